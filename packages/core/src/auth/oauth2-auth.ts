@@ -1,0 +1,133 @@
+import { AuthError } from '../errors/auth-error.js';
+import { ConnectorError } from '../errors/connector-error.js';
+import { ProviderError } from '../errors/provider-error.js';
+import type { HttpClient } from '../http/http-client.js';
+import { Secret } from '../redact.js';
+import type { AuthStrategy } from './auth-strategy.js';
+
+/** A token set as stored by a connection. `expiresAt` is epoch milliseconds. */
+export interface OAuthTokens {
+  accessToken: string;
+  refreshToken?: string | undefined;
+  expiresAt?: number | undefined;
+}
+
+/** Options of `oauth2Auth`. */
+export interface OAuth2AuthOptions extends OAuthTokens {
+  /** Needed to refresh; without them an expired token is an `AuthError`. */
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  /** The client's base-URL name that holds the token endpoint (default `token`). */
+  tokenApi?: string;
+  /** Refresh this long before `expiresAt` (default 60 s). */
+  skewMs?: number;
+  /** Receives every new token set (with a rotated refresh token) so a store can persist it. */
+  onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
+  /** Who to name in messages, e.g. "Google". */
+  provider?: string;
+  now?: () => number;
+}
+
+interface TokenResponse {
+  access_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  error?: string;
+  error_description?: string;
+}
+
+/**
+ * OAuth 2.0 bearer tokens with refresh: before a call when the token has expired, and once after a
+ * 401. Refresh is single-flight: concurrent calls share one token request. A refused refresh
+ * (`invalid_grant`) is an `AuthError` telling the user to reconnect.
+ */
+export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(): OAuthTokens } {
+  const provider = options.provider ?? 'The provider';
+  const now = options.now ?? Date.now;
+  const skew = options.skewMs ?? 60_000;
+  const clientSecret = options.clientSecret ? new Secret(options.clientSecret) : undefined;
+  let access = new Secret(options.accessToken);
+  let refresh = options.refreshToken ? new Secret(options.refreshToken) : undefined;
+  let expiresAt = options.expiresAt;
+  let client: HttpClient | undefined;
+  let inflight: Promise<void> | undefined;
+
+  const expired = () => expiresAt !== undefined && now() >= expiresAt - skew;
+
+  async function doRefresh(signal?: AbortSignal): Promise<void> {
+    if (!refresh || !options.clientId || !client) {
+      throw new AuthError(
+        `${provider} access token has expired and cannot be refreshed here. Reconnect the account.`,
+      );
+    }
+    let body: TokenResponse;
+    try {
+      const response = await client.request<TokenResponse>({
+        api: options.tokenApi ?? 'token',
+        method: 'POST',
+        path: '',
+        auth: false,
+        form: {
+          grant_type: 'refresh_token',
+          refresh_token: refresh.reveal(),
+          client_id: options.clientId,
+          client_secret: clientSecret?.reveal(),
+        },
+        responseType: 'json',
+        signal,
+      });
+      body = response.data;
+    } catch (error) {
+      if (ConnectorError.isInstance(error) && error.status !== undefined && error.status < 500) {
+        throw new AuthError(
+          `${provider} refused to refresh the access token (${error.providerCode ?? error.status}). The grant was revoked or has expired: reconnect the account.`,
+          { status: error.status, providerCode: error.providerCode, providerMessage: error.providerMessage },
+        );
+      }
+      throw error;
+    }
+    if (!body || typeof body.access_token !== 'string') {
+      throw new ProviderError(`${provider} token endpoint answered without an access_token`);
+    }
+    // The old values stay registered for redaction: they may still appear in a late log line.
+    access = new Secret(body.access_token);
+    if (body.refresh_token) refresh = new Secret(body.refresh_token);
+    expiresAt = typeof body.expires_in === 'number' ? now() + body.expires_in * 1000 : undefined;
+    await options.onTokens?.(currentTokens());
+  }
+
+  function currentTokens(): OAuthTokens {
+    return { accessToken: access.reveal(), refreshToken: refresh?.reveal(), expiresAt };
+  }
+
+  function refreshOnce(signal?: AbortSignal): Promise<void> {
+    inflight ??= doRefresh(signal).finally(() => {
+      inflight = undefined;
+    });
+    return inflight;
+  }
+
+  return {
+    attach(owner) {
+      client = owner;
+    },
+    async headers(signal) {
+      if (inflight) await inflight;
+      else if (expired()) await refreshOnce(signal);
+      return { authorization: `Bearer ${access.reveal()}` };
+    },
+    async handleUnauthorized(sent, signal) {
+      if (!refresh || !options.clientId) return false;
+      // Another call may have refreshed while this one was in flight: then just try again.
+      if (sent.authorization !== `Bearer ${access.reveal()}`) return true;
+      await refreshOnce(signal);
+      return true;
+    },
+    tokens: currentTokens,
+    dispose() {
+      access.dispose();
+      refresh?.dispose();
+      clientSecret?.dispose();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import type { OAuthTokens } from './auth/oauth2-auth.js';
+import { type Command, parseWith, type RunOptions } from './command.js';
+import { ValidationError } from './errors/validation-error.js';
+
+/** What a connector's context must offer: a way to release its pool and credentials. */
+export interface ConnectorContext {
+  close(): Promise<void>;
+}
+
+/** How a connector authenticates, for hosts that build connect screens. */
+export type AuthDescriptor =
+  | { type: 'apiKey' }
+  | { type: 'basic' }
+  | {
+      type: 'oauth2';
+      /** The provider's authorization endpoint (overridable by a host's configuration). */
+      authorizationUrl: string;
+      tokenUrl: string;
+      scopes: string[];
+      /** Extra query parameters of the authorization request (e.g. `access_type=offline`). */
+      authorizationParams?: Record<string, string>;
+      /** Alternative credentials accepted besides OAuth (e.g. Linear's personal API key). */
+      alternatives?: string[];
+    };
+
+/** Connection settings: credentials plus the connector's options. */
+export type ConnectConfig<CredS extends z.ZodType, OptS extends z.ZodObject> = {
+  credentials: z.input<CredS>;
+  /** Receives rotated OAuth tokens so a store can persist them. */
+  onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
+} & z.input<OptS>;
+
+/** What a connector author writes. */
+export interface ConnectorDefinition<
+  Ctx extends ConnectorContext,
+  Cmds extends Record<string, Command<any, any, Ctx>>,
+  CredS extends z.ZodType,
+  OptS extends z.ZodObject,
+> {
+  /** `payments`, `analytics`, `issues` or `docs`. */
+  id: string;
+  title: string;
+  description: string;
+  credentials: CredS;
+  options: OptS;
+  auth: AuthDescriptor;
+  /** Environment variables a host reads: name → `credentials.<key>` or an option key. */
+  env?: Record<string, string>;
+  commands: Cmds;
+  createContext(config: {
+    credentials: z.output<CredS>;
+    options: z.output<OptS>;
+    onTokens?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
+  }): Ctx;
+  /** A cheap read call that proves the credentials work (used when a connection is saved). */
+  verify?(ctx: Ctx): Promise<unknown>;
+}
+
+type InputOf<C> = C extends Command<infer I, any, any> ? z.input<I> : never;
+type OutputOf<C> = C extends Command<any, infer O, any> ? O : never;
+
+/** A connected account: typed `run` for every command of the connector. */
+export interface ConnectorClient<Cmds extends Record<string, Command<any, any, any>>> {
+  readonly connectorId: string;
+  run<K extends keyof Cmds & string>(
+    key: K,
+    input: InputOf<Cmds[K]>,
+    options?: RunOptions,
+  ): Promise<OutputOf<Cmds[K]>>;
+  /** Untyped run, for hosts that dispatch by name. */
+  runUnknown(key: string, input: unknown, options?: RunOptions): Promise<unknown>;
+  /** Runs the connector's credential check. */
+  verify(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A connector: its metadata, commands and `connect`. */
+export interface Connector<
+  Ctx extends ConnectorContext = ConnectorContext,
+  Cmds extends Record<string, Command<any, any, Ctx>> = Record<string, Command<any, any, Ctx>>,
+  CredS extends z.ZodType = z.ZodType,
+  OptS extends z.ZodObject = z.ZodObject,
+> extends Omit<ConnectorDefinition<Ctx, Cmds, CredS, OptS>, 'createContext' | 'verify'> {
+  /** The commands in definition order. */
+  readonly list: Command<any, any, Ctx>[];
+  connect(config: ConnectConfig<CredS, OptS>): ConnectorClient<Cmds>;
+}
+
+/**
+ * Defines a connector. `connect()` validates credentials and options (a `ValidationError` naming
+ * `credentials.apiKey` or the option), builds one context (one keep-alive pool) for the connection,
+ * and returns a client whose `run` validates input before anything is sent.
+ */
+export function defineConnector<
+  Ctx extends ConnectorContext,
+  Cmds extends Record<string, Command<any, any, Ctx>>,
+  CredS extends z.ZodType,
+  OptS extends z.ZodObject,
+>(definition: ConnectorDefinition<Ctx, Cmds, CredS, OptS>): Connector<Ctx, Cmds, CredS, OptS> {
+  for (const [key, command] of Object.entries(definition.commands)) {
+    if (command.key !== key) {
+      throw new Error(`Command registered as "${key}" has key "${command.key}"`);
+    }
+  }
+  const { createContext, verify, ...meta } = definition;
+  return {
+    ...meta,
+    list: Object.values(definition.commands),
+    connect(config) {
+      const { credentials, onTokens, ...rest } = config as ConnectConfig<CredS, OptS>;
+      const parsedCredentials = parseWith(definition.credentials, credentials ?? {}, 'credentials');
+      const options = parseWith(definition.options, rest);
+      const ctx = createContext({ credentials: parsedCredentials, options, onTokens });
+      const runUnknown = async (key: string, input: unknown, runOptions: RunOptions = {}) => {
+        const command = Object.hasOwn(definition.commands, key) ? definition.commands[key] : undefined;
+        if (!command) {
+          throw new ValidationError(`Unknown command "${key}" for connector ${definition.id}`, {
+            parameter: 'command',
+          });
+        }
+        const parsed = command.parse(input);
+        return command.run(parsed, ctx, runOptions);
+      };
+      return {
+        connectorId: definition.id,
+        run: runUnknown as ConnectorClient<Cmds>['run'],
+        runUnknown,
+        async verify() {
+          if (verify) await verify(ctx);
+        },
+        close: () => ctx.close(),
+      };
+    },
+  };
+}

@@ -1,0 +1,520 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { AuthStrategy } from '../auth/auth-strategy.js';
+import { AuthError } from '../errors/auth-error.js';
+import { ConnectorError } from '../errors/connector-error.js';
+import { errorFromStatus } from '../errors/from-status.js';
+import { NetworkError } from '../errors/network-error.js';
+import { ProviderError } from '../errors/provider-error.js';
+import { RateLimitError } from '../errors/rate-limit-error.js';
+import { TimeoutError } from '../errors/timeout-error.js';
+import { ValidationError } from '../errors/validation-error.js';
+import { Agent, type Dispatcher, dispatchRequest } from '../undici-lite.js';
+import { encodeForm, encodeQuery, type FormValue } from './encode.js';
+import { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './retry.js';
+
+/** How the body of a response is returned. `auto` picks by content type. */
+export type ResponseType = 'auto' | 'json' | 'text' | 'bytes' | 'stream';
+
+/** One call through an `HttpClient`. */
+export interface HttpRequest {
+  method: string;
+  /** Which of the client's base URLs; the first one when omitted. */
+  api?: string;
+  /** Path relative to the base URL's own path; may carry a query string. */
+  path: string;
+  query?: Record<string, FormValue> | undefined;
+  /** Encode nested query values with brackets (`created[gt]=1`). */
+  bracketQuery?: boolean;
+  json?: unknown;
+  form?: Record<string, FormValue> | undefined;
+  body?: string | Uint8Array | undefined;
+  contentType?: string;
+  headers?: Record<string, string> | undefined;
+  /** The idempotency key of this call, reused by every attempt. Generated when the client's policy says. */
+  idempotencyKey?: string | undefined;
+  /** Overrides the method's own idempotency (e.g. a GraphQL query sent by POST is idempotent). */
+  idempotent?: boolean;
+  responseType?: ResponseType;
+  signal?: AbortSignal | undefined;
+  /** `false` disables retries for this call; an object overrides the policy. */
+  retry?: false | Partial<RetryPolicy>;
+  /** `false` sends no credentials (a token endpoint). */
+  auth?: boolean;
+  /** A limit on the whole call, every attempt and wait included. */
+  timeoutMs?: number;
+}
+
+/** What came back. `data` is parsed according to the response type. */
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  data: T;
+  requestId: string | undefined;
+}
+
+/** A provider's error response as seen by its connector's parser. */
+export interface ErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON when the body was JSON, else the text (HTML pages are reduced to a note). */
+  body: unknown;
+  requestId: string | undefined;
+  request: { method: string; path: string };
+}
+
+/** Options of one connection's client. */
+export interface HttpClientOptions {
+  /** The provider's name for messages, e.g. "Stripe". */
+  provider: string;
+  /** Named base URLs; credentials go to these and nowhere else. The first is the default. */
+  baseUrls: Record<string, string>;
+  auth?: AuthStrategy | undefined;
+  headers?: Record<string, string>;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  retry?: Partial<RetryPolicy>;
+  /** Adds a generated key under this header to every call whose method is listed. */
+  idempotency?: { header: string; methods: readonly string[] };
+  /** Response header carrying the provider's request id. */
+  requestIdHeader?: string;
+  /** At most this many calls in flight on this connection; the rest queue. */
+  maxConcurrent?: number;
+  /** Maps an error response onto the taxonomy; return undefined for the status-based default. */
+  parseError?: (response: ErrorResponse) => ConnectorError | undefined;
+  /** The provider's own retry hint (e.g. `Stripe-Should-Retry`): true, false, or no opinion. */
+  shouldRetry?: (response: { status: number; headers: Record<string, string> }) => boolean | undefined;
+  /** Called before each retry wait; for progress and logs. */
+  onRetry?: (info: { attempt: number; delayMs: number; error: ConnectorError }) => void;
+  /** Random source for backoff jitter (tests). */
+  random?: () => number;
+  /** A dispatcher to use instead of the client's own keep-alive agent. */
+  dispatcher?: Dispatcher;
+}
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE']);
+const RETRY_STATUSES = new Set([408, 409, 500, 502, 503, 504]);
+/** Errors that prove the request never reached the server: safe to retry for any method. */
+const NEVER_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const MAX_ERROR_BODY = 64 * 1024;
+
+interface Base {
+  origin: string;
+  pathPrefix: string;
+}
+
+/**
+ * One connection's HTTP client on undici: a keep-alive agent shared by all its calls, base-URL
+ * joining, JSON and form bodies, content-type parsing, timeouts, retries with full-jitter backoff
+ * and `Retry-After`, idempotency keys, and the never-repeat rule for calls whose outcome is unknown.
+ */
+export class HttpClient {
+  readonly provider: string;
+  readonly #bases: Map<string, Base>;
+  readonly #defaultApi: string;
+  readonly #options: HttpClientOptions;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #policy: RetryPolicy;
+  readonly #defaultHeaders: Record<string, string>;
+  #active = 0;
+  /** What an error response said about retrying, kept beside the error rather than on it. */
+  readonly #hints = new WeakMap<
+    ConnectorError,
+    { shouldRetry?: boolean | undefined; retryAfterMs?: number | undefined }
+  >();
+  readonly #queue: (() => void)[] = [];
+
+  constructor(options: HttpClientOptions) {
+    this.provider = options.provider;
+    this.#options = options;
+    this.#bases = new Map();
+    for (const [name, raw] of Object.entries(options.baseUrls)) {
+      this.#bases.set(name, parseBase(name, raw));
+    }
+    const first = Object.keys(options.baseUrls)[0];
+    if (!first) throw new ValidationError('At least one base URL is required', { parameter: 'baseUrl' });
+    this.#defaultApi = first;
+    this.#policy = { ...defaultRetryPolicy, ...options.retry };
+    this.#defaultHeaders = lowerKeys(options.headers ?? {});
+    const timeouts = options.timeouts ?? {};
+    this.#ownsDispatcher = !options.dispatcher;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Agent({
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        headersTimeout: timeouts.headersMs ?? 60_000,
+        bodyTimeout: timeouts.bodyMs ?? 120_000,
+        connect: { timeout: timeouts.connectMs ?? 10_000 },
+      });
+    options.auth?.attach?.(this);
+  }
+
+  /** The full URL of a path on one of the base URLs (for messages and links; no credentials). */
+  url(path: string, api?: string): string {
+    const base = this.#base(api);
+    return `${base.origin}${joinPath(base.pathPrefix, path)}`;
+  }
+
+  /** Performs one call with retries. Throws a `ConnectorError` for every failure. */
+  async request<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>> {
+    const method = request.method.toUpperCase();
+    const base = this.#base(request.api);
+    const query = encodeQuery(request.query, request.bracketQuery);
+    const joined = joinPath(base.pathPrefix, request.path);
+    const path = query ? `${joined}${joined.includes('?') ? '&' : '?'}${query}` : joined;
+    const { body, contentType } = encodeBody(request);
+    const idempotency = this.#options.idempotency;
+    const idempotencyKey =
+      request.idempotencyKey ?? (idempotency?.methods.includes(method) ? randomUUID() : undefined);
+    const safe = request.idempotent ?? (IDEMPOTENT_METHODS.has(method) || idempotencyKey !== undefined);
+    const policy: RetryPolicy | undefined =
+      request.retry === false ? undefined : { ...this.#policy, ...(request.retry ?? {}) };
+
+    const timeoutSignal = request.timeoutMs ? AbortSignal.timeout(request.timeoutMs) : undefined;
+    const signal =
+      timeoutSignal && request.signal
+        ? AbortSignal.any([timeoutSignal, request.signal])
+        : (timeoutSignal ?? request.signal);
+
+    let attempt = 0;
+    let waited = 0;
+    let refreshed = false;
+    for (;;) {
+      const headers: Record<string, string> = {
+        ...this.#defaultHeaders,
+        ...lowerKeys(request.headers ?? {}),
+      };
+      if (contentType && !headers['content-type']) headers['content-type'] = contentType;
+      if (idempotencyKey && idempotency) headers[idempotency.header.toLowerCase()] = idempotencyKey;
+      if (request.auth !== false && this.#options.auth) {
+        Object.assign(headers, await this.#options.auth.headers(signal));
+      }
+      let error: ConnectorError;
+      try {
+        return await this.#limit(() =>
+          this.#attempt<T>({ method, base, path, body, headers, request, safe, signal, timeoutSignal }),
+        );
+      } catch (caught) {
+        if (!ConnectorError.isInstance(caught)) throw caught;
+        error = caught;
+      }
+      if (
+        AuthError.isInstance(error) &&
+        error.status === 401 &&
+        !refreshed &&
+        request.auth !== false &&
+        this.#options.auth?.handleUnauthorized
+      ) {
+        refreshed = true;
+        if (await this.#options.auth.handleUnauthorized(headers, signal)) continue;
+      }
+      if (!policy || attempt >= policy.maxRetries || !this.#retryable(error, safe)) throw error;
+      const hinted = RateLimitError.isInstance(error)
+        ? (error.retryAfterMs ?? this.#hints.get(error)?.retryAfterMs)
+        : this.#hints.get(error)?.retryAfterMs;
+      const delay = hinted ?? backoffDelay(policy, attempt, this.#options.random);
+      if (waited + delay > policy.maxTotalWaitMs) throw error;
+      attempt += 1;
+      waited += delay;
+      this.#options.onRetry?.({ attempt, delayMs: delay, error });
+      try {
+        await sleep(delay, signal);
+      } catch (reason) {
+        throw this.#abortError(reason, timeoutSignal, safe, request.timeoutMs);
+      }
+    }
+  }
+
+  /** Closes the connection's keep-alive sockets and releases its credentials from redaction. */
+  async close(): Promise<void> {
+    this.#options.auth?.dispose?.();
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  #base(api: string | undefined): Base {
+    const name = api ?? this.#defaultApi;
+    const base = this.#bases.get(name);
+    if (!base) throw new ValidationError(`Unknown API "${name}" for ${this.provider}`, { parameter: 'api' });
+    return base;
+  }
+
+  #retryable(error: ConnectorError, safe: boolean): boolean {
+    if (RateLimitError.isInstance(error)) return true;
+    if (NetworkError.isInstance(error) || TimeoutError.isInstance(error)) {
+      return !error.outcomeUnknown || safe;
+    }
+    if (!safe || error.status === undefined) return false;
+    const hint = this.#hints.get(error)?.shouldRetry;
+    if (hint !== undefined) return hint;
+    return RETRY_STATUSES.has(error.status);
+  }
+
+  async #limit<T>(task: () => Promise<T>): Promise<T> {
+    const max = this.#options.maxConcurrent;
+    if (!max) return task();
+    if (this.#active >= max) await new Promise<void>((resolve) => this.#queue.push(resolve));
+    this.#active += 1;
+    try {
+      return await task();
+    } finally {
+      this.#active -= 1;
+      this.#queue.shift()?.();
+    }
+  }
+
+  async #attempt<T>(a: {
+    method: string;
+    base: Base;
+    path: string;
+    body: string | Uint8Array | undefined;
+    headers: Record<string, string>;
+    request: HttpRequest;
+    safe: boolean;
+    signal: AbortSignal | undefined;
+    timeoutSignal: AbortSignal | undefined;
+  }): Promise<HttpResponse<T>> {
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await dispatchRequest(this.#dispatcher, {
+        origin: a.base.origin,
+        path: a.path,
+        method: a.method as Dispatcher.HttpMethod,
+        headers: a.headers,
+        body: a.body,
+        signal: a.signal,
+      });
+    } catch (cause) {
+      throw this.#transportError(cause, a.safe, a.timeoutSignal, a.request.timeoutMs, false);
+    }
+    const headers = flattenHeaders(response.headers);
+    const requestId = this.#options.requestIdHeader
+      ? headers[this.#options.requestIdHeader.toLowerCase()]
+      : undefined;
+    const status = response.statusCode;
+    if (status >= 400) {
+      const text = await readText(response.body, MAX_ERROR_BODY).catch(() => '');
+      const parsed = parseErrorBody(text, headers['content-type']);
+      const errorResponse: ErrorResponse = {
+        status,
+        headers,
+        body: parsed,
+        requestId,
+        request: { method: a.method, path: a.path.split('?')[0] ?? a.path },
+      };
+      const mapped =
+        this.#options.parseError?.(errorResponse) ??
+        errorFromStatus({
+          status,
+          provider: this.provider,
+          providerMessage: typeof parsed === 'string' ? parsed : undefined,
+          requestId,
+          retryAfterMs: parseRetryAfter(headers),
+        });
+      this.#hints.set(mapped, {
+        shouldRetry: this.#options.shouldRetry?.({ status, headers }),
+        retryAfterMs: parseRetryAfter(headers),
+      });
+      throw mapped;
+    }
+    const responseType = a.request.responseType ?? 'auto';
+    if (responseType === 'stream') {
+      return { status, headers, data: response.body as Readable as T, requestId };
+    }
+    let bytes: Buffer;
+    try {
+      bytes = Buffer.from(await response.body.arrayBuffer());
+    } catch (cause) {
+      throw this.#transportError(cause, a.safe, a.timeoutSignal, a.request.timeoutMs, true);
+    }
+    return {
+      status,
+      headers,
+      data: decodeBody<T>(bytes, headers, responseType, this.provider, requestId),
+      requestId,
+    };
+  }
+
+  #abortError(
+    reason: unknown,
+    timeoutSignal: AbortSignal | undefined,
+    safe: boolean,
+    timeoutMs?: number,
+  ): unknown {
+    if (timeoutSignal?.aborted) {
+      return new TimeoutError(
+        `${this.provider} did not answer within ${timeoutMs} ms${safe ? '' : '; the outcome is unknown: the request may have been applied'}`,
+        { outcomeUnknown: !safe },
+      );
+    }
+    return reason;
+  }
+
+  #transportError(
+    cause: unknown,
+    safe: boolean,
+    timeoutSignal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+    duringBody: boolean,
+  ): unknown {
+    if (timeoutSignal?.aborted) return this.#abortError(cause, timeoutSignal, safe, timeoutMs);
+    if (isAbort(cause)) return cause;
+    const code = errorCode(cause);
+    const neverSent = !duringBody && code !== undefined && NEVER_SENT_CODES.has(code);
+    const outcomeUnknown = !neverSent && !safe;
+    const unknownNote = outcomeUnknown
+      ? '; the outcome is unknown: the request may have been applied, so it was not repeated'
+      : '';
+    if (code !== undefined && TIMEOUT_CODES.has(code)) {
+      return new TimeoutError(`${this.provider} timed out (${code})${unknownNote}`, {
+        cause,
+        outcomeUnknown,
+      });
+    }
+    const what = neverSent
+      ? 'could not be reached'
+      : duringBody
+        ? 'dropped the connection mid-response'
+        : 'connection failed';
+    return new NetworkError(`${this.provider} ${what} (${code ?? 'network error'})${unknownNote}`, {
+      cause,
+      outcomeUnknown,
+    });
+  }
+}
+
+function parseBase(name: string, raw: string): Base {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ValidationError(`Base URL "${name}" is not a valid URL`, { parameter: name });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ValidationError(`Base URL "${name}" must be http or https`, { parameter: name });
+  }
+  if (url.username || url.password) {
+    throw new ValidationError(`Base URL "${name}" must not carry credentials`, { parameter: name });
+  }
+  return {
+    origin: url.origin,
+    pathPrefix: url.pathname.replace(/\/+$/, '') + (url.search ? url.search : ''),
+  };
+}
+
+/** Joins a base path and a relative path with exactly one slash between them. */
+export function joinPath(prefix: string, path: string): string {
+  if (!path) return prefix || '/';
+  const rest = path.startsWith('/') ? path : `/${path}`;
+  return `${prefix}${rest}`;
+}
+
+function lowerKeys(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) out[key.toLowerCase()] = value;
+  return out;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function encodeBody(request: HttpRequest): { body: string | Uint8Array | undefined; contentType?: string } {
+  if (request.json !== undefined) {
+    return { body: JSON.stringify(request.json), contentType: 'application/json' };
+  }
+  if (request.form !== undefined) {
+    return { body: encodeForm(request.form), contentType: 'application/x-www-form-urlencoded' };
+  }
+  if (request.body !== undefined) {
+    return request.contentType
+      ? { body: request.body, contentType: request.contentType }
+      : { body: request.body };
+  }
+  return { body: undefined };
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return !!contentType && /^application\/(.+\+)?json\b/i.test(contentType.trim());
+}
+
+function isText(contentType: string | undefined): boolean {
+  return (
+    !!contentType && /^(text\/|application\/(.+\+)?(xml|csv|javascript|x-ndjson)\b)/i.test(contentType.trim())
+  );
+}
+
+function decodeBody<T>(
+  bytes: Buffer,
+  headers: Record<string, string>,
+  responseType: ResponseType,
+  provider: string,
+  requestId: string | undefined,
+): T {
+  const contentType = headers['content-type'];
+  if (responseType === 'bytes') return new Uint8Array(bytes) as T;
+  if (responseType === 'text') return bytes.toString('utf8') as T;
+  if (responseType === 'json' || (responseType === 'auto' && isJson(contentType))) {
+    if (bytes.length === 0) return undefined as T;
+    try {
+      return JSON.parse(bytes.toString('utf8')) as T;
+    } catch {
+      throw new ProviderError(`${provider} sent a response that is not valid JSON`, {
+        providerCode: 'invalid_json',
+        requestId,
+        retryable: false,
+      });
+    }
+  }
+  if (isText(contentType) || (!contentType && bytes.length === 0)) return bytes.toString('utf8') as T;
+  return new Uint8Array(bytes) as T;
+}
+
+function parseErrorBody(text: string, contentType: string | undefined): unknown {
+  if (isJson(contentType) || /^\s*[{[]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Not JSON after all: fall through to text.
+    }
+  }
+  if (/^\s*<(!doctype|html)/i.test(text)) return 'an HTML error page';
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text || undefined;
+}
+
+async function readText(body: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer;
+    if (size < limit) chunks.push(buffer.subarray(0, limit - size));
+    size += buffer.length;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || errorCode(error) === 'UND_ERR_ABORTED');
+}

@@ -1,0 +1,72 @@
+export type { AuthStrategy } from './auth/auth-strategy.js';
+export { type OAuth2AuthOptions, type OAuthTokens, oauth2Auth } from './auth/oauth2-auth.js';
+export { basicAuth, bearerAuth, headerAuth } from './auth/simple-auth.js';
+export {
+  type Command,
+  type CommandAnnotations,
+  type CommandDefinition,
+  defineCommand,
+  type JsonSchema,
+  type Progress,
+  parseWith,
+  type RunOptions,
+  toValidationError,
+} from './command.js';
+export {
+  type AuthDescriptor,
+  type ConnectConfig,
+  type Connector,
+  type ConnectorClient,
+  type ConnectorContext,
+  type ConnectorDefinition,
+  defineConnector,
+} from './connector.js';
+export {
+  type CustomActionOptions,
+  type CustomActionResult,
+  defineCustomAction,
+  guardHeaders,
+  guardPath,
+  shapeCustomResult,
+} from './custom-action.js';
+export {
+  AuthError,
+  ConnectorError,
+  type ConnectorErrorOptions,
+  type ErrorJson,
+  type ErrorKind,
+  errorFromStatus,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  ProviderError,
+  RateLimitError,
+  type StatusErrorInput,
+  TimeoutError,
+  type TransportErrorOptions,
+  toErrorJson,
+  ValidationError,
+} from './errors/index.js';
+export { encodeForm, encodeQuery, type FormValue, flattenForm } from './http/encode.js';
+export {
+  type ErrorResponse,
+  HttpClient,
+  type HttpClientOptions,
+  type HttpRequest,
+  type HttpResponse,
+  joinPath,
+  type ResponseType,
+} from './http/http-client.js';
+export { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './http/retry.js';
+export {
+  collect,
+  connectionPage,
+  cursorListPage,
+  type FetchPage,
+  items,
+  type Page,
+  type PaginateOptions,
+  pages,
+  pageTokenPage,
+} from './pagination.js';
+export { maskSecret, redact, redactDeep, registerSecret, Secret } from './redact.js';

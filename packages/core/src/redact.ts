@@ -1,0 +1,109 @@
+import { inspect } from 'node:util';
+
+const REDACTED = '[REDACTED]';
+/** Secrets shorter than this are not registered: replacing them would mangle ordinary text. */
+const MIN_SECRET_LENGTH = 6;
+const secrets = new Map<string, number>();
+
+/**
+ * Registers a credential so that every error message and JSON produced by this package replaces it
+ * with `[REDACTED]`. Registration is reference-counted; call the returned function to release it.
+ */
+export function registerSecret(value: string | undefined | null): () => void {
+  if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return () => {};
+  const forms = secretForms(value);
+  for (const form of forms) secrets.set(form, (secrets.get(form) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const form of forms) {
+      const count = (secrets.get(form) ?? 1) - 1;
+      if (count <= 0) secrets.delete(form);
+      else secrets.set(form, count);
+    }
+  };
+}
+
+/** A secret can leak in encoded forms too: URL-encoded or inside a Basic header. */
+function secretForms(value: string): string[] {
+  const forms = new Set([value, encodeURIComponent(value)]);
+  return [...forms];
+}
+
+/** Replaces every registered secret (and any extra ones given) in a string. */
+export function redact(text: string, extra: readonly string[] = []): string {
+  let out = text;
+  for (const secret of extra) {
+    if (secret && secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join(REDACTED);
+  }
+  for (const secret of secrets.keys()) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  return out;
+}
+
+/** Deep-redacts a JSON-like value: every string in it goes through `redact`. */
+export function redactDeep<T>(value: T, extra: readonly string[] = []): T {
+  if (typeof value === 'string') return redact(value, extra) as T;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, extra)) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, extra);
+    return out as T;
+  }
+  return value;
+}
+
+/**
+ * Masks a secret for display: keeps a recognisable prefix (up to the last `_` in the first 8
+ * characters) and the last four characters, e.g. `sk_test_…4242`.
+ */
+export function maskSecret(value: string): string {
+  if (value.length <= 8) return '…';
+  const head = value.slice(0, 8);
+  const underscore = head.lastIndexOf('_');
+  const prefix = underscore > 0 ? head.slice(0, underscore + 1) : '';
+  return `${prefix}…${value.slice(-4)}`;
+}
+
+/**
+ * Holds a credential without exposing it to `JSON.stringify`, `util.inspect`, string
+ * conversion or enumeration. Read it with `reveal()` only where it is sent.
+ */
+export class Secret {
+  readonly #value: string;
+  readonly #release: () => void;
+
+  constructor(value: string) {
+    this.#value = value;
+    this.#release = registerSecret(value);
+  }
+
+  /** The credential itself, for the one place that sends it. */
+  reveal(): string {
+    return this.#value;
+  }
+
+  /** A display form such as `sk_test_…4242`. */
+  get hint(): string {
+    return maskSecret(this.#value);
+  }
+
+  /** Stops redacting this value in error output (when its connection is closed). */
+  dispose(): void {
+    this.#release();
+  }
+
+  toString(): string {
+    return REDACTED;
+  }
+
+  toJSON(): string {
+    return REDACTED;
+  }
+
+  [inspect.custom](): string {
+    return `Secret(${this.hint})`;
+  }
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// The project's own bootstrap. It runs on whatever Node is on PATH (20 or newer): when that Node is
+// older than 22 it fetches the pinned Node 24 and pnpm from the npm registry into `.toolchain/`
+// (git-ignored) and runs everything else with them. No global installs, no corepack download.
+//
+//   node scripts/bootstrap.mjs start   install, build, start the host on its embedded defaults
+//   node scripts/bootstrap.mjs test    install, build, lint, typecheck, run every test
+//   node scripts/bootstrap.mjs bench   install, build, run the benchmarks
+//   node scripts/bootstrap.mjs pnpm …  run pnpm with the project's toolchain
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const toolchainDir = join(root, '.toolchain');
+const NODE_VERSION = '24.21.0';
+const PNPM_VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split(
+  '@',
+)[1];
+const MIN_NODE_MAJOR = 22;
+
+function log(message) {
+  process.stderr.write(`[bootstrap] ${message}\n`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function must(status, what) {
+  if (status !== 0) {
+    log(`${what} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+/** Installs the pinned Node (when needed) and pnpm into .toolchain and returns the bin folder. */
+function ensureToolchain() {
+  const major = Number(process.versions.node.split('.')[0]);
+  const needNode = major < MIN_NODE_MAJOR;
+  const wanted = { pnpm: PNPM_VERSION, ...(needNode ? { node: NODE_VERSION } : {}) };
+  const stampFile = join(toolchainDir, 'stamp.json');
+  const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+  const binDir = join(toolchainDir, 'node_modules', '.bin');
+  if (stamp !== JSON.stringify(wanted) || !existsSync(join(binDir, 'pnpm'))) {
+    log(
+      needNode
+        ? `Node ${process.versions.node} is older than ${MIN_NODE_MAJOR}: fetching Node ${NODE_VERSION} and pnpm ${PNPM_VERSION} into .toolchain/`
+        : `fetching pnpm ${PNPM_VERSION} into .toolchain/`,
+    );
+    rmSync(toolchainDir, { recursive: true, force: true });
+    mkdirSync(toolchainDir, { recursive: true });
+    writeFileSync(
+      join(toolchainDir, 'package.json'),
+      `${JSON.stringify({ name: 'c-toolchain', private: true, dependencies: wanted }, null, 2)}\n`,
+    );
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    must(
+      run(npm, ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], {
+        cwd: toolchainDir,
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+      }),
+      'toolchain install',
+    );
+    writeFileSync(stampFile, JSON.stringify(wanted));
+  }
+  if (needNode) {
+    const check = spawnSync(join(binDir, 'node'), ['--version'], { encoding: 'utf8' });
+    if (check.status !== 0 || !check.stdout.startsWith('v24.')) {
+      log(`the fetched Node did not start: ${check.stderr || check.stdout}`);
+      process.exit(1);
+    }
+  }
+  return binDir;
+}
+
+const binDir = ensureToolchain();
+const env = {
+  ...process.env,
+  PATH: `${binDir}${delimiter}${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
+  npm_config_update_notifier: 'false',
+};
+const pnpm = (args) => run(join(binDir, 'pnpm'), args, { env });
+
+function install() {
+  const frozen = process.env.CI ? ['--frozen-lockfile'] : ['--prefer-offline'];
+  must(pnpm(['install', ...frozen, '--reporter=append-only']), 'pnpm install');
+}
+
+/** Sums every vitest JSON report into one closing line: `N passed, N failed, N skipped`. */
+function summarize() {
+  const file = join(root, '.vitest-results.json');
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  process.stdout.write(
+    `\ntests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped\n`,
+  );
+}
+
+const [command = 'test', ...rest] = process.argv.slice(2);
+switch (command) {
+  case 'start': {
+    install();
+    must(pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']), 'build');
+    process.exit(pnpm(['--filter', '@c/host', 'exec', 'node', 'dist/cli.js', 'serve', '--sandbox', ...rest]));
+    break;
+  }
+  case 'test': {
+    install();
+    must(pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']), 'build');
+    must(pnpm(['exec', 'biome', 'check', '.']), 'lint');
+    must(pnpm(['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']), 'typecheck');
+    rmSync(join(root, '.vitest-results.json'), { force: true });
+    const status = pnpm([
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.vitest-results.json',
+      ...rest,
+    ]);
+    summarize();
+    process.exit(status);
+    break;
+  }
+  case 'bench': {
+    install();
+    must(pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']), 'build');
+    process.exit(pnpm(['--filter', '@c/bench', 'run', 'bench', ...rest]));
+    break;
+  }
+  case 'pnpm': {
+    process.exit(pnpm(rest));
+    break;
+  }
+  default:
+    log(`unknown command ${command}; use start, test, bench or pnpm`);
+    log(`workspace packages: ${readdirSync(join(root, 'packages')).join(', ')}`);
+    process.exit(2);
+}
