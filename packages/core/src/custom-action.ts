@@ -131,7 +131,7 @@ export interface CustomActionOptions {
  * The one shared escape hatch: a command that calls any endpoint under the allowed prefixes of the
  * connection's own base URLs, through the guard, with the connection's credentials and retries.
  */
-export function defineCustomAction<Ctx extends { http: HttpClient }>(
+export function defineCustomAction<Ctx extends { http: HttpClient; close(): Promise<void> }>(
   options: CustomActionOptions,
 ): Command<z.ZodObject, CustomActionResult, Ctx> {
   const apiNames = Object.keys(options.apis) as [string, ...string[]];

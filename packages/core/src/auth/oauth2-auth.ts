@@ -75,9 +75,18 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
         },
         responseType: 'json',
         signal,
+        parseError: (response) => {
+          const error = response.body as TokenResponse | undefined;
+          if (response.status >= 500 || typeof error?.error !== 'string') return undefined;
+          return new AuthError(
+            `${provider} refused to refresh the access token (${error.error}). The grant was revoked or has expired: reconnect the account.`,
+            { status: response.status, providerCode: error.error, providerMessage: error.error_description },
+          );
+        },
       });
       body = response.data;
     } catch (error) {
+      if (AuthError.isInstance(error)) throw error;
       if (ConnectorError.isInstance(error) && error.status !== undefined && error.status < 500) {
         throw new AuthError(
           `${provider} refused to refresh the access token (${error.providerCode ?? error.status}). The grant was revoked or has expired: reconnect the account.`,

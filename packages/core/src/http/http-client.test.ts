@@ -4,6 +4,7 @@ import { bearerAuth } from '../auth/simple-auth.js';
 import { NetworkError } from '../errors/network-error.js';
 import { ProviderError } from '../errors/provider-error.js';
 import { RateLimitError } from '../errors/rate-limit-error.js';
+import { TimeoutError } from '../errors/timeout-error.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { HttpClient } from './http-client.js';
 
@@ -110,6 +111,141 @@ describe('HttpClient', () => {
     await http.close();
   });
 });
+
+describe('HttpClient failure paths', () => {
+  it('retries a POST when the connection was refused (the request provably never left)', async () => {
+    const closed = await createTestServer([]);
+    const deadUrl = closed.url;
+    await closed.close();
+    const http = new HttpClient({
+      provider: 'Test',
+      baseUrls: { default: deadUrl },
+      retry: { baseDelayMs: 1, maxRetries: 2 },
+    });
+    const error = await http.request({ method: 'POST', path: '/x', json: {} }).catch((e) => e);
+    expect(NetworkError.isInstance(error)).toBe(true);
+    expect(error.outcomeUnknown).toBe(false);
+    expect(error.message).toMatch(/could not be reached/);
+    await http.close();
+  });
+
+  it('retries a GET whose body was cut mid-response, and a GET that stalled past the header timeout', async () => {
+    const http = client({ timeouts: { headersMs: 150 } });
+    server.use(http_big());
+    server.fault({ type: 'reset-mid-body', match: (call) => call.path === '/v1/big' });
+    const res = await http.request<{ items: number[] }>({ method: 'GET', path: '/big' });
+    expect(res.data.items).toHaveLength(20000);
+    server.fault({ type: 'stall', match: (call) => call.path === '/v1/things' });
+    const ok = await http.request({ method: 'GET', path: '/things' });
+    expect(ok.status).toBe(200);
+    expect(server.calls.filter((c) => c.path === '/v1/things')).toHaveLength(2);
+    await http.close();
+  });
+
+  it('a POST that stalled is a TimeoutError whose outcome is unknown, sent once', async () => {
+    const http = client({ timeouts: { headersMs: 150 } });
+    server.fault({ type: 'stall' });
+    const error = await http.request({ method: 'POST', path: '/things', json: { a: 1 } }).catch((e) => e);
+    expect(TimeoutError.isInstance(error)).toBe(true);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(server.calls).toHaveLength(1);
+    await http.close();
+  });
+
+  it('does not repeat a POST without key on 503, but does with a key', async () => {
+    const http = client();
+    server.fault({
+      type: 'status',
+      status: 503,
+      body: '<html><body>down</body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
+    const error = await http.request({ method: 'POST', path: '/things', json: {} }).catch((e) => e);
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect(error.status).toBe(503);
+    expect(error.providerMessage).toBe('an HTML error page');
+    expect(server.calls).toHaveLength(1);
+    server.reset();
+    server.fault({ type: 'status', status: 503, body: '{}' });
+    await http.request({ method: 'POST', path: '/things', json: {}, idempotencyKey: 'key-1' });
+    expect(server.calls).toHaveLength(2);
+    await http.close();
+  });
+
+  it('follows the provider hint not to retry', async () => {
+    const http = client({
+      shouldRetry: ({ headers }: { headers: Record<string, string> }) =>
+        headers['stripe-should-retry'] === undefined ? undefined : headers['stripe-should-retry'] === 'true',
+    });
+    server.fault({
+      type: 'status',
+      status: 500,
+      headers: { 'stripe-should-retry': 'false', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await http.request({ method: 'GET', path: '/things' }).catch(() => undefined);
+    expect(server.calls).toHaveLength(1);
+    await http.close();
+  });
+
+  it('ends the whole call at timeoutMs, and honours an AbortSignal', async () => {
+    const http = client();
+    server.fault({ type: 'stall', times: 5 });
+    const error = await http.request({ method: 'GET', path: '/things', timeoutMs: 100 }).catch((e) => e);
+    expect(TimeoutError.isInstance(error)).toBe(true);
+    server.clearFaults();
+    server.fault({ type: 'stall' });
+    const controller = new AbortController();
+    const pending = http
+      .request({ method: 'GET', path: '/things', signal: controller.signal })
+      .catch((e) => e);
+    setTimeout(() => controller.abort(new Error('user stop')), 30);
+    expect((await pending).message).toBe('user stop');
+    await http.close();
+  });
+
+  it('keeps at most maxConcurrent calls in flight', async () => {
+    const http = client({ maxConcurrent: 2 });
+    let active = 0;
+    let peak = 0;
+    server.use(
+      http_slow(
+        () => {
+          active += 1;
+          peak = Math.max(peak, active);
+        },
+        () => {
+          active -= 1;
+        },
+      ),
+    );
+    await Promise.all(Array.from({ length: 6 }, () => http.request({ method: 'GET', path: '/slow' })));
+    expect(peak).toBe(2);
+    await http.close();
+  });
+
+  it('refuses a base URL with credentials or another scheme', () => {
+    expect(
+      () => new HttpClient({ provider: 'T', baseUrls: { default: 'https://user:pw@example.com' } }),
+    ).toThrow(/credentials/);
+    expect(() => new HttpClient({ provider: 'T', baseUrls: { default: 'file:///etc' } })).toThrow(
+      /http or https/,
+    );
+  });
+});
+
+function http_big() {
+  return http.get('*/v1/big', () => HttpResponse.json({ items: Array.from({ length: 20000 }, (_, i) => i) }));
+}
+
+function http_slow(enter: () => void, leave: () => void) {
+  return http.get('*/v1/slow', async () => {
+    enter();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    leave();
+    return HttpResponse.json({});
+  });
+}
 
 function http_bad() {
   return http.get(

@@ -43,6 +43,8 @@ export interface HttpRequest {
   auth?: boolean;
   /** A limit on the whole call, every attempt and wait included. */
   timeoutMs?: number;
+  /** Maps this call's error responses, before the client's own `parseError` (e.g. a token endpoint). */
+  parseError?: (response: ErrorResponse) => ConnectorError | undefined;
 }
 
 /** What came back. `data` is parsed according to the response type. */
@@ -311,6 +313,7 @@ export class HttpClient {
         request: { method: a.method, path: a.path.split('?')[0] ?? a.path },
       };
       const mapped =
+        a.request.parseError?.(errorResponse) ??
         this.#options.parseError?.(errorResponse) ??
         errorFromStatus({
           status,
