@@ -101,6 +101,31 @@ function summarize() {
   );
 }
 
+/**
+ * The web UI's end-to-end tests drive Debian's Chromium (no browser download is possible here).
+ * Install it when missing and we may (root with apt); otherwise those tests say why they skip.
+ */
+function ensureChromium() {
+  const found = spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+    encoding: 'utf8',
+  });
+  if (found.status === 0 && found.stdout.trim()) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  if (!isRoot || !hasApt) {
+    log('Chromium is not installed and cannot be installed here: browser tests will be skipped');
+    return;
+  }
+  log('installing Debian chromium for the browser tests');
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const status = run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+    env: aptEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (status !== 0) log('installing chromium failed: browser tests will fail in CI');
+}
+
 const [command = 'test', ...rest] = process.argv.slice(2);
 switch (command) {
   case 'start': {
@@ -114,6 +139,7 @@ switch (command) {
     must(pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']), 'build');
     must(pnpm(['exec', 'biome', 'check', '.']), 'lint');
     must(pnpm(['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']), 'typecheck');
+    ensureChromium();
     rmSync(join(root, '.vitest-results.json'), { force: true });
     const status = pnpm([
       'exec',

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ValidationError } from './errors/validation-error.js';
+import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
 
 /** Hints for callers and MCP clients. */
 export interface CommandAnnotations {
@@ -34,16 +35,21 @@ export interface CommandDefinition<I extends z.ZodObject, O, Ctx> {
   /** The reference's name, e.g. "Create Customer". */
   title: string;
   description: string;
-  input: I;
-  output?: z.ZodType<O>;
+  /** The parameters: a zod object, or `(z) => z.object(…)` so zod loads only when first needed. */
+  input: SchemaSource<I>;
+  output?: SchemaSource<z.ZodType<O>>;
   annotations?: CommandAnnotations;
   run(input: z.output<I>, ctx: Ctx, options: RunOptions): Promise<O>;
 }
 
 /** A defined command: its definition plus validation and JSON Schema. */
 export interface Command<I extends z.ZodObject = z.ZodObject, O = unknown, Ctx = any>
-  extends CommandDefinition<I, O, Ctx> {
+  extends Omit<CommandDefinition<I, O, Ctx>, 'input' | 'output'> {
   annotations: CommandAnnotations;
+  /** The strict zod input schema (built on first access). */
+  readonly input: I;
+  /** The zod output schema, when declared. */
+  readonly output: z.ZodType<O> | undefined;
   /** Validates input; throws a `ValidationError` naming the parameter. */
   parse(input: unknown): z.output<I>;
   /** JSON Schema of the input, derived from zod. */
@@ -83,7 +89,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix
 }
 
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const json = zod().toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
   return json;
 }
@@ -95,21 +101,35 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 export function defineCommand<I extends z.ZodObject, O, Ctx>(
   definition: CommandDefinition<I, O, Ctx>,
 ): Command<I, O, Ctx> {
-  const strict = definition.input.strict() as unknown as I;
+  const { input: inputSource, output: outputSource, ...rest } = definition;
+  const strict = lazySchema(inputSource);
+  const input = () => strict().strict() as unknown as I;
+  let inputStrict: I | undefined;
+  const output = outputSource === undefined ? undefined : lazySchema(outputSource);
   let inputSchema: JsonSchema | undefined;
   let outputSchema: JsonSchema | undefined;
   return {
-    ...definition,
-    input: strict,
+    ...rest,
     annotations: definition.annotations ?? {},
-    parse: (input: unknown) => parseWith(strict, input ?? {}),
+    get input() {
+      inputStrict ??= input();
+      return inputStrict;
+    },
+    get output() {
+      return output?.();
+    },
+    parse(value: unknown) {
+      inputStrict ??= input();
+      return parseWith(inputStrict, value ?? {});
+    },
     get inputSchema() {
-      inputSchema ??= jsonSchemaOf(strict, 'input');
+      inputStrict ??= input();
+      inputSchema ??= jsonSchemaOf(inputStrict, 'input');
       return inputSchema;
     },
     get outputSchema() {
-      if (!definition.output) return undefined;
-      outputSchema ??= jsonSchemaOf(definition.output, 'output');
+      if (!output) return undefined;
+      outputSchema ??= jsonSchemaOf(output(), 'output');
       return outputSchema;
     },
   };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OAuthTokens } from './auth/oauth2-auth.js';
 import { type Command, parseWith, type RunOptions } from './command.js';
 import { ValidationError } from './errors/validation-error.js';
+import { lazySchema, type SchemaSource } from './zod-lazy.js';
 
 /** What a connector's context must offer: a way to release its pool and credentials. */
 export interface ConnectorContext {
@@ -42,8 +43,10 @@ export interface ConnectorDefinition<
   id: string;
   title: string;
   description: string;
-  credentials: CredS;
-  options: OptS;
+  /** The credentials schema, or `(z) => …` to build it when first needed. */
+  credentials: SchemaSource<CredS>;
+  /** The options schema (base URLs, region, …), or `(z) => …`. */
+  options: SchemaSource<OptS>;
   auth: AuthDescriptor;
   /** Environment variables a host reads: name → `credentials.<key>` or an option key. */
   env?: Record<string, string>;
@@ -81,7 +84,14 @@ export interface Connector<
   Cmds extends Record<string, Command<any, any, Ctx>> = Record<string, Command<any, any, Ctx>>,
   CredS extends z.ZodType = z.ZodType,
   OptS extends z.ZodObject = z.ZodObject,
-> extends Omit<ConnectorDefinition<Ctx, Cmds, CredS, OptS>, 'createContext' | 'verify'> {
+> extends Omit<
+    ConnectorDefinition<Ctx, Cmds, CredS, OptS>,
+    'createContext' | 'verify' | 'credentials' | 'options'
+  > {
+  /** The credentials schema (built on first access). */
+  readonly credentials: CredS;
+  /** The options schema (built on first access). */
+  readonly options: OptS;
   /** The commands in definition order. */
   readonly list: Command<any, any, Ctx>[];
   connect(config: ConnectConfig<CredS, OptS>): ConnectorClient<Cmds>;
@@ -103,14 +113,28 @@ export function defineConnector<
       throw new Error(`Command registered as "${key}" has key "${command.key}"`);
     }
   }
-  const { createContext, verify, ...meta } = definition;
+  const {
+    createContext,
+    verify,
+    credentials: credentialsSource,
+    options: optionsSource,
+    ...meta
+  } = definition;
+  const credentialsSchema = lazySchema(credentialsSource);
+  const optionsSchema = lazySchema(optionsSource);
   return {
     ...meta,
+    get credentials() {
+      return credentialsSchema();
+    },
+    get options() {
+      return optionsSchema();
+    },
     list: Object.values(definition.commands),
     connect(config) {
       const { credentials, onTokens, ...rest } = config as ConnectConfig<CredS, OptS>;
-      const parsedCredentials = parseWith(definition.credentials, credentials ?? {}, 'credentials');
-      const options = parseWith(definition.options, rest);
+      const parsedCredentials = parseWith(credentialsSchema(), credentials ?? {}, 'credentials');
+      const options = parseWith(optionsSchema(), rest);
       const ctx = createContext({ credentials: parsedCredentials, options, onTokens });
       const runUnknown = async (key: string, input: unknown, runOptions: RunOptions = {}) => {
         const command = Object.hasOwn(definition.commands, key) ? definition.commands[key] : undefined;

@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import type { ZodObject } from 'zod';
 import { type Command, defineCommand } from './command.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { FormValue } from './http/encode.js';
 import type { HttpClient } from './http/http-client.js';
+import type { Zod } from './zod-lazy.js';
 
 /** Headers a Custom Action may never set: credentials and routing belong to the connection. */
 const FORBIDDEN_HEADERS = new Set([
@@ -133,43 +134,47 @@ export interface CustomActionOptions {
  */
 export function defineCustomAction<Ctx extends { http: HttpClient; close(): Promise<void> }>(
   options: CustomActionOptions,
-): Command<z.ZodObject, CustomActionResult, Ctx> {
+): Command<ZodObject, CustomActionResult, Ctx> {
   const apiNames = Object.keys(options.apis) as [string, ...string[]];
-  const shape = {
-    method: z
-      .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
-      .meta({ title: 'Method', description: 'HTTP method of the call.' }),
-    path: z.string().min(1).meta({ title: 'Path', description: options.pathDescription }),
-    query: z.record(z.string(), z.any()).optional().meta({
-      title: 'Query Parameters',
-      description: 'Query string parameters; nested values use bracket encoding.',
-    }),
-    body: z
-      .union([z.record(z.string(), z.any()), z.string()])
-      .optional()
-      .meta({ title: 'Body', description: 'Request body: an object (encoded for the API) or a raw string.' }),
-    headers: z.record(z.string(), z.string()).optional().meta({
-      title: 'Headers',
-      description:
-        'Extra request headers. Authorization and Host cannot be set: the connection supplies them.',
-    }),
-    ...(apiNames.length > 1
-      ? {
-          api: z
-            .enum(apiNames)
-            .default(options.defaultApi)
-            .meta({
-              title: 'API',
-              description: options.apiDescription ?? `Which API: ${apiNames.join(', ')}.`,
-            }),
-        }
-      : {}),
-  };
+  const input = (z: Zod) =>
+    z.object({
+      method: z
+        .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+        .meta({ title: 'Method', description: 'HTTP method of the call.' }),
+      path: z.string().min(1).meta({ title: 'Path', description: options.pathDescription }),
+      query: z.record(z.string(), z.any()).optional().meta({
+        title: 'Query Parameters',
+        description: 'Query string parameters; nested values use bracket encoding.',
+      }),
+      body: z
+        .union([z.record(z.string(), z.any()), z.string()])
+        .optional()
+        .meta({
+          title: 'Body',
+          description: 'Request body: an object (encoded for the API) or a raw string.',
+        }),
+      headers: z.record(z.string(), z.string()).optional().meta({
+        title: 'Headers',
+        description:
+          'Extra request headers. Authorization and Host cannot be set: the connection supplies them.',
+      }),
+      ...(apiNames.length > 1
+        ? {
+            api: z
+              .enum(apiNames)
+              .default(options.defaultApi)
+              .meta({
+                title: 'API',
+                description: options.apiDescription ?? `Which API: ${apiNames.join(', ')}.`,
+              }),
+          }
+        : {}),
+    });
   return defineCommand({
     key: 'customAction',
     title: options.title ?? 'Custom Action',
     description: options.description,
-    input: z.object(shape),
+    input,
     annotations: { destructive: true },
     async run(input: Record<string, any>, ctx: Ctx, runOptions) {
       const api: string = input.api ?? options.defaultApi;

@@ -70,3 +70,4 @@ export {
   pageTokenPage,
 } from './pagination.js';
 export { maskSecret, redact, redactDeep, registerSecret, Secret } from './redact.js';
+export { lazySchema, type SchemaSource, type Zod, zod } from './zod-lazy.js';

@@ -1,23 +1,34 @@
-// Loads only undici's Agent and request API instead of its whole index (fetch, websockets, caches):
-// the full package costs about four times a bare Node start to import, these two files a fraction.
+// Loads only undici's Agent and request API, and only when a connection makes its first call:
+// undici's index (fetch, websockets, caches) costs about four times a bare Node start to import.
 // The undici version is pinned exactly in package.json because these paths are not its public API.
 import { createRequire } from 'node:module';
-import type { Agent as AgentType, Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 
 const require = createRequire(import.meta.url);
 
-/** undici's Agent: a keep-alive pool per origin. */
-export const Agent: typeof AgentType = require('undici/lib/dispatcher/agent.js');
+type AgentClass = typeof Agent;
+type RequestFn = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+let loaded: { Agent: AgentClass; request: RequestFn } | undefined;
 
-const apiRequest: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData> =
-  require('undici/lib/api/api-request.js');
+function undici() {
+  loaded ??= {
+    Agent: require('undici/lib/dispatcher/agent.js') as AgentClass,
+    request: require('undici/lib/api/api-request.js') as RequestFn,
+  };
+  return loaded;
+}
+
+/** A new undici Agent: a keep-alive pool per origin. */
+export function createAgent(options: Agent.Options): Dispatcher {
+  return new (undici().Agent)(options);
+}
 
 /** `dispatcher.request(options)` without loading undici's index. */
 export function dispatchRequest(
   dispatcher: Dispatcher,
   options: Dispatcher.RequestOptions,
 ): Promise<Dispatcher.ResponseData> {
-  return apiRequest.call(dispatcher, options);
+  return undici().request.call(dispatcher, options);
 }
 
 export type { Dispatcher };

@@ -9,7 +9,7 @@ import { ProviderError } from '../errors/provider-error.js';
 import { RateLimitError } from '../errors/rate-limit-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { ValidationError } from '../errors/validation-error.js';
-import { Agent, type Dispatcher, dispatchRequest } from '../undici-lite.js';
+import { createAgent, type Dispatcher, dispatchRequest } from '../undici-lite.js';
 import { encodeForm, encodeQuery, type FormValue } from './encode.js';
 import { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './retry.js';
 
@@ -122,7 +122,7 @@ export class HttpClient {
   readonly #bases: Map<string, Base>;
   readonly #defaultApi: string;
   readonly #options: HttpClientOptions;
-  readonly #dispatcher: Dispatcher;
+  #dispatcher: Dispatcher | undefined;
   readonly #ownsDispatcher: boolean;
   readonly #policy: RetryPolicy;
   readonly #defaultHeaders: Record<string, string>;
@@ -146,17 +146,8 @@ export class HttpClient {
     this.#defaultApi = first;
     this.#policy = { ...defaultRetryPolicy, ...options.retry };
     this.#defaultHeaders = lowerKeys(options.headers ?? {});
-    const timeouts = options.timeouts ?? {};
     this.#ownsDispatcher = !options.dispatcher;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Agent({
-        keepAliveTimeout: 10_000,
-        keepAliveMaxTimeout: 60_000,
-        headersTimeout: timeouts.headersMs ?? 60_000,
-        bodyTimeout: timeouts.bodyMs ?? 120_000,
-        connect: { timeout: timeouts.connectMs ?? 10_000 },
-      });
+    this.#dispatcher = options.dispatcher;
     options.auth?.attach?.(this);
   }
 
@@ -239,7 +230,23 @@ export class HttpClient {
   /** Closes the connection's keep-alive sockets and releases its credentials from redaction. */
   async close(): Promise<void> {
     this.#options.auth?.dispose?.();
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    if (this.#ownsDispatcher && this.#dispatcher) await this.#dispatcher.close();
+    this.#dispatcher = undefined;
+  }
+
+  /** The connection's one keep-alive agent, made (and undici loaded) on the first call. */
+  #agent(): Dispatcher {
+    if (!this.#dispatcher) {
+      const timeouts = this.#options.timeouts ?? {};
+      this.#dispatcher = createAgent({
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        headersTimeout: timeouts.headersMs ?? 60_000,
+        bodyTimeout: timeouts.bodyMs ?? 120_000,
+        connect: { timeout: timeouts.connectMs ?? 10_000 },
+      });
+    }
+    return this.#dispatcher;
   }
 
   #base(api: string | undefined): Base {
@@ -286,7 +293,7 @@ export class HttpClient {
   }): Promise<HttpResponse<T>> {
     let response: Dispatcher.ResponseData;
     try {
-      response = await dispatchRequest(this.#dispatcher, {
+      response = await dispatchRequest(this.#agent(), {
         origin: a.base.origin,
         path: a.path,
         method: a.method as Dispatcher.HttpMethod,

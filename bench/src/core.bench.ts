@@ -1,0 +1,42 @@
+import { HttpClient } from '@c/core';
+import { Agent, request } from 'undici';
+import { type Measurement, measure, printCallTable, startChildServer } from './harness.ts';
+
+/** Core's client against raw `undici.request` and Node's global fetch, on one loopback server. */
+export async function benchCore(scale: number): Promise<void> {
+  const server = await startChildServer<{ url: string }>(
+    new URL('./servers/json-server.ts', import.meta.url).pathname,
+  );
+  const url = server.info.url;
+  const agent = new Agent({ keepAliveTimeout: 60_000 });
+  const core = new HttpClient({ provider: 'Bench', baseUrls: { default: url } });
+  const raw = async () => {
+    const response = await request(`${url}/v1/customers/cus_1`, {
+      dispatcher: agent,
+      headers: { authorization: 'Bearer k' },
+    });
+    await response.body.json();
+  };
+  const viaCore = () => core.request({ method: 'GET', path: '/v1/customers/cus_1' });
+  const viaFetch = async () => {
+    const response = await fetch(`${url}/v1/customers/cus_1`, { headers: { authorization: 'Bearer k' } });
+    await response.json();
+  };
+  for (const concurrency of [1, 32]) {
+    const calls = Math.round((concurrency === 1 ? 3000 : 8000) * scale);
+    const rows: Measurement[] = [];
+    rows.push(await measure('raw undici.request', raw, { calls, concurrency }));
+    rows.push(await measure('@c/core HttpClient', viaCore, { calls, concurrency }));
+    rows.push(await measure('global fetch', viaFetch, { calls, concurrency }));
+    printCallTable(
+      `@c/core vs raw undici (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${calls} GETs)`,
+      rows,
+      {
+        '@c/core HttpClient': '≤ 1.25×',
+      },
+    );
+  }
+  await core.close();
+  await agent.close();
+  await server.stop();
+}
