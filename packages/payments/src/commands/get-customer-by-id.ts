@@ -1,0 +1,23 @@
+import { defineCommand } from '@c/core';
+import { z } from 'zod';
+import type { PaymentsContext, StripeObject } from '../payments-client.js';
+import { customerIdField } from '../payments-schemas.js';
+
+/** Reads one customer: `GET /v1/customers/{id}`. */
+export const getCustomerById = defineCommand({
+  key: 'getCustomerById',
+  title: 'Get Customer By Id',
+  description: 'Reads one Stripe customer by its id.',
+  input: z.object({
+    customerId: customerIdField('The customer’s id, cus_….'),
+  }),
+  annotations: { readOnly: true, idempotent: true },
+  async run(input, ctx: PaymentsContext, { signal }) {
+    const response = await ctx.http.request<StripeObject>({
+      method: 'GET',
+      path: `/v1/customers/${input.customerId}`,
+      signal,
+    });
+    return response.data;
+  },
+});

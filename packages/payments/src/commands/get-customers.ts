@@ -1,0 +1,37 @@
+import { defineCommand } from '@c/core';
+import { z } from 'zod';
+import { listUpTo, type PaymentsContext } from '../payments-client.js';
+import { createdRange, limitField, unixSecondsField } from '../payments-schemas.js';
+
+/** Lists customers, newest first: `GET /v1/customers`, following pages past 100. */
+export const getCustomers = defineCommand({
+  key: 'getCustomers',
+  title: 'Get Customers',
+  description:
+    'Lists customers, newest first, optionally by exact email and creation time. A limit above 100 reads further pages until it is met.',
+  input: z.object({
+    email: z.string().min(1).max(512).optional().meta({
+      title: 'Email',
+      description: 'Only customers with exactly this email (case-sensitive).',
+    }),
+    createdAfter: unixSecondsField(
+      'Created After',
+      'Only customers created after this time (Unix seconds, exclusive).',
+    ).optional(),
+    createdBefore: unixSecondsField(
+      'Created Before',
+      'Only customers created before this time (Unix seconds, exclusive).',
+    ).optional(),
+    limit: limitField('How many customers to return in all (default 10).'),
+  }),
+  annotations: { readOnly: true, idempotent: true },
+  run(input, ctx: PaymentsContext, { signal }) {
+    return listUpTo(
+      ctx.http,
+      '/v1/customers',
+      { email: input.email, created: createdRange(input.createdAfter, input.createdBefore) },
+      input.limit,
+      signal,
+    );
+  },
+});

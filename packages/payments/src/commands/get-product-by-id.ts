@@ -1,0 +1,25 @@
+import { defineCommand } from '@c/core';
+import { z } from 'zod';
+import { listAll, type PaymentsContext, type StripeObject } from '../payments-client.js';
+import { stripeId } from '../payments-schemas.js';
+
+/**
+ * Reads a product with all its prices: `GET /v1/products/{id}` and, at the same time,
+ * `GET /v1/prices?product=` to the last page.
+ */
+export const getProductById = defineCommand({
+  key: 'getProductById',
+  title: 'Get Product By Id',
+  description: 'Reads one product by its id, with all its prices (active and inactive) in `prices`.',
+  input: z.object({
+    productId: stripeId('prod_', 'Product Id', 'The product’s id, prod_….'),
+  }),
+  annotations: { readOnly: true, idempotent: true },
+  async run(input, ctx: PaymentsContext, { signal }) {
+    const [product, prices] = await Promise.all([
+      ctx.http.request<StripeObject>({ method: 'GET', path: `/v1/products/${input.productId}`, signal }),
+      listAll(ctx.http, '/v1/prices', { product: input.productId }, signal),
+    ]);
+    return { ...product.data, prices: prices.data };
+  },
+});

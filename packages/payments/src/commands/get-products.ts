@@ -1,0 +1,33 @@
+import { defineCommand } from '@c/core';
+import { z } from 'zod';
+import { listUpTo, type PaymentsContext } from '../payments-client.js';
+import { createdRange, limitField, unixSecondsField } from '../payments-schemas.js';
+
+/** Lists products, newest first: `GET /v1/products`, following pages past 100. */
+export const getProducts = defineCommand({
+  key: 'getProducts',
+  title: 'Get Products',
+  description:
+    'Lists products, newest first, optionally by creation time. A limit above 100 reads further pages until it is met.',
+  input: z.object({
+    createdAfter: unixSecondsField(
+      'Created After',
+      'Only products created after this time (Unix seconds, exclusive).',
+    ).optional(),
+    createdBefore: unixSecondsField(
+      'Created Before',
+      'Only products created before this time (Unix seconds, exclusive).',
+    ).optional(),
+    limit: limitField('How many products to return in all (default 10).'),
+  }),
+  annotations: { readOnly: true, idempotent: true },
+  run(input, ctx: PaymentsContext, { signal }) {
+    return listUpTo(
+      ctx.http,
+      '/v1/products',
+      { created: createdRange(input.createdAfter, input.createdBefore) },
+      input.limit,
+      signal,
+    );
+  },
+});

@@ -1,0 +1,42 @@
+import { defineCommand } from '@c/core';
+import { z } from 'zod';
+import { listUpTo, type PaymentsContext } from '../payments-client.js';
+import { customerIdField, limitField } from '../payments-schemas.js';
+
+/** Lists subscriptions, newest first: `GET /v1/subscriptions`, following pages past 100. */
+export const getSubscriptions = defineCommand({
+  key: 'getSubscriptions',
+  title: 'Get Subscriptions',
+  description:
+    'Lists subscriptions, newest first, optionally of one customer and one status. Without a status Stripe leaves out canceled ones; `all` includes them.',
+  input: z.object({
+    customerId: customerIdField('Only this customer’s subscriptions, cus_….').optional(),
+    status: z
+      .enum([
+        'active',
+        'past_due',
+        'unpaid',
+        'canceled',
+        'incomplete',
+        'incomplete_expired',
+        'trialing',
+        'all',
+      ])
+      .optional()
+      .meta({
+        title: 'Subscription Status',
+        description: 'Only subscriptions in this status; `all` for every status. Blank: all but canceled.',
+      }),
+    limit: limitField('How many subscriptions to return in all (default 10).'),
+  }),
+  annotations: { readOnly: true, idempotent: true },
+  run(input, ctx: PaymentsContext, { signal }) {
+    return listUpTo(
+      ctx.http,
+      '/v1/subscriptions',
+      { customer: input.customerId, status: input.status },
+      input.limit,
+      signal,
+    );
+  },
+});

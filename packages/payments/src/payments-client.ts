@@ -1,0 +1,203 @@
+import {
+  bearerAuth,
+  type ConnectorError,
+  collect,
+  cursorListPage,
+  type ErrorResponse,
+  errorFromStatus,
+  type FormValue,
+  HttpClient,
+  type HttpRequest,
+  type HttpResponse,
+  ProviderError,
+  parseRetryAfter,
+} from '@c/core';
+
+/** Stripe's largest page: `limit` ranges from 1 to 100. */
+export const STRIPE_MAX_PAGE = 100;
+
+/** Any Stripe API object: an `id` and an `object` type, plus its own fields. */
+export interface StripeObject {
+  id: string;
+  object: string;
+  [field: string]: unknown;
+}
+
+/** Stripe's list object, the result of every list command. */
+export interface StripeList<T extends StripeObject = StripeObject> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+  url: string;
+}
+
+/** The body of a Stripe error response. */
+interface StripeErrorBody {
+  error?: {
+    type?: string;
+    code?: string;
+    decline_code?: string;
+    param?: string;
+    message?: string;
+    doc_url?: string;
+  };
+}
+
+/** Settings of one Stripe connection. */
+export interface StripeHttpOptions {
+  apiKey: string;
+  baseUrl: string;
+  /** Sent as `Stripe-Version` when set; otherwise the account's default version applies. */
+  apiVersion?: string | undefined;
+}
+
+/**
+ * Core's client with one Stripe rule added: an `Idempotency-Key` that the caller put in the headers
+ * (a Custom Action) becomes the call's key, so retries reuse the caller's key instead of a generated one.
+ */
+export class StripeHttpClient extends HttpClient {
+  override request<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>> {
+    if (request.idempotencyKey === undefined && request.headers) {
+      const entry = Object.entries(request.headers).find(
+        ([name]) => name.toLowerCase() === 'idempotency-key',
+      );
+      if (entry?.[1]) return super.request<T>({ ...request, idempotencyKey: entry[1] });
+    }
+    return super.request<T>(request);
+  }
+}
+
+/**
+ * The HTTP client of one Stripe connection: bearer key, `Stripe-Version` only when asked for, one
+ * `Idempotency-Key` per POST reused by every retry, Stripe's `request-id`, its error bodies and its
+ * `Stripe-Should-Retry` hint.
+ */
+export function createStripeHttp(options: StripeHttpOptions): StripeHttpClient {
+  return new StripeHttpClient({
+    provider: 'Stripe',
+    baseUrls: { default: options.baseUrl },
+    auth: bearerAuth(options.apiKey),
+    headers: options.apiVersion ? { 'Stripe-Version': options.apiVersion } : {},
+    idempotency: { header: 'Idempotency-Key', methods: ['POST'] },
+    requestIdHeader: 'request-id',
+    parseError: parseStripeError,
+    shouldRetry: stripeShouldRetry,
+  });
+}
+
+/** Reads `Stripe-Should-Retry`: Stripe knows better than the status code when it sends one. */
+export function stripeShouldRetry(response: { headers: Record<string, string> }): boolean | undefined {
+  const hint = response.headers['stripe-should-retry'];
+  if (hint === 'true') return true;
+  if (hint === 'false') return false;
+  return undefined;
+}
+
+/**
+ * Maps Stripe's `{error: {type, code, param, message}}` onto the error taxonomy, by status and by
+ * Stripe's type and code (never by message text). 401, 403, 404 and 429 take their classes from the
+ * status; a declined card (402), a refused parameter (400) and a reused idempotency key are
+ * `ProviderError`s carrying Stripe's code, with the type and parameter in `details`.
+ */
+export function parseStripeError(response: ErrorResponse): ConnectorError | undefined {
+  const error = (response.body as StripeErrorBody | undefined)?.error;
+  if (!error || typeof error !== 'object') return undefined;
+  const details: Record<string, unknown> = {};
+  if (error.type) details.type = error.type;
+  if (error.param) details.param = error.param;
+  if (error.decline_code) details.declineCode = error.decline_code;
+  if (error.doc_url) details.docUrl = error.doc_url;
+  const providerCode = error.code ?? error.type;
+  const base = {
+    status: response.status,
+    providerMessage: error.message,
+    providerCode,
+    requestId: response.requestId,
+    details: Object.keys(details).length > 0 ? details : undefined,
+  };
+  const { status } = response;
+  if (status === 401 || status === 403 || status === 404 || status === 429) {
+    return errorFromStatus({ ...base, provider: 'Stripe', retryAfterMs: parseRetryAfter(response.headers) });
+  }
+  const said = error.message ? `: ${error.message}` : '';
+  const about = error.param ? ` (parameter ${error.param})` : '';
+  if (error.type === 'card_error' || status === 402) {
+    return new ProviderError(`Stripe declined the request (${status})${said}${about}`, {
+      ...base,
+      retryable: false,
+    });
+  }
+  if (error.type === 'idempotency_error') {
+    // 409 means another request with the same key is still running: waiting and retrying is safe.
+    return new ProviderError(`Stripe refused the idempotency key (${status})${said}`, {
+      ...base,
+      retryable: status === 409,
+    });
+  }
+  if (status >= 500) {
+    return new ProviderError(`Stripe failed on its side (${status})${said}`, base);
+  }
+  return new ProviderError(`Stripe refused the request (${status})${said}${about}`, {
+    ...base,
+    retryable: status === 409,
+  });
+}
+
+/** Query parameters of a list call, bracket-encoded (`created[gt]=…`). */
+export type ListQuery = Record<string, FormValue>;
+
+/**
+ * Reads up to `limit` items of a Stripe list. Above 100 it follows `starting_after` page by page,
+ * asking each page for no more than is still needed, and stops as soon as the limit is met.
+ */
+export async function listUpTo(
+  http: HttpClient,
+  path: string,
+  query: ListQuery,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<StripeList> {
+  let url = path;
+  const { items, hasMore } = await collect<StripeObject>(
+    async (cursor, pageLimit) => {
+      const response = await http.request<StripeList>({
+        method: 'GET',
+        path,
+        query: { ...query, limit: pageLimit, starting_after: cursor },
+        bracketQuery: true,
+        signal,
+      });
+      url = response.data.url ?? path;
+      return cursorListPage(response.data);
+    },
+    { pageSize: STRIPE_MAX_PAGE, max: limit },
+  );
+  return { object: 'list', data: items, has_more: hasMore, url };
+}
+
+/** Reads every item of a Stripe list, 100 per page. */
+export function listAll(
+  http: HttpClient,
+  path: string,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<StripeList> {
+  return listUpTo(http, path, query, Number.POSITIVE_INFINITY, signal);
+}
+
+/** One page of a Stripe list, with the query passed through as given. */
+export async function listPage(
+  http: HttpClient,
+  path: string,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<StripeList> {
+  const response = await http.request<StripeList>({ method: 'GET', path, query, bracketQuery: true, signal });
+  return response.data;
+}
+
+/** What every payments command runs with: the connection's Stripe client. */
+export interface PaymentsContext {
+  http: StripeHttpClient;
+  close(): Promise<void>;
+}

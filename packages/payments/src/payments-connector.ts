@@ -1,0 +1,86 @@
+import { defineConnector } from '@c/core';
+import { z } from 'zod';
+import { createCustomer } from './commands/create-customer.js';
+import { createProduct } from './commands/create-product.js';
+import { createSubscription } from './commands/create-subscription.js';
+import { customAction } from './commands/custom-action.js';
+import { getBalanceTransactions } from './commands/get-balance-transactions.js';
+import { getCustomerById } from './commands/get-customer-by-id.js';
+import { getCustomers } from './commands/get-customers.js';
+import { getPlans } from './commands/get-plans.js';
+import { getProductById } from './commands/get-product-by-id.js';
+import { getProducts } from './commands/get-products.js';
+import { getSubscriptions } from './commands/get-subscriptions.js';
+import { updateCustomer } from './commands/update-customer.js';
+import { createStripeHttp, type PaymentsContext } from './payments-client.js';
+
+/** The connection's credentials: a secret key (`sk_test_…`, `sk_live_…`) or a restricted key (`rk_…`). */
+export const paymentsCredentials = z.object({
+  apiKey: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+      'must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_test_…, rk_live_…)',
+    )
+    .meta({
+      title: 'API Key',
+      description: 'A Stripe secret key, or better a restricted key with only the permissions needed.',
+    }),
+});
+
+/** The connection's options. */
+export const paymentsOptions = z.object({
+  baseUrl: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.stripe.com')
+    .meta({
+      title: 'Base URL',
+      description: 'Stripe’s API address; change it only for a proxy or a simulator.',
+    }),
+  apiVersion: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/, 'must be a Stripe API version such as 2023-08-16')
+    .optional()
+    .meta({
+      title: 'API Version',
+      description: 'Sent as Stripe-Version when set; blank uses the account’s default version.',
+    }),
+});
+
+/**
+ * The payments connector (Stripe): customers, subscriptions, products, plans, balance transactions
+ * and a Custom Action. Connect with `payments.connect({ credentials: { apiKey }, baseUrl?, apiVersion? })`.
+ */
+export const payments = defineConnector({
+  id: 'payments',
+  title: 'Stripe',
+  description:
+    'Create, read and update Stripe customers; create and read subscriptions, products and plans (prices); list balance transactions; call any other Stripe endpoint.',
+  credentials: paymentsCredentials,
+  options: paymentsOptions,
+  auth: { type: 'apiKey' },
+  env: { C_PAYMENTS_API_KEY: 'credentials.apiKey', C_PAYMENTS_BASE_URL: 'baseUrl' },
+  commands: {
+    createCustomer,
+    getCustomerById,
+    getCustomers,
+    createSubscription,
+    getSubscriptions,
+    updateCustomer,
+    createProduct,
+    getProductById,
+    getBalanceTransactions,
+    getPlans,
+    getProducts,
+    customAction,
+  },
+  createContext({ credentials, options }): PaymentsContext {
+    const http = createStripeHttp({
+      apiKey: credentials.apiKey,
+      baseUrl: options.baseUrl,
+      apiVersion: options.apiVersion,
+    });
+    return { http, close: () => http.close() };
+  },
+  verify: (ctx) => ctx.http.request({ method: 'GET', path: '/v1/customers', query: { limit: 1 } }),
+});

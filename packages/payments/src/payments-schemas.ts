@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Stripe's metadata limits: 50 keys, keys up to 40 characters without brackets, values up to 500. */
+const METADATA_MAX_KEYS = 50;
+const METADATA_MAX_KEY_LENGTH = 40;
+const METADATA_MAX_VALUE_LENGTH = 500;
+/** Unix seconds above this are milliseconds by mistake (the year 5138). */
+const MAX_UNIX_SECONDS = 99_999_999_999;
+
+/** Stripe's default page size, used when a list command's limit is blank. */
+export const DEFAULT_LIMIT = 10;
+
+/** A Stripe id with its object prefix (`cus_`, `prod_`): the prefix, then letters and digits. */
+export function stripeId(prefix: string, title: string, description: string) {
+  return z
+    .string()
+    .regex(new RegExp(`^${prefix}[A-Za-z0-9]+$`), `must be a Stripe id starting with ${prefix}`)
+    .meta({ title, description });
+}
+
+/** A customer id, `cus_…`. */
+export const customerIdField = (description: string) => stripeId('cus_', 'Customer Id', description);
+
+/**
+ * Metadata: a flat record of strings within Stripe's limits. Keys with brackets are refused because
+ * the form encoding would read them as nesting.
+ */
+export const metadataField = (description: string) =>
+  z
+    .record(
+      z
+        .string()
+        .min(1, 'metadata keys must not be empty')
+        .max(METADATA_MAX_KEY_LENGTH, `metadata keys are at most ${METADATA_MAX_KEY_LENGTH} characters`)
+        .regex(/^[^[\]]+$/, 'metadata keys must not contain [ or ]'),
+      z
+        .string({ error: 'metadata values must be strings' })
+        .max(
+          METADATA_MAX_VALUE_LENGTH,
+          `metadata values are at most ${METADATA_MAX_VALUE_LENGTH} characters`,
+        ),
+    )
+    .refine((value) => Object.keys(value).length <= METADATA_MAX_KEYS, {
+      message: `metadata holds at most ${METADATA_MAX_KEYS} keys`,
+    })
+    .meta({ title: 'Metadata', description });
+
+/** A Unix timestamp in whole seconds. */
+export const unixSecondsField = (title: string, description: string) =>
+  z
+    .number()
+    .int('must be whole Unix seconds')
+    .nonnegative('must be Unix seconds, not negative')
+    .max(MAX_UNIX_SECONDS, 'looks like milliseconds: give Unix seconds')
+    .meta({ title, description });
+
+/** How many items a list command returns in all; above 100 it reads further pages. */
+export const limitField = (description: string) =>
+  z
+    .number()
+    .int('must be a whole number')
+    .positive('must be at least 1')
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(DEFAULT_LIMIT)
+    .meta({ title: 'Limit', description });
+
+/** Stripe's own pagination parameters, passed through as given (one page per call). */
+export const paginationField = z
+  .object({
+    limit: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100, 'must be at most 100 (one Stripe page)')
+      .optional()
+      .meta({ title: 'Limit', description: 'Items per page, 1 to 100 (Stripe’s default is 10).' }),
+    starting_after: z.string().min(1).optional().meta({
+      title: 'Starting After',
+      description: 'Id of the last item of the previous page: returns the page after it.',
+    }),
+    ending_before: z.string().min(1).optional().meta({
+      title: 'Ending Before',
+      description: 'Id of the first item of the next page: returns the page before it.',
+    }),
+  })
+  .strict()
+  .refine((value) => !(value.starting_after && value.ending_before), {
+    message: 'give starting_after or ending_before, not both',
+  })
+  .optional()
+  .meta({
+    title: 'Pagination Parameters',
+    description: 'Stripe’s pagination: `limit` (1–100), `starting_after` or `ending_before` (an item id).',
+  });
+
+/** `created[gt]` / `created[lt]` from the Created After / Created Before parameters. */
+export function createdRange(after: number | undefined, before: number | undefined) {
+  if (after === undefined && before === undefined) return undefined;
+  return { gt: after, lt: before };
+}

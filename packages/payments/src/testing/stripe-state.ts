@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+
+/** A stored Stripe object: at least an id, its type and when it was created (Unix seconds). */
+export interface StoredObject {
+  id: string;
+  object: string;
+  created: number;
+  [field: string]: unknown;
+}
+
+/** A saved response for idempotency replay. */
+export interface SavedResponse {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  requestId: string;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random id in Stripe's style: the prefix and `length` letters and digits. */
+export function stripeStyleId(prefix: string, length = 14): string {
+  const bytes = randomBytes(length);
+  let out = prefix;
+  for (const byte of bytes) out += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+  return out;
+}
+
+/**
+ * One kind of object, in creation order. Lists are newest first: by `created`, then by the order of
+ * creation for objects made in the same second, as Stripe orders them.
+ */
+export class Collection<T extends StoredObject> {
+  readonly #items = new Map<string, { value: T; seq: number }>();
+  #seq = 0;
+
+  get size(): number {
+    return this.#items.size;
+  }
+
+  get(id: string): T | undefined {
+    return this.#items.get(id)?.value;
+  }
+
+  has(id: string): boolean {
+    return this.#items.has(id);
+  }
+
+  /** Adds or replaces an object (a replaced one keeps its place in the order). */
+  set(value: T): T {
+    const existing = this.#items.get(value.id);
+    if (!existing) this.#seq += 1;
+    this.#items.set(value.id, { value, seq: existing?.seq ?? this.#seq });
+    return value;
+  }
+
+  delete(id: string): boolean {
+    return this.#items.delete(id);
+  }
+
+  clear(): void {
+    this.#items.clear();
+  }
+
+  /** Every object, newest first. */
+  list(): T[] {
+    return [...this.#items.values()]
+      .sort((a, b) => b.value.created - a.value.created || b.seq - a.seq)
+      .map((entry) => entry.value);
+  }
+
+  /** True when `a` comes after `b` in the newest-first order (it is older). */
+  isAfter(a: T, b: T): boolean {
+    const sa = this.#items.get(a.id)?.seq ?? 0;
+    const sb = this.#items.get(b.id)?.seq ?? 0;
+    return a.created < b.created || (a.created === b.created && sa < sb);
+  }
+}
+
+/** Options of the simulator's state. */
+export interface StripeStateOptions {
+  /** The clock, in Unix seconds (tests can freeze it). */
+  now?: () => number;
+}
+
+/**
+ * The simulated Stripe account: customers, products, prices, subscriptions, balance transactions,
+ * events and coupons, plus the saved responses of idempotent requests.
+ */
+export class StripeState {
+  readonly customers = new Collection<StoredObject>();
+  /** Ids of deleted customers: Stripe still answers for them with `{deleted: true}`. */
+  readonly deletedCustomers = new Set<string>();
+  readonly products = new Collection<StoredObject>();
+  readonly prices = new Collection<StoredObject>();
+  readonly subscriptions = new Collection<StoredObject>();
+  readonly balanceTransactions = new Collection<StoredObject>();
+  readonly events = new Collection<StoredObject>();
+  readonly coupons = new Collection<StoredObject>();
+  /** Saved responses by API key and idempotency key. */
+  readonly idempotency = new Map<string, SavedResponse>();
+  readonly #now: () => number;
+
+  constructor(options: StripeStateOptions = {}) {
+    this.#now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  }
+
+  /** The current time in Unix seconds. */
+  now(): number {
+    return this.#now();
+  }
+
+  /** Forgets every object and saved response. */
+  reset(): void {
+    for (const collection of [
+      this.customers,
+      this.products,
+      this.prices,
+      this.subscriptions,
+      this.balanceTransactions,
+      this.events,
+      this.coupons,
+    ]) {
+      collection.clear();
+    }
+    this.deletedCustomers.clear();
+    this.idempotency.clear();
+  }
+
+  /** Records an event of the account, as Stripe does for every change. */
+  recordEvent(
+    type: string,
+    object: StoredObject,
+    request: { id: string | null; idempotencyKey: string | null },
+    options: { previousAttributes?: Record<string, unknown> | undefined; created?: number } = {},
+  ): StoredObject {
+    const { previousAttributes } = options;
+    return this.events.set({
+      id: stripeStyleId('evt_1', 24),
+      object: 'event',
+      api_version: '2023-08-16',
+      created: options.created ?? this.now(),
+      data: {
+        object: structuredClone(object),
+        ...(previousAttributes ? { previous_attributes: previousAttributes } : {}),
+      },
+      livemode: false,
+      pending_webhooks: 0,
+      request: { id: request.id, idempotency_key: request.idempotencyKey },
+      type,
+    });
+  }
+}
