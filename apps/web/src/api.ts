@@ -1,0 +1,126 @@
+import type { CommandDetail, CommandSummary, Connection, ConnectorInfo, ErrorJson, ErrorKind } from './types';
+
+const kinds = new Set<ErrorKind>([
+  'validation',
+  'auth',
+  'permission',
+  'not_found',
+  'rate_limit',
+  'provider',
+  'network',
+  'timeout',
+]);
+
+/** A failed API call, carrying the host's error JSON (or one made up for a transport failure). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorJson;
+
+  constructor(status: number, body: ErrorJson) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** Called when the host answers 401: the session is missing or expired. */
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Subscribes to "the session is gone"; returns the unsubscribe function. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function errorJsonOf(status: number, payload: unknown): ErrorJson {
+  const error = (payload as { error?: unknown } | null)?.error;
+  if (error && typeof error === 'object' && typeof (error as ErrorJson).message === 'string') {
+    const json = error as ErrorJson;
+    return { ...json, kind: kinds.has(json.kind) ? json.kind : 'provider' };
+  }
+  const message = typeof error === 'string' ? error : `The host answered ${status}`;
+  return {
+    name: 'Error',
+    kind: status === 401 ? 'auth' : status === 404 ? 'not_found' : 'provider',
+    message,
+    retryable: status >= 500,
+    status,
+  };
+}
+
+/** Calls the host's API; throws `ApiError` on any non-2xx answer or transport failure. */
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, {
+      name: 'NetworkError',
+      kind: 'network',
+      message: 'The host could not be reached. Is `c-host serve` still running?',
+      retryable: true,
+    });
+  }
+  const text = await response.text();
+  let payload: unknown;
+  try {
+    payload = text ? JSON.parse(text) : undefined;
+  } catch {
+    payload = undefined;
+  }
+  if (!response.ok) {
+    if (response.status === 401 && !path.startsWith('/api/session')) {
+      for (const listener of unauthorizedListeners) listener();
+    }
+    throw new ApiError(response.status, errorJsonOf(response.status, payload));
+  }
+  return payload as T;
+}
+
+/** The typed routes of the host's API. */
+export const api = {
+  health: () => apiRequest<{ ok: boolean; version: string }>('GET', '/api/health'),
+  signIn: (token: string) => apiRequest<unknown>('POST', '/api/session', { token }),
+  connectors: () => apiRequest<ConnectorInfo[]>('GET', '/api/connectors'),
+  commands: () => apiRequest<CommandSummary[]>('GET', '/api/commands'),
+  command: (id: string) => apiRequest<CommandDetail>('GET', `/api/commands/${encodeURIComponent(id)}`),
+  run: (id: string, input: unknown, connection?: string, signal?: AbortSignal) =>
+    apiRequest<{ result: unknown }>(
+      'POST',
+      `/api/commands/${encodeURIComponent(id)}/run`,
+      connection ? { connection, input } : { input },
+      signal,
+    ),
+  connections: () => apiRequest<Connection[]>('GET', '/api/connections'),
+  createConnection: (body: {
+    name: string;
+    connector: string;
+    credentials: Record<string, unknown>;
+    options: Record<string, unknown>;
+    isDefault?: boolean;
+  }) => apiRequest<Connection>('POST', '/api/connections', body),
+  deleteConnection: (name: string) => apiRequest<unknown>('DELETE', `/api/connections/${encodeURIComponent(name)}`),
+  testConnection: (name: string) =>
+    apiRequest<unknown>('POST', `/api/connections/${encodeURIComponent(name)}/test`),
+  makeDefault: (name: string) =>
+    apiRequest<unknown>('POST', `/api/connections/${encodeURIComponent(name)}/default`),
+};
+
+/** Where the OAuth pop-up starts for a connector and the connection name it will save. */
+export function oauthStartUrl(connector: string, connection: string): string {
+  return `/api/oauth/${encodeURIComponent(connector)}/start?connection=${encodeURIComponent(connection)}`;
+}

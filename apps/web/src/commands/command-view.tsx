@@ -1,0 +1,345 @@
+import type { ErrorSchema } from '@rjsf/utils';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, api } from '../api';
+import { useReconnect } from '../connections/reconnect';
+import type { FormContext } from '../form/form-context';
+import { errorSchemaFromHost, SchemaForm } from '../form/schema-form';
+import { useHostData } from '../host-data';
+import { recordRun, takePendingRun } from '../recent/recent-runs';
+import { ResultView } from '../results/result-view';
+import { hrefOf } from '../router';
+import type { CommandDetail, Connection, ErrorJson } from '../types';
+import { ErrorPanel } from '../ui/error-panel';
+import { CallSnippets } from './call-snippets';
+import { planForm } from './form-plan';
+
+type Outcome =
+  | { ok: true; id: number; result: unknown; input: Record<string, unknown>; connection?: string | undefined; ms: number }
+  | { ok: false; id: number; error: ErrorJson; input: Record<string, unknown>; connection?: string | undefined; ms: number };
+
+const details = new Map<string, Promise<CommandDetail>>();
+
+/** A command's detail, fetched once per page load. */
+function loadDetail(id: string): Promise<CommandDetail> {
+  let promise = details.get(id);
+  if (!promise) {
+    promise = api.command(id);
+    details.set(id, promise);
+    promise.catch(() => details.delete(id));
+  }
+  return promise;
+}
+
+function errorOf(cause: unknown): ErrorJson {
+  return cause instanceof ApiError
+    ? cause.body
+    : { name: 'Error', kind: 'network', message: String(cause), retryable: false };
+}
+
+function pickConnection(connections: Connection[], wanted?: string): string | undefined {
+  if (wanted && connections.some((connection) => connection.name === wanted)) return wanted;
+  return (connections.find((connection) => connection.isDefault) ?? connections[0])?.name;
+}
+
+/** One command: its description, the connection to use, the form from its schema, and the result. */
+export function CommandView({ commandId }: { commandId: string }) {
+  const host = useHostData();
+  const reconnect = useReconnect();
+  const summary = host.commands.find((command) => command.id === commandId);
+  const [detail, setDetail] = useState<CommandDetail | undefined>();
+  const [loadError, setLoadError] = useState<ErrorJson | undefined>();
+  const pending = useMemo(() => takePendingRun(commandId), [commandId]);
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => pending?.input ?? {});
+  const candidates = useMemo(
+    () => host.connections.filter((connection) => connection.connector === summary?.connector),
+    [host.connections, summary?.connector],
+  );
+  const [connectionName, setConnectionName] = useState(() => pickConnection(candidates, pending?.connection));
+  const [running, setRunning] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [invalid, setInvalid] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>();
+  const runCount = useRef(0);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const lookups = useRef(new Map<string, Promise<unknown>>());
+
+  useEffect(() => {
+    let live = true;
+    setDetail(undefined);
+    setLoadError(undefined);
+    loadDetail(commandId)
+      .then((loaded) => live && setDetail(loaded))
+      .catch((cause: unknown) => live && setLoadError(errorOf(cause)));
+    return () => {
+      live = false;
+    };
+  }, [commandId]);
+
+  // A connection added or removed elsewhere: keep the choice valid.
+  useEffect(() => {
+    setConnectionName((current) => pickConnection(candidates, current));
+  }, [candidates]);
+
+  const plan = useMemo(() => (detail ? planForm(detail.id, detail.inputSchema) : undefined), [detail]);
+  const connection = candidates.find((entry) => entry.name === connectionName);
+  const connector = summary ? host.connector(summary.connector) : undefined;
+
+  const runLookup = useCallback(
+    (command: string, input: Record<string, unknown>) => {
+      const key = `${connectionName}|${command}|${JSON.stringify(input)}`;
+      let promise = lookups.current.get(key);
+      if (!promise) {
+        promise = api.run(command, input, connectionName).then((response) => response.result);
+        lookups.current.set(key, promise);
+        promise.catch(() => lookups.current.delete(key));
+      }
+      return promise;
+    },
+    [connectionName],
+  );
+
+  const formContext = useMemo<FormContext>(
+    () => ({ commandId, connection: connectionName, formData, runLookup }),
+    [commandId, connectionName, formData, runLookup],
+  );
+
+  const run = useCallback(
+    async (input: Record<string, unknown>) => {
+      if (!detail || !plan) return;
+      setConfirming(false);
+      setInvalid(0);
+      setNotice(undefined);
+      setRunning(true);
+      setExtraErrors(undefined);
+      const id = ++runCount.current;
+      const started = performance.now();
+      let next: Outcome;
+      try {
+        const response = await api.run(detail.id, input, connectionName);
+        next = { ok: true, id, result: response.result, input, connection: connectionName, ms: performance.now() - started };
+      } catch (cause) {
+        const error = errorOf(cause);
+        next = { ok: false, id, error, input, connection: connectionName, ms: performance.now() - started };
+        setExtraErrors(errorSchemaFromHost(error, plan.schema));
+      }
+      setOutcome(next);
+      setRunning(false);
+      recordRun({
+        commandId: detail.id,
+        title: detail.title,
+        connection: connectionName,
+        input,
+        ok: next.ok,
+        errorKind: next.ok ? undefined : next.error.kind,
+        durationMs: Math.round(next.ms),
+      });
+      requestAnimationFrame(() => resultHeading.current?.focus());
+    },
+    [detail, plan, connectionName],
+  );
+
+  // A re-run from Recent runs starts as soon as the form is ready.
+  const autorun = useRef(pending?.autorun ?? false);
+  useEffect(() => {
+    if (autorun.current && detail && plan) {
+      autorun.current = false;
+      void run(pending?.input ?? {});
+    }
+  }, [detail, plan, run, pending]);
+
+  function submit(data: Record<string, unknown>) {
+    if (detail?.annotations.destructive && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    void run(data);
+  }
+
+  if (loadError) return <ErrorPanel error={loadError} />;
+  if (!summary) {
+    return (
+      <div className="empty">
+        <p>There is no command “{commandId}”.</p>
+        <a href={hrefOf({ page: 'commands' })}>All commands</a>
+      </div>
+    );
+  }
+
+  const formId = 'command-form';
+  const { annotations } = summary;
+  return (
+    <article className="command" aria-labelledby="command-title">
+      <a className="back-link" href={hrefOf({ page: 'commands' })}>
+        ← All commands
+      </a>
+      <header className="command__head">
+        <p className="command__connector">{connector?.title ?? summary.connector}</p>
+        <h1 id="command-title" tabIndex={-1}>
+          {summary.title}
+        </h1>
+        <div className="badges">
+          <code className="command__id">{summary.id}</code>
+          {annotations.readOnly && <span className="badge">Read-only</span>}
+          {!annotations.readOnly && !annotations.destructive && <span className="badge badge--write">Changes data</span>}
+          {annotations.destructive && <span className="badge badge--danger">Destructive</span>}
+          {annotations.idempotent && <span className="badge">Idempotent</span>}
+        </div>
+        <p className="command__description">{summary.description}</p>
+      </header>
+
+      <section className="card" aria-label="Parameters">
+        <div className="field connection-picker">
+          <div className="field__head">
+            <label className="field__label" htmlFor="run-connection">
+              Connection
+            </label>
+          </div>
+          {candidates.length > 0 ? (
+            <select id="run-connection" value={connectionName ?? ''} onChange={(event) => setConnectionName(event.target.value)}>
+              {candidates.map((entry) => (
+                <option key={entry.name} value={entry.name}>
+                  {entry.name}
+                  {entry.isDefault ? ' (default)' : ''}
+                  {entry.sandbox ? ' · sandbox' : ''}
+                  {entry.status === 'needs_reconnect' ? ' · needs reconnect' : ''}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <p className="notice">
+              No {connector?.title ?? summary.connector} connection yet.{' '}
+              <a href={hrefOf({ page: 'connections' })}>Add one on Connections</a>; the host may still run with its
+              environment variables.
+            </p>
+          )}
+        </div>
+
+        {!detail || !plan ? (
+          <p className="muted" role="status">
+            Loading the form…
+          </p>
+        ) : (
+          <div
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit();
+              }
+            }}
+          >
+            {Object.keys(plan.schema.properties ?? {}).length === 0 && (
+              <p className="muted">This command takes no parameters.</p>
+            )}
+            {Object.keys(plan.schema.properties ?? {}).length > 0 && (
+              <p className="muted form-legend">
+                <span className="field__required">*</span> required · Ctrl+Enter runs
+              </p>
+            )}
+            <SchemaForm
+              key={detail.id}
+              id={formId}
+              schema={plan.schema}
+              uiSchema={plan.uiSchema}
+              formData={formData}
+              formContext={formContext}
+              extraErrors={extraErrors}
+              disabled={running}
+              onChange={(data) => {
+                setFormData(data);
+                setConfirming(false);
+              }}
+              onSubmit={submit}
+              onInvalid={setInvalid}
+            >
+              <div className="button-row run-row">
+                <button type="submit" className={`button ${confirming ? 'button--danger' : 'button--primary'}`} disabled={running}>
+                  {running ? 'Running…' : confirming ? `Yes, run ${summary.title}` : 'Run'}
+                </button>
+                {confirming && (
+                  <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  disabled={running}
+                  onClick={() => {
+                    setFormData({});
+                    setExtraErrors(undefined);
+                    setInvalid(0);
+                    setConfirming(false);
+                  }}
+                >
+                  Reset
+                </button>
+              </div>
+              <div aria-live="assertive" className="run-row__status">
+                {confirming && (
+                  <p className="notice notice--warn">
+                    {summary.title} cannot be undone. Press the button again to run it on {connectionName ?? 'the default connection'}.
+                  </p>
+                )}
+                {invalid > 0 && (
+                  <p className="notice notice--error">
+                    {invalid === 1 ? 'One field needs' : `${invalid} fields need`} attention before this can run.
+                  </p>
+                )}
+              </div>
+            </SchemaForm>
+          </div>
+        )}
+      </section>
+
+      {outcome && (
+        <section className="card result-card" aria-labelledby="result-title">
+          <div className="result-card__head">
+            <h2 id="result-title" ref={resultHeading} tabIndex={-1}>
+              {outcome.ok ? 'Result' : 'Error'}
+            </h2>
+            <p className="muted">
+              {outcome.ok ? 'Succeeded' : 'Failed'} in {Math.round(outcome.ms)} ms
+              {outcome.connection ? ` on ${outcome.connection}` : ''}
+            </p>
+          </div>
+          {outcome.ok ? (
+            <ResultView
+              key={outcome.id}
+              commandId={summary.id}
+              title={summary.title}
+              input={outcome.input}
+              result={outcome.result}
+            />
+          ) : (
+            <ErrorPanel
+              error={outcome.error}
+              actions={
+                (outcome.error.kind === 'auth' || outcome.error.needsReconnect) && connection ? (
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={async () => {
+                      const result = await reconnect(connection);
+                      if (result?.ok) setNotice(`Reconnected ${connection.name}. Run the command again.`);
+                      else if (result) setNotice(result.message);
+                    }}
+                  >
+                    Reconnect {connection.name}
+                  </button>
+                ) : undefined
+              }
+            />
+          )}
+          {notice && (
+            <p className="notice" role="status">
+              {notice}
+            </p>
+          )}
+          <CallSnippets commandId={summary.id} input={outcome.input} connection={connection} />
+        </section>
+      )}
+    </article>
+  );
+}

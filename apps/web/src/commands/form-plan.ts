@@ -1,0 +1,193 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { JsonSchema } from '../types';
+import { lookupFor } from './lookups';
+
+/** How the form presents one parameter beyond what its JSON type says. */
+export type DateFormat = 'ymd' | 'ymdh' | 'isoDate' | 'unixSeconds';
+
+type Schema = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function typesOf(schema: Schema): string[] {
+  const { type } = schema;
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? type.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
+function resolve(schema: unknown, root: Schema): Schema {
+  if (!isRecord(schema)) return {};
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
+  let target: unknown = root;
+  for (const part of ref.slice(2).split('/')) target = isRecord(target) ? target[part] : undefined;
+  const { $ref: _ref, ...rest } = schema;
+  return { ...resolve(target, root), ...rest };
+}
+
+/** Which date helper a string or integer parameter gets, read from its pattern, format and words. */
+export function dateFormatOf(schema: Schema): DateFormat | undefined {
+  const types = typesOf(schema);
+  const words = `${String(schema.title ?? '')} ${String(schema.description ?? '')}`;
+  if (types.includes('integer') || types.includes('number')) {
+    return /unix/i.test(words) ? 'unixSeconds' : undefined;
+  }
+  if (!types.includes('string')) return undefined;
+  const pattern = String(schema.pattern ?? '');
+  if (/YYYYMMDDTHH/i.test(words) || /(\\d\{8\}|\{8\})T/.test(pattern)) return 'ymdh';
+  if (/YYYYMMDD(?!T)/i.test(words) || /^\^?(\\d\{8\}|\[0-9\]\{8\})\$?$/.test(pattern)) return 'ymd';
+  if (schema.format === 'date' || /YYYY-MM-DD/.test(words)) return 'isoDate';
+  return undefined;
+}
+
+function variantsOf(schema: Schema, root: Schema): Schema[] | undefined {
+  const list = schema.anyOf ?? schema.oneOf;
+  return Array.isArray(list) ? list.map((entry) => resolve(entry, root)) : undefined;
+}
+
+function isStructured(schema: Schema, root: Schema): boolean {
+  const types = typesOf(schema);
+  if (types.includes('array')) return true;
+  if (types.includes('object')) {
+    // A closed object with known fields reads best as nested fields; a free-form one as JSON.
+    const properties = isRecord(schema.properties) ? Object.keys(schema.properties) : [];
+    return properties.length === 0 || (schema.additionalProperties !== undefined && schema.additionalProperties !== false);
+  }
+  const variants = variantsOf(schema, root);
+  return variants ? variants.some((variant) => isStructured(variant, root)) : false;
+}
+
+function acceptsString(schema: Schema, root: Schema): boolean {
+  if (typesOf(schema).includes('string')) return true;
+  return variantsOf(schema, root)?.some((variant) => typesOf(variant).includes('string')) ?? false;
+}
+
+function describedBy(schema: Schema): Schema {
+  const kept: Schema = {};
+  for (const key of ['title', 'description', 'default', 'examples']) {
+    if (schema[key] !== undefined) kept[key] = schema[key];
+  }
+  return kept;
+}
+
+/** A form's JSON Schema (simplified where a widget does better) and its UI schema. */
+export interface FormPlan {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+}
+
+function planProperty(
+  commandId: string,
+  key: string,
+  raw: unknown,
+  root: Schema,
+  required: boolean,
+): { schema: Schema; ui: UiSchema } {
+  let schema = resolve(raw, root);
+  const variants = variantsOf(schema, root);
+  const nonNull = variants?.filter((variant) => !typesOf(variant).includes('null'));
+  if (variants && nonNull && nonNull.length === 1 && nonNull.length < variants.length) {
+    schema = { ...nonNull[0], ...describedBy(schema) };
+  }
+  const lookup = lookupFor(commandId, key);
+  if (lookup && acceptsString(schema, root)) {
+    return {
+      schema: { ...describedBy(schema), type: 'string' },
+      ui: { 'ui:widget': 'lookup', 'ui:options': { lookup: key, acceptsJson: isStructured(schema, root) } },
+    };
+  }
+  const choices = variantsOf(schema, root);
+  if (choices) {
+    const enumVariant = choices.find((variant) => Array.isArray(variant.enum));
+    const openString = choices.some((variant) => typesOf(variant).includes('string') && !variant.enum);
+    if (enumVariant && openString && !isStructured(schema, root)) {
+      return {
+        schema: { ...describedBy(schema), type: 'string' },
+        ui: { 'ui:widget': 'suggest', 'ui:options': { suggestions: enumVariant.enum as unknown[] } },
+      };
+    }
+  }
+  const types = typesOf(schema);
+  const untyped = types.length === 0 && !schema.enum && schema.const === undefined && !choices;
+  if (untyped || isStructured(schema, root)) {
+    return {
+      schema: describedBy(schema),
+      ui: {
+        'ui:widget': 'json',
+        'ui:options': { acceptsString: acceptsString(schema, root), shape: types.includes('array') ? 'array' : 'object' },
+      },
+    };
+  }
+  if (types.includes('object') && isRecord(schema.properties)) {
+    const nested = planObject(commandId, schema, root, `${key}.`);
+    return { schema: nested.schema as Schema, ui: nested.uiSchema };
+  }
+  const dateFormat = dateFormatOf(schema);
+  if (dateFormat) return { schema, ui: { 'ui:widget': 'date', 'ui:options': { dateFormat } } };
+  if (types.includes('boolean') && schema.default === undefined && !required) {
+    // A checkbox cannot say "not given": an optional flag without a default is a three-way choice.
+    return { schema, ui: { 'ui:widget': 'select', 'ui:placeholder': 'Not set' } };
+  }
+  if (types.includes('string') && typeof schema.maxLength !== 'number' && /description|body|markdown/i.test(key)) {
+    return { schema, ui: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } };
+  }
+  return { schema, ui: {} };
+}
+
+function planObject(commandId: string, schema: Schema, root: Schema, prefix: string): FormPlan {
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const planned: Schema = {};
+  const uiSchema: UiSchema = {};
+  for (const [key, raw] of Object.entries(properties)) {
+    const { schema: field, ui } = planProperty(commandId, `${prefix}${key}`, raw, root, required.has(key));
+    planned[key] = field;
+    if (Object.keys(ui).length > 0) uiSchema[key] = ui;
+  }
+  const { additionalProperties: _closed, ...rest } = schema;
+  return { schema: { ...rest, type: 'object', properties: planned } as RJSFSchema, uiSchema };
+}
+
+/**
+ * Turns a command's input schema into what the form renders: lookups for provider objects, date
+ * pickers for dates, a JSON editor for free-form objects and arrays, a three-way select for optional
+ * flags. The host validates the input again; this only shapes the screen.
+ */
+export function planForm(commandId: string, inputSchema: JsonSchema): FormPlan {
+  const root = inputSchema as Schema;
+  const plan = planObject(commandId, root, root, '');
+  const { $defs, definitions } = root;
+  const schema = { ...plan.schema } as Schema;
+  if ($defs) schema.$defs = $defs;
+  if (definitions) schema.definitions = definitions;
+  return { schema: schema as RJSFSchema, uiSchema: plan.uiSchema };
+}
+
+/** Converts between a parameter's wire format and an `<input type=date|datetime-local>` value. */
+export const dateCodec = {
+  toInput(format: DateFormat, value: unknown): string {
+    if (value === undefined || value === null || value === '') return '';
+    const text = String(value);
+    if (format === 'ymd' && /^\d{8}$/.test(text)) return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+    if (format === 'ymdh' && /^\d{8}T\d{2}$/.test(text)) {
+      return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}T${text.slice(9, 11)}:00`;
+    }
+    if (format === 'isoDate') return text.slice(0, 10);
+    if (format === 'unixSeconds' && Number.isFinite(Number(value))) {
+      const date = new Date(Number(value) * 1000);
+      const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+      return local.toISOString().slice(0, 16);
+    }
+    return '';
+  },
+  fromInput(format: DateFormat, input: string): string | number | undefined {
+    if (!input) return undefined;
+    if (format === 'ymd') return input.slice(0, 10).replaceAll('-', '');
+    if (format === 'ymdh') return `${input.slice(0, 10).replaceAll('-', '')}T${input.slice(11, 13) || '00'}`;
+    if (format === 'isoDate') return input.slice(0, 10);
+    const time = new Date(input).getTime();
+    return Number.isFinite(time) ? Math.floor(time / 1000) : undefined;
+  },
+};

@@ -1,0 +1,248 @@
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, api } from '../api';
+import { useHostData } from '../host-data';
+import type { Connection, ErrorJson } from '../types';
+import { ErrorPanel } from '../ui/error-panel';
+import { AddConnection } from './add-connection';
+import { takeReplaceRequest, useReconnect } from './reconnect';
+
+type Feedback = { tone: 'ok'; text: string } | { tone: 'error'; error: ErrorJson };
+
+function errorOf(cause: unknown): ErrorJson {
+  return cause instanceof ApiError
+    ? cause.body
+    : { name: 'Error', kind: 'network', message: String(cause), retryable: false };
+}
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function ConnectionCard({ connection, onMessage }: { connection: Connection; onMessage(text: string): void }) {
+  const host = useHostData();
+  const reconnect = useReconnect();
+  const connector = host.connector(connection.connector);
+  const [feedback, setFeedback] = useState<Feedback | undefined>();
+  const [busy, setBusy] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const isOAuth = connector?.auth.type === 'oauth2' && !connection.credentialHints.apiKey;
+  const needsReconnect = connection.status === 'needs_reconnect';
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  async function act(label: string, action: () => Promise<Feedback | undefined>) {
+    setBusy(label);
+    setFeedback(undefined);
+    try {
+      setFeedback(await action());
+    } catch (cause) {
+      setFeedback({ tone: 'error', error: errorOf(cause) });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  const titleId = `connection-${connection.name}`;
+  return (
+    <li className={`card connection${needsReconnect ? ' connection--warn' : ''}`} aria-labelledby={titleId}>
+      <div className="connection__head">
+        <h3 id={titleId} className="connection__name">
+          {connection.name}
+        </h3>
+        <div className="badges">
+          {connection.isDefault && <span className="badge badge--accent">Default</span>}
+          {connection.sandbox && <span className="badge badge--sandbox">Sandbox</span>}
+          {needsReconnect ? (
+            <span className="badge badge--warn">Needs reconnect</span>
+          ) : (
+            <span className="badge badge--ok">Connected</span>
+          )}
+        </div>
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>Connector</dt>
+          <dd>{connector?.title ?? connection.connector}</dd>
+        </div>
+        {Object.entries(connection.credentialHints).map(([key, hint]) => (
+          <div key={key}>
+            <dt>{key}</dt>
+            <dd>
+              <code>{hint}</code>
+            </dd>
+          </div>
+        ))}
+        <div>
+          <dt>Added</dt>
+          <dd>{formatDate(connection.createdAt)}</dd>
+        </div>
+      </dl>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button"
+          disabled={Boolean(busy)}
+          onClick={() =>
+            act('test', async () => {
+              await api.testConnection(connection.name);
+              await host.refreshConnections();
+              return { tone: 'ok', text: `${connection.name} works.` };
+            })
+          }
+        >
+          {busy === 'test' ? 'Testing…' : 'Test'}
+        </button>
+        {!connection.isDefault && (
+          <button
+            type="button"
+            className="button"
+            disabled={Boolean(busy)}
+            onClick={() =>
+              act('default', async () => {
+                await api.makeDefault(connection.name);
+                await host.refreshConnections();
+                onMessage(`${connection.name} is now the default ${connector?.title ?? connection.connector} connection.`);
+                return undefined;
+              })
+            }
+          >
+            Make default
+          </button>
+        )}
+        {(isOAuth || needsReconnect) && (
+          <button
+            type="button"
+            className={`button${needsReconnect ? ' button--primary' : ''}`}
+            disabled={Boolean(busy)}
+            onClick={() =>
+              act('reconnect', async () => {
+                const outcome = await reconnect(connection);
+                if (!outcome) return undefined;
+                if (outcome.ok) return { tone: 'ok', text: `Reconnected ${connection.name}.` };
+                return { tone: 'error', error: { name: 'OAuthError', kind: 'auth', message: outcome.message, retryable: true } };
+              })
+            }
+          >
+            {busy === 'reconnect' ? 'Waiting for the sign-in window…' : isOAuth ? 'Reconnect' : 'Replace key'}
+          </button>
+        )}
+        {confirming ? (
+          <span className="confirm" role="group" aria-label={`Remove ${connection.name}?`}>
+            <span>Remove {connection.name}?</span>
+            <button
+              ref={confirmRef}
+              type="button"
+              className="button button--danger"
+              onClick={() =>
+                act('remove', async () => {
+                  await api.deleteConnection(connection.name);
+                  await host.refreshConnections();
+                  onMessage(`Removed ${connection.name}.`);
+                  return undefined;
+                })
+              }
+            >
+              Remove
+            </button>
+            <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={Boolean(busy)}
+            onClick={() => setConfirming(true)}
+          >
+            Remove…
+          </button>
+        )}
+      </div>
+      {feedback?.tone === 'ok' && (
+        <p className="notice notice--ok" role="status">
+          {feedback.text}
+        </p>
+      )}
+      {feedback?.tone === 'error' && (
+        <ErrorPanel
+          error={feedback.error}
+          actions={
+            feedback.error.kind === 'auth' ? (
+              <button type="button" className="button" onClick={() => void reconnect(connection)}>
+                Reconnect
+              </button>
+            ) : undefined
+          }
+        />
+      )}
+    </li>
+  );
+}
+
+/** Connections: the saved accounts, their state, and adding, testing, reconnecting and removing them. */
+export function ConnectionsPage() {
+  const host = useHostData();
+  const [replacing, setReplacing] = useState<string | undefined>(() => takeReplaceRequest());
+  const [adding, setAdding] = useState(() => host.connections.length === 0);
+  const [message, setMessage] = useState<string | undefined>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const replaced = replacing ? host.connections.find((connection) => connection.name === replacing) : undefined;
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  function done(text: string) {
+    setAdding(false);
+    setReplacing(undefined);
+    setMessage(text);
+  }
+
+  const sorted = [...host.connections].sort(
+    (a, b) => a.connector.localeCompare(b.connector) || Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name),
+  );
+  return (
+    <div className="page">
+      <div className="page__head">
+        <div>
+          <h1 ref={headingRef} tabIndex={-1}>
+            Connections
+          </h1>
+          <p className="muted">The accounts commands run on. Secrets stay on the host; only hints are shown.</p>
+        </div>
+        {!adding && !replacing && (
+          <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+            Add connection
+          </button>
+        )}
+      </div>
+      <div aria-live="polite">{message && <p className="notice notice--ok">{message}</p>}</div>
+      {(adding || replacing) && (
+        <AddConnection
+          key={replacing ?? 'new'}
+          initialConnector={replaced?.connector}
+          replacing={replacing}
+          onDone={done}
+          onCancel={() => {
+            setAdding(false);
+            setReplacing(undefined);
+          }}
+        />
+      )}
+      {sorted.length === 0 ? (
+        <p className="empty">No connections yet. Add one to run commands on your accounts.</p>
+      ) : (
+        <ul className="connection-list" aria-label="Saved connections">
+          {sorted.map((connection) => (
+            <ConnectionCard key={connection.name} connection={connection} onMessage={setMessage} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { useEffect, useRef, useState } from 'react';
+
+function textOf(value: unknown): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+/**
+ * A JSON editor for objects and arrays: a monospaced text area that parses as you type, says where
+ * the JSON is broken, and pretty-prints on demand. Where the parameter also accepts a plain string,
+ * text that is not JSON is passed on as that string.
+ */
+export function JsonWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, options, placeholder } = props;
+  const acceptsString = options.acceptsString === true;
+  const [text, setText] = useState(() => textOf(value));
+  const [problem, setProblem] = useState<string | undefined>();
+  const lastSent = useRef<unknown>(value);
+
+  // A reset or a re-run replaces the value from outside: show it.
+  useEffect(() => {
+    if (value !== lastSent.current) {
+      lastSent.current = value;
+      setText(textOf(value));
+      setProblem(undefined);
+    }
+  }, [value]);
+
+  function update(next: string) {
+    setText(next);
+    let parsed: unknown;
+    if (next.trim() === '') {
+      parsed = undefined;
+      setProblem(undefined);
+    } else {
+      try {
+        parsed = JSON.parse(next);
+        setProblem(undefined);
+      } catch (error) {
+        parsed = next;
+        setProblem(acceptsString ? undefined : `Not valid JSON: ${(error as Error).message}`);
+      }
+    }
+    lastSent.current = parsed;
+    onChange(parsed);
+  }
+
+  function format() {
+    try {
+      update(JSON.stringify(JSON.parse(text), null, 2));
+    } catch {
+      // The problem line already says what is wrong.
+    }
+  }
+
+  const problemId = `${id}__json`;
+  const example = options.shape === 'array' ? '[ … ]' : '{ "key": "value" }';
+  return (
+    <div className="json-widget">
+      <textarea
+        id={id}
+        name={id}
+        className="json-widget__text"
+        value={text}
+        rows={Math.min(14, Math.max(4, text.split('\n').length + 1))}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoComplete="off"
+        placeholder={placeholder || example}
+        disabled={disabled || readonly}
+        required={required}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${ariaDescribedByIds(id)}${problem ? ` ${problemId}` : ''}`}
+        onChange={(event) => update(event.target.value)}
+        onBlur={() => onBlur(id, lastSent.current)}
+        onFocus={() => onFocus(id, lastSent.current)}
+      />
+      <div className="json-widget__bar">
+        {problem ? (
+          <span id={problemId} className="json-widget__problem">
+            {problem}
+          </span>
+        ) : (
+          <span className="muted">JSON</span>
+        )}
+        <button type="button" className="button button--small" onClick={format} disabled={disabled || readonly || !text}>
+          Format
+        </button>
+      </div>
+    </div>
+  );
+}

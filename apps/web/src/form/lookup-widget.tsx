@@ -1,0 +1,221 @@
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../api';
+import { filterOptions, type LookupOption, lookupFor } from '../commands/lookups';
+import type { FormContext } from './form-context';
+
+type Status =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'ready'; options: LookupOption[] }
+  | { state: 'blocked'; message: string }
+  | { state: 'failed'; message: string };
+
+const maxShown = 50;
+
+function parseTyped(text: string, acceptsJson: boolean): unknown {
+  if (text === '') return undefined;
+  if (acceptsJson && /^\s*[[{]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * A combobox for a parameter naming a provider object: options come from the connected account
+ * (run through the connector's read commands), and any typed id is kept as it is.
+ */
+export function LookupWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, options, registry, placeholder } = props;
+  const context = registry.formContext as FormContext;
+  const spec = lookupFor(context.commandId, String(options.lookup));
+  const acceptsJson = options.acceptsJson === true;
+  const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const [query, setQuery] = useState('');
+  const request = useRef(0);
+  const listId = `${id}__options`;
+  const statusId = `${id}__lookup`;
+
+  const dependency = spec?.needs ? context.formData[spec.needs] : undefined;
+  const load = useCallback(
+    async (typed: string) => {
+      if (!spec) return;
+      if (!context.connection) {
+        setStatus({ state: 'blocked', message: `Add a connection to choose from its ${spec.noun}.` });
+        return;
+      }
+      const input = spec.input(typed, context.formData);
+      if (!input) {
+        setStatus({ state: 'blocked', message: `Fill in ${spec.needs ?? 'the fields above'} to see its ${spec.noun}.` });
+        return;
+      }
+      const ticket = ++request.current;
+      setStatus({ state: 'loading' });
+      try {
+        const result = await context.runLookup(spec.command, input);
+        if (ticket === request.current) {
+          setStatus({ state: 'ready', options: spec.options(result, context.formData) });
+        }
+      } catch (error) {
+        if (ticket !== request.current) return;
+        const message = error instanceof ApiError ? error.body.message : String(error);
+        setStatus({ state: 'failed', message: `Could not load ${spec.noun}: ${message}` });
+      }
+    },
+    // formData changes on every keystroke; only the field this lookup depends on matters.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+    [spec, context.connection, context.runLookup, dependency],
+  );
+
+  // A new connection or a new team makes the loaded options stale.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when what the options depend on changes
+  useEffect(() => {
+    request.current += 1;
+    setStatus({ state: 'idle' });
+  }, [context.connection, dependency]);
+
+  // Remote searches follow what is typed, a moment after typing stops.
+  useEffect(() => {
+    if (!spec?.searchesRemotely || status.state === 'idle' || status.state === 'blocked') return;
+    const timer = setTimeout(() => void load(query), 250);
+    return () => clearTimeout(timer);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text triggers a new search
+  }, [query]);
+
+  const shown = useMemo(() => {
+    if (status.state !== 'ready') return [];
+    const list = spec?.searchesRemotely ? status.options : filterOptions(status.options, query);
+    return list.slice(0, maxShown);
+  }, [status, query, spec]);
+
+  if (!spec) return null;
+
+  function ensureLoaded() {
+    if (status.state === 'idle') void load(spec?.searchesRemotely ? query : '');
+  }
+
+  function choose(option: LookupOption) {
+    onChange(option.value);
+    setQuery('');
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      ensureLoaded();
+      if (!open) {
+        setOpen(true);
+        setActive(event.key === 'ArrowDown' ? 0 : shown.length - 1);
+        return;
+      }
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (shown.length === 0 ? -1 : (current + step + shown.length) % shown.length));
+    } else if (event.key === 'Enter' && open && active >= 0 && shown[active]) {
+      event.preventDefault();
+      choose(shown[active]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  let statusText = '';
+  if (status.state === 'loading') statusText = `Loading ${spec.noun} from ${context.connection}…`;
+  else if (status.state === 'ready') {
+    statusText =
+      status.options.length === 0
+        ? `No ${spec.noun} found in ${context.connection}. You can type an id.`
+        : `${status.options.length} ${spec.noun} in ${context.connection}. Press Down to choose, or type an id.`;
+  } else if (status.state === 'blocked' || status.state === 'failed') statusText = status.message;
+  else statusText = `Type an id, or choose from the ${spec.noun} of ${context.connection ?? 'a connection'}.`;
+
+  const activeId = open && active >= 0 && shown[active] ? `${listId}-${active}` : undefined;
+  return (
+    <div className="lookup">
+      <div className="lookup__control">
+        <input
+          id={id}
+          name={id}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={activeId}
+          aria-describedby={`${ariaDescribedByIds(id)} ${statusId}`}
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          placeholder={placeholder}
+          disabled={disabled || readonly}
+          required={required}
+          onChange={(event) => {
+            const typed = event.target.value;
+            onChange(parseTyped(typed, acceptsJson));
+            setQuery(typed);
+            ensureLoaded();
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => {
+            ensureLoaded();
+            onFocus(id, value);
+          }}
+          onBlur={() => {
+            setOpen(false);
+            onBlur(id, value);
+          }}
+        />
+        <button
+          type="button"
+          className="lookup__toggle"
+          tabIndex={-1}
+          aria-label={`Show ${spec.noun}`}
+          disabled={disabled || readonly}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            ensureLoaded();
+            setOpen((current) => !current);
+            document.getElementById(id)?.focus();
+          }}
+        >
+          ▾
+        </button>
+      </div>
+      <ul id={listId} role="listbox" className="lookup__list" hidden={!open || shown.length === 0} aria-label={spec.noun}>
+        {shown.map((option, index) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users choose with the arrow keys on the combobox
+          <li
+            key={option.value}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className="lookup__option"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(option)}
+          >
+            <span className="lookup__label">{option.label}</span>
+            <span className="lookup__detail">
+              {option.detail && <span>{option.detail} · </span>}
+              <code>{option.value}</code>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p id={statusId} className="lookup__status muted" aria-live="polite">
+        {statusText}
+      </p>
+    </div>
+  );
+}

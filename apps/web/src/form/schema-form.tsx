@@ -1,0 +1,187 @@
+import Form from '@rjsf/core';
+import type {
+  ErrorSchema,
+  RegistryWidgetsType,
+  RJSFSchema,
+  RJSFValidationError,
+  TemplatesType,
+  UiSchema,
+  ValidatorType,
+} from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import type { ReactNode } from 'react';
+import type { ErrorJson } from '../types';
+import { DateWidget } from './date-widget';
+import type { FormContext } from './form-context';
+import { JsonWidget } from './json-widget';
+import { LookupWidget } from './lookup-widget';
+import { SecretWidget } from './secret-widget';
+import { SuggestWidget } from './suggest-widget';
+import { DescriptionFieldTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate } from './templates';
+
+/** The custom widgets, by the names the form plans use in `ui:widget`. */
+export const widgets: RegistryWidgetsType = {
+  json: JsonWidget,
+  date: DateWidget,
+  lookup: LookupWidget,
+  suggest: SuggestWidget,
+  secret: SecretWidget,
+};
+
+/** The theme's templates. */
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  FieldErrorTemplate,
+  DescriptionFieldTemplate,
+  ObjectFieldTemplate,
+};
+
+/**
+ * The ajv validator, made forgiving of schemas ajv cannot compile (the host validates again, so a
+ * schema ajv trips on must not block the form).
+ */
+export const lenientValidator: ValidatorType = new Proxy(validator, {
+  get(target, property, receiver) {
+    if (property === 'validateFormData') {
+      return (...args: Parameters<typeof validator.validateFormData>) => {
+        try {
+          const result = target.validateFormData(...args);
+          const compileFailed = result.errors.some((error) => error.name === 'compilationError' || /schema is invalid/i.test(error.message ?? ''));
+          return compileFailed ? { errors: [], errorSchema: {} } : result;
+        } catch {
+          return { errors: [], errorSchema: {} };
+        }
+      };
+    }
+    return Reflect.get(target, property, receiver);
+  },
+});
+
+/** Plain words for ajv's messages. */
+export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
+  return errors.map((error) => {
+    const params = (error.params ?? {}) as Record<string, unknown>;
+    let message = error.message;
+    switch (error.name) {
+      case 'required':
+        message = 'This field is required.';
+        break;
+      case 'pattern': {
+        const hint = /YYYYMMDDTHH|YYYYMMDD|YYYY-MM-DD/.exec(String(error.schemaPath ?? '') + String(error.message));
+        message = hint ? `Use the format ${hint[0]}.` : `Does not match the expected format (${String(params.pattern)}).`;
+        break;
+      }
+      case 'type':
+        message = `Must be ${String(params.type).replace('integer', 'a whole number').replace('number', 'a number').replace('object', 'a JSON object').replace('array', 'a JSON array').replace('string', 'text').replace('boolean', 'yes or no')}.`;
+        break;
+      case 'enum':
+        message = 'Choose one of the allowed values.';
+        break;
+      case 'minimum':
+        message = `Must be at least ${String(params.limit)}.`;
+        break;
+      case 'maximum':
+        message = `Must be at most ${String(params.limit)}.`;
+        break;
+      case 'minLength':
+        message = Number(params.limit) === 1 ? 'Must not be empty.' : `Must be at least ${String(params.limit)} characters.`;
+        break;
+      case 'maxLength':
+        message = `Must be at most ${String(params.limit)} characters.`;
+        break;
+      default:
+        message = message ? message.charAt(0).toUpperCase() + message.slice(1) : 'Invalid value.';
+    }
+    return { ...error, message };
+  });
+}
+
+/**
+ * The host's validation error as an error schema, so each message shows next to its field:
+ * `parameter` (a key or a dotted path) and every issue in `details.issues`.
+ */
+export function errorSchemaFromHost(error: ErrorJson, knownFields: RJSFSchema): ErrorSchema | undefined {
+  if (error.kind !== 'validation') return undefined;
+  const issues: { parameter: string; message: string }[] = [];
+  const listed = (error.details as { issues?: unknown } | undefined)?.issues;
+  if (Array.isArray(listed)) {
+    for (const issue of listed) {
+      const { parameter, message } = (issue ?? {}) as { parameter?: unknown; message?: unknown };
+      if (typeof parameter === 'string' && parameter && typeof message === 'string') issues.push({ parameter, message });
+    }
+  }
+  if (issues.length === 0 && error.parameter) {
+    const prefix = `Invalid parameter "${error.parameter}": `;
+    issues.push({
+      parameter: error.parameter,
+      message: error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message,
+    });
+  }
+  const properties = (knownFields.properties ?? {}) as Record<string, unknown>;
+  const schema: Record<string, unknown> = {};
+  let placed = 0;
+  for (const { parameter, message } of issues) {
+    const path = parameter.split('.');
+    if (!path[0] || !Object.hasOwn(properties, path[0])) continue;
+    let node = schema;
+    for (const part of path) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
+    const list = (node.__errors ??= []) as string[];
+    const text = message.charAt(0).toUpperCase() + message.slice(1);
+    list.push(/[.!?]$/.test(text) ? text : `${text}.`);
+    placed += 1;
+  }
+  return placed > 0 ? (schema as ErrorSchema) : undefined;
+}
+
+/** Props of a form generated from a JSON Schema. */
+export interface SchemaFormProps {
+  id: string;
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  formData: Record<string, unknown>;
+  formContext?: FormContext;
+  extraErrors?: ErrorSchema | undefined;
+  disabled?: boolean;
+  onChange(data: Record<string, unknown>): void;
+  onSubmit(data: Record<string, unknown>): void;
+  /** Called when client-side validation stops a submit. */
+  onInvalid?(count: number): void;
+  /** `div` for a form nested in another form's markup (HTML forms cannot nest). */
+  tagName?: 'div' | undefined;
+  /** The submit row (buttons). */
+  children: ReactNode;
+}
+
+/** A form built from a JSON Schema by react-jsonschema-form, with this UI's widgets and templates. */
+export function SchemaForm(props: SchemaFormProps) {
+  return (
+    <Form
+      id={props.id}
+      tagName={props.tagName}
+      idPrefix={props.id}
+      schema={props.schema}
+      uiSchema={{ 'ui:submitButtonOptions': { norender: true }, ...props.uiSchema }}
+      formData={props.formData}
+      formContext={props.formContext}
+      validator={lenientValidator}
+      widgets={widgets}
+      templates={templates}
+      extraErrors={props.extraErrors}
+      extraErrorsBlockSubmit={false}
+      transformErrors={transformErrors}
+      showErrorList={false}
+      focusOnFirstError
+      noHtml5Validate
+      disabled={props.disabled}
+      onChange={(event) => props.onChange((event.formData ?? {}) as Record<string, unknown>)}
+      onSubmit={(event) => props.onSubmit((event.formData ?? {}) as Record<string, unknown>)}
+      onError={(errors) => props.onInvalid?.(errors.length)}
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults' }}
+    >
+      {props.children}
+    </Form>
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  type DescriptionFieldProps,
+  descriptionId,
+  type FieldErrorProps,
+  type FieldTemplateProps,
+  errorId,
+  getUiOptions,
+  type ObjectFieldTemplateProps,
+  type RJSFSchema,
+  type UiSchema,
+} from '@rjsf/utils';
+
+function defaultText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The short type line beside a parameter's label: what kind of value, its range and default. */
+export function typeHint(schema: RJSFSchema, uiSchema: UiSchema | undefined): string {
+  const options = getUiOptions(uiSchema);
+  const widget = uiSchema?.['ui:widget'];
+  const parts: string[] = [];
+  if (widget === 'json') parts.push(options.shape === 'array' ? 'JSON array' : 'JSON');
+  else if (widget === 'date') {
+    const format = options.dateFormat;
+    parts.push(format === 'ymdh' ? 'date and hour' : format === 'unixSeconds' ? 'date and time' : 'date');
+  } else if (widget === 'lookup') parts.push('id');
+  else if (Array.isArray(schema.enum)) parts.push('one of the listed values');
+  else {
+    const type = Array.isArray(schema.type) ? schema.type.join(' or ') : schema.type;
+    const names: Record<string, string> = { string: 'text', boolean: 'yes or no' };
+    if (type) parts.push(names[type] ?? type);
+  }
+  const { minimum, maximum } = schema;
+  if (typeof minimum === 'number' && typeof maximum === 'number') parts.push(`${minimum}–${maximum}`);
+  else if (typeof minimum === 'number') parts.push(`≥ ${minimum}`);
+  else if (typeof maximum === 'number') parts.push(`≤ ${maximum}`);
+  if (schema.default !== undefined && widget !== 'json') parts.push(`default ${defaultText(schema.default)}`);
+  return parts.join(' · ');
+}
+
+/** One parameter: label with required mark and type line, description, the widget, its errors. */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, schema, uiSchema, rawErrors } =
+    props;
+  if (hidden) return <div hidden>{children}</div>;
+  const isRoot = id === 'root' || schema.type === 'object';
+  if (isRoot) return children;
+  const isCheckbox = schema.type === 'boolean' && getUiOptions(uiSchema).widget !== 'select';
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`} data-field={id}>
+      {displayLabel && !isCheckbox && (
+        <div className="field__head">
+          <label htmlFor={id} className="field__label">
+            {label}
+            {required && (
+              <span className="field__required" title="Required">
+                {' '}
+                *
+              </span>
+            )}
+          </label>
+          <span className="field__type">{typeHint(schema, uiSchema)}</span>
+        </div>
+      )}
+      {children}
+      {displayLabel && description}
+      {errors}
+      {help}
+    </div>
+  );
+}
+
+/** A parameter's description, linked to its widget by `aria-describedby`. */
+export function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
+  if (!description) return null;
+  return (
+    <p id={id} className="field__description">
+      {description}
+    </p>
+  );
+}
+
+/** The errors of one parameter, next to it. */
+export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <div id={errorId(fieldPathId)} className="field__error">
+      {errors.map((error, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: messages may repeat; their order is stable
+        <p key={index}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+/** Groups of parameters: the root stays flat; a nested object is a titled fieldset. */
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { title, description, properties, fieldPathId, required } = props;
+  const isRoot = fieldPathId.$id === 'root';
+  const content = properties.map((property) => property.content);
+  if (isRoot) return <div className="form-fields">{content}</div>;
+  return (
+    <fieldset className="fieldset">
+      {title && (
+        <legend>
+          {title}
+          {required && <span className="field__required"> *</span>}
+        </legend>
+      )}
+      {description && (
+        <p id={descriptionId(fieldPathId)} className="field__description">
+          {description}
+        </p>
+      )}
+      <div className="form-fields">{content}</div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError, api } from './api';
+import type { CommandSummary, Connection, ConnectorInfo, ErrorJson } from './types';
+
+/** What every screen reads: the catalogue and the saved connections. */
+export interface HostData {
+  connectors: ConnectorInfo[];
+  commands: CommandSummary[];
+  connections: Connection[];
+  loading: boolean;
+  error: ErrorJson | undefined;
+  refreshConnections(): Promise<void>;
+  connector(id: string): ConnectorInfo | undefined;
+}
+
+const HostContext = createContext<HostData | undefined>(undefined);
+
+function toErrorJson(error: unknown): ErrorJson {
+  if (error instanceof ApiError) return error.body;
+  return { name: 'Error', kind: 'network', message: String(error), retryable: true };
+}
+
+/** Loads the catalogue once and the connections on demand. */
+export function HostDataProvider({ children }: { children: ReactNode }) {
+  const [connectors, setConnectors] = useState<ConnectorInfo[]>([]);
+  const [commands, setCommands] = useState<CommandSummary[]>([]);
+  const [connections, setConnections] = useState<Connection[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<ErrorJson | undefined>();
+
+  const refreshConnections = useCallback(async () => {
+    try {
+      setConnections(await api.connections());
+    } catch (cause) {
+      setError(toErrorJson(cause));
+    }
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([api.connectors(), api.commands(), api.connections()])
+      .then(([connectorList, commandList, connectionList]) => {
+        if (!live) return;
+        setConnectors(connectorList);
+        setCommands(commandList);
+        setConnections(connectionList);
+      })
+      .catch((cause: unknown) => live && setError(toErrorJson(cause)))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const value = useMemo<HostData>(
+    () => ({
+      connectors,
+      commands,
+      connections,
+      loading,
+      error,
+      refreshConnections,
+      connector: (id) => connectors.find((entry) => entry.id === id),
+    }),
+    [connectors, commands, connections, loading, error, refreshConnections],
+  );
+  return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
+}
+
+/** The host's catalogue and connections. */
+export function useHostData(): HostData {
+  const value = useContext(HostContext);
+  if (!value) throw new Error('useHostData needs a HostDataProvider');
+  return value;
+}

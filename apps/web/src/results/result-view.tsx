@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import { allExpanded, defaultStyles, JsonView } from 'react-json-view-lite';
+import 'react-json-view-lite/dist/index.css';
+import { CopyButton } from '../ui/copy-button';
+import { type TabItem, Tabs } from '../ui/tabs';
+import { csvTextOf, toRecordList, toTimeSeries } from './shapes';
+import { CsvTable, RecordTable } from './tables';
+import { TimeSeriesChart } from './time-series-chart';
+
+function seriesName(commandId: string, input: Record<string, unknown>): string | undefined {
+  if (commandId === 'analytics.activeAndNewUserCounts') return input.metric === 'new' ? 'New users' : 'Active users';
+  if (commandId === 'analytics.eventSegmentation') {
+    const event = input.event;
+    const parsed = typeof event === 'string' ? safeParse(event) : event;
+    const type = (parsed as { event_type?: unknown } | undefined)?.event_type;
+    return typeof type === 'string' ? type : undefined;
+  }
+  return undefined;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function moreNote(result: unknown): string | undefined {
+  const record = result as Record<string, unknown> | null;
+  if (record?.has_more === true) return 'more on the provider (has_more)';
+  const pageInfo = record?.pageInfo as { hasNextPage?: unknown } | undefined;
+  if (pageInfo?.hasNextPage === true) return 'more pages (pageInfo.endCursor)';
+  if (record?.truncated === true) return 'truncated at maxEvents';
+  return undefined;
+}
+
+/** A result in its most readable form (chart, table or CSV) and always as a JSON tree with copy. */
+export function ResultView({
+  commandId,
+  title,
+  input,
+  result,
+}: {
+  commandId: string;
+  title: string;
+  input: Record<string, unknown>;
+  result: unknown;
+}) {
+  const json = useMemo(() => JSON.stringify(result, null, 2) ?? 'null', [result]);
+  const items = useMemo(() => {
+    const list: TabItem[] = [];
+    const series = toTimeSeries(result, seriesName(commandId, input));
+    if (series) list.push({ id: 'chart', label: 'Chart', content: <TimeSeriesChart data={series} title={title} /> });
+    const csv = csvTextOf(result);
+    if (csv !== undefined) list.push({ id: 'csv', label: 'Table', content: <CsvTable text={csv} /> });
+    const records = series ? undefined : toRecordList(result);
+    if (records) list.push({ id: 'table', label: 'Table', content: <RecordTable list={records} note={moreNote(result)} /> });
+    list.push({
+      id: 'json',
+      label: 'JSON',
+      content: (
+        <div className="json-tree">
+          {result !== null && typeof result === 'object' ? (
+            <JsonView
+              data={result as object}
+              shouldExpandNode={json.length < 20_000 ? allExpanded : (level) => level < 2}
+              style={{ ...defaultStyles, container: 'json-tree__body' }}
+            />
+          ) : (
+            <pre className="code">{json}</pre>
+          )}
+        </div>
+      ),
+    });
+    return list;
+  }, [result, commandId, input, title, json]);
+  const [selected, setSelected] = useState<string>(() => items[0]?.id ?? 'json');
+
+  return (
+    <div className="result">
+      <div className="result__bar">
+        <CopyButton text={json} label="Copy JSON" />
+      </div>
+      <Tabs label="Result views" items={items} selected={selected} onSelect={setSelected} />
+    </div>
+  );
+}

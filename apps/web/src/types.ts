@@ -1,0 +1,103 @@
+/** The host's HTTP API, as the UI sees it. All JSON, same origin, session cookie. */
+
+/** A JSON Schema object as the host derives it from a command's zod input. */
+export type JsonSchema = Record<string, unknown>;
+
+/** How a connector authenticates. */
+export type AuthDescriptor =
+  | { type: 'apiKey' }
+  | { type: 'basic' }
+  | {
+      type: 'oauth2';
+      authorizationUrl?: string;
+      tokenUrl?: string;
+      scopes?: string[];
+      /** Credentials accepted besides OAuth, e.g. `['apiKey']` for a personal key. */
+      alternatives?: string[];
+    };
+
+/** `GET /api/connectors` entry. */
+export interface ConnectorInfo {
+  id: string;
+  title: string;
+  description: string;
+  auth: AuthDescriptor;
+  credentialsSchema: JsonSchema;
+  optionsSchema: JsonSchema;
+  /** False when this host has no OAuth client for the connector, so Connect cannot run. */
+  oauthConfigured?: boolean;
+}
+
+/** Hints about a command's effect. */
+export interface CommandAnnotations {
+  readOnly?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+}
+
+/** `GET /api/commands` entry. */
+export interface CommandSummary {
+  /** Qualified id, `<connector>.<key>`. */
+  id: string;
+  connector: string;
+  key: string;
+  title: string;
+  description: string;
+  annotations: CommandAnnotations;
+  toolName: string;
+}
+
+/** `GET /api/commands/:id`. */
+export interface CommandDetail extends CommandSummary {
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema | null;
+}
+
+/** `GET /api/connections` entry. Never carries a secret: only hints such as `sk_test_…4242`. */
+export interface Connection {
+  name: string;
+  connector: string;
+  isDefault: boolean;
+  sandbox: boolean;
+  status: 'ok' | 'needs_reconnect';
+  credentialHints: Record<string, string>;
+  options: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The stable kinds of error every surface reports. */
+export type ErrorKind =
+  | 'validation'
+  | 'auth'
+  | 'permission'
+  | 'not_found'
+  | 'rate_limit'
+  | 'provider'
+  | 'network'
+  | 'timeout';
+
+/** The error JSON every surface of the host prints. */
+export interface ErrorJson {
+  name: string;
+  kind: ErrorKind;
+  message: string;
+  retryable: boolean;
+  status?: number;
+  providerMessage?: string;
+  providerCode?: string;
+  requestId?: string;
+  parameter?: string;
+  retryAfterMs?: number;
+  outcomeUnknown?: boolean;
+  needsReconnect?: boolean;
+  details?: Record<string, unknown>;
+}
+
+/** What the OAuth callback page posts to its opener before it closes. */
+export interface OAuthMessage {
+  type: 'c-host:oauth';
+  ok: boolean;
+  connection?: string;
+  error?: string | ErrorJson;
+}

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The host serves `dist/` at `/` on the same origin as its API, so relative asset paths keep the
+// bundle working behind any prefix a proxy adds.
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    proxy: { '/api': process.env.C_HOST_URL ?? 'http://127.0.0.1:8787', '/auth': process.env.C_HOST_URL ?? 'http://127.0.0.1:8787' },
+  },
+});
