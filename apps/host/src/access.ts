@@ -1,0 +1,100 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ConnectionStore } from './store/connection-store.js';
+
+const TOKEN_HASH_SETTING = 'access_token_sha256';
+const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+const LOGIN_TTL_MS = 10 * 60 * 1000;
+
+/** SHA-256 in hex; tokens are 256-bit random values, so a plain hash is the right tool. */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** A URL-safe random token of 32 bytes. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The host's access token, browser sessions and one-time login links. The token comes from
+ * configuration (`C_HOST_TOKEN`, never stored) or is generated once, shown once and kept only as a
+ * hash. Sessions and login links are random values whose hashes live in the store, so several host
+ * instances sharing one store accept each other's sessions.
+ */
+export class AccessControl {
+  readonly #store: ConnectionStore;
+  readonly #explicitHash: string | undefined;
+  #hash: string | undefined;
+
+  constructor(store: ConnectionStore, options: { token?: string | undefined } = {}) {
+    this.#store = store;
+    this.#explicitHash = options.token ? sha256(options.token) : undefined;
+  }
+
+  /** Whether the token was set explicitly (required before binding a non-loopback address). */
+  get explicit(): boolean {
+    return this.#explicitHash !== undefined;
+  }
+
+  /**
+   * Loads the token's hash; generates a token on first start and returns it (once: only its hash is
+   * kept). Returns undefined when a token already exists.
+   */
+  async init(): Promise<string | undefined> {
+    if (this.#explicitHash) {
+      this.#hash = this.#explicitHash;
+      return undefined;
+    }
+    this.#hash = await this.#store.getSetting(TOKEN_HASH_SETTING);
+    if (this.#hash) return undefined;
+    return this.rotate();
+  }
+
+  /** Makes a new access token, replacing the old one, and returns it. */
+  async rotate(): Promise<string> {
+    const token = randomToken();
+    this.#hash = sha256(token);
+    await this.#store.setSetting(TOKEN_HASH_SETTING, this.#hash);
+    return token;
+  }
+
+  /** True when the token is the host's access token. */
+  checkToken(token: string | undefined): boolean {
+    return Boolean(token && this.#hash && sameHash(sha256(token), this.#hash));
+  }
+
+  /** Starts a browser session; returns the cookie value. */
+  async createSession(): Promise<string> {
+    const id = randomToken();
+    await this.#store.putEphemeral('session', sha256(id), '1', Date.now() + SESSION_TTL_MS);
+    return id;
+  }
+
+  async checkSession(id: string | undefined): Promise<boolean> {
+    if (!id) return false;
+    return (await this.#store.getEphemeral('session', sha256(id))) !== undefined;
+  }
+
+  async endSession(id: string | undefined): Promise<void> {
+    if (id) await this.#store.takeEphemeral('session', sha256(id));
+  }
+
+  /** A one-time login token for a link like `/auth?token=…` (valid 10 minutes, once). */
+  async createLoginToken(): Promise<string> {
+    const token = randomToken();
+    await this.#store.putEphemeral('login', sha256(token), '1', Date.now() + LOGIN_TTL_MS);
+    return token;
+  }
+
+  /** Consumes a one-time login token; true when it was valid. */
+  async redeemLoginToken(token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    return (await this.#store.takeEphemeral('login', sha256(token))) !== undefined;
+  }
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// The `c-host` command line. Only commander loads up front: each command imports what it needs when
+// it runs, so `c-host run` does not pay for Fastify, the MCP SDK, prompts or the simulators.
+import { Command, CommanderError, Option } from 'commander';
+import { hostVersion } from './paths.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+type Action = (...args: any[]) => Promise<void>;
+
+/** Runs an action; any failure is printed as `{"error": …}` on stderr with exit code 2 or 1. */
+function guarded(load: () => Promise<Action>): Action {
+  return async (...args: unknown[]) => {
+    try {
+      const command = args.at(-1) as Command;
+      const action = await load();
+      await action(...args.slice(0, -2), command.optsWithGlobals());
+    } catch (error) {
+      const { printError } = await import('./cli/output.js');
+      printError(error);
+    }
+  };
+}
+
+const program = new Command('c-host')
+  .description('Every connector command from one place: CLI, HTTP API, MCP server and web UI.')
+  .version(hostVersion)
+  .addOption(new Option('--data-dir <dir>', 'where connections are stored').env('C_HOST_DATA_DIR'))
+  // Usage errors become the same `{"error": …}` JSON (exit 2) as any other bad input.
+  .exitOverride()
+  .configureOutput({ writeErr: () => {} });
+
+program
+  .command('list')
+  .description('List every command (JSON)')
+  .option('--connector <id>', 'only this connector')
+  .action(guarded(async () => (await import('./cli/run.js')).listCommand));
+
+program
+  .command('describe')
+  .description('Show a command with its input and output JSON Schema')
+  .argument('<id>', 'command id, e.g. payments.createCustomer')
+  .action(guarded(async () => (await import('./cli/run.js')).describeCommand));
+
+program
+  .command('run')
+  .description('Run a command: result JSON on stdout, errors as JSON on stderr')
+  .argument('<id>', 'command id, e.g. payments.getCustomers')
+  .option('-i, --input <json>', 'parameters as a JSON object, @file, or - for stdin')
+  .option('-p, --param <key=value>', 'one parameter (repeatable; dotted keys set nested fields)', collect)
+  .option('-c, --connection <name>', "connection name (default: the connector's default)")
+  .option('-o, --output <file>', 'write the result list as NDJSON to this file')
+  .option('--no-prompt', 'never prompt for missing parameters')
+  .action(guarded(async () => (await import('./cli/run.js')).runCommand));
+
+program
+  .command('connect')
+  .description('Connect an account: an API key, or the OAuth flow in the browser')
+  .argument('<connector>', 'payments, analytics, issues or docs')
+  .option('-n, --name <name>', 'connection name (default: the connector id); an existing one is reconnected')
+  .option('--credential <key=value>', 'a credential (repeatable); prompted for when missing', collect)
+  .option('--option <key=value>', 'a connection option such as baseUrl (repeatable)', collect)
+  .option('--api-key', 'use an API key instead of OAuth (issues)')
+  .option('--default', "make it the connector's default")
+  .option('--no-verify', 'save without checking the credentials')
+  .option('--no-open', 'print the link instead of opening the browser')
+  .addOption(new Option('--port <port>', 'port of the temporary server for OAuth').env('C_HOST_PORT'))
+  .action(guarded(async () => (await import('./cli/connections.js')).connectCommand));
+
+const connections = program.command('connections').description('Manage stored connections');
+connections
+  .command('list')
+  .description('List connections (secrets as masked hints)')
+  .action(guarded(async () => (await import('./cli/connections.js')).listConnections));
+connections
+  .command('add')
+  .description('Add a connection (its credentials are checked first)')
+  .argument('<name>', 'connection name')
+  .requiredOption('--connector <id>', 'payments, analytics, issues or docs')
+  .option('--credential <key=value>', 'a credential (repeatable); prompted for when missing', collect)
+  .option('--option <key=value>', 'a connection option such as baseUrl (repeatable)', collect)
+  .option('--default', "make it the connector's default")
+  .option('--no-verify', 'save without checking the credentials')
+  .action(guarded(async () => (await import('./cli/connections.js')).addConnection));
+for (const [action, description] of [
+  ['remove', 'Remove a connection'],
+  ['test', 'Check a connection with a cheap read call'],
+  ['default', "Make a connection its connector's default"],
+] as const) {
+  connections
+    .command(action)
+    .description(description)
+    .argument('<name>', 'connection name')
+    .action(
+      guarded(async () => {
+        const { connectionAction } = await import('./cli/connections.js');
+        return (name: string, flags: object) => connectionAction(action, name, flags);
+      }),
+    );
+}
+
+program
+  .command('serve')
+  .description('Serve the HTTP API, /mcp and the web UI')
+  .option('--sandbox', 'start local simulators of every provider and connect to them')
+  .addOption(new Option('--port <port>', 'port').env('C_HOST_PORT'))
+  .addOption(new Option('--bind <address>', 'address to listen on (default 127.0.0.1)').env('C_HOST_BIND'))
+  .addOption(new Option('--token <token>', 'access token (default: generated once)').env('C_HOST_TOKEN'))
+  .option('--no-open', 'do not open the browser')
+  .action(guarded(async () => (await import('./cli/serve.js')).serveCommand));
+
+program
+  .command('mcp')
+  .description('Serve every command as an MCP tool over stdio')
+  .action(guarded(async () => (await import('./cli/mcp.js')).mcpCommand));
+
+program.parseAsync(process.argv).catch(async (error: unknown) => {
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) return;
+    const { ValidationError } = await import('@c/core');
+    const message = error.message.replace(/^error: /, '');
+    error = new ValidationError(`Invalid usage: ${message} (see c-host --help)`, {
+      details: { usage: error.code },
+    });
+  }
+  const { printError } = await import('./cli/output.js');
+  printError(error);
+});

@@ -1,0 +1,208 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type JsonSchema, TimeoutError, ValidationError, zod } from '@c/core';
+import type { Host } from '../host.js';
+import { cliHost, type GlobalFlags } from './context.js';
+import { interactive, note, printJson } from './output.js';
+import { applyParams } from './params.js';
+
+/** Options of `connections add` and `connect`. */
+export interface AddFlags extends GlobalFlags {
+  connector?: string;
+  name?: string;
+  credential?: string[];
+  option?: string[];
+  default?: boolean;
+  verify?: boolean;
+  apiKey?: boolean;
+  open?: boolean;
+}
+
+/** The file `serve` writes so that the CLI can find a running server for the OAuth flow. */
+export const SERVER_FILE = 'server.json';
+
+/** `c-host connections list` */
+export async function listConnections(flags: GlobalFlags): Promise<void> {
+  const host = await cliHost(flags);
+  try {
+    printJson(await host.connections.list());
+  } finally {
+    await host.close();
+  }
+}
+
+/** `c-host connections remove|test|default <name>` */
+export async function connectionAction(
+  action: 'remove' | 'test' | 'default',
+  name: string,
+  flags: GlobalFlags,
+): Promise<void> {
+  const host = await cliHost(flags);
+  try {
+    if (action === 'remove') {
+      await host.connections.remove(name);
+      printJson({ removed: name });
+    } else if (action === 'test') {
+      printJson(await host.connections.test(name));
+    } else {
+      printJson(await host.connections.setDefault(name));
+    }
+  } finally {
+    await host.close();
+  }
+}
+
+function credentialsSchema(host: Host, connectorId: string): JsonSchema {
+  const connector = host.registry.connector(connectorId);
+  if (!connector) {
+    throw new ValidationError(`Invalid parameter "connector": unknown connector "${connectorId}"`, {
+      parameter: 'connector',
+    });
+  }
+  return zod().toJSONSchema(connector.credentials, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+/** Asks for the credentials the flags did not give (hidden input: they are secrets). */
+async function promptCredentials(
+  credentials: Record<string, unknown>,
+  schema: JsonSchema,
+  useApiKey: boolean,
+): Promise<void> {
+  // A union (OAuth tokens or a personal API key) asks for the API-key branch: tokens come from Connect.
+  const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : [schema]) as JsonSchema[];
+  const branch =
+    branches.find((entry) => useApiKey && Object.hasOwn((entry.properties ?? {}) as object, 'apiKey')) ??
+    branches[0]!;
+  const properties = (branch.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (branch.required ?? []) as string[];
+  const missing = required.filter((key) => credentials[key] === undefined);
+  if (missing.length === 0 || !interactive()) return;
+  const { password } = await import('@inquirer/prompts');
+  for (const key of missing) {
+    const property = properties[key] ?? {};
+    credentials[key] = await password(
+      { message: String(property.title ?? key), mask: '*' },
+      { output: process.stderr },
+    );
+  }
+}
+
+/** `c-host connections add <name> --connector <id>`: verified with a cheap call, then saved. */
+export async function addConnection(name: string, flags: AddFlags): Promise<void> {
+  if (!flags.connector) {
+    throw new ValidationError('Invalid parameter "connector": --connector is required', {
+      parameter: 'connector',
+    });
+  }
+  const host = await cliHost(flags, [flags.connector]);
+  try {
+    printJson(await saveWithKey(host, name, flags.connector, flags, false));
+  } finally {
+    await host.close();
+  }
+}
+
+async function saveWithKey(
+  host: Host,
+  name: string,
+  connectorId: string,
+  flags: AddFlags,
+  reconnect: boolean,
+) {
+  const schema = credentialsSchema(host, connectorId);
+  const credentials = applyParams({}, flags.credential ?? [], schema, 'credential');
+  const options = applyParams({}, flags.option ?? [], { type: 'object' }, 'option');
+  await promptCredentials(credentials, schema, flags.apiKey ?? true);
+  const existing = reconnect ? await host.store.get(name) : undefined;
+  if (existing) {
+    if (existing.connector !== connectorId) {
+      throw new ValidationError(`Invalid parameter "name": "${name}" is a ${existing.connector} connection`, {
+        parameter: 'name',
+      });
+    }
+    const connector = host.registry.connector(connectorId)!;
+    const merged = { ...existing.options, ...options };
+    const client = connector.connect({ credentials, ...merged });
+    try {
+      if (flags.verify !== false) await client.verify();
+    } finally {
+      await client.close();
+    }
+    return host.connections.replaceCredentials(name, credentials, merged);
+  }
+  return host.connections.create(
+    { name, connector: connectorId, credentials, options, isDefault: flags.default },
+    { verify: flags.verify !== false },
+  );
+}
+
+interface RunningServer {
+  url: string;
+  pid: number;
+}
+
+function runningServer(dataDir: string): RunningServer | undefined {
+  const file = join(dataDir, SERVER_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    const server = JSON.parse(readFileSync(file, 'utf8')) as RunningServer;
+    process.kill(server.pid, 0);
+    return server;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `c-host connect <connector>`: API-key connectors take the key from flags or a hidden prompt;
+ * OAuth connectors run Connect in the browser, through a running `c-host serve` or a temporary
+ * server on the configured port, and wait for the tokens to land.
+ */
+export async function connectCommand(connectorId: string, flags: AddFlags): Promise<void> {
+  const host = await cliHost(flags);
+  try {
+    const connector = host.registry.connector(connectorId);
+    if (!connector) credentialsSchema(host, connectorId);
+    const name = flags.name ?? connectorId;
+    if (connector!.auth.type !== 'oauth2' || flags.apiKey || (flags.credential?.length ?? 0) > 0) {
+      printJson(await saveWithKey(host, name, connectorId, flags, true));
+      return;
+    }
+    const server = runningServer(host.config.dataDir);
+    let stop: (() => Promise<void>) | undefined;
+    let base = server?.url;
+    if (!base) {
+      const { startServer } = await import('./serve.js');
+      const started = await startServer(host, { quiet: true });
+      base = started.url;
+      stop = started.stop;
+    }
+    try {
+      const before = await host.store.get(name);
+      const login = await host.access.createLoginToken();
+      const next = `/api/oauth/${encodeURIComponent(connectorId)}/start?connection=${encodeURIComponent(name)}`;
+      const url = `${base}/auth?token=${login}&next=${encodeURIComponent(next)}`;
+      note(`Open this link to connect ${connector!.title} as "${name}":\n  ${url}`);
+      if (flags.open !== false && interactive()) {
+        const { default: open } = await import('open');
+        await open(url).catch(() => {});
+      }
+      const view = await waitForConnection(host, name, before?.updatedAt);
+      printJson(view);
+    } finally {
+      await stop?.();
+    }
+  } finally {
+    await host.close();
+  }
+}
+
+async function waitForConnection(host: Host, name: string, previous: string | undefined) {
+  const deadline = Date.now() + 10 * 60 * 1000;
+  while (Date.now() < deadline) {
+    const record = await host.store.get(name);
+    if (record && record.updatedAt !== previous && record.status === 'ok') return host.connections.get(name);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new TimeoutError('Connect did not finish within 10 minutes: run `c-host connect` again');
+}

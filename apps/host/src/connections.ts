@@ -1,0 +1,365 @@
+import {
+  AuthError,
+  type Connector,
+  type ConnectorClient,
+  maskSecret,
+  NotFoundError,
+  type OAuthTokens,
+  type RunOptions,
+  ValidationError,
+} from '@c/core';
+import type { Registry } from './registry.js';
+import {
+  ConnectionExistsError,
+  type ConnectionRecord,
+  type ConnectionStatus,
+  type ConnectionStore,
+} from './store/connection-store.js';
+
+/** The name of the implicit connection made from a connector's environment variables. */
+export const ENV_CONNECTION = 'env';
+
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+
+/** A connection as every surface shows it: secrets only as masked hints. */
+export interface ConnectionView {
+  name: string;
+  connector: string;
+  isDefault: boolean;
+  sandbox: boolean;
+  status: ConnectionStatus;
+  /** Each credential as a hint such as `sk_test_…4242`; never the value. */
+  credentialHints: Record<string, string>;
+  options: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What saving a connection takes (the body of `POST /api/connections`). */
+export interface ConnectionInput {
+  name: string;
+  connector: string;
+  credentials: Record<string, unknown>;
+  options?: Record<string, unknown> | undefined;
+  isDefault?: boolean | undefined;
+}
+
+/** Options of `ConnectionManager.run`. */
+export interface ManagedRunOptions extends RunOptions {
+  /** The connection's name; the connector's default (or its `env` connection) when absent. */
+  connection?: string | undefined;
+}
+
+/** The masked form of a credentials object. */
+export function credentialHints(credentials: Record<string, unknown>): Record<string, string> {
+  const hints: Record<string, string> = {};
+  for (const [key, value] of Object.entries(credentials)) {
+    if (typeof value === 'string' && value.length > 0) hints[key] = maskSecret(value);
+  }
+  return hints;
+}
+
+/** A connection record without its secrets. */
+export function toView(record: ConnectionRecord): ConnectionView {
+  return {
+    name: record.name,
+    connector: record.connector,
+    isDefault: record.isDefault,
+    sandbox: record.sandbox,
+    status: record.status,
+    credentialHints: credentialHints(record.credentials),
+    options: record.options,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}
+
+/** The connection a connector's environment variables describe, if any credential is set. */
+export function envConnection(connector: Connector, env: NodeJS.ProcessEnv): ConnectionRecord | undefined {
+  const credentials: Record<string, unknown> = {};
+  const options: Record<string, unknown> = {};
+  for (const [variable, target] of Object.entries(connector.env ?? {})) {
+    const value = env[variable];
+    if (value === undefined || value === '') continue;
+    if (target.startsWith('credentials.')) credentials[target.slice('credentials.'.length)] = value;
+    else options[target] = value;
+  }
+  if (Object.keys(credentials).length === 0) return undefined;
+  const epoch = new Date(0).toISOString();
+  return {
+    name: ENV_CONNECTION,
+    connector: connector.id,
+    credentials,
+    options,
+    isDefault: false,
+    sandbox: false,
+    status: 'ok',
+    createdAt: epoch,
+    updatedAt: epoch,
+  };
+}
+
+interface CachedClient {
+  client: ConnectorClient<any>;
+  /** The record version the client was built from; a newer one (another process rotated tokens) rebuilds it. */
+  version: string;
+}
+
+/**
+ * Connections over a store: resolution (named, default, or from the environment), one client per
+ * connection kept for reuse, rotated OAuth tokens written back atomically, and `needs_reconnect`
+ * set when the provider refuses the credentials.
+ */
+export class ConnectionManager {
+  readonly #registry: Registry;
+  readonly #store: ConnectionStore;
+  readonly #env: NodeJS.ProcessEnv;
+  readonly #clients = new Map<string, CachedClient>();
+
+  constructor(options: { registry: Registry; store: ConnectionStore; env?: NodeJS.ProcessEnv }) {
+    this.#registry = options.registry;
+    this.#store = options.store;
+    this.#env = options.env ?? process.env;
+  }
+
+  /** The store underneath, for the host's own state. */
+  get store(): ConnectionStore {
+    return this.#store;
+  }
+
+  /** Every stored connection, then the implicit `env` connections. */
+  async list(): Promise<ConnectionView[]> {
+    const stored = await this.#store.list();
+    const views = stored.map(toView);
+    for (const connector of this.#registry.connectors()) {
+      const fromEnv = envConnection(connector, this.#env);
+      if (!fromEnv) continue;
+      const hasDefault = stored.some((record) => record.connector === connector.id && record.isDefault);
+      views.push({ ...toView(fromEnv), isDefault: !hasDefault });
+    }
+    return views;
+  }
+
+  /** One stored connection's view; a `NotFoundError` when there is none. */
+  async get(name: string): Promise<ConnectionView> {
+    return toView(await this.#requireStored(name));
+  }
+
+  /**
+   * Validates and saves a connection. With `verify` (the default) the credentials are first tried
+   * with the connector's cheap read call: a wrong key fails here and nothing is stored.
+   */
+  async create(
+    input: ConnectionInput,
+    options: { verify?: boolean; sandbox?: boolean } = {},
+  ): Promise<ConnectionView> {
+    const connector = this.#connector(input.connector);
+    if (typeof input.name !== 'string' || !NAME_PATTERN.test(input.name) || input.name === ENV_CONNECTION) {
+      throw new ValidationError(
+        'Invalid parameter "name": use 1 to 63 letters, digits, ".", "_" or "-" (and not "env")',
+        { parameter: 'name' },
+      );
+    }
+    if (await this.#store.get(input.name)) throw connectionExists(input.name);
+    const credentials = input.credentials ?? {};
+    const connectorOptions = input.options ?? {};
+    const client = connector.connect({ credentials, ...connectorOptions });
+    try {
+      if (options.verify !== false) await client.verify();
+    } finally {
+      await client.close();
+    }
+    try {
+      const record = await this.#store.create({
+        name: input.name,
+        connector: connector.id,
+        credentials,
+        options: connectorOptions,
+        sandbox: options.sandbox ?? false,
+        isDefault: input.isDefault ?? false,
+      });
+      return toView(record);
+    } catch (error) {
+      if (error instanceof ConnectionExistsError) throw connectionExists(input.name);
+      throw error;
+    }
+  }
+
+  /**
+   * Replaces a connection's credentials (Reconnect) and clears `needs_reconnect`; `options`, when
+   * given, replace the stored ones.
+   */
+  async replaceCredentials(
+    name: string,
+    credentials: Record<string, unknown>,
+    options?: Record<string, unknown>,
+  ): Promise<ConnectionView> {
+    const updated = await this.#store.updateCredentials(name, () => credentials, {
+      status: 'ok',
+      ...(options ? { options } : {}),
+    });
+    if (!updated) throw connectionNotFound(name);
+    await this.#drop(name);
+    return toView(updated);
+  }
+
+  async remove(name: string): Promise<void> {
+    if (!(await this.#store.remove(name))) throw connectionNotFound(name);
+    await this.#drop(name);
+  }
+
+  async setDefault(name: string): Promise<ConnectionView> {
+    if (!(await this.#store.setDefault(name))) throw connectionNotFound(name);
+    return this.get(name);
+  }
+
+  /**
+   * Checks a connection with the connector's cheap read call. Success clears `needs_reconnect`; an
+   * `AuthError` sets it and is thrown.
+   */
+  async test(name: string): Promise<ConnectionView> {
+    const record = await this.#requireStored(name);
+    const client = this.#client(record);
+    await this.#watch(record, () => client.verify());
+    await this.#store.setStatus(name, 'ok');
+    return this.get(name);
+  }
+
+  /** Runs a command by qualified id on a connection. */
+  async run(commandId: string, input: unknown, options: ManagedRunOptions = {}): Promise<unknown> {
+    const entry = this.#registry.require(commandId);
+    // Validate first: bad input fails the same way whether or not a connection exists.
+    entry.command.parse(input);
+    const record = await this.resolve(entry.connectorId, options.connection);
+    const client = this.#client(record);
+    return this.#watch(record, () =>
+      client.runUnknown(entry.key, input, { signal: options.signal, onProgress: options.onProgress }),
+    );
+  }
+
+  /** The record a run would use: the named connection, else the default, else the `env` one. */
+  async resolve(connectorId: string, name?: string): Promise<ConnectionRecord> {
+    const connector = this.#connector(connectorId);
+    if (name === ENV_CONNECTION) {
+      const fromEnv = envConnection(connector, this.#env);
+      if (!fromEnv) {
+        throw new ValidationError(
+          `Invalid parameter "connection": no ${connectorId} credentials are set in the environment`,
+          { parameter: 'connection' },
+        );
+      }
+      return fromEnv;
+    }
+    if (name) {
+      const record = await this.#store.get(name);
+      if (!record) {
+        throw new ValidationError(`Invalid parameter "connection": there is no connection named "${name}"`, {
+          parameter: 'connection',
+        });
+      }
+      if (record.connector !== connectorId) {
+        throw new ValidationError(
+          `Invalid parameter "connection": "${name}" is a ${record.connector} connection, not ${connectorId}`,
+          { parameter: 'connection' },
+        );
+      }
+      return record;
+    }
+    const found = (await this.#store.getDefault(connectorId)) ?? envConnection(connector, this.#env);
+    if (!found) {
+      throw new ValidationError(
+        `Invalid parameter "connection": no ${connectorId} connection yet. Add one with \`c-host connect ${connectorId}\` or set its environment variables.`,
+        { parameter: 'connection' },
+      );
+    }
+    return found;
+  }
+
+  /** Closes every cached client (their keep-alive pools). */
+  async close(): Promise<void> {
+    const cached = [...this.#clients.values()];
+    this.#clients.clear();
+    await Promise.all(cached.map((entry) => entry.client.close()));
+  }
+
+  async #watch<T>(record: ConnectionRecord, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (AuthError.isInstance(error) && record.name !== ENV_CONNECTION) {
+        await this.#store.setStatus(record.name, 'needs_reconnect');
+      }
+      throw error;
+    }
+  }
+
+  #client(record: ConnectionRecord): ConnectorClient<any> {
+    const stored = record.name !== ENV_CONNECTION;
+    // Env connections are per connector and fixed for the life of the process.
+    const cacheKey = stored ? record.name : `${ENV_CONNECTION}:${record.connector}`;
+    const version = `${record.updatedAt}|${record.status}`;
+    const cached = this.#clients.get(cacheKey);
+    if (cached && cached.version === version) return cached.client;
+    if (cached) {
+      this.#clients.delete(cacheKey);
+      void cached.client.close();
+    }
+    const client = this.#connector(record.connector).connect({
+      credentials: record.credentials,
+      ...record.options,
+      onTokens: stored ? (tokens: OAuthTokens) => this.#saveTokens(record.name, tokens) : undefined,
+    });
+    this.#clients.set(cacheKey, { client, version });
+    return client;
+  }
+
+  async #saveTokens(name: string, tokens: OAuthTokens): Promise<void> {
+    const updated = await this.#store.updateCredentials(name, (current) => ({
+      ...current,
+      accessToken: tokens.accessToken,
+      ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+      expiresAt: tokens.expiresAt,
+    }));
+    // The client already holds these tokens: keep it rather than rebuilding it for its own rotation.
+    const cached = this.#clients.get(name);
+    if (updated && cached) cached.version = `${updated.updatedAt}|${updated.status}`;
+  }
+
+  async #drop(name: string): Promise<void> {
+    const cached = this.#clients.get(name);
+    this.#clients.delete(name);
+    await cached?.client.close();
+  }
+
+  async #requireStored(name: string): Promise<ConnectionRecord> {
+    const record = await this.#store.get(name);
+    if (!record) throw connectionNotFound(name);
+    return record;
+  }
+
+  #connector(id: string): Connector {
+    const connector = this.#registry.connector(id);
+    if (!connector) {
+      throw new ValidationError(
+        `Invalid parameter "connector": unknown connector "${id}" (known: ${this.#registry
+          .connectors()
+          .map((entry) => entry.id)
+          .join(', ')})`,
+        { parameter: 'connector' },
+      );
+    }
+    return connector;
+  }
+}
+
+function connectionNotFound(name: string): NotFoundError {
+  return new NotFoundError(`There is no connection named "${name}"`, { details: { connection: name } });
+}
+
+/** A taken name: a `ValidationError` on `name`, marked so HTTP answers 409. */
+function connectionExists(name: string): ValidationError {
+  return new ValidationError(`Invalid parameter "name": a connection named "${name}" already exists`, {
+    parameter: 'name',
+    details: { conflict: true },
+  });
+}

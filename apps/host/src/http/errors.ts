@@ -1,0 +1,25 @@
+import { type ErrorJson, toErrorJson } from '@c/core';
+
+const STATUS_BY_KIND: Record<ErrorJson['kind'], number> = {
+  validation: 400,
+  auth: 401,
+  permission: 403,
+  not_found: 404,
+  rate_limit: 429,
+  provider: 502,
+  network: 502,
+  timeout: 504,
+};
+
+/** The HTTP status of an error JSON: by kind, with 404 for an unknown command and 409 for a taken name. */
+export function statusOf(json: ErrorJson): number {
+  if (json.kind === 'validation' && json.details?.unknownCommand !== undefined) return 404;
+  if (json.kind === 'validation' && json.details?.conflict === true) return 409;
+  return STATUS_BY_KIND[json.kind] ?? 500;
+}
+
+/** The `{ error }` body and status of any thrown value. */
+export function errorResponse(error: unknown): { status: number; body: { error: ErrorJson } } {
+  const json = toErrorJson(error);
+  return { status: statusOf(json), body: { error: json } };
+}

@@ -1,0 +1,140 @@
+// JSON Schemas of the HTTP API's own bodies: Fastify validates requests with them and the OpenAPI
+// document is built from the same objects.
+
+const nameSchema = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$',
+  title: 'Name',
+  description: 'The connection name (letters, digits, ".", "_", "-").',
+} as const;
+
+/** `POST /api/commands/:id/run` */
+export const runBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    connection: {
+      type: 'string',
+      title: 'Connection',
+      description: "The connection's name; the connector's default connection when absent.",
+    },
+    input: { type: 'object', title: 'Input', description: "The command's parameters." },
+  },
+} as const;
+
+/** `POST /api/connections` */
+export const connectionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'connector', 'credentials'],
+  properties: {
+    name: nameSchema,
+    connector: { type: 'string', title: 'Connector', description: 'payments, analytics, issues or docs.' },
+    credentials: {
+      type: 'object',
+      title: 'Credentials',
+      description: "The connector's credentials (write-only: responses show masked hints).",
+    },
+    options: { type: 'object', title: 'Options', description: 'Base URLs, region, API version.' },
+    isDefault: { type: 'boolean', title: 'Default', description: "Make it the connector's default." },
+  },
+} as const;
+
+/** `POST /api/session` */
+export const sessionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: {
+    token: { type: 'string', minLength: 1, title: 'Access token', description: 'The host token.' },
+  },
+} as const;
+
+/** The error body of every failing call. */
+export const errorBody = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['name', 'kind', 'message', 'retryable'],
+      properties: {
+        name: { type: 'string' },
+        kind: {
+          type: 'string',
+          enum: [
+            'validation',
+            'auth',
+            'permission',
+            'not_found',
+            'rate_limit',
+            'provider',
+            'network',
+            'timeout',
+          ],
+        },
+        message: { type: 'string' },
+        retryable: { type: 'boolean' },
+        status: { type: 'integer' },
+        parameter: { type: 'string' },
+        providerMessage: { type: 'string' },
+        providerCode: { type: 'string' },
+        requestId: { type: 'string' },
+        retryAfterMs: { type: 'number' },
+        needsReconnect: { type: 'boolean' },
+        details: { type: 'object' },
+      },
+    },
+  },
+} as const;
+
+/** A connection as the API shows it. */
+export const connectionView = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    connector: { type: 'string' },
+    isDefault: { type: 'boolean' },
+    sandbox: { type: 'boolean' },
+    status: { type: 'string', enum: ['ok', 'needs_reconnect'] },
+    credentialHints: { type: 'object', additionalProperties: { type: 'string' } },
+    options: { type: 'object' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+/** A command as `GET /api/commands` lists it. */
+export const commandSummary = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    connector: { type: 'string' },
+    key: { type: 'string' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    toolName: { type: 'string' },
+    annotations: {
+      type: 'object',
+      properties: {
+        readOnly: { type: 'boolean' },
+        destructive: { type: 'boolean' },
+        idempotent: { type: 'boolean' },
+      },
+    },
+  },
+} as const;
+
+/** A connector as `GET /api/connectors` lists it. */
+export const connectorSummary = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    auth: { type: 'object' },
+    credentialsSchema: { type: 'object' },
+    optionsSchema: { type: 'object' },
+    oauthConfigured: { type: 'boolean' },
+  },
+} as const;

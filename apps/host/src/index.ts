@@ -1,0 +1,59 @@
+export { AccessControl, randomToken, sha256 } from './access.js';
+export {
+  DEFAULT_PORT,
+  defaultDataDir,
+  type HostConfig,
+  type HostFlags,
+  isLoopback,
+  resolveConfig,
+} from './config.js';
+export {
+  type ConnectionInput,
+  ConnectionManager,
+  type ConnectionView,
+  credentialHints,
+  ENV_CONNECTION,
+  envConnection,
+  type ManagedRunOptions,
+  toView,
+} from './connections.js';
+export { connectorIds, connectorLoaders, loadConnectors } from './connectors.js';
+export { type Host, type OpenHostOptions, openHost } from './host.js';
+export { statusOf } from './http/errors.js';
+export { buildOpenApi } from './http/openapi.js';
+export { createHttpServer, type HttpServerOptions } from './http/server.js';
+export { createMcpServer, type McpHost, toolsOf } from './mcp/mcp-server.js';
+export { OAuthCallbackError, type OAuthClientConfig, OAuthFlow, oauthConfigFromEnv } from './oauth.js';
+export { hostVersion } from './paths.js';
+export {
+  type CommandHints,
+  commandHints,
+  type RegisteredCommand,
+  Registry,
+  unknownCommandError,
+} from './registry.js';
+export {
+  type Sandbox,
+  type SimulatorHandle,
+  sandboxConnectionName,
+  simulatorLoaders,
+  startSandbox,
+} from './sandbox.js';
+export {
+  ConnectionExistsError,
+  type ConnectionRecord,
+  type ConnectionStatus,
+  type ConnectionStore,
+  type CredentialsUpdate,
+  type NewConnection,
+} from './store/connection-store.js';
+export { keyFromText, loadSecretKey, SecretBox } from './store/secret-box.js';
+export { DATABASE_FILE, SqliteConnectionStore } from './store/sqlite-store.js';
+export {
+  type CommandDetail,
+  type CommandSummary,
+  type ConnectorSummary,
+  commandDetail,
+  commandSummary,
+  connectorSummary,
+} from './views.js';

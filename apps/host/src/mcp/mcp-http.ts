@@ -1,0 +1,27 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpServer, type McpHost } from './mcp-server.js';
+
+/**
+ * Answers one MCP request over streamable HTTP in stateless mode: a fresh server and transport per
+ * request (the SDK's stateless pattern), JSON responses rather than an event stream. Host, Origin
+ * and the access token were checked by the HTTP server before this runs.
+ */
+export async function handleMcpHttp(
+  host: McpHost,
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  const server = createMcpServer(host);
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  response.once('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(request, response, body);
+}

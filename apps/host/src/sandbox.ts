@@ -1,0 +1,98 @@
+import type { Host } from './host.js';
+
+/** The part of a simulator's handle (`start<Name>Simulator`) the sandbox uses. */
+export interface SimulatorHandle {
+  url: string;
+  connection: { credentials: unknown; options?: unknown };
+  oauth?: { authorizationUrl: string; tokenUrl: string; clientId: string; clientSecret?: string };
+  close(): Promise<void>;
+}
+
+type StartSimulator = (options?: {
+  port?: number;
+  host?: string;
+  seed?: boolean;
+  contracts?: false;
+}) => Promise<SimulatorHandle>;
+
+/** Each connector's simulator, loaded only by `serve --sandbox`. */
+export const simulatorLoaders: Record<string, () => Promise<StartSimulator>> = {
+  payments: async () => (await import('@c/payments/testing')).startPaymentsSimulator as StartSimulator,
+  analytics: async () => (await import('@c/analytics/testing')).startAnalyticsSimulator as StartSimulator,
+  issues: async () => (await import('@c/issues/testing')).startIssuesSimulator as StartSimulator,
+  docs: async () => (await import('@c/docs/testing')).startDocsSimulator as StartSimulator,
+};
+
+/** A running sandbox: one seeded simulator per connector and a connection to each. */
+export interface Sandbox {
+  /** Connector id → simulator base URL. */
+  readonly urls: Record<string, string>;
+  /** Connector id → the sandbox connection's name (`sandbox-<connector>`). */
+  readonly connections: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** The name of a connector's sandbox connection. */
+export const sandboxConnectionName = (connectorId: string) => `sandbox-${connectorId}`;
+
+/**
+ * Starts the simulators of every registered connector on loopback, seeded with realistic data, and
+ * points a clearly labelled sandbox connection at each (`sandbox: true`, named `sandbox-<connector>`,
+ * the default unless the connector already has one). Simulators live in memory, so an existing
+ * sandbox connection is re-pointed at this run's simulator. OAuth connectors get the simulator's
+ * OAuth client, so Connect and Reconnect run offline.
+ */
+export async function startSandbox(host: Host, options: { host?: string } = {}): Promise<Sandbox> {
+  const started: SimulatorHandle[] = [];
+  const urls: Record<string, string> = {};
+  const connections: Record<string, string> = {};
+  try {
+    for (const connector of host.registry.connectors()) {
+      const load = simulatorLoaders[connector.id];
+      if (!load) continue;
+      // Contract checks are for the packages' own tests; the sandbox must start without ../shared.
+      const simulator = await (await load())({
+        seed: true,
+        host: options.host ?? '127.0.0.1',
+        contracts: false,
+      });
+      started.push(simulator);
+      urls[connector.id] = simulator.url;
+      const name = sandboxConnectionName(connector.id);
+      const credentials = simulator.connection.credentials as Record<string, unknown>;
+      const connectionOptions = (simulator.connection.options ?? {}) as Record<string, unknown>;
+      const existing = await host.store.get(name);
+      if (existing?.sandbox) {
+        await host.connections.replaceCredentials(name, credentials, connectionOptions);
+      } else if (!existing) {
+        await host.connections.create(
+          { name, connector: connector.id, credentials, options: connectionOptions },
+          { verify: false, sandbox: true },
+        );
+      }
+      connections[connector.id] = name;
+      if (simulator.oauth && connector.auth.type === 'oauth2') {
+        host.oauth.configure(connector.id, {
+          clientId: simulator.oauth.clientId,
+          clientSecret: simulator.oauth.clientSecret,
+          authorizationUrl: simulator.oauth.authorizationUrl,
+          tokenUrl: simulator.oauth.tokenUrl,
+          scopes: connector.auth.scopes,
+          authorizationParams: connector.auth.authorizationParams,
+          connectionOptions,
+          sandbox: true,
+        });
+      }
+    }
+  } catch (error) {
+    await Promise.allSettled(started.map((simulator) => simulator.close()));
+    throw error;
+  }
+  return {
+    urls,
+    connections,
+    async close() {
+      await Promise.allSettled(started.map((simulator) => simulator.close()));
+    },
+  };
+}

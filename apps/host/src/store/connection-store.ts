@@ -1,0 +1,81 @@
+/** Whether a connection works, or needs the user to reconnect (revoked grant, refused refresh, bad key). */
+export type ConnectionStatus = 'ok' | 'needs_reconnect';
+
+/** A stored connection, credentials in clear (the store encrypts them at rest). */
+export interface ConnectionRecord {
+  name: string;
+  connector: string;
+  credentials: Record<string, unknown>;
+  options: Record<string, unknown>;
+  isDefault: boolean;
+  /** Made by `serve --sandbox`, pointing at a local simulator. */
+  sandbox: boolean;
+  status: ConnectionStatus;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What `create` needs. */
+export interface NewConnection {
+  name: string;
+  connector: string;
+  credentials: Record<string, unknown>;
+  options: Record<string, unknown>;
+  sandbox?: boolean;
+  isDefault?: boolean;
+}
+
+/** A changed credentials set, made from the current one inside the store's transaction. */
+export type CredentialsUpdate = (current: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * Where connections and the host's small state live. The embedded default is SQLite; the interface
+ * speaks only in records and atomic operations so that a shared database (PostgreSQL) can serve
+ * several host instances behind a load balancer.
+ */
+export interface ConnectionStore {
+  list(): Promise<ConnectionRecord[]>;
+  get(name: string): Promise<ConnectionRecord | undefined>;
+  /** The default connection of a connector, if one is marked. */
+  getDefault(connector: string): Promise<ConnectionRecord | undefined>;
+  /** Creates a connection; throws `ConnectionExistsError` when the name is taken. */
+  create(input: NewConnection): Promise<ConnectionRecord>;
+  /**
+   * Replaces credentials atomically (read, change, write in one transaction: rotated OAuth tokens
+   * from concurrent refreshes never interleave), optionally setting the status and options too.
+   * Returns undefined when the connection does not exist.
+   */
+  updateCredentials(
+    name: string,
+    update: CredentialsUpdate,
+    changes?: { status?: ConnectionStatus; options?: Record<string, unknown> },
+  ): Promise<ConnectionRecord | undefined>;
+  setStatus(name: string, status: ConnectionStatus): Promise<void>;
+  /** Makes this connection its connector's only default; false when it does not exist. */
+  setDefault(name: string): Promise<boolean>;
+  /** Removes a connection; false when it did not exist. A removed default passes to the oldest other. */
+  remove(name: string): Promise<boolean>;
+
+  /** A host setting (e.g. the access token's hash). */
+  getSetting(key: string): Promise<string | undefined>;
+  setSetting(key: string, value: string): Promise<void>;
+  /**
+   * Keeps a short-lived value (a browser session, an OAuth state, a one-time login token) under a
+   * kind and key until `expiresAt` (epoch ms). Keys are hashes chosen by the caller.
+   */
+  putEphemeral(kind: string, key: string, value: string, expiresAt: number): Promise<void>;
+  /** Reads a live short-lived value; undefined when unknown or expired. */
+  getEphemeral(kind: string, key: string): Promise<string | undefined>;
+  /** Returns and deletes a short-lived value in one step, so a single-use value works only once. */
+  takeEphemeral(kind: string, key: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+/** A connection name is already in use. */
+export class ConnectionExistsError extends Error {
+  constructor(readonly connectionName: string) {
+    super(`A connection named "${connectionName}" already exists`);
+    this.name = 'ConnectionExistsError';
+  }
+}

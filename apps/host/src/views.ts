@@ -1,0 +1,72 @@
+import { type Connector, type JsonSchema, zod } from '@c/core';
+import { type CommandHints, commandHints, type RegisteredCommand } from './registry.js';
+
+/** A command as listed by `c-host list` and `GET /api/commands`. */
+export interface CommandSummary {
+  id: string;
+  connector: string;
+  key: string;
+  title: string;
+  description: string;
+  annotations: CommandHints;
+  toolName: string;
+}
+
+/** A command with its JSON Schemas, as `c-host describe` and `GET /api/commands/:id` show it. */
+export interface CommandDetail extends CommandSummary {
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema | undefined;
+}
+
+/** A connector as `GET /api/connectors` lists it. */
+export interface ConnectorSummary {
+  id: string;
+  title: string;
+  description: string;
+  auth: Connector['auth'];
+  credentialsSchema: JsonSchema;
+  optionsSchema: JsonSchema;
+  /** True when Connect (OAuth) can run for this connector on this host. */
+  oauthConfigured: boolean;
+}
+
+export function commandSummary(entry: RegisteredCommand): CommandSummary {
+  return {
+    id: entry.id,
+    connector: entry.connectorId,
+    key: entry.key,
+    title: entry.command.title,
+    description: entry.command.description,
+    annotations: commandHints(entry.command),
+    toolName: entry.toolName,
+  };
+}
+
+export function commandDetail(entry: RegisteredCommand): CommandDetail {
+  return {
+    ...commandSummary(entry),
+    inputSchema: entry.command.inputSchema,
+    outputSchema: entry.command.outputSchema,
+  };
+}
+
+function jsonSchema(schema: unknown): JsonSchema {
+  const json = zod().toJSONSchema(schema as Parameters<ReturnType<typeof zod>['toJSONSchema']>[0], {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+export function connectorSummary(connector: Connector, oauthConfigured: boolean): ConnectorSummary {
+  return {
+    id: connector.id,
+    title: connector.title,
+    description: connector.description,
+    auth: connector.auth,
+    credentialsSchema: jsonSchema(connector.credentials),
+    optionsSchema: jsonSchema(connector.options),
+    oauthConfigured,
+  };
+}
