@@ -1,0 +1,71 @@
+import { ValidationError } from '@c/core';
+import { describe, expect, it } from 'vitest';
+import { failure, useSimulator } from '../test-harness.js';
+import { buildSubscription, SEED_IDS } from '../testing/index.js';
+
+const h = useSimulator({ seed: true });
+
+describe('getSubscriptions', () => {
+  it('lists all but canceled subscriptions by default, newest first, with the default limit', async () => {
+    const list = await h.client.run('getSubscriptions', {});
+    expect(h.sim.server.calls[0]?.url.search).toBe('?limit=10');
+    expect(list.object).toBe('list');
+    expect(list.url).toBe('/v1/subscriptions');
+    expect(list.data.map((s) => s.id)).toEqual([
+      SEED_IDS.subscriptions.graceStarter,
+      SEED_IDS.subscriptions.katherinePro,
+      SEED_IDS.subscriptions.adaPro,
+    ]);
+    expect(list.data.map((s) => s.status)).toEqual(['trialing', 'past_due', 'active']);
+  });
+
+  it('sends customer and status, and `all` includes canceled ones', async () => {
+    const canceled = await h.client.run('getSubscriptions', {
+      customerId: SEED_IDS.customers.alan,
+      status: 'all',
+    });
+    expect(h.sim.server.calls[0]?.url.search).toBe(
+      `?customer=${SEED_IDS.customers.alan}&status=all&limit=10`,
+    );
+    expect(canceled.data.map((s) => [s.id, s.status])).toEqual([
+      [SEED_IDS.subscriptions.alanStarter, 'canceled'],
+    ]);
+    const pastDue = await h.client.run('getSubscriptions', { status: 'past_due' });
+    expect(pastDue.data.map((s) => s.id)).toEqual([SEED_IDS.subscriptions.katherinePro]);
+  });
+
+  it('pages past 100 subscriptions with starting_after', async () => {
+    const price = h.sim.state.prices.get(SEED_IDS.prices.proMonthly)!;
+    for (let i = 0; i < 130; i += 1) {
+      h.sim.state.subscriptions.set(
+        buildSubscription({
+          id: `sub_Bulk${i}`,
+          created: 1_800_000_000 + i,
+          customer: SEED_IDS.customers.linus,
+          items: [{ price }],
+        }),
+      );
+    }
+    const list = await h.client.run('getSubscriptions', { customerId: SEED_IDS.customers.linus, limit: 120 });
+    expect(list.data).toHaveLength(120);
+    expect(list.has_more).toBe(true);
+    expect(
+      h.sim.server.calls.map((call) => [call.query.get('limit'), call.query.get('starting_after')]),
+    ).toEqual([
+      ['100', null],
+      ['20', 'sub_Bulk30'],
+    ]);
+  });
+
+  it.each([
+    [{ status: 'ended' }, 'status'],
+    [{ status: 'ACTIVE' }, 'status'],
+    [{ customerId: 'cust_1' }, 'customerId'],
+    [{ limit: 0 }, 'limit'],
+  ])('refuses %j before sending anything', async (input, parameter) => {
+    const error = await failure(h.client.runUnknown('getSubscriptions', input));
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect(error.parameter).toBe(parameter);
+    expect(h.sim.server.calls).toHaveLength(0);
+  });
+});
