@@ -81,7 +81,12 @@ function page(title: string, body: string, script = ''): string {
 /** Builds the Fastify app: the JSON API, OAuth, sign-in, `/mcp` and the web UI, with the security checks. */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const { host } = options;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 10 * 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+    // Refuse what the schemas do not allow rather than quietly dropping or converting it.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+  });
   await app.register(fastifyCookie);
 
   let hosts: Set<string> | undefined;

@@ -1,0 +1,123 @@
+import type { TestServer } from '@c/core/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ENV_CONNECTION } from './connections.js';
+import { FAKE_KEY, startFakeProvider, things } from './test-support/fake-connector.js';
+import { tempHost } from './test-support/temp-host.js';
+
+let provider: TestServer;
+const hosts: Awaited<ReturnType<typeof tempHost>>[] = [];
+
+beforeAll(async () => {
+  provider = await startFakeProvider();
+});
+afterAll(() => provider.close());
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.cleanup()));
+  provider.reset();
+});
+
+async function host(env: NodeJS.ProcessEnv = {}) {
+  const created = await tempHost([things], { env });
+  hosts.push(created);
+  return created;
+}
+
+describe('ConnectionManager', () => {
+  it('makes an implicit env connection from the connector env map', async () => {
+    const h = await host({ C_THINGS_API_KEY: FAKE_KEY, C_THINGS_BASE_URL: provider.url });
+    const views = await h.connections.list();
+    expect(views).toEqual([
+      expect.objectContaining({
+        name: ENV_CONNECTION,
+        connector: 'things',
+        isDefault: true,
+        credentialHints: { apiKey: 'sk_test_…4242' },
+        options: { baseUrl: provider.url },
+      }),
+    ]);
+    expect(JSON.stringify(views)).not.toContain(FAKE_KEY);
+    expect(await h.connections.run('things.getThing', { thingId: 'th_9' })).toEqual({
+      id: 'th_9',
+      object: 'thing',
+    });
+    expect(
+      await h.connections.run('things.getThing', { thingId: 'th_8' }, { connection: 'env' }),
+    ).toMatchObject({
+      id: 'th_8',
+    });
+  });
+
+  it('prefers a stored default over the env connection', async () => {
+    const h = await host({
+      C_THINGS_API_KEY: 'sk_test_env_key_that_is_wrong',
+      C_THINGS_BASE_URL: provider.url,
+    });
+    await h.connections.create({
+      name: 'stored',
+      connector: 'things',
+      credentials: { apiKey: FAKE_KEY },
+      options: { baseUrl: provider.url },
+    });
+    expect((await h.connections.resolve('things')).name).toBe('stored');
+    expect((await h.connections.list()).find((view) => view.name === 'env')?.isDefault).toBe(false);
+  });
+
+  it('says how to connect when there is no connection', async () => {
+    const h = await host();
+    await expect(h.connections.run('things.getThing', { thingId: 'th_1' })).rejects.toMatchObject({
+      kind: 'validation',
+      parameter: 'connection',
+    });
+  });
+
+  it('validates input before resolving a connection, and sends nothing', async () => {
+    const h = await host();
+    await expect(h.connections.run('things.getThing', { thingId: 1 })).rejects.toMatchObject({
+      parameter: 'thingId',
+    });
+    await expect(h.connections.run('things.nope', {})).rejects.toMatchObject({ parameter: 'command' });
+    expect(provider.calls).toHaveLength(0);
+  });
+
+  it('marks a connection needs_reconnect when the provider refuses its credentials, and a good test clears it', async () => {
+    const h = await host();
+    await h.connections.create({
+      name: 'c',
+      connector: 'things',
+      credentials: { apiKey: FAKE_KEY },
+      options: { baseUrl: provider.url },
+    });
+    // The key is revoked at the provider: swap what the store holds for a key it refuses.
+    await h.store.updateCredentials('c', () => ({ apiKey: 'sk_test_revoked_00000000' }));
+    const error = await h.connections
+      .run('things.getThing', { thingId: 'th_1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'auth' });
+    expect((error as { toJSON(): object }).toJSON()).toMatchObject({ needsReconnect: true });
+    expect((await h.connections.get('c')).status).toBe('needs_reconnect');
+    await expect(h.connections.test('c')).rejects.toMatchObject({ kind: 'auth' });
+    await h.connections.replaceCredentials('c', { apiKey: FAKE_KEY });
+    expect((await h.connections.get('c')).status).toBe('ok');
+  });
+
+  it('refuses bad names, unknown connectors and the reserved name env', async () => {
+    const h = await host();
+    const base = {
+      connector: 'things',
+      credentials: { apiKey: FAKE_KEY },
+      options: { baseUrl: provider.url },
+    };
+    await expect(h.connections.create({ ...base, name: 'env' })).rejects.toMatchObject({ parameter: 'name' });
+    await expect(h.connections.create({ ...base, name: 'a b' })).rejects.toMatchObject({ parameter: 'name' });
+    await expect(h.connections.create({ ...base, name: 'ok', connector: 'nope' })).rejects.toMatchObject({
+      parameter: 'connector',
+    });
+    expect(provider.calls).toHaveLength(0);
+  });
+
+  it('refuses a connection of another connector', async () => {
+    const h = await host();
+    await h.store.create({ name: 'd', connector: 'docs', credentials: {}, options: {} });
+    await expect(h.connections.resolve('things', 'd')).rejects.toMatchObject({ parameter: 'connection' });
+  });
+});

@@ -1,0 +1,98 @@
+import type { TestServer } from '@c/core/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../http/server.js';
+import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
+import { call } from '../test-support/http.js';
+import { tempHost } from '../test-support/temp-host.js';
+
+const TOKEN = 'mcp-test-token-0123456789';
+let provider: TestServer;
+let host: Awaited<ReturnType<typeof tempHost>>;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  provider = await startFakeProvider();
+  host = await tempHost([things], { token: TOKEN });
+  await host.access.init();
+  await host.connections.create({
+    name: 'main',
+    connector: 'things',
+    credentials: { apiKey: FAKE_KEY },
+    options: { baseUrl: provider.url },
+  });
+  app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await app.close();
+  await host.cleanup();
+  await provider.close();
+});
+
+async function connect(token = TOKEN): Promise<Client> {
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('/mcp', base), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+describe('MCP over streamable HTTP', () => {
+  it('lists every command as a tool with title, schemas and hints', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'things_getThing',
+      'things_getThings',
+      'things_deleteThing',
+    ]);
+    const get = tools[0]!;
+    expect(get).toMatchObject({
+      title: 'Get Thing',
+      description: 'Reads one thing by id.',
+      inputSchema: { type: 'object', properties: { thingId: { title: 'Thing Id' } } },
+      annotations: { readOnlyHint: true, destructiveHint: false },
+    });
+    expect(tools[2]!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    await client.close();
+  });
+
+  it('runs a tool, and returns a failing command as an isError result carrying the error JSON', async () => {
+    const client = await connect();
+    const ok = await client.callTool({ name: 'things_getThing', arguments: { thingId: 'th_5' } });
+    expect(ok.isError).toBeFalsy();
+    expect(ok.structuredContent).toEqual({ id: 'th_5', object: 'thing' });
+    expect(JSON.parse((ok.content as { text: string }[])[0]!.text)).toEqual({ id: 'th_5', object: 'thing' });
+
+    const missing = await client.callTool({ name: 'things_getThing', arguments: { thingId: 'th_missing' } });
+    expect(missing.isError).toBe(true);
+    expect(JSON.parse((missing.content as { text: string }[])[0]!.text).error).toMatchObject({
+      kind: 'not_found',
+    });
+
+    const invalid = await client.callTool({ name: 'things_getThing', arguments: { thingId: 42 } });
+    expect(invalid.isError).toBe(true);
+    expect(JSON.parse((invalid.content as { text: string }[])[0]!.text).error).toMatchObject({
+      kind: 'validation',
+      parameter: 'thingId',
+    });
+    await client.close();
+  });
+
+  it('requires the access token', async () => {
+    await expect(connect('wrong-token')).rejects.toThrow();
+    const response = await call(base, 'POST', '/mcp', {
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      headers: { accept: 'application/json, text/event-stream' },
+    });
+    expect(response.status).toBe(401);
+  });
+});

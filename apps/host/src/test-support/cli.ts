@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The folder of the host package: the CLI runs from there. */
+export const hostRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * How to start the CLI from source: Node with the `@c/source` condition (workspace packages resolve
+ * to their `src/`, as in vitest) and tsx to load TypeScript. No build is needed, so the tests see the
+ * code as it is.
+ */
+export const cliCommand = {
+  command: process.execPath,
+  args: ['--conditions=@c/source', '--import', 'tsx', fileURLToPath(new URL('../cli.ts', import.meta.url))],
+};
+
+/** The outcome of one CLI run. */
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON, when it is. */
+  json: any;
+  /** The `error` of stderr's JSON line, when there is one. */
+  error: any;
+}
+
+function parse(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `c-host …` as a child process with a clean environment plus `env`. */
+export function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; stdin?: string } = {},
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cliCommand.command, [...cliCommand.args, ...args], {
+      cwd: hostRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const errorLine = stderr
+        .split('\n')
+        .reverse()
+        .find((line) => line.startsWith('{"error"'));
+      resolve({
+        code,
+        stdout,
+        stderr,
+        json: parse(stdout),
+        error: errorLine ? parse(errorLine)?.error : undefined,
+      });
+    });
+    child.stdin.end(options.stdin ?? '');
+  });
+}
