@@ -55,16 +55,27 @@ class StripeFailure extends Error {
   }
 }
 
-const invalidRequest = (message: string, more: { param?: string; code?: string; status?: number } = {}) =>
-  new StripeFailure(more.status ?? 400, {
-    type: 'invalid_request_error',
-    message,
-    ...(more.code ? { code: more.code } : {}),
-    ...(more.param ? { param: more.param } : {}),
-  });
+const invalidRequest = (
+  message: string,
+  more: { param?: string; code?: string; status?: number; saved?: boolean } = {},
+) =>
+  new StripeFailure(
+    more.status ?? 400,
+    {
+      type: 'invalid_request_error',
+      message,
+      ...(more.code ? { code: more.code } : {}),
+      ...(more.param ? { param: more.param } : {}),
+    },
+    more.saved ?? true,
+  );
+
+/** A parameter of the wrong kind: refused before the operation runs, so idempotency keeps nothing. */
+const invalidParam = (message: string, param: string, code?: string) =>
+  invalidRequest(message, { param, saved: false, ...(code ? { code } : {}) });
 
 const missingParam = (param: string) =>
-  invalidRequest(`Missing required param: ${param}.`, { param, code: 'parameter_missing' });
+  invalidRequest(`Missing required param: ${param}.`, { param, code: 'parameter_missing', saved: false });
 
 const noSuch = (kind: string, id: string, param: string, status = 404) =>
   invalidRequest(`No such ${kind}: '${id}'`, { param, code: 'resource_missing', status });
@@ -263,9 +274,9 @@ function stableJson(value: unknown): string {
 function str(params: StripeParams, name: string, max = 5000): string | undefined {
   const value = params[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidRequest(`Invalid string: ${name}`, { param: name });
+  if (typeof value !== 'string') throw invalidParam(`Invalid string: ${name}`, name);
   if (value.length > max) {
-    throw invalidRequest(`Invalid ${name}: must be at most ${max} characters`, { param: name });
+    throw invalidParam(`Invalid ${name}: must be at most ${max} characters`, name);
   }
   return value;
 }
@@ -280,10 +291,11 @@ function int(params: StripeParams, name: string): number | undefined {
   const value = params[name];
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || !/^-?\d+$/.test(value)) {
-    throw invalidRequest(`Invalid integer: ${typeof value === 'string' ? value : name}`, {
-      param: name,
-      code: 'parameter_invalid_integer',
-    });
+    throw invalidParam(
+      `Invalid integer: ${typeof value === 'string' ? value : name}`,
+      name,
+      'parameter_invalid_integer',
+    );
   }
   return Number(value);
 }
@@ -292,7 +304,7 @@ function num(params: StripeParams, name: string): number | undefined {
   const value = params[name];
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string' || !/^-?\d+(\.\d+)?$/.test(value)) {
-    throw invalidRequest(`Invalid decimal: ${typeof value === 'string' ? value : name}`, { param: name });
+    throw invalidParam(`Invalid decimal: ${typeof value === 'string' ? value : name}`, name);
   }
   return Number(value);
 }
@@ -302,14 +314,14 @@ function bool(params: StripeParams, name: string): boolean | undefined {
   if (value === undefined) return undefined;
   if (value === 'true') return true;
   if (value === 'false') return false;
-  throw invalidRequest(`Invalid boolean: ${typeof value === 'string' ? value : name}`, { param: name });
+  throw invalidParam(`Invalid boolean: ${typeof value === 'string' ? value : name}`, name);
 }
 
 function hash(params: StripeParams, name: string): StripeParams | undefined {
   const value = params[name];
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidRequest(`Invalid hash: ${name}`, { param: name });
+    throw invalidParam(`Invalid hash: ${name}`, name);
   }
   return value;
 }
@@ -317,7 +329,7 @@ function hash(params: StripeParams, name: string): StripeParams | undefined {
 function list(params: StripeParams, name: string): StripeParam[] | undefined {
   const value = params[name];
   if (value === undefined) return undefined;
-  if (!Array.isArray(value)) throw invalidRequest(`Invalid array: ${name}`, { param: name });
+  if (!Array.isArray(value)) throw invalidParam(`Invalid array: ${name}`, name);
   return value;
 }
 

@@ -1,0 +1,100 @@
+import { ValidationError } from '@c/core';
+import { describe, expect, it } from 'vitest';
+import { payments } from './payments-connector.js';
+import { failure, useSimulator } from './test-harness.js';
+
+/** The payments table of spec/COMMANDS.md: key, title and parameter keys. */
+const SPEC: [string, string, string[]][] = [
+  ['createCustomer', 'Create Customer', ['email', 'name', 'description', 'metadata']],
+  ['getCustomerById', 'Get Customer By Id', ['customerId']],
+  ['getCustomers', 'Get Customers', ['email', 'createdAfter', 'createdBefore', 'limit']],
+  ['createSubscription', 'Create Subscription', ['customerId', 'plan', 'metadata']],
+  ['getSubscriptions', 'Get Subscriptions', ['customerId', 'status', 'limit']],
+  ['updateCustomer', 'Update Customer', ['customerId', 'email', 'name', 'description', 'metadata']],
+  ['createProduct', 'Create Product', ['name', 'description', 'metadata']],
+  ['getProductById', 'Get Product By Id', ['productId']],
+  ['getBalanceTransactions', 'Get Balance Transactions', ['type', 'pagination']],
+  ['getPlans', 'Get Plans', ['active', 'pagination']],
+  ['getProducts', 'Get Products', ['createdAfter', 'createdBefore', 'limit']],
+  ['customAction', 'Custom Action', ['method', 'path', 'query', 'body', 'headers']],
+];
+
+describe('payments connector', () => {
+  it('has exactly the commands, titles and parameters of the spec, each with a title and description', () => {
+    expect(payments.id).toBe('payments');
+    expect(payments.list.map((command) => command.key)).toEqual(SPEC.map(([key]) => key));
+    for (const [key, title, parameters] of SPEC) {
+      const command = payments.commands[key as keyof typeof payments.commands];
+      expect(command.title).toBe(title);
+      const properties = command.inputSchema.properties as Record<
+        string,
+        { title?: string; description?: string }
+      >;
+      expect(Object.keys(properties)).toEqual(parameters);
+      for (const [name, schema] of Object.entries(properties)) {
+        expect(schema.title, `${key}.${name} title`).toBeTruthy();
+        expect(schema.description, `${key}.${name} description`).toBeTruthy();
+      }
+    }
+  });
+
+  it('marks required parameters and the reference’s labels', () => {
+    const required = (key: keyof typeof payments.commands) => payments.commands[key].inputSchema.required;
+    expect(required('getCustomerById')).toEqual(['customerId']);
+    expect(required('createSubscription')).toEqual(['customerId', 'plan']);
+    expect(required('createProduct')).toEqual(['name']);
+    expect(required('customAction')).toEqual(['method', 'path']);
+    const title = (key: keyof typeof payments.commands, name: string) =>
+      (payments.commands[key].inputSchema.properties as Record<string, { title: string }>)[name]?.title;
+    expect(title('createProduct', 'name')).toBe('Product Name');
+    expect(title('getPlans', 'active')).toBe('Is Plan Active');
+    expect(title('getCustomers', 'createdAfter')).toBe('Created After');
+    expect(title('getBalanceTransactions', 'type')).toBe('Balance Transaction Type');
+    expect(title('getBalanceTransactions', 'pagination')).toBe('Pagination Parameters');
+    expect(title('getSubscriptions', 'status')).toBe('Subscription Status');
+  });
+
+  it.each([
+    [{ credentials: {} }, 'credentials.apiKey'],
+    [{ credentials: { apiKey: 'pk_test_publishable123' } }, 'credentials.apiKey'],
+    [{ credentials: { apiKey: 'sk_test_ok123' }, baseUrl: 'ftp://example.com' }, 'baseUrl'],
+    [{ credentials: { apiKey: 'sk_test_ok123' }, apiVersion: 'latest' }, 'apiVersion'],
+  ])('refuses a bad connection %j without echoing the key', (config, parameter) => {
+    let error: any;
+    try {
+      payments.connect(config as Parameters<typeof payments.connect>[0]);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect(error.parameter).toBe(parameter);
+    expect(JSON.stringify(error.toJSON())).not.toContain('publishable123');
+  });
+
+  it('names the environment variables of the spec', () => {
+    expect(payments.env).toEqual({
+      C_PAYMENTS_API_KEY: 'credentials.apiKey',
+      C_PAYMENTS_BASE_URL: 'baseUrl',
+    });
+  });
+});
+
+const h = useSimulator();
+
+describe('payments connection', () => {
+  it('verifies the key with one cheap read', async () => {
+    await h.client.verify();
+    expect(h.sim.server.calls.map((call) => `${call.method} ${call.path}${call.url.search}`)).toEqual([
+      'GET /v1/customers?limit=1',
+    ]);
+    const error = await failure(h.connect({ apiKey: 'sk_test_NotTheKey000' }).verify());
+    expect(error.kind).toBe('auth');
+  });
+
+  it('refuses an unknown command by name', async () => {
+    const error = await failure(h.client.runUnknown('deleteCustomer', {}));
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect(error.parameter).toBe('command');
+    expect(h.sim.server.calls).toHaveLength(0);
+  });
+});
