@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ValidationError } from '@c/core';
 
 /** The default port of `c-host serve`. */
-export const DEFAULT_PORT = 4477;
+export const DEFAULT_PORT = 8787;
 
 /** Flags that override the environment. */
 export interface HostFlags {

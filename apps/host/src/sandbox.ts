@@ -4,7 +4,15 @@ import type { Host } from './host.js';
 export interface SimulatorHandle {
   url: string;
   connection: { credentials: unknown; options?: unknown };
-  oauth?: { authorizationUrl: string; tokenUrl: string; clientId: string; clientSecret?: string };
+  oauth?: {
+    authorizationUrl: string;
+    tokenUrl: string;
+    clientId: string;
+    clientSecret?: string;
+    scopes?: string[];
+    /** RFC 7009 revocation endpoint, to try Reconnect. */
+    revokeUrl?: string;
+  };
   close(): Promise<void>;
 }
 
@@ -15,18 +23,27 @@ type StartSimulator = (options?: {
   contracts?: false;
 }) => Promise<SimulatorHandle>;
 
+/** The `start…Simulator` function of a package's testing entry point. */
+function starter(module: Record<string, unknown>, packageName: string): StartSimulator {
+  const name = Object.keys(module).find((key) => /^start[A-Z]\w*Simulator$/.test(key));
+  if (!name) throw new Error(`${packageName}/testing exports no start…Simulator function`);
+  return module[name] as StartSimulator;
+}
+
 /** Each connector's simulator, loaded only by `serve --sandbox`. */
 export const simulatorLoaders: Record<string, () => Promise<StartSimulator>> = {
-  payments: async () => (await import('@c/payments/testing')).startPaymentsSimulator as StartSimulator,
-  analytics: async () => (await import('@c/analytics/testing')).startAnalyticsSimulator as StartSimulator,
-  issues: async () => (await import('@c/issues/testing')).startIssuesSimulator as StartSimulator,
-  docs: async () => (await import('@c/docs/testing')).startDocsSimulator as StartSimulator,
+  payments: async () => starter(await import('@c/payments/testing'), '@c/payments'),
+  analytics: async () => starter(await import('@c/analytics/testing'), '@c/analytics'),
+  issues: async () => starter(await import('@c/issues/testing'), '@c/issues'),
+  docs: async () => starter(await import('@c/docs/testing'), '@c/docs'),
 };
 
 /** A running sandbox: one seeded simulator per connector and a connection to each. */
 export interface Sandbox {
   /** Connector id → simulator base URL. */
   readonly urls: Record<string, string>;
+  /** Connector id → the running simulator. */
+  readonly simulators: Record<string, SimulatorHandle>;
   /** Connector id → the sandbox connection's name (`sandbox-<connector>`). */
   readonly connections: Record<string, string>;
   close(): Promise<void>;
@@ -45,6 +62,7 @@ export const sandboxConnectionName = (connectorId: string) => `sandbox-${connect
 export async function startSandbox(host: Host, options: { host?: string } = {}): Promise<Sandbox> {
   const started: SimulatorHandle[] = [];
   const urls: Record<string, string> = {};
+  const simulators: Record<string, SimulatorHandle> = {};
   const connections: Record<string, string> = {};
   try {
     for (const connector of host.registry.connectors()) {
@@ -58,6 +76,7 @@ export async function startSandbox(host: Host, options: { host?: string } = {}):
       });
       started.push(simulator);
       urls[connector.id] = simulator.url;
+      simulators[connector.id] = simulator;
       const name = sandboxConnectionName(connector.id);
       const credentials = simulator.connection.credentials as Record<string, unknown>;
       const connectionOptions = (simulator.connection.options ?? {}) as Record<string, unknown>;
@@ -77,7 +96,7 @@ export async function startSandbox(host: Host, options: { host?: string } = {}):
           clientSecret: simulator.oauth.clientSecret,
           authorizationUrl: simulator.oauth.authorizationUrl,
           tokenUrl: simulator.oauth.tokenUrl,
-          scopes: connector.auth.scopes,
+          scopes: simulator.oauth.scopes ?? connector.auth.scopes,
           authorizationParams: connector.auth.authorizationParams,
           connectionOptions,
           sandbox: true,
@@ -90,6 +109,7 @@ export async function startSandbox(host: Host, options: { host?: string } = {}):
   }
   return {
     urls,
+    simulators,
     connections,
     async close() {
       await Promise.allSettled(started.map((simulator) => simulator.close()));

@@ -18,13 +18,18 @@ export function allowedHosts(
   extraNames: readonly string[] = [],
 ): Set<string> {
   const port = address && typeof address === 'object' ? address.port : undefined;
-  const names = new Set(['localhost', '127.0.0.1', '[::1]', bracket(bind), ...extraNames.map(bracket)]);
+  const names = new Set(['localhost', '127.0.0.1', '[::1]', bracket(bind)]);
+  const hosts = new Set<string>();
+  for (const extra of extraNames) {
+    // `name:port` (e.g. a dev server's origin) is taken as is; a bare name gets this server's port.
+    if (/^(\[[^\]]+\]|[^:]+):\d+$/.test(extra)) hosts.add(extra.toLowerCase());
+    else names.add(bracket(extra));
+  }
   if (bind === '0.0.0.0' || bind === '::') {
     for (const entries of Object.values(networkInterfaces())) {
       for (const entry of entries ?? []) names.add(bracket(entry.address));
     }
   }
-  const hosts = new Set<string>();
   for (const name of names) {
     if (name === '0.0.0.0' || name === '[::]') continue;
     hosts.add(`${name.toLowerCase()}:${port}`);

@@ -69,3 +69,59 @@ export function runCli(
     child.stdin.end(options.stdin ?? '');
   });
 }
+
+/** A long-running CLI process (`serve`, `mcp`) whose stderr a test can wait on. */
+export interface RunningCli {
+  /** Resolves with the first match of the pattern in stderr (waiting for it to appear). */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
+  stderr(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `c-host …` and keeps it running. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCli {
+  const child = spawn(cliCommand.command, [...cliCommand.args, ...args], {
+    cwd: hostRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let exited: number | null | undefined;
+  const waiters = new Set<() => void>();
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    for (const wake of waiters) wake();
+  });
+  child.stdout.resume();
+  const closed = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      exited = code;
+      for (const wake of waiters) wake();
+      resolve(code);
+    }),
+  );
+  return {
+    waitFor(pattern) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = stderr.match(pattern);
+          if (match) {
+            waiters.delete(check);
+            resolve(match);
+          } else if (exited !== undefined) {
+            waiters.delete(check);
+            reject(new Error(`c-host exited (${exited}) before printing ${pattern}:\n${stderr}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    stderr: () => stderr,
+    stop() {
+      if (exited === undefined) child.kill('SIGTERM');
+      return closed;
+    },
+  };
+}

@@ -16,17 +16,22 @@ export function call(
   base: string,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: unknown } = {},
+  options: { headers?: Record<string, string>; body?: unknown; form?: Record<string, string> } = {},
 ): Promise<TestResponse> {
   const url = new URL(path, base);
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const body = options.form
+    ? new URLSearchParams(options.form).toString()
+    : options.body === undefined
+      ? undefined
+      : JSON.stringify(options.body);
+  const type = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
       {
         method,
         headers: {
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(body !== undefined ? { 'content-type': type } : {}),
           ...options.headers,
         },
       },
@@ -56,4 +61,43 @@ export function cookieFrom(response: TestResponse, prefix: string): string | und
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   const found = list.find((line) => line.startsWith(prefix));
   return found?.split(';', 1)[0];
+}
+
+/**
+ * Plays the user on a simulator's authorization page: reads its form (hidden fields and the
+ * Approve button) and submits it, returning where the provider redirects the browser.
+ */
+export async function approve(
+  authorizationUrl: string,
+  decision: 'approve' | 'deny' = 'approve',
+): Promise<string> {
+  const page = await call(authorizationUrl, 'GET', authorizationUrl);
+  if (page.status !== 200) throw new Error(`authorization page answered ${page.status}: ${page.text}`);
+  const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/i.exec(page.text);
+  if (!form) throw new Error(`no form on the authorization page: ${page.text}`);
+  const fields: Record<string, string> = {};
+  for (const input of form[2]!.matchAll(/<input[^>]*name="([^"]*)"[^>]*value="([^"]*)"/gi)) {
+    fields[unescape(input[1]!)] = unescape(input[2]!);
+  }
+  const button = [...form[2]!.matchAll(/<button[^>]*name="([^"]*)"[^>]*value="([^"]*)"/gi)].find((match) =>
+    match[2]!.toLowerCase().includes(decision),
+  );
+  if (button) fields[button[1]!] = button[2]!;
+  const action = new URL(unescape(form[1]!), authorizationUrl).toString();
+  const answer = await call(action, 'POST', action, { form: fields });
+  const location = answer.headers.location;
+  if (answer.status !== 302 || typeof location !== 'string') {
+    throw new Error(`the authorization form answered ${answer.status}: ${answer.text}`);
+  }
+  return location;
+}
+
+function unescape(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&');
 }

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, startCli } from '../test-support/cli.js';
+import { call, cookieFrom } from '../test-support/http.js';
+import { tempDir } from '../test-support/temp-host.js';
+
+const dirs: { path: string; remove(): void }[] = [];
+afterAll(() => {
+  for (const dir of dirs) dir.remove();
+});
+function dataDir(): string {
+  const dir = tempDir();
+  dirs.push(dir);
+  return dir.path;
+}
+
+describe('c-host serve', () => {
+  it('serves the sandbox: simulators, labelled connections, a one-time sign-in link, every surface', async () => {
+    const dir = dataDir();
+    const serve = startCli(['serve', '--sandbox', '--port', '0', '--no-open'], { C_HOST_DATA_DIR: dir });
+    try {
+      const [, token] = await serve.waitFor(/shown only this once[^\n]*\n\s+(\S+)/);
+      const [, link, base, port] = await serve
+        .waitFor(/\s(http:\/\/127\.0\.0\.1:(\d+))\/auth\?token=\S+/)
+        .then((match) => [match[0], match[0].trim(), match[1]!, match[2]!] as const);
+      expect(existsSync(join(dir, 'server.json'))).toBe(true);
+      const health = await call(base, 'GET', '/api/health');
+      expect(health.json.ok).toBe(true);
+
+      const signIn = await call(base, 'GET', link.slice(base.length));
+      expect(signIn.status).toBe(302);
+      const cookie = cookieFrom(signIn, `c_host_session_${port}=`)!;
+      expect((await call(base, 'GET', link.slice(base.length))).status).toBe(401);
+
+      const connections = await call(base, 'GET', '/api/connections', { headers: { cookie } });
+      expect(connections.json.map((view: { name: string }) => view.name).sort()).toEqual([
+        'sandbox-analytics',
+        'sandbox-docs',
+        'sandbox-issues',
+        'sandbox-payments',
+      ]);
+      for (const view of connections.json)
+        expect(view).toMatchObject({ sandbox: true, isDefault: true, status: 'ok' });
+
+      const bearer = { authorization: `Bearer ${token}` };
+      for (const [id, input] of [
+        ['payments.getCustomers', { limit: 2 }],
+        ['issues.searchTeams', { name: '' }],
+        ['docs.searchDocuments', { name: '' }],
+        ['analytics.behavioralCohorts', {}],
+      ] as const) {
+        const run = await call(base, 'POST', `/api/commands/${id}/run`, { headers: bearer, body: { input } });
+        expect(run.status, `${id}: ${run.text}`).toBe(200);
+        expect(run.json.result, id).toBeDefined();
+      }
+      expect(serve.stderr()).not.toMatch(/sk_test_[A-Za-z0-9]{8,}/);
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(existsSync(join(dir, 'server.json'))).toBe(false);
+
+    // The token was shown once: a second start does not print it again.
+    const again = startCli(['serve', '--port', '0', '--no-open'], { C_HOST_DATA_DIR: dir });
+    try {
+      await again.waitFor(/\/auth\?token=/);
+      expect(again.stderr()).not.toMatch(/shown only this once/);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('refuses to bind a non-loopback address without an explicit token', async () => {
+    const result = await runCli(['serve', '--bind', '0.0.0.0', '--port', '0', '--no-open'], {
+      env: { C_HOST_DATA_DIR: dataDir() },
+    });
+    expect(result.code).toBe(2);
+    expect(result.error).toMatchObject({ kind: 'validation', parameter: 'bind' });
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { loadConnectors } from './connectors.js';
+import { commandHints, Registry } from './registry.js';
+import { things } from './test-support/fake-connector.js';
+
+const SPEC_COMMANDS = {
+  payments: [
+    'createCustomer',
+    'getCustomerById',
+    'getCustomers',
+    'createSubscription',
+    'getSubscriptions',
+    'updateCustomer',
+    'createProduct',
+    'getProductById',
+    'getBalanceTransactions',
+    'getPlans',
+    'getProducts',
+    'customAction',
+  ],
+  analytics: [
+    'activeAndNewUserCounts',
+    'eventSegmentation',
+    'exportData',
+    'behavioralCohorts',
+    'userSearch',
+    'getChartResults',
+    'sendEvents',
+    'customAction',
+  ],
+  issues: [
+    'createIssue',
+    'updateIssue',
+    'getIssueById',
+    'getIssueByIdentifier',
+    'searchIssues',
+    'deleteIssue',
+    'archiveIssue',
+    'createSubIssue',
+    'createProject',
+    'updateProject',
+    'getProjectById',
+    'deleteProject',
+    'searchTeams',
+    'customGraphqlAction',
+  ],
+  docs: [
+    'fetchDocumentContent',
+    'updateDocumentContent',
+    'searchDocuments',
+    'createDocumentFile',
+    'customAction',
+  ],
+};
+
+/** The top-level parameters of an input schema. */
+function properties(schema: Record<string, any>): [string, Record<string, any>][] {
+  const out: [string, Record<string, any>][] = [];
+  for (const [key, value] of Object.entries(schema.properties ?? {})) out.push([key, value as never]);
+  return out;
+}
+
+describe('the registry of the four connectors', async () => {
+  const registry = new Registry(await loadConnectors());
+  const commands = registry.commands();
+
+  it('holds the 39 commands of the spec under qualified ids', () => {
+    expect(commands).toHaveLength(39);
+    const expected = Object.entries(SPEC_COMMANDS).flatMap(([connector, keys]) =>
+      keys.map((key) => `${connector}.${key}`),
+    );
+    expect(commands.map((entry) => entry.id).sort()).toEqual(expected.sort());
+  });
+
+  it('gives unique ids and MCP tool names that fit the MCP name pattern', () => {
+    expect(new Set(commands.map((entry) => entry.id)).size).toBe(39);
+    expect(new Set(commands.map((entry) => entry.toolName)).size).toBe(39);
+    for (const entry of commands) {
+      expect(entry.toolName).toBe(entry.id.replace('.', '_'));
+      expect(entry.toolName).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      expect(registry.command(entry.toolName)).toBe(entry);
+    }
+  });
+
+  it('has a title and description for every command and every parameter', () => {
+    for (const entry of commands) {
+      expect(entry.command.title, entry.id).toBeTruthy();
+      expect(entry.command.description, entry.id).toBeTruthy();
+      const schema = entry.command.inputSchema;
+      expect(schema.type, entry.id).toBe('object');
+      for (const [key, property] of properties(schema)) {
+        expect(property.title, `${entry.id} ${key} title`).toEqual(expect.any(String));
+        expect(property.description, `${entry.id} ${key} description`).toEqual(expect.any(String));
+      }
+    }
+  });
+
+  it('marks reads read-only and deletes, archives and custom actions destructive', () => {
+    const hints = (id: string) => commandHints(registry.require(id).command);
+    for (const id of [
+      'payments.getCustomers',
+      'issues.searchTeams',
+      'docs.fetchDocumentContent',
+      'analytics.exportData',
+    ]) {
+      expect(hints(id), id).toMatchObject({ readOnly: true, destructive: false });
+    }
+    for (const id of [
+      'issues.deleteIssue',
+      'issues.archiveIssue',
+      'issues.deleteProject',
+      'payments.customAction',
+    ]) {
+      expect(hints(id), id).toMatchObject({ readOnly: false, destructive: true });
+    }
+    expect(hints('payments.createCustomer')).toMatchObject({ readOnly: false, destructive: false });
+  });
+});
+
+describe('Registry', () => {
+  it('finds commands by id or tool name and refuses an unknown one', () => {
+    const registry = new Registry([things]);
+    expect(registry.command('things.getThing')?.key).toBe('getThing');
+    expect(registry.command('things_getThing')?.id).toBe('things.getThing');
+    expect(() => registry.require('things.nope')).toThrow(
+      expect.objectContaining({ kind: 'validation', parameter: 'command' }),
+    );
+    expect(() => new Registry([things, things])).toThrow(/twice/);
+  });
+});
