@@ -83,7 +83,9 @@ export async function apiRequest<T>(
     payload = undefined;
   }
   if (!response.ok) {
-    if (response.status === 401 && !path.startsWith('/api/session')) {
+    // The host marks its own "no session" answer with WWW-Authenticate; a provider refusing a
+    // connection's credentials is a 401 too, but without it, and must not sign the user out.
+    if (response.status === 401 && response.headers.has('www-authenticate') && !path.startsWith('/api/session')) {
       for (const listener of unauthorizedListeners) listener();
     }
     throw new ApiError(response.status, errorJsonOf(response.status, payload));

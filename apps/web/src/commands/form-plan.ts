@@ -110,12 +110,19 @@ function planProperty(
     }
   }
   const types = typesOf(schema);
+  if (types.includes('string') && /(api[-_]?key|secret|token|password)$/i.test(key)) {
+    return { schema, ui: { 'ui:widget': 'secret' } };
+  }
+  if (types.includes('string') && !schema.enum && Array.isArray(schema.examples) && schema.examples.length > 0) {
+    return { schema, ui: { 'ui:widget': 'suggest', 'ui:options': { suggestions: schema.examples as unknown[] } } };
+  }
   const untyped = types.length === 0 && !schema.enum && schema.const === undefined && !choices;
   if (untyped || isStructured(schema, root)) {
     return {
-      schema: describedBy(schema),
+      schema,
       ui: {
-        'ui:widget': 'json',
+        'ui:field': 'json',
+        'ui:fieldReplacesAnyOrOneOf': true,
         'ui:options': { acceptsString: acceptsString(schema, root), shape: types.includes('array') ? 'array' : 'object' },
       },
     };

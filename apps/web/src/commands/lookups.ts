@@ -11,17 +11,21 @@ export interface LookupOption {
   detail?: string | undefined;
 }
 
+/** A read command to run for options: its qualified id and input. */
+export interface LookupRequest {
+  command: string;
+  input: Record<string, unknown>;
+}
+
 /** How to load the options of one parameter. */
 export interface LookupSpec {
   /** What the options are, in the plural, for status lines ("teams", "customers"). */
   noun: string;
-  /** The read command to run, qualified (`issues.searchTeams`). */
-  command: string;
   /**
-   * The command's input for what was typed and the rest of the form; `undefined` when another
-   * field must be filled first (then `needs` says which).
+   * The read command for what was typed and the rest of the form; `undefined` when another field
+   * must be filled first (then `needs` says which).
    */
-  input(query: string, form: Record<string, unknown>): Record<string, unknown> | undefined;
+  request(query: string, form: Record<string, unknown>): LookupRequest | undefined;
   /** Whether the typed text narrows the search on the provider (otherwise it filters locally). */
   searchesRemotely?: boolean;
   needs?: string;
@@ -37,13 +41,20 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
+function graphql(query: string, variables?: Record<string, unknown>): LookupRequest {
+  return { command: 'issues.customGraphqlAction', input: variables ? { query, variables } : { query } };
+}
+
 const teams: LookupSpec = {
   noun: 'teams',
-  command: 'issues.searchTeams',
   searchesRemotely: true,
-  input: (query) => ({ name: query }),
+  // Search Teams needs a name to search for; with nothing typed yet, list the first teams instead.
+  request: (query) =>
+    query.trim()
+      ? { command: 'issues.searchTeams', input: { name: query.trim() } }
+      : graphql('query Teams { teams(first: 100) { nodes { id key name } } }'),
   options: (result) =>
-    listOf(result, 'nodes').map((team) => ({
+    listOf((result as { teams?: unknown }).teams ?? result, 'nodes').map((team) => ({
       value: String(team.id),
       label: text(team.name) ?? String(team.id),
       detail: text(team.key),
@@ -52,11 +63,16 @@ const teams: LookupSpec = {
 
 const states: LookupSpec = {
   noun: 'workflow states',
-  command: 'issues.searchTeams',
   needs: 'teamId',
-  input: (_query, form) => (typeof form.teamId === 'string' && form.teamId ? { name: '', includeStates: true } : undefined),
-  options: (result, form) => {
-    const team = listOf(result, 'nodes').find((node) => node.id === form.teamId);
+  // The chosen team is known by id, which Search Teams (by name) cannot look up.
+  request: (_query, form) =>
+    typeof form.teamId === 'string' && form.teamId
+      ? graphql('query TeamStates($id: String!) { team(id: $id) { id states { nodes { id name type } } } }', {
+          id: form.teamId,
+        })
+      : undefined,
+  options: (result) => {
+    const team = (result as { team?: { states?: unknown } } | undefined)?.team;
     return listOf(team?.states, 'nodes').map((state) => ({
       value: String(state.id),
       label: text(state.name) ?? String(state.id),
@@ -67,8 +83,7 @@ const states: LookupSpec = {
 
 const issues: LookupSpec = {
   noun: 'issues',
-  command: 'issues.searchIssues',
-  input: () => ({ filter: {}, limit: 50 }),
+  request: () => ({ command: 'issues.searchIssues', input: { filter: {}, limit: 50 } }),
   options: (result) =>
     listOf(result, 'nodes').map((issue) => ({
       value: String(issue.id),
@@ -79,8 +94,7 @@ const issues: LookupSpec = {
 
 const projects: LookupSpec = {
   noun: 'projects',
-  command: 'issues.customGraphqlAction',
-  input: () => ({ query: 'query Projects { projects(first: 50) { nodes { id name state } } }' }),
+  request: () => graphql('query Projects { projects(first: 50) { nodes { id name state } } }'),
   options: (result) =>
     listOf((result as Record<string, unknown> | undefined)?.projects, 'nodes').map((project) => ({
       value: String(project.id),
@@ -91,8 +105,7 @@ const projects: LookupSpec = {
 
 const customers: LookupSpec = {
   noun: 'customers',
-  command: 'payments.getCustomers',
-  input: () => ({ limit: 100 }),
+  request: () => ({ command: 'payments.getCustomers', input: { limit: 100 } }),
   options: (result) =>
     listOf(result, 'data').map((customer) => ({
       value: String(customer.id),
@@ -103,8 +116,7 @@ const customers: LookupSpec = {
 
 const products: LookupSpec = {
   noun: 'products',
-  command: 'payments.getProducts',
-  input: () => ({ limit: 100 }),
+  request: () => ({ command: 'payments.getProducts', input: { limit: 100 } }),
   options: (result) =>
     listOf(result, 'data').map((product) => ({
       value: String(product.id),
@@ -120,8 +132,7 @@ function money(amount: unknown, currency: unknown): string | undefined {
 
 const plans: LookupSpec = {
   noun: 'plans',
-  command: 'payments.getPlans',
-  input: () => ({ active: true, pagination: { limit: 100 } }),
+  request: () => ({ command: 'payments.getPlans', input: { active: true, pagination: { limit: 100 } } }),
   options: (result) =>
     listOf(result, 'data').map((price) => {
       const recurring = price.recurring as Record<string, unknown> | null | undefined;
@@ -136,9 +147,24 @@ const plans: LookupSpec = {
 
 const documents: LookupSpec = {
   noun: 'documents',
-  command: 'docs.searchDocuments',
   searchesRemotely: true,
-  input: (query) => ({ name: query }),
+  // Search Documents needs a name; with nothing typed yet, list recent documents through Drive.
+  request: (query) =>
+    query.trim()
+      ? { command: 'docs.searchDocuments', input: { name: query.trim() } }
+      : {
+          command: 'docs.customAction',
+          input: {
+            method: 'GET',
+            path: '/drive/v3/files',
+            query: {
+              q: "mimeType='application/vnd.google-apps.document' and trashed=false",
+              orderBy: 'modifiedTime desc',
+              pageSize: 50,
+              fields: 'files(id,name,modifiedTime)',
+            },
+          },
+        },
   options: (result) =>
     listOf(result, 'files').map((file) => ({
       value: String(file.id),

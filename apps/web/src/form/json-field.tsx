@@ -1,4 +1,4 @@
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type FieldProps, getUiOptions } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 
 function textOf(value: unknown): string {
@@ -11,8 +11,12 @@ function textOf(value: unknown): string {
  * the JSON is broken, and pretty-prints on demand. Where the parameter also accepts a plain string,
  * text that is not JSON is passed on as that string.
  */
-export function JsonWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, options, placeholder } = props;
+export function JsonField(props: FieldProps) {
+  const { fieldPathId, formData: value, onBlur, onFocus, disabled, readonly, required, uiSchema } = props;
+  const id = fieldPathId.$id;
+  const options = getUiOptions(uiSchema);
+  const placeholder = typeof options.placeholder === 'string' ? options.placeholder : undefined;
+  const onChange = (next: unknown) => props.onChange(next, fieldPathId.path);
   const acceptsString = options.acceptsString === true;
   const [text, setText] = useState(() => textOf(value));
   const [problem, setProblem] = useState<string | undefined>();

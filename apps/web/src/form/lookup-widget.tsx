@@ -51,15 +51,15 @@ export function LookupWidget(props: WidgetProps) {
         setStatus({ state: 'blocked', message: `Add a connection to choose from its ${spec.noun}.` });
         return;
       }
-      const input = spec.input(typed, context.formData);
-      if (!input) {
+      const next = spec.request(typed, context.formData);
+      if (!next) {
         setStatus({ state: 'blocked', message: `Fill in ${spec.needs ?? 'the fields above'} to see its ${spec.noun}.` });
         return;
       }
       const ticket = ++request.current;
       setStatus({ state: 'loading' });
       try {
-        const result = await context.runLookup(spec.command, input);
+        const result = await context.runLookup(next.command, next.input);
         if (ticket === request.current) {
           setStatus({ state: 'ready', options: spec.options(result, context.formData) });
         }

@@ -1,6 +1,7 @@
 import Form from '@rjsf/core';
 import type {
   ErrorSchema,
+  RegistryFieldsType,
   RegistryWidgetsType,
   RJSFSchema,
   RJSFValidationError,
@@ -13,7 +14,7 @@ import type { ReactNode } from 'react';
 import type { ErrorJson } from '../types';
 import { DateWidget } from './date-widget';
 import type { FormContext } from './form-context';
-import { JsonWidget } from './json-widget';
+import { JsonField } from './json-field';
 import { LookupWidget } from './lookup-widget';
 import { SecretWidget } from './secret-widget';
 import { SuggestWidget } from './suggest-widget';
@@ -21,12 +22,14 @@ import { DescriptionFieldTemplate, FieldErrorTemplate, FieldTemplate, ObjectFiel
 
 /** The custom widgets, by the names the form plans use in `ui:widget`. */
 export const widgets: RegistryWidgetsType = {
-  json: JsonWidget,
   date: DateWidget,
   lookup: LookupWidget,
   suggest: SuggestWidget,
   secret: SecretWidget,
 };
+
+/** The custom fields, by the names the form plans use in `ui:field`. */
+export const fields: RegistryFieldsType = { json: JsonField };
 
 /** The theme's templates. */
 export const templates: Partial<TemplatesType> = {
@@ -168,6 +171,7 @@ export function SchemaForm(props: SchemaFormProps) {
       formContext={props.formContext}
       validator={lenientValidator}
       widgets={widgets}
+      fields={fields}
       templates={templates}
       extraErrors={props.extraErrors}
       extraErrorsBlockSubmit={false}

@@ -17,7 +17,7 @@ function defaultText(value: unknown): string {
 /** The short type line beside a parameter's label: what kind of value, its range and default. */
 export function typeHint(schema: RJSFSchema, uiSchema: UiSchema | undefined): string {
   const options = getUiOptions(uiSchema);
-  const widget = uiSchema?.['ui:widget'];
+  const widget = uiSchema?.['ui:field'] === 'json' ? 'json' : uiSchema?.['ui:widget'];
   const parts: string[] = [];
   if (widget === 'json') parts.push(options.shape === 'array' ? 'JSON array' : 'JSON');
   else if (widget === 'date') {
@@ -30,10 +30,11 @@ export function typeHint(schema: RJSFSchema, uiSchema: UiSchema | undefined): st
     const names: Record<string, string> = { string: 'text', boolean: 'yes or no' };
     if (type) parts.push(names[type] ?? type);
   }
-  const { minimum, maximum } = schema;
-  if (typeof minimum === 'number' && typeof maximum === 'number') parts.push(`${minimum}–${maximum}`);
-  else if (typeof minimum === 'number') parts.push(`≥ ${minimum}`);
-  else if (typeof maximum === 'number') parts.push(`≤ ${maximum}`);
+  // zod gives unbounded integers a maximum of 2^53 - 1: not worth showing.
+  const maximum = typeof schema.maximum === 'number' && schema.maximum < 1e9 ? schema.maximum : undefined;
+  const minimum = typeof schema.minimum === 'number' ? schema.minimum : undefined;
+  if (minimum !== undefined && maximum !== undefined) parts.push(`${minimum}–${maximum}`);
+  else if (maximum !== undefined) parts.push(`≤ ${maximum}`);
   if (schema.default !== undefined && widget !== 'json') parts.push(`default ${defaultText(schema.default)}`);
   return parts.join(' · ');
 }
@@ -43,13 +44,15 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, help, description, hidden, required, displayLabel, schema, uiSchema, rawErrors } =
     props;
   if (hidden) return <div hidden>{children}</div>;
-  const isRoot = id === 'root' || schema.type === 'object';
-  if (isRoot) return children;
+  // Objects render their own fieldset; an object edited as JSON is one field like any other.
+  if (schema.type === 'object' && uiSchema?.['ui:field'] !== 'json') return children;
   const isCheckbox = schema.type === 'boolean' && getUiOptions(uiSchema).widget !== 'select';
   const invalid = (rawErrors?.length ?? 0) > 0;
+  // rjsf hides labels of object and array fields; edited as JSON they are one labelled field.
+  const showLabel = displayLabel || uiSchema?.['ui:field'] === 'json';
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`} data-field={id}>
-      {displayLabel && !isCheckbox && (
+      {showLabel && !isCheckbox && (
         <div className="field__head">
           <label htmlFor={id} className="field__label">
             {label}
@@ -64,7 +67,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
         </div>
       )}
       {children}
-      {displayLabel && description}
+      {showLabel && description}
       {errors}
       {help}
     </div>

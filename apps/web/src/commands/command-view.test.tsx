@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { loadRecentRuns } from '../recent/recent-runs';
+import { mockServer, renderApp } from '../test/render';
+
+const msw = mockServer();
+
+async function openCommand(id: string) {
+  const rendered = renderApp(`#/commands/${id}`);
+  await screen.findByRole('button', { name: 'Run' });
+  return rendered;
+}
+
+describe('command form', () => {
+  it('shows each parameter with its title, description, type and default, and runs it', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('payments.getCustomers');
+    const limit = screen.getByLabelText('Limit');
+    expect(limit).toHaveValue(10);
+    const field = limit.closest('.field') as HTMLElement;
+    expect(field).toHaveTextContent('integer · default 10');
+    expect(field).toHaveTextContent('How many customers to return in all');
+    expect(limit).toHaveAccessibleDescription(/How many customers/);
+    const createdAfter = screen.getByLabelText('Created After');
+    expect(createdAfter).toHaveAttribute('type', 'datetime-local');
+    expect(screen.getByLabelText('Connection')).toHaveValue('sandbox-payments');
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'id' })).toBeInTheDocument();
+    expect(within(table).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Table', selected: true })).toBeInTheDocument();
+    const run = host.state.calls.find((call) => call.path === '/api/commands/payments.getCustomers/run');
+    expect(run?.body).toEqual({ connection: 'sandbox-payments', input: { email: 'ada@example.com', limit: 10 } });
+    expect(loadRecentRuns()[0]).toMatchObject({ commandId: 'payments.getCustomers', ok: true, connection: 'sandbox-payments' });
+
+    await user.click(screen.getByText('Use this call elsewhere'));
+    const snippets = screen.getByRole('tablist', { name: 'Call as' }).parentElement as HTMLElement;
+    expect(within(snippets).getByRole('tabpanel')).toHaveTextContent(
+      `c-host run payments.getCustomers --connection sandbox-payments --input '{"email":"ada@example.com","limit":10}'`,
+    );
+  });
+
+  it('marks required fields, blocks a run with errors next to the fields, and sends nothing', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('analytics.activeAndNewUserCounts');
+    const start = screen.getByLabelText(/Start Date/);
+    expect(start).toBeRequired();
+    expect(start).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText(/Metric/).tagName).toBe('SELECT');
+
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText('2 fields need attention before this can run.')).toBeInTheDocument();
+    const startField = start.closest('.field') as HTMLElement;
+    expect(startField).toHaveTextContent('This field is required.');
+    expect(start).toHaveAccessibleDescription(/This field is required/);
+    expect(host.state.calls.some((call) => call.path.endsWith('/run'))).toBe(false);
+  });
+
+  it('charts user counts and shows a validation error from the host next to its field', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('analytics.activeAndNewUserCounts');
+    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2026-11-04' } });
+    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-11-01' } });
+    expect(screen.getByLabelText(/Start Date/).closest('.field')).toHaveTextContent('Sent as YYYYMMDD: 20261104');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+
+    const endField = (await screen.findByText('Must be on or after start.')).closest('.field') as HTMLElement;
+    expect(within(endField).getByLabelText(/End Date/)).toBeInTheDocument();
+    expect(screen.getByRole('alert', { name: 'Error' })).toHaveTextContent('Invalid input');
+    expect(host.state.calls.at(-1)?.body).toEqual({
+      connection: 'sandbox-analytics',
+      input: { start: '20261104', end: '20261101', metric: 'active', interval: '1' },
+    });
+
+    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-11-30' } });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByRole('tab', { name: 'Chart', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('Data table')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'All users' })).toBeInTheDocument();
+    expect(screen.queryByText('Must be on or after start.')).not.toBeInTheDocument();
+  });
+
+  it('shows CSV as a table', async () => {
+    msw.host();
+    const { user } = await openCommand('analytics.getChartResults');
+    await user.type(screen.getByLabelText(/Chart ID/), 'abc123');
+    await user.selectOptions(screen.getByLabelText(/Type/), 'csv');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Signups' })).toBeInTheDocument();
+    expect(within(table).getByText('1,204')).toBeInTheDocument();
+  });
+});
+
+describe('provider object lookups', () => {
+  it('offers teams, then the chosen team’s workflow states, by keyboard, and keeps free entry', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('issues.createIssue');
+    const team = screen.getByRole('combobox', { name: /Team Id/ });
+    await user.click(team);
+    await waitFor(() => expect(team).toHaveAccessibleDescription(/2 teams in sandbox-issues/));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const options = within(screen.getByRole('listbox', { name: 'teams' })).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['EngineeringENG · team-eng', 'OperationsOPS · team-ops']);
+    expect(team).toHaveAttribute('aria-activedescendant', options[1]?.id);
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(team).toHaveValue('team-eng');
+    expect(team).toHaveAttribute('aria-expanded', 'false');
+
+    const status = screen.getByRole('combobox', { name: /Status Id/ });
+    await user.click(status);
+    await waitFor(() => expect(status).toHaveAccessibleDescription(/2 workflow states/));
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(status).toHaveValue('state-doing');
+    const statesCall = host.state.calls.find((call) => String(JSON.stringify(call.body)).includes('TeamStates'));
+    expect(statesCall?.body).toMatchObject({ connection: 'sandbox-issues', input: { variables: { id: 'team-eng' } } });
+
+    await user.clear(team);
+    await user.type(team, 'custom-team-id');
+    expect(team).toHaveValue('custom-team-id');
+    await waitFor(() =>
+      expect(host.state.calls.some((call) => String(JSON.stringify(call.body)).includes('"name":"custom-team-id"'))).toBe(true),
+    );
+  });
+
+  it('edits objects as JSON and says where the JSON is broken', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('issues.createIssue');
+    const extra = screen.getByLabelText(/Additional Fields/);
+    expect(extra.tagName).toBe('TEXTAREA');
+    fireEvent.change(extra, { target: { value: '{"assigneeId": ' } });
+    expect(extra).toHaveAccessibleDescription(/Not valid JSON/);
+    fireEvent.change(extra, { target: { value: '{"assigneeId": "user-1"}' } });
+    expect(extra).not.toHaveAccessibleDescription(/Not valid JSON/);
+    await user.type(screen.getByRole('combobox', { name: /Team Id/ }), 'team-eng');
+    await user.type(screen.getByLabelText(/^Title/), 'Broken login');
+    fireEvent.change(screen.getByLabelText(/Due Date/), { target: { value: '2026-12-24' } });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('heading', { name: 'Result' });
+    expect(host.state.calls.at(-1)?.body).toEqual({
+      connection: 'sandbox-issues',
+      input: { teamId: 'team-eng', title: 'Broken login', dueDate: '2026-12-24', additionalFields: { assigneeId: 'user-1' } },
+    });
+  });
+});
+
+describe('destructive commands', () => {
+  it('asks for confirmation before running', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('issues.deleteIssue');
+    await user.type(screen.getByRole('combobox', { name: /Issue Id/ }), 'issue-1');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(screen.getByText(/cannot be undone/)).toBeInTheDocument();
+    expect(host.state.calls.some((call) => call.path.endsWith('deleteIssue/run'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Yes, run Delete Issue' }));
+    await screen.findByRole('heading', { name: 'Result' });
+    expect(host.state.calls.filter((call) => call.path.endsWith('deleteIssue/run'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,330 @@
+import { HttpResponse, http } from 'msw';
+import type { CommandDetail, Connection, ConnectorInfo, ErrorJson } from '../types';
+import fixtures from './__fixtures__/commands.json';
+
+/** The token the mock accepts at sign-in. */
+export const mockToken = 'c-host-token';
+
+/** A call the mock received. */
+export interface MockCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type RunHandler = (input: Record<string, unknown>, connection: string | undefined) => { status?: number; body: unknown };
+
+function error(status: number, json: ErrorJson) {
+  return { status, body: { error: json } };
+}
+
+const connectors: ConnectorInfo[] = [
+  {
+    id: 'payments',
+    title: 'Payments',
+    description: 'Stripe: customers, subscriptions, products.',
+    auth: { type: 'apiKey' },
+    credentialsSchema: {
+      type: 'object',
+      properties: { apiKey: { type: 'string', minLength: 1, title: 'API Key', description: 'sk_test_…, sk_live_… or rk_…' } },
+      required: ['apiKey'],
+      additionalProperties: false,
+    },
+    optionsSchema: {
+      type: 'object',
+      properties: { baseUrl: { type: 'string', format: 'uri', title: 'Base URL', description: 'Where the API is.' } },
+      additionalProperties: false,
+    },
+    oauthConfigured: false,
+  },
+  {
+    id: 'analytics',
+    title: 'Product Analytics',
+    description: 'Amplitude: user counts, segmentation, export.',
+    auth: { type: 'basic' },
+    credentialsSchema: {
+      type: 'object',
+      properties: {
+        apiKey: { type: 'string', minLength: 1, title: 'API Key' },
+        secretKey: { type: 'string', minLength: 1, title: 'Secret Key' },
+      },
+      required: ['apiKey', 'secretKey'],
+    },
+    optionsSchema: { type: 'object', properties: {} },
+    oauthConfigured: false,
+  },
+  {
+    id: 'issues',
+    title: 'Issue Tracking',
+    description: 'Linear: issues, projects, teams.',
+    auth: { type: 'oauth2', authorizationUrl: 'http://linear/authorize', tokenUrl: 'http://linear/token', scopes: ['read'], alternatives: ['apiKey'] },
+    credentialsSchema: {
+      anyOf: [
+        { type: 'object', properties: { accessToken: { type: 'string' }, refreshToken: { type: 'string' } }, required: ['accessToken'] },
+        { type: 'object', properties: { apiKey: { type: 'string', title: 'Personal API key' } }, required: ['apiKey'] },
+      ],
+    },
+    optionsSchema: { type: 'object', properties: {} },
+    oauthConfigured: true,
+  },
+  {
+    id: 'docs',
+    title: 'Documents',
+    description: 'Google Docs and Drive.',
+    auth: { type: 'oauth2', authorizationUrl: 'http://google/authorize', tokenUrl: 'http://google/token', scopes: ['docs'] },
+    credentialsSchema: { type: 'object', properties: { accessToken: { type: 'string' } }, required: ['accessToken'] },
+    optionsSchema: { type: 'object', properties: {} },
+    oauthConfigured: true,
+  },
+];
+
+function connection(name: string, connector: string, extra: Partial<Connection> = {}): Connection {
+  return {
+    name,
+    connector,
+    isDefault: true,
+    sandbox: true,
+    status: 'ok',
+    credentialHints: { apiKey: 'sk_test_…4242' },
+    options: { baseUrl: 'http://127.0.0.1:12111' },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+const defaultRuns: Record<string, RunHandler> = {
+  'payments.getCustomers': () => ({
+    body: {
+      result: {
+        object: 'list',
+        data: [
+          { id: 'cus_Ada1', object: 'customer', name: 'Ada Lovelace', email: 'ada@example.com', created: 1700000000 },
+          { id: 'cus_Alan2', object: 'customer', name: 'Alan Turing', email: 'alan@example.com', created: 1700000100 },
+        ],
+        has_more: false,
+        url: '/v1/customers',
+      },
+    },
+  }),
+  'payments.getCustomerById': (input) =>
+    input.customerId === 'cus_revoked'
+      ? error(401, {
+          name: 'AuthError',
+          kind: 'auth',
+          message: 'Stripe refused the API key: reconnect the connection',
+          retryable: false,
+          status: 401,
+          providerMessage: 'Invalid API Key provided: sk_test_…4242',
+          providerCode: 'api_key_invalid',
+          requestId: 'req_123',
+          needsReconnect: true,
+        })
+      : { body: { result: { id: input.customerId, object: 'customer', name: 'Ada Lovelace' } } },
+  'analytics.activeAndNewUserCounts': (input) =>
+    String(input.end) < String(input.start)
+      ? error(400, {
+          name: 'ValidationError',
+          kind: 'validation',
+          message: 'Invalid parameter "end": must be on or after start',
+          retryable: false,
+          parameter: 'end',
+        })
+      : {
+          body: {
+            result: {
+              data: {
+                series: [[120, 132, 101, 154]],
+                seriesMeta: ['All users'],
+                xValues: ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'],
+              },
+            },
+          },
+        },
+  'analytics.getChartResults': (input) => ({
+    body: {
+      result:
+        input.type === 'csv'
+          ? { csv: '"Weekly signups"\n\nDate,Signups,Rate\n2026-11-01,12,1.5%\n2026-11-08,"1,204",2.0%\n' }
+          : { data: { series: [[1, 2]], xValues: ['a', 'b'] } },
+    },
+  }),
+  'issues.customGraphqlAction': (input) => {
+    const query = String(input.query);
+    if (query.includes('TeamStates')) {
+      const id = (input.variables as { id?: string } | undefined)?.id;
+      const states =
+        id === 'team-eng'
+          ? [
+              { id: 'state-todo', name: 'Todo', type: 'unstarted' },
+              { id: 'state-doing', name: 'In Progress', type: 'started' },
+            ]
+          : [{ id: 'state-ops-open', name: 'Open', type: 'unstarted' }];
+      return { body: { result: { team: { id, states: { nodes: states } } } } };
+    }
+    return {
+      body: {
+        result: {
+          teams: {
+            nodes: [
+              { id: 'team-eng', key: 'ENG', name: 'Engineering' },
+              { id: 'team-ops', key: 'OPS', name: 'Operations' },
+            ],
+          },
+        },
+      },
+    };
+  },
+  'issues.searchTeams': (input) => ({
+    body: {
+      result: {
+        nodes: [{ id: 'team-eng', key: 'ENG', name: 'Engineering' }].filter((team) =>
+          team.name.toLowerCase().includes(String(input.name).toLowerCase()),
+        ),
+      },
+    },
+  }),
+};
+
+/** A stateful stand-in for the host's HTTP API (the contract in the web README), for component tests. */
+export function createMockHost(options: { signedIn?: boolean; connections?: Connection[] } = {}) {
+  const state = {
+    signedIn: options.signedIn ?? true,
+    connections: options.connections ?? [
+      connection('sandbox-payments', 'payments'),
+      connection('sandbox-analytics', 'analytics', { credentialHints: { apiKey: 'sand…ics1', secretKey: 'sand…ret1' } }),
+      connection('sandbox-issues', 'issues', { credentialHints: { accessToken: 'lin_…abcd' } }),
+    ],
+    runs: { ...defaultRuns } as Record<string, RunHandler>,
+    calls: [] as MockCall[],
+  };
+  const commands = Object.entries(fixtures as Record<string, { title: string; annotations: object; inputSchema: object }>).map(
+    ([id, entry]): CommandDetail => {
+      const [connector = '', key = ''] = id.split('.');
+      return {
+        id,
+        connector,
+        key,
+        title: entry.title,
+        description: `${entry.title} on ${connector}.`,
+        annotations: entry.annotations,
+        toolName: id.replace('.', '_'),
+        inputSchema: entry.inputSchema as Record<string, unknown>,
+      };
+    },
+  );
+
+  const guard = (handler: Parameters<typeof http.all>[1]): Parameters<typeof http.all>[1] =>
+    (async (info) => {
+      const url = new URL(info.request.url);
+      const body = info.request.method === 'GET' ? undefined : await info.request.clone().json().catch(() => undefined);
+      state.calls.push({ method: info.request.method, path: url.pathname + url.search, body });
+      if (!state.signedIn) {
+        return HttpResponse.json(
+          { error: { name: 'AuthError', kind: 'auth', message: 'Missing or wrong access token', retryable: false } },
+          { status: 401, headers: { 'www-authenticate': 'Bearer realm="c-host"' } },
+        );
+      }
+      return handler(info);
+    }) as Parameters<typeof http.all>[1];
+
+  const handlers = [
+    http.get('*/api/health', () => HttpResponse.json({ ok: true, version: '0.0.0-test' })),
+    http.post('*/api/session', async ({ request }) => {
+      const { token } = (await request.json()) as { token?: string };
+      state.calls.push({ method: 'POST', path: '/api/session', body: { token: '<redacted>' } });
+      if (token !== mockToken) {
+        return HttpResponse.json(
+          { error: { name: 'AuthError', kind: 'auth', message: 'Wrong access token', retryable: false } },
+          { status: 401 },
+        );
+      }
+      state.signedIn = true;
+      return HttpResponse.json({ ok: true });
+    }),
+    http.get('*/api/connectors', guard(() => HttpResponse.json(connectors))),
+    http.get(
+      '*/api/commands',
+      guard(() => HttpResponse.json(commands.map(({ inputSchema: _schema, ...summary }) => summary))),
+    ),
+    http.get(
+      '*/api/commands/:id',
+      guard(({ params }) => {
+        const found = commands.find((command) => command.id === params.id);
+        return found
+          ? HttpResponse.json(found)
+          : HttpResponse.json({ error: { name: 'ValidationError', kind: 'validation', message: 'Unknown command' } }, { status: 404 });
+      }),
+    ),
+    http.post(
+      '*/api/commands/:id/run',
+      guard(async ({ params, request }) => {
+        const { input = {}, connection: name } = (await request.json()) as {
+          input?: Record<string, unknown>;
+          connection?: string;
+        };
+        const handler = state.runs[String(params.id)];
+        const answer = handler ? handler(input, name) : { body: { result: { echoed: input } } };
+        return HttpResponse.json(answer.body as object, { status: answer.status ?? 200 });
+      }),
+    ),
+    http.get('*/api/connections', guard(() => HttpResponse.json(state.connections))),
+    http.post(
+      '*/api/connections',
+      guard(async ({ request }) => {
+        const body = (await request.json()) as { name: string; connector: string; credentials: Record<string, string> };
+        if (state.connections.some((entry) => entry.name === body.name)) {
+          return HttpResponse.json(
+            {
+              error: {
+                name: 'ValidationError',
+                kind: 'validation',
+                message: `Invalid parameter "name": a connection named "${body.name}" already exists`,
+                parameter: 'name',
+                retryable: false,
+              },
+            },
+            { status: 409 },
+          );
+        }
+        if (body.credentials.apiKey === 'sk_test_bad') {
+          return HttpResponse.json(
+            {
+              error: {
+                name: 'AuthError',
+                kind: 'auth',
+                message: 'Stripe refused the API key',
+                providerMessage: 'Invalid API Key provided',
+                retryable: false,
+                status: 401,
+              },
+            },
+            { status: 401 },
+          );
+        }
+        const created = connection(body.name, body.connector, { sandbox: false, isDefault: false, credentialHints: { apiKey: 'sk_t…good' } });
+        state.connections.push(created);
+        return HttpResponse.json(created, { status: 201 });
+      }),
+    ),
+    http.delete(
+      '*/api/connections/:name',
+      guard(({ params }) => {
+        state.connections = state.connections.filter((entry) => entry.name !== params.name);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+    http.post('*/api/connections/:name/test', guard(() => HttpResponse.json({ ok: true }))),
+    http.post(
+      '*/api/connections/:name/default',
+      guard(({ params }) => {
+        const target = state.connections.find((entry) => entry.name === params.name);
+        for (const entry of state.connections) {
+          if (entry.connector === target?.connector) entry.isDefault = entry.name === params.name;
+        }
+        return HttpResponse.json(target);
+      }),
+    ),
+  ];
+  return { state, handlers, commands, connectors };
+}
