@@ -77,13 +77,13 @@ export async function approve(
   if (!form) throw new Error(`no form on the authorization page: ${page.text}`);
   const fields: Record<string, string> = {};
   for (const input of form[2]!.matchAll(/<input[^>]*name="([^"]*)"[^>]*value="([^"]*)"/gi)) {
-    fields[unescape(input[1]!)] = unescape(input[2]!);
+    fields[decodeEntities(input[1]!)] = decodeEntities(input[2]!);
   }
   const button = [...form[2]!.matchAll(/<button[^>]*name="([^"]*)"[^>]*value="([^"]*)"/gi)].find((match) =>
     match[2]!.toLowerCase().includes(decision),
   );
   if (button) fields[button[1]!] = button[2]!;
-  const action = new URL(unescape(form[1]!), authorizationUrl).toString();
+  const action = new URL(decodeEntities(form[1]!), authorizationUrl).toString();
   const answer = await call(action, 'POST', action, { form: fields });
   const location = answer.headers.location;
   if (answer.status !== 302 || typeof location !== 'string') {
@@ -92,7 +92,7 @@ export async function approve(
   return location;
 }
 
-function unescape(text: string): string {
+function decodeEntities(text: string): string {
   return text
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
