@@ -1,6 +1,6 @@
 import { HttpClient } from '@c/core';
 import { Agent, request } from 'undici';
-import { type Measurement, measure, printCallTable, startChildServer } from './harness.ts';
+import { compare, printCallTable, startChildServer } from './harness.ts';
 
 /** Core's client against raw `undici.request` and Node's global fetch, on one loopback server. */
 export async function benchCore(scale: number): Promise<void> {
@@ -24,10 +24,14 @@ export async function benchCore(scale: number): Promise<void> {
   };
   for (const concurrency of [1, 32]) {
     const calls = Math.round((concurrency === 1 ? 3000 : 8000) * scale);
-    const rows: Measurement[] = [];
-    rows.push(await measure('raw undici.request', raw, { calls, concurrency }));
-    rows.push(await measure('@c/core HttpClient', viaCore, { calls, concurrency }));
-    rows.push(await measure('global fetch', viaFetch, { calls, concurrency }));
+    const rows = await compare(
+      [
+        ['raw undici.request', raw],
+        ['@c/core HttpClient', viaCore],
+        ['global fetch', viaFetch],
+      ],
+      { calls, concurrency },
+    );
     printCallTable(
       `@c/core vs raw undici (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${calls} GETs)`,
       rows,

@@ -51,6 +51,35 @@ async function runMany(fn: () => Promise<unknown>, calls: number, concurrency: n
   await Promise.all(Array.from({ length: Math.min(concurrency, calls) }, worker));
 }
 
+/**
+ * Measures several clients in alternating rounds and keeps each one's median round, so JIT warm-up
+ * and a busy neighbour on the machine do not favour whichever client happened to run first.
+ */
+export async function compare(
+  clients: [string, () => Promise<unknown>][],
+  options: { calls: number; concurrency: number; rounds?: number },
+): Promise<Measurement[]> {
+  const rounds = options.rounds ?? 3;
+  const results = new Map<string, Measurement[]>(clients.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [name, fn] of clients) {
+      results
+        .get(name)
+        ?.push(
+          await measure(name, fn, {
+            calls: Math.ceil(options.calls / rounds),
+            concurrency: options.concurrency,
+          }),
+        );
+    }
+  }
+  return clients.map(([name]) => {
+    const sorted = [...(results.get(name) ?? [])].sort((a, b) => a.cpuUsPerCall - b.cpuUsPerCall);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    return { ...median, calls: options.calls };
+  });
+}
+
 /** Prints measurements as a table with the CPU ratio against the first row (the baseline). */
 export function printCallTable(
   title: string,

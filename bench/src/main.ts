@@ -1,14 +1,12 @@
 // `pnpm bench`: every figure in one run, each with its ratio against a baseline measured in the same
-// run. Sections whose packages are not built yet say so and are skipped.
-import { benchCold } from './cold.bench.ts';
-import { benchCore } from './core.bench.ts';
-
+// run. A section whose packages are not built says so. `pnpm bench core cold` runs only those.
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const only = process.argv.slice(2);
 
 const sections: [string, () => Promise<void>][] = [
-  ['core', () => benchCore(scale)],
-  ['cold', () => benchCold(scale)],
+  ['core', async () => (await import('./core.bench.ts')).benchCore(scale)],
+  ['payments', async () => (await import('./payments.bench.ts')).benchPayments(scale)],
+  ['cold', async () => (await import('./cold.bench.ts')).benchCold(scale)],
 ];
 
 process.stdout.write(`# @c benchmarks (Node ${process.versions.node}, scale ${scale})\n`);
