@@ -1,0 +1,207 @@
+import {
+  AuthError,
+  basicAuth,
+  type ConnectorError,
+  type ErrorResponse,
+  errorFromStatus,
+  HttpClient,
+  ProviderError,
+  parseRetryAfter,
+  RateLimitError,
+  Secret,
+} from '@c/core';
+
+/** Amplitude's hosts per data-residency region: the query APIs and the ingestion API. */
+export const AMPLITUDE_REGIONS = {
+  us: { baseUrl: 'https://amplitude.com', ingestionBaseUrl: 'https://api2.amplitude.com' },
+  eu: { baseUrl: 'https://analytics.eu.amplitude.com', ingestionBaseUrl: 'https://api.eu.amplitude.com' },
+} as const;
+
+/** A data-residency region of Amplitude. */
+export type AmplitudeRegion = keyof typeof AMPLITUDE_REGIONS;
+
+/**
+ * Amplitude allows 5 concurrent requests per project across its REST endpoints (export and cohort
+ * downloads included); a connection never has more in flight.
+ */
+export const AMPLITUDE_MAX_CONCURRENT = 5;
+
+/** What one connection holds: the HTTP client (dashboard + ingestion) and the key for ingestion bodies. */
+export interface AnalyticsContext {
+  http: HttpClient;
+  /** The project API key, which the ingestion API takes in the JSON body rather than a header. */
+  apiKey: Secret;
+  close(): Promise<void>;
+}
+
+/** Credentials and options of a connection, as the connector has parsed them. */
+export interface AnalyticsConnectionConfig {
+  credentials: { apiKey: string; secretKey: string };
+  options: { region?: AmplitudeRegion | undefined; baseUrl?: string | undefined; ingestionBaseUrl?: string | undefined };
+}
+
+/**
+ * Builds a connection's context: one keep-alive pool for both APIs, Basic auth (API key and secret
+ * key) for the query APIs, at most five calls in flight, and Amplitude's error bodies mapped onto
+ * the error taxonomy. The region picks both hosts; explicit base URLs win over it.
+ */
+export function createAnalyticsContext(config: AnalyticsConnectionConfig): AnalyticsContext {
+  const region = AMPLITUDE_REGIONS[config.options.region ?? 'us'];
+  // Answers that repeating cannot fix (an export too large to build, a device over its daily quota)
+  // are marked here by the parser so the retry hint below can veto core's retry of those statuses.
+  const final = new WeakSet<object>();
+  const http = new HttpClient({
+    provider: 'Amplitude',
+    baseUrls: {
+      dashboard: config.options.baseUrl ?? region.baseUrl,
+      ingestion: config.options.ingestionBaseUrl ?? region.ingestionBaseUrl,
+    },
+    auth: basicAuth(config.credentials.apiKey, config.credentials.secretKey),
+    maxConcurrent: AMPLITUDE_MAX_CONCURRENT,
+    // Amplitude prepares exports and long segmentations before it answers: allow minutes to the headers.
+    timeouts: { headersMs: 300_000 },
+    parseError: (response) => {
+      const { error, retry } = mapAmplitudeError(response);
+      if (!retry) final.add(response.headers);
+      return error;
+    },
+    shouldRetry: ({ headers }) => (final.has(headers) ? false : undefined),
+  });
+  const apiKey = new Secret(config.credentials.apiKey);
+  return {
+    http,
+    apiKey,
+    close: async () => {
+      apiKey.dispose();
+      await http.close();
+    },
+  };
+}
+
+const INGESTION_PATH = /\/(2\/httpapi|batch)$/;
+const EXPORT_PATH = /\/api\/2\/export$/;
+
+/**
+ * The documented prefix of the ingestion API's `error` value for a wrong key. Amplitude's 400 bodies
+ * carry no other code, so this documented value is the code (the official SDK tests it the same way).
+ */
+const INVALID_API_KEY = 'Invalid API key';
+
+/** Per-event fields of an ingestion 400 or 429 body, kept on the error for Send Events. */
+const INGESTION_DETAIL_KEYS = [
+  'missing_field',
+  'events_with_invalid_fields',
+  'events_with_missing_fields',
+  'events_with_invalid_id_lengths',
+  'silenced_events',
+  'throttled_events',
+  'eps_threshold',
+  'exceeded_daily_quota_users',
+  'exceeded_daily_quota_devices',
+] as const;
+
+/**
+ * Maps an Amplitude error response onto the taxonomy, by API, status and the body's fields.
+ * `retry: false` marks answers that the same request can never overcome.
+ */
+export function mapAmplitudeError(response: ErrorResponse): { error: ConnectorError; retry: boolean } {
+  const { status, body, requestId } = response;
+  const path = response.request.path;
+  const said = describeBody(body);
+  if (INGESTION_PATH.test(path)) return mapIngestionError(response, said);
+  if (EXPORT_PATH.test(path) && (status === 400 || status === 504)) {
+    const why =
+      status === 400
+        ? 'the export would be larger than its 4 GB limit'
+        : 'the range holds too much data to export in time';
+    return {
+      error: new ProviderError(
+        `Amplitude refused the export (${status}): ${why}. Shorten the range (start, end) and export it in parts.`,
+        {
+          status,
+          providerMessage: said.message,
+          providerCode: status === 400 ? 'export_too_large' : 'export_too_much_data',
+          requestId,
+          retryable: false,
+        },
+      ),
+      retry: false,
+    };
+  }
+  return {
+    error: errorFromStatus({
+      status,
+      provider: 'Amplitude',
+      providerMessage: said.message,
+      providerCode: said.code,
+      requestId,
+      retryAfterMs: parseRetryAfter(response.headers),
+    }),
+    retry: true,
+  };
+}
+
+function mapIngestionError(
+  response: ErrorResponse,
+  said: { message?: string | undefined; code?: string | undefined },
+): { error: ConnectorError; retry: boolean } {
+  const { status, body, requestId } = response;
+  const record = isRecord(body) ? body : {};
+  const details: Record<string, unknown> = {};
+  for (const key of INGESTION_DETAIL_KEYS) {
+    if (record[key] !== undefined) details[key] = record[key];
+  }
+  const base = {
+    status,
+    providerMessage: said.message,
+    providerCode: said.message,
+    requestId,
+    details,
+  };
+  if (status === 400 && said.message?.startsWith(INVALID_API_KEY)) {
+    return {
+      error: new AuthError('Amplitude refused the API key (400 Invalid API key). Check the project API key.', base),
+      retry: false,
+    };
+  }
+  if (status === 429) {
+    const overQuota =
+      Object.keys(asRecord(record.exceeded_daily_quota_users)).length +
+        Object.keys(asRecord(record.exceeded_daily_quota_devices)).length >
+      0;
+    return {
+      error: new RateLimitError(
+        `Amplitude throttled the upload (429)${said.message ? `: ${said.message}` : ''}`,
+        { ...base, retryAfterMs: parseRetryAfter(response.headers) },
+      ),
+      // Devices over their daily quota stay refused all day: Send Events drops their events instead.
+      retry: !overQuota,
+    };
+  }
+  return {
+    error: errorFromStatus({ ...base, provider: 'Amplitude' }),
+    retry: status >= 500,
+  };
+}
+
+function describeBody(body: unknown): { message?: string | undefined; code?: string | undefined } {
+  if (typeof body === 'string') return { message: body };
+  if (!isRecord(body)) return {};
+  const error = body.error;
+  if (typeof error === 'string') return { message: error };
+  if (isRecord(error)) {
+    return {
+      message: typeof error.message === 'string' ? error.message : undefined,
+      code: typeof error.type === 'string' ? error.type : undefined,
+    };
+  }
+  return { message: typeof body.message === 'string' ? body.message : undefined };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}

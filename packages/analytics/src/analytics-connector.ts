@@ -1,0 +1,124 @@
+import { type ConnectorClient, defineConnector } from '@c/core';
+import { z } from 'zod';
+import { type AnalyticsContext, createAnalyticsContext } from './amplitude-client.js';
+import { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
+import { behavioralCohorts } from './commands/behavioral-cohorts.js';
+import { customAction } from './commands/custom-action.js';
+import { eventSegmentation } from './commands/event-segmentation.js';
+import { exportData } from './commands/export-data.js';
+import { getChartResults } from './commands/get-chart-results.js';
+import { sendEvents } from './commands/send-events.js';
+import { userSearch } from './commands/user-search.js';
+import { type AmplitudeExportEvent, type ExportEventsOptions, readExport } from './export-events.js';
+import { type SendEventStreamOptions, ingestEvents, type SendEventsResult } from './event-ingestion.js';
+
+const commands = {
+  activeAndNewUserCounts,
+  eventSegmentation,
+  exportData,
+  behavioralCohorts,
+  userSearch,
+  getChartResults,
+  sendEvents,
+  customAction,
+};
+
+// Set by createContext and picked up by connect() right after, synchronously, to tie each client
+// to its context for the library-level streaming functions below.
+let created: AnalyticsContext | undefined;
+const contexts = new WeakMap<object, AnalyticsContext>();
+
+const connector = defineConnector({
+  id: 'analytics',
+  title: 'Amplitude',
+  description:
+    'Product analytics on Amplitude: active and new users, event segmentation, raw event export, behavioral cohorts, user search, saved charts, and event ingestion.',
+  credentials: z.object({
+    apiKey: z.string().min(1).meta({ title: 'API Key', description: "The project's API key (project settings)." }),
+    secretKey: z
+      .string()
+      .min(1)
+      .meta({ title: 'Secret Key', description: "The project's secret key (project settings)." }),
+  }),
+  options: z.object({
+    region: z.enum(['us', 'eu']).default('us').meta({
+      title: 'Region',
+      description: "The project's data residency: us (default) or eu. Picks both hosts.",
+    }),
+    baseUrl: z.url().optional().meta({
+      title: 'Base URL',
+      description: 'Host of the query APIs; default https://amplitude.com (us) or https://analytics.eu.amplitude.com (eu).',
+    }),
+    ingestionBaseUrl: z.url().optional().meta({
+      title: 'Ingestion Base URL',
+      description: 'Host of the ingestion API; default https://api2.amplitude.com (us) or https://api.eu.amplitude.com (eu).',
+    }),
+  }),
+  auth: { type: 'basic' },
+  env: {
+    C_ANALYTICS_API_KEY: 'credentials.apiKey',
+    C_ANALYTICS_SECRET_KEY: 'credentials.secretKey',
+    C_ANALYTICS_REGION: 'region',
+    C_ANALYTICS_BASE_URL: 'baseUrl',
+    C_ANALYTICS_INGESTION_BASE_URL: 'ingestionBaseUrl',
+  },
+  commands,
+  createContext({ credentials, options }) {
+    created = createAnalyticsContext({ credentials, options });
+    return created;
+  },
+  verify: (ctx) => ctx.http.request({ method: 'GET', api: 'dashboard', path: '/api/2/realtime' }),
+});
+
+/** A connected Amplitude project: `run` any of the eight commands. */
+export type AnalyticsClient = ConnectorClient<typeof commands>;
+
+/** The Amplitude connector (`analytics`): its commands and `connect`. */
+export const analytics: typeof connector = {
+  ...connector,
+  connect(config) {
+    created = undefined;
+    const client = connector.connect(config);
+    if (created) contexts.set(client, created);
+    created = undefined;
+    return client;
+  },
+};
+
+function contextOf(target: AnalyticsClient | AnalyticsContext): AnalyticsContext {
+  if ('http' in target && 'apiKey' in target) return target;
+  const context = contexts.get(target);
+  if (!context) throw new TypeError('Expected a client made by analytics.connect()');
+  return context;
+}
+
+/**
+ * Streams the raw events of an export range one by one, decoding the zip of gzipped JSON lines as
+ * it downloads, in constant memory. `break` stops the download.
+ *
+ * ```ts
+ * const amplitude = analytics.connect({ credentials: { apiKey, secretKey } });
+ * for await (const event of exportEvents(amplitude, { start: '20260101T00', end: '20260101T23' })) {
+ *   console.log(event.event_type);
+ * }
+ * ```
+ */
+export function exportEvents(
+  client: AnalyticsClient | AnalyticsContext,
+  options: ExportEventsOptions,
+): AsyncGenerator<AmplitudeExportEvent> {
+  return readExport(contextOf(client), options);
+}
+
+/**
+ * Sends events from any iterable or async iterable, as Send Events does, reading them lazily so
+ * millions of events never sit in memory at once. Events that cannot be sent (no event_type, no
+ * user_id or device_id) are reported as rejected rather than thrown.
+ */
+export function sendEventStream(
+  client: AnalyticsClient | AnalyticsContext,
+  events: Iterable<unknown> | AsyncIterable<unknown>,
+  options?: SendEventStreamOptions,
+): Promise<SendEventsResult> {
+  return ingestEvents(contextOf(client), events, options);
+}

@@ -1,0 +1,57 @@
+import { defineCommand } from '@c/core';
+import { z } from 'zod';
+import type { AnalyticsContext } from '../amplitude-client.js';
+import { checkRange } from '../amplitude-params.js';
+import { type AmplitudeExportEvent, EXPORT_MAX_DAYS, exportRangeShape, readExportBatches } from '../export-events.js';
+
+/** Export Data's result: the first `maxEvents` events, their count, and whether more were left unread. */
+export interface ExportDataResult {
+  events: AmplitudeExportEvent[];
+  count: number;
+  /** True when the export held more than `maxEvents` events: the rest were not downloaded. */
+  truncated: boolean;
+}
+
+/** How often progress is reported while decoding. */
+const PROGRESS_EVERY = 1000;
+
+/** Export Data: `GET /api/2/export`, decoded as it streams, capped at `maxEvents`. */
+export const exportData = defineCommand({
+  key: 'exportData',
+  title: 'Export Data',
+  description:
+    'Downloads the raw events uploaded in a range of hours (UTC) and returns the first maxEvents of them. The export is decoded as it streams and the download stops once maxEvents is reached. A range without data gives no events.',
+  input: z
+    .object({
+      ...exportRangeShape,
+      maxEvents: z.number().int().min(1).max(1_000_000).default(10_000).meta({
+        title: 'Max Events',
+        description: 'Most events to return (default 10000); the download stops there and truncated says so.',
+      }),
+    })
+    .superRefine((input, ctx) => checkRange(input, ctx, 'hour', EXPORT_MAX_DAYS)),
+  output: z.object({
+    events: z.array(z.record(z.string(), z.unknown())),
+    count: z.number().int(),
+    truncated: z.boolean(),
+  }),
+  annotations: { readOnly: true, idempotent: true },
+  async run(input, ctx: AnalyticsContext, { signal, onProgress }): Promise<ExportDataResult> {
+    const events: AmplitudeExportEvent[] = [];
+    let truncated = false;
+    read: for await (const batch of readExportBatches(ctx, { start: input.start, end: input.end, signal })) {
+      for (const event of batch) {
+        if (events.length === input.maxEvents) {
+          // One event past the cap proves there were more; leaving the loop destroys the download.
+          truncated = true;
+          break read;
+        }
+        events.push(event);
+        if (events.length % PROGRESS_EVERY === 0) {
+          onProgress?.({ message: 'events decoded', current: events.length, total: input.maxEvents });
+        }
+      }
+    }
+    return { events, count: events.length, truncated };
+  },
+});

@@ -1,0 +1,61 @@
+import type { RecordedCall } from '@c/core/testing';
+import type { AmplitudeState } from './amplitude-state.js';
+import { basicCredentials, checkQuery, isQueryPath } from './amplitude-rules.js';
+
+/** Amplitude's documented per-request limits of the HTTP V2 API. */
+const HTTP_V2_MAX_EVENTS = 2000;
+const HTTP_V2_MAX_BYTES = 1_000_000;
+
+/**
+ * The contract check of every request the simulator receives: what the real Amplitude would refuse
+ * or what breaks its documented use. Query APIs: Basic auth with the project's keys, a documented
+ * endpoint, required and well-formed parameters, no undocumented ones. Ingestion: POST with a JSON
+ * body, the api_key in the body, within the documented size limits, and each event with an
+ * event_type and a user_id or device_id (rules the connector itself must enforce).
+ *
+ * Per-event outcomes only Amplitude can judge (id length, placeholder ids, time format, throttling,
+ * silenced devices, quotas) are answers of the protocol, not breaches of it, and are not flagged.
+ */
+export function checkAmplitudeRequest(state: AmplitudeState): (call: RecordedCall) => string | undefined {
+  return (call) => {
+    const at = call.path.indexOf('/api/');
+    if (at >= 0) {
+      const path = call.path.slice(at);
+      if (!isQueryPath(path)) return `no such Amplitude endpoint: ${path}`;
+      if (call.method !== 'GET') return `${path} takes GET, not ${call.method}`;
+      const credentials = basicCredentials(call.headers.authorization);
+      if (!credentials) return 'the query APIs need HTTP Basic auth (API key : secret key)';
+      if (credentials.user !== state.apiKey || credentials.pass !== state.secretKey) {
+        return 'Basic auth does not carry the project API key and secret key';
+      }
+      const { refusal, unknown } = checkQuery(path, call.query);
+      if (refusal) return refusal;
+      if (unknown.length > 0) return `undocumented query parameter(s): ${unknown.join(', ')}`;
+      return undefined;
+    }
+    const ingestion = /\/(2\/httpapi|batch)$/.exec(call.path);
+    if (!ingestion) return `no such Amplitude endpoint: ${call.path}`;
+    if (call.method !== 'POST') return `${call.path} takes POST, not ${call.method}`;
+    if (!/^application\/json\b/i.test(call.headers['content-type'] ?? '')) {
+      return 'the ingestion API needs Content-Type: application/json';
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(call.bodyText);
+    } catch {
+      return 'the body is not JSON';
+    }
+    const record = (body ?? {}) as Record<string, unknown>;
+    if (record.api_key !== state.apiKey) return 'the body does not carry the project api_key';
+    if (!Array.isArray(record.events)) return 'the body has no events array';
+    if (ingestion[1] === '2/httpapi') {
+      if (record.events.length > HTTP_V2_MAX_EVENTS) return `more than ${HTTP_V2_MAX_EVENTS} events in one request`;
+      if (Buffer.byteLength(call.bodyText) > HTTP_V2_MAX_BYTES) return 'a body over 1 MB';
+    }
+    for (const [index, event] of (record.events as Record<string, unknown>[]).entries()) {
+      if (typeof event?.event_type !== 'string' || !event.event_type) return `event ${index} has no event_type`;
+      if (!event.user_id && !event.device_id) return `event ${index} has neither user_id nor device_id`;
+    }
+    return undefined;
+  };
+}
