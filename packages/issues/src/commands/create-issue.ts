@@ -1,0 +1,89 @@
+import { defineCommand, ProviderError } from '@c/core';
+import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
+import {
+  additionalFieldsParam,
+  buildInput,
+  dueDateParam,
+  markdownParam,
+  priorityParam,
+  textParam,
+  uuidParam,
+} from '../linear-params.js';
+import type { LinearIssue } from '../linear-types.js';
+
+/** `issueCreate`, returning the new issue. */
+export const CREATE_ISSUE_MUTATION = defineOperation(
+  `
+mutation CreateIssue($input: IssueCreateInput!) {
+  issueCreate(input: $input) {
+    success
+    issue { ...IssueFields }
+  }
+}`,
+  ISSUE_FIELDS,
+);
+
+/** Parameters that set a field of `IssueCreateInput` themselves, by input field. */
+const OWN_FIELDS = {
+  teamId: 'teamId',
+  title: 'title',
+  description: 'description',
+  stateId: 'statusId',
+  priority: 'priority',
+  dueDate: 'dueDate',
+  cycleId: 'cycleId',
+};
+
+/** Creates an issue: `issueCreate(input)`. */
+export const createIssue = defineCommand({
+  key: 'createIssue',
+  title: 'Create Issue',
+  description:
+    'Creates a Linear issue in a team and returns it with its id, identifier (e.g. ENG-124), state, team and timestamps.',
+  input: (z) =>
+    z.object({
+      teamId: uuidParam(
+        z,
+        'Team Id',
+        'The team the issue belongs to (its UUID); its key prefixes the identifier.',
+      ),
+      title: textParam(z, 'Title', 'The issue title.'),
+      description: markdownParam(z, 'Description', 'The issue description, in Markdown.').optional(),
+      statusId: uuidParam(
+        z,
+        'Status Id',
+        'The workflow state to create the issue in (a UUID of one of the team’s states); omitted, the team’s default first status.',
+      ).optional(),
+      priority: priorityParam(z).optional(),
+      dueDate: dueDateParam(z).optional(),
+      cycleId: uuidParam(z, 'Cycle Id', 'The cycle (UUID) of the team to add the issue to.').optional(),
+      additionalFields: additionalFieldsParam(
+        z,
+        'IssueCreateInput',
+        'assigneeId, labelIds, projectId, estimate',
+      ).optional(),
+    }),
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+  async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
+    const fields = {
+      teamId: input.teamId,
+      title: input.title,
+      description: input.description,
+      stateId: input.statusId,
+      priority: input.priority,
+      dueDate: input.dueDate,
+      cycleId: input.cycleId,
+    };
+    const variables = { input: buildInput('IssueCreateInput', fields, input.additionalFields, OWN_FIELDS) };
+    const data = await ctx.linear.run<{ issueCreate: { success: boolean; issue: LinearIssue | null } }>(
+      CREATE_ISSUE_MUTATION,
+      variables,
+      { signal },
+    );
+    if (!data.issueCreate.success || !data.issueCreate.issue) {
+      throw new ProviderError('Linear answered issueCreate without creating the issue (success: false)');
+    }
+    return data.issueCreate.issue;
+  },
+});

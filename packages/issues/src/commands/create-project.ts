@@ -1,0 +1,58 @@
+import { defineCommand, ProviderError } from '@c/core';
+import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, PROJECT_FIELDS } from '../linear-documents.js';
+import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../linear-params.js';
+import type { LinearProject } from '../linear-types.js';
+
+/** `projectCreate`, returning the new project. */
+export const CREATE_PROJECT_MUTATION = defineOperation(
+  `
+mutation CreateProject($input: ProjectCreateInput!) {
+  projectCreate(input: $input) {
+    success
+    project { ...ProjectFields }
+  }
+}`,
+  PROJECT_FIELDS,
+);
+
+const OWN_FIELDS = { teamIds: 'teamIds', name: 'name', description: 'description' };
+
+/** Creates a project for one or more teams: `projectCreate(input)`. */
+export const createProject = defineCommand({
+  key: 'createProject',
+  title: 'Create Project',
+  description:
+    'Creates a Linear project for one team or several, and returns it with its id, state and teams.',
+  input: (z) => {
+    const teamId = uuidParam(z, 'Team Id', 'A team (UUID) the project belongs to.');
+    return z.object({
+      teamIds: z.union([teamId, z.array(teamId).min(1)]).meta({
+        title: 'Team Ids',
+        description: 'One team id (a UUID) or an array of them, for several teams.',
+      }),
+      name: textParam(z, 'Project Name', 'The project name.'),
+      description: markdownParam(z, 'Description', 'A short summary of the project.').optional(),
+      additionalFields: additionalFieldsParam(
+        z,
+        'ProjectCreateInput',
+        'statusId, color, targetDate, startDate, leadId, content',
+      ).optional(),
+    });
+  },
+  annotations: { readOnly: false, destructive: false, idempotent: false },
+  async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {
+    const teamIds = [...new Set(Array.isArray(input.teamIds) ? input.teamIds : [input.teamIds])];
+    const fields = { teamIds, name: input.name, description: input.description };
+    const variables = { input: buildInput('ProjectCreateInput', fields, input.additionalFields, OWN_FIELDS) };
+    const data = await ctx.linear.run<{ projectCreate: { success: boolean; project: LinearProject | null } }>(
+      CREATE_PROJECT_MUTATION,
+      variables,
+      { signal },
+    );
+    if (!data.projectCreate.success || !data.projectCreate.project) {
+      throw new ProviderError('Linear answered projectCreate without creating the project (success: false)');
+    }
+    return data.projectCreate.project;
+  },
+});

@@ -1,0 +1,32 @@
+import { defineCommand } from '@c/core';
+import type { IssuesContext } from '../issues-context.js';
+import { defineOperation } from '../linear-documents.js';
+import { uuidParam } from '../linear-params.js';
+import type { LinearDeleteResult } from '../linear-types.js';
+
+/** `projectDelete(id)`. */
+export const DELETE_PROJECT_MUTATION = defineOperation(`
+mutation DeleteProject($id: String!) {
+  projectDelete(id: $id) {
+    success
+    entity { id }
+  }
+}`);
+
+/** Deletes a project: `projectDelete(id)`. */
+export const deleteProject = defineCommand({
+  key: 'deleteProject',
+  title: 'Delete Project',
+  description:
+    'Deletes a Linear project and returns {success, id}. Its issues stay; the project leaves every list.',
+  input: (z) => z.object({ projectId: uuidParam(z, 'Project Id', 'The project to delete (its UUID).') }),
+  annotations: { readOnly: false, destructive: true, idempotent: false },
+  async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {
+    const data = await ctx.linear.run<{ projectDelete: { success: boolean; entity: { id: string } | null } }>(
+      DELETE_PROJECT_MUTATION,
+      { id: input.projectId },
+      { signal, notFound: { field: 'projectDelete', what: `project ${input.projectId}` } },
+    );
+    return { success: data.projectDelete.success, id: data.projectDelete.entity?.id ?? input.projectId };
+  },
+});

@@ -1,0 +1,32 @@
+import { defineCommand } from '@c/core';
+import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
+import { uuidParam } from '../linear-params.js';
+import type { LinearIssue } from '../linear-types.js';
+
+/** `issue(id)` by UUID. */
+export const GET_ISSUE_BY_ID_QUERY = defineOperation(
+  `
+query GetIssueById($id: String!) {
+  issue(id: $id) { ...IssueFields }
+}`,
+  ISSUE_FIELDS,
+);
+
+/** Reads one issue by its UUID: `issue(id)`. */
+export const getIssueById = defineCommand({
+  key: 'getIssueById',
+  title: 'Get Issue by ID',
+  description:
+    'Reads a Linear issue by its id (a UUID). Use Get Issue by Issue Identifier for keys such as ENG-123.',
+  input: (z) => z.object({ issueId: uuidParam(z, 'Issue Id', 'The issue’s id (a UUID).') }),
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
+    const data = await ctx.linear.run<{ issue: LinearIssue }>(
+      GET_ISSUE_BY_ID_QUERY,
+      { id: input.issueId },
+      { signal, notFound: { field: 'issue', what: `issue ${input.issueId}` } },
+    );
+    return data.issue;
+  },
+});

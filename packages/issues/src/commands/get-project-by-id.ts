@@ -1,0 +1,31 @@
+import { defineCommand } from '@c/core';
+import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, PROJECT_FIELDS } from '../linear-documents.js';
+import { uuidParam } from '../linear-params.js';
+import type { LinearProject } from '../linear-types.js';
+
+/** `project(id)`. */
+export const GET_PROJECT_QUERY = defineOperation(
+  `
+query GetProjectById($id: String!) {
+  project(id: $id) { ...ProjectFields }
+}`,
+  PROJECT_FIELDS,
+);
+
+/** Reads one project: `project(id)`. */
+export const getProjectById = defineCommand({
+  key: 'getProjectById',
+  title: 'Get Project by ID',
+  description: 'Reads a Linear project by its id (a UUID), with its status, lead and teams.',
+  input: (z) => z.object({ projectId: uuidParam(z, 'Project Id', 'The project’s id (a UUID).') }),
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {
+    const data = await ctx.linear.run<{ project: LinearProject }>(
+      GET_PROJECT_QUERY,
+      { id: input.projectId },
+      { signal, notFound: { field: 'project', what: `project ${input.projectId}` } },
+    );
+    return data.project;
+  },
+});

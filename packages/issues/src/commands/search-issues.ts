@@ -1,0 +1,55 @@
+import { defineCommand } from '@c/core';
+import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
+import type { LinearIssuePage } from '../linear-types.js';
+
+/** `issues(filter, first, after)`: one page of issues. */
+export const SEARCH_ISSUES_QUERY = defineOperation(
+  `
+query SearchIssues($filter: IssueFilter, $first: Int!, $after: String) {
+  issues(filter: $filter, first: $first, after: $after) {
+    nodes { ...IssueFields }
+    pageInfo { hasNextPage endCursor }
+  }
+}`,
+  ISSUE_FIELDS,
+);
+
+/** Linear's largest page. */
+const MAX_LIMIT = 250;
+
+/** Searches issues with Linear's `IssueFilter`: `issues(filter, first, after)`, one page. */
+export const searchIssues = defineCommand({
+  key: 'searchIssues',
+  title: 'Search Issue',
+  description:
+    'Lists issues matching a Linear IssueFilter, newest first, one page at a time. Continue with the returned pageInfo.endCursor as cursor while pageInfo.hasNextPage is true.',
+  input: (z) =>
+    z.object({
+      filter: z.record(z.string(), z.unknown()).default({}).meta({
+        title: 'Filter',
+        description:
+          'A Linear IssueFilter, e.g. {"team": {"key": {"eq": "ENG"}}, "state": {"type": {"eq": "started"}}}; {} for every issue.',
+      }),
+      limit: z
+        .int()
+        .min(1)
+        .max(MAX_LIMIT)
+        .default(50)
+        .meta({ title: 'Limit', description: `Issues per page, 1 to ${MAX_LIMIT} (default 50).` }),
+      cursor: z.string().optional().meta({
+        title: 'Cursor',
+        description: 'The endCursor of the previous page; empty or omitted for the first page.',
+      }),
+    }),
+  annotations: { readOnly: true, destructive: false, idempotent: true },
+  async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssuePage> {
+    const data = await ctx.linear.run<{ issues: LinearIssuePage }>(
+      SEARCH_ISSUES_QUERY,
+      { filter: input.filter, first: input.limit, after: input.cursor || undefined },
+      { signal },
+    );
+    const { nodes, pageInfo } = data.issues;
+    return { nodes, pageInfo: { hasNextPage: pageInfo.hasNextPage, endCursor: pageInfo.endCursor } };
+  },
+});

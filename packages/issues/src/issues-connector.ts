@@ -1,0 +1,139 @@
+import { defineConnector } from '@c/core';
+import { archiveIssue } from './commands/archive-issue.js';
+import { createIssue } from './commands/create-issue.js';
+import { createProject } from './commands/create-project.js';
+import { createSubIssue } from './commands/create-sub-issue.js';
+import { customGraphqlAction } from './commands/custom-graphql-action.js';
+import { deleteIssue } from './commands/delete-issue.js';
+import { deleteProject } from './commands/delete-project.js';
+import { getIssueById } from './commands/get-issue-by-id.js';
+import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
+import { getProjectById } from './commands/get-project-by-id.js';
+import { searchIssues } from './commands/search-issues.js';
+import { searchTeams } from './commands/search-teams.js';
+import { updateIssue } from './commands/update-issue.js';
+import { updateProject } from './commands/update-project.js';
+import { createLinearHttpClient, LinearGraphqlClient } from './issues-client.js';
+import type { IssuesContext } from './issues-context.js';
+import { VIEWER_QUERY } from './linear-documents.js';
+
+/** Linear's API origin; GraphQL is at `/graphql`. */
+export const LINEAR_BASE_URL = 'https://api.linear.app';
+/** Linear's OAuth token endpoint. */
+export const LINEAR_TOKEN_URL = 'https://api.linear.app/oauth/token';
+/** Linear's OAuth authorization page. */
+export const LINEAR_AUTHORIZATION_URL = 'https://linear.app/oauth/authorize';
+
+/**
+ * The issues connector (Linear, GraphQL). Connect with an OAuth access token (refreshed through
+ * `tokenUrl` when it carries a refresh token and the client's id and secret) or a personal API key.
+ */
+export const issues = defineConnector({
+  id: 'issues',
+  title: 'Linear',
+  description:
+    'Linear issue tracking over GraphQL: create, update, read, search, archive and delete issues, sub-issues, projects, team search, and any GraphQL call.',
+  credentials: (z) =>
+    z
+      .object({
+        accessToken: z.string().min(1).optional().meta({
+          title: 'Access Token',
+          description: 'An OAuth access token (sent as Bearer).',
+        }),
+        refreshToken: z.string().min(1).optional().meta({
+          title: 'Refresh Token',
+          description: 'The OAuth refresh token; with the client id and secret, expired tokens are renewed.',
+        }),
+        expiresAt: z.int().min(1e12, 'must be epoch milliseconds').optional().meta({
+          title: 'Expires At',
+          description: 'When the access token expires, in epoch milliseconds.',
+        }),
+        clientId: z.string().min(1).optional().meta({
+          title: 'Client Id',
+          description: 'The OAuth application’s client id, needed to refresh.',
+        }),
+        clientSecret: z.string().min(1).optional().meta({
+          title: 'Client Secret',
+          description: 'The OAuth application’s client secret, needed to refresh.',
+        }),
+        apiKey: z
+          .string()
+          .min(1)
+          .refine((key) => !/^bearer\s/i.test(key), 'must be the bare key, without "Bearer "')
+          .optional()
+          .meta({
+            title: 'API Key',
+            description: 'A personal API key (lin_api_…), instead of OAuth; sent as is in Authorization.',
+          }),
+      })
+      .strict()
+      .superRefine((credentials, issue) => {
+        if (!credentials.accessToken === !credentials.apiKey) {
+          issue.addIssue({
+            code: 'custom',
+            path: ['accessToken'],
+            message: 'give either an OAuth accessToken or a personal apiKey (exactly one)',
+          });
+        }
+        if (credentials.refreshToken && !credentials.clientId) {
+          issue.addIssue({
+            code: 'custom',
+            path: ['clientId'],
+            message: 'is required to refresh the access token',
+          });
+        }
+      }),
+  options: (z) =>
+    z.object({
+      baseUrl: z
+        .url()
+        .default(LINEAR_BASE_URL)
+        .meta({ title: 'Base URL', description: `Linear's API origin (default ${LINEAR_BASE_URL}).` }),
+      tokenUrl: z
+        .url()
+        .default(LINEAR_TOKEN_URL)
+        .meta({
+          title: 'Token URL',
+          description: `Linear's OAuth token endpoint (default ${LINEAR_TOKEN_URL}).`,
+        }),
+    }),
+  auth: {
+    type: 'oauth2',
+    authorizationUrl: LINEAR_AUTHORIZATION_URL,
+    tokenUrl: LINEAR_TOKEN_URL,
+    scopes: ['read', 'write', 'issues:create'],
+    alternatives: ['apiKey'],
+  },
+  env: {
+    C_ISSUES_ACCESS_TOKEN: 'credentials.accessToken',
+    C_ISSUES_API_KEY: 'credentials.apiKey',
+    C_ISSUES_BASE_URL: 'baseUrl',
+  },
+  commands: {
+    createIssue,
+    updateIssue,
+    getIssueById,
+    getIssueByIdentifier,
+    searchIssues,
+    deleteIssue,
+    archiveIssue,
+    createSubIssue,
+    createProject,
+    updateProject,
+    getProjectById,
+    deleteProject,
+    searchTeams,
+    customGraphqlAction,
+  },
+  createContext({ credentials, options, onTokens }): IssuesContext {
+    const http = createLinearHttpClient({
+      credentials,
+      baseUrl: options.baseUrl,
+      tokenUrl: options.tokenUrl,
+      onTokens,
+    });
+    const linear = new LinearGraphqlClient(http);
+    return { linear, close: () => linear.close() };
+  },
+  verify: (ctx) => ctx.linear.run(VIEWER_QUERY, {}),
+});

@@ -1,0 +1,88 @@
+/** A named GraphQL operation: its document (with the fragments it spreads), name and kind. */
+export interface GraphqlOperation {
+  readonly name: string;
+  readonly kind: 'query' | 'mutation';
+  readonly document: string;
+}
+
+/**
+ * Defines an operation from its text and the fragments it uses. The name and kind are read from
+ * the text, so the `operationName` sent always matches the document.
+ */
+export function defineOperation(text: string, ...fragments: string[]): GraphqlOperation {
+  const match = /^\s*(query|mutation)\s+([_A-Za-z]\w*)/.exec(text);
+  if (!match) throw new Error('A GraphQL operation must start with `query Name` or `mutation Name`');
+  return {
+    kind: match[1] as 'query' | 'mutation',
+    name: match[2]!,
+    document: [text.trim(), ...fragments.map((fragment) => fragment.trim())].join('\n\n'),
+  };
+}
+
+/**
+ * The issue fields every issue result carries: the Results table's fields (id, identifier, title,
+ * priority, timestamps, state, team) plus description, due date, cycle, parent, project, assignee.
+ * About 10 complexity points per issue, so even a page of 250 stays far below Linear's 10,000.
+ */
+export const ISSUE_FIELDS = `
+fragment IssueFields on Issue {
+  id
+  identifier
+  number
+  title
+  description
+  priority
+  priorityLabel
+  estimate
+  dueDate
+  url
+  labelIds
+  createdAt
+  updatedAt
+  startedAt
+  completedAt
+  canceledAt
+  archivedAt
+  trashed
+  state { id name type color }
+  team { id key name }
+  cycle { id number name }
+  parent { id identifier title }
+  project { id name }
+  assignee { id name email }
+}`;
+
+/**
+ * The project fields every project result carries. `state` is deprecated in Linear's schema in
+ * favour of `status`, and both are selected: the reference names `state`, new code wants `status`.
+ */
+export const PROJECT_FIELDS = `
+fragment ProjectFields on Project {
+  id
+  name
+  description
+  state
+  color
+  icon
+  priority
+  startDate
+  targetDate
+  url
+  progress
+  createdAt
+  updatedAt
+  startedAt
+  completedAt
+  canceledAt
+  archivedAt
+  trashed
+  status { id name type }
+  lead { id name email }
+  teams(first: 50) { nodes { id key name } }
+}`;
+
+/** A cheap read that proves the credentials work. */
+export const VIEWER_QUERY = defineOperation(`
+query Viewer {
+  viewer { id name email }
+}`);

@@ -1,0 +1,106 @@
+/** A workflow state as issue results carry it. */
+export interface LinearWorkflowState {
+  id: string;
+  name: string;
+  /** `triage`, `backlog`, `unstarted`, `started`, `completed` or `canceled`. */
+  type: string;
+  color: string;
+  position?: number;
+}
+
+/** A team reference. */
+export interface LinearTeamRef {
+  id: string;
+  key: string;
+  name: string;
+}
+
+/** A user reference. */
+export interface LinearUserRef {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** An issue, with the fields of the `IssueFields` fragment. */
+export interface LinearIssue {
+  id: string;
+  identifier: string;
+  number: number;
+  title: string;
+  description: string | null;
+  /** 0 none, 1 urgent, 2 high, 3 medium, 4 low. */
+  priority: number;
+  priorityLabel: string;
+  estimate: number | null;
+  dueDate: string | null;
+  url: string;
+  labelIds: string[];
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  canceledAt: string | null;
+  archivedAt: string | null;
+  trashed: boolean | null;
+  state: LinearWorkflowState;
+  team: LinearTeamRef;
+  cycle: { id: string; number: number; name: string | null } | null;
+  parent: { id: string; identifier: string; title: string } | null;
+  project: { id: string; name: string } | null;
+  assignee: LinearUserRef | null;
+}
+
+/** A project, with the fields of the `ProjectFields` fragment. */
+export interface LinearProject {
+  id: string;
+  name: string;
+  description: string;
+  /** Deprecated by Linear in favour of `status`; the status type (`planned`, `started`, …). */
+  state: string;
+  color: string;
+  icon: string | null;
+  priority: number;
+  startDate: string | null;
+  targetDate: string | null;
+  url: string;
+  progress: number;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  canceledAt: string | null;
+  archivedAt: string | null;
+  trashed: boolean | null;
+  status: { id: string; name: string; type: string };
+  lead: LinearUserRef | null;
+  teams: { nodes: LinearTeamRef[] };
+}
+
+/** A connection's page info, as the search results carry it. */
+export interface LinearPageInfo {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+/** One page of issues. */
+export interface LinearIssuePage {
+  nodes: LinearIssue[];
+  pageInfo: LinearPageInfo;
+}
+
+/** A team found by Search Teams; `members` and `states` only when asked. */
+export interface LinearTeam extends LinearTeamRef {
+  description: string | null;
+  private: boolean;
+  createdAt: string;
+  updatedAt: string;
+  members?: { nodes: (LinearUserRef & { displayName: string; active: boolean })[]; pageInfo: LinearPageInfo };
+  states?: { nodes: LinearWorkflowState[]; pageInfo: LinearPageInfo };
+}
+
+/** The result of deleting or archiving: whether Linear did it, and the entity's id. */
+export interface LinearDeleteResult {
+  success: boolean;
+  id: string;
+}

@@ -1,0 +1,54 @@
+export {
+  authenticationErrorBody,
+  entityNotFound,
+  forbiddenBody,
+  internalErrorBody,
+  invalidInput,
+  type LinearErrorBody,
+  type LinearErrorExtensions,
+  rateLimitedBody,
+} from './linear-errors.js';
+export {
+  graphqlHandler,
+  type LinearFault,
+  type LinearRateLimits,
+  type LinearSimulatorState,
+  linearContractCheck,
+} from './linear-handlers.js';
+export {
+  ACCESS_TOKEN_TTL_SECONDS,
+  LINEAR_SCOPES,
+  LinearOAuth,
+  type LinearOAuthClient,
+  type LinearOAuthGrant,
+  type LinearTokenResponse,
+} from './linear-oauth.js';
+export {
+  LINEAR_MAX_COMPLEXITY,
+  type LinearSchemaStats,
+  linearQueryComplexity,
+  linearSchemaPath,
+  linearSchemaStats,
+  loadLinearSchema,
+  validateLinearDocument,
+} from './linear-schema.js';
+export { LINEAR_SEED, seedLinearWorkspace, seedUuid } from './linear-seed.js';
+export {
+  createLinearSimulator,
+  type LinearSandbox,
+  type LinearSimulatorOptions,
+  type LinearSimulatorParts,
+  startLinearSimulator,
+} from './linear-simulator.js';
+export {
+  type CycleRecord,
+  type IssueRecord,
+  type LabelRecord,
+  LinearWorkspace,
+  type OrganizationRecord,
+  type ProjectRecord,
+  type ProjectStatusRecord,
+  type TeamRecord,
+  type UserRecord,
+  type WorkflowStateRecord,
+} from './linear-workspace.js';
