@@ -21,4 +21,4 @@ export {
   type StripeObject,
   stripeShouldRetry,
 } from './payments-client.js';
-export { payments, paymentsCredentials, paymentsOptions } from './payments-connector.js';
+export { payments } from './payments-connector.js';

@@ -1,5 +1,4 @@
-import { defineConnector } from '@c/core';
-import { z } from 'zod';
+import { defineConnector, type Zod } from '@c/core';
 import { createCustomer } from './commands/create-customer.js';
 import { createProduct } from './commands/create-product.js';
 import { createSubscription } from './commands/create-subscription.js';
@@ -15,37 +14,39 @@ import { updateCustomer } from './commands/update-customer.js';
 import { createStripeHttp, type PaymentsContext } from './payments-client.js';
 
 /** The connection's credentials: a secret key (`sk_test_…`, `sk_live_…`) or a restricted key (`rk_…`). */
-export const paymentsCredentials = z.object({
-  apiKey: z
-    .string()
-    .regex(
-      /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
-      'must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_test_…, rk_live_…)',
-    )
-    .meta({
-      title: 'API Key',
-      description: 'A Stripe secret key, or better a restricted key with only the permissions needed.',
-    }),
-});
+const paymentsCredentials = (z: Zod) =>
+  z.object({
+    apiKey: z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+        'must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_test_…, rk_live_…)',
+      )
+      .meta({
+        title: 'API Key',
+        description: 'A Stripe secret key, or better a restricted key with only the permissions needed.',
+      }),
+  });
 
 /** The connection's options. */
-export const paymentsOptions = z.object({
-  baseUrl: z
-    .url({ protocol: /^https?$/ })
-    .default('https://api.stripe.com')
-    .meta({
-      title: 'Base URL',
-      description: 'Stripe’s API address; change it only for a proxy or a simulator.',
-    }),
-  apiVersion: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/, 'must be a Stripe API version such as 2023-08-16')
-    .optional()
-    .meta({
-      title: 'API Version',
-      description: 'Sent as Stripe-Version when set; blank uses the account’s default version.',
-    }),
-});
+const paymentsOptions = (z: Zod) =>
+  z.object({
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .default('https://api.stripe.com')
+      .meta({
+        title: 'Base URL',
+        description: 'Stripe’s API address; change it only for a proxy or a simulator.',
+      }),
+    apiVersion: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/, 'must be a Stripe API version such as 2023-08-16')
+      .optional()
+      .meta({
+        title: 'API Version',
+        description: 'Sent as Stripe-Version when set; blank uses the account’s default version.',
+      }),
+  });
 
 /**
  * The payments connector (Stripe): customers, subscriptions, products, plans, balance transactions

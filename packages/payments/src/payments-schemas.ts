@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { Zod } from '@c/core';
 
 /** Stripe's metadata limits: 50 keys, keys up to 40 characters without brackets, values up to 500. */
 const METADATA_MAX_KEYS = 50;
@@ -11,7 +11,7 @@ const MAX_UNIX_SECONDS = 99_999_999_999;
 export const DEFAULT_LIMIT = 10;
 
 /** A Stripe id with its object prefix (`cus_`, `prod_`): the prefix, then letters and digits. */
-export function stripeId(prefix: string, title: string, description: string) {
+export function stripeId(z: Zod, prefix: string, title: string, description: string) {
   return z
     .string()
     .regex(new RegExp(`^${prefix}[A-Za-z0-9]+$`), `must be a Stripe id starting with ${prefix}`)
@@ -19,13 +19,14 @@ export function stripeId(prefix: string, title: string, description: string) {
 }
 
 /** A customer id, `cus_…`. */
-export const customerIdField = (description: string) => stripeId('cus_', 'Customer Id', description);
+export const customerIdField = (z: Zod, description: string) =>
+  stripeId(z, 'cus_', 'Customer Id', description);
 
 /**
  * Metadata: a flat record of strings within Stripe's limits. Keys with brackets are refused because
  * the form encoding would read them as nesting.
  */
-export const metadataField = (description: string) =>
+export const metadataField = (z: Zod, description: string) =>
   z
     .record(
       z
@@ -46,7 +47,7 @@ export const metadataField = (description: string) =>
     .meta({ title: 'Metadata', description });
 
 /** A Unix timestamp in whole seconds. */
-export const unixSecondsField = (title: string, description: string) =>
+export const unixSecondsField = (z: Zod, title: string, description: string) =>
   z
     .number()
     .int('must be whole Unix seconds')
@@ -55,7 +56,7 @@ export const unixSecondsField = (title: string, description: string) =>
     .meta({ title, description });
 
 /** How many items a list command returns in all; above 100 it reads further pages. */
-export const limitField = (description: string) =>
+export const limitField = (z: Zod, description: string) =>
   z
     .number()
     .int('must be a whole number')
@@ -65,33 +66,34 @@ export const limitField = (description: string) =>
     .meta({ title: 'Limit', description });
 
 /** Stripe's own pagination parameters, passed through as given (one page per call). */
-export const paginationField = z
-  .object({
-    limit: z
-      .number()
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(100, 'must be at most 100 (one Stripe page)')
-      .optional()
-      .meta({ title: 'Limit', description: 'Items per page, 1 to 100 (Stripe’s default is 10).' }),
-    starting_after: z.string().min(1).optional().meta({
-      title: 'Starting After',
-      description: 'Id of the last item of the previous page: returns the page after it.',
-    }),
-    ending_before: z.string().min(1).optional().meta({
-      title: 'Ending Before',
-      description: 'Id of the first item of the next page: returns the page before it.',
-    }),
-  })
-  .strict()
-  .refine((value) => !(value.starting_after && value.ending_before), {
-    message: 'give starting_after or ending_before, not both',
-  })
-  .optional()
-  .meta({
-    title: 'Pagination Parameters',
-    description: 'Stripe’s pagination: `limit` (1–100), `starting_after` or `ending_before` (an item id).',
-  });
+export const paginationField = (z: Zod) =>
+  z
+    .object({
+      limit: z
+        .number()
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(100, 'must be at most 100 (one Stripe page)')
+        .optional()
+        .meta({ title: 'Limit', description: 'Items per page, 1 to 100 (Stripe’s default is 10).' }),
+      starting_after: z.string().min(1).optional().meta({
+        title: 'Starting After',
+        description: 'Id of the last item of the previous page: returns the page after it.',
+      }),
+      ending_before: z.string().min(1).optional().meta({
+        title: 'Ending Before',
+        description: 'Id of the first item of the next page: returns the page before it.',
+      }),
+    })
+    .strict()
+    .refine((value) => !(value.starting_after && value.ending_before), {
+      message: 'give starting_after or ending_before, not both',
+    })
+    .optional()
+    .meta({
+      title: 'Pagination Parameters',
+      description: 'Stripe’s pagination: `limit` (1–100), `starting_after` or `ending_before` (an item id).',
+    });
 
 /** `created[gt]` / `created[lt]` from the Created After / Created Before parameters. */
 export function createdRange(after: number | undefined, before: number | undefined) {

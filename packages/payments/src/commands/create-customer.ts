@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import type { PaymentsContext, StripeObject } from '../payments-client.js';
 import { metadataField } from '../payments-schemas.js';
 
@@ -8,22 +7,23 @@ export const createCustomer = defineCommand({
   key: 'createCustomer',
   title: 'Create Customer',
   description: 'Creates a Stripe customer and returns it with its new id (cus_…).',
-  input: z.object({
-    email: z.string().max(512).optional().meta({
-      title: 'Email',
-      description: 'The customer’s email address (up to 512 characters; its format is not checked).',
+  input: (z) =>
+    z.object({
+      email: z.string().max(512).optional().meta({
+        title: 'Email',
+        description: 'The customer’s email address (up to 512 characters; its format is not checked).',
+      }),
+      name: z
+        .string()
+        .max(256)
+        .optional()
+        .meta({ title: 'Name', description: 'The customer’s full name or business name.' }),
+      description: z.string().max(5000).optional().meta({
+        title: 'Description',
+        description: 'An internal note about the customer, not shown to the customer.',
+      }),
+      metadata: metadataField(z, 'Key-value pairs to store on the customer (up to 50 keys).').optional(),
     }),
-    name: z
-      .string()
-      .max(256)
-      .optional()
-      .meta({ title: 'Name', description: 'The customer’s full name or business name.' }),
-    description: z.string().max(5000).optional().meta({
-      title: 'Description',
-      description: 'An internal note about the customer, not shown to the customer.',
-    }),
-    metadata: metadataField('Key-value pairs to store on the customer (up to 50 keys).').optional(),
-  }),
   annotations: { readOnly: false, destructive: false },
   async run(input, ctx: PaymentsContext, { signal }) {
     const response = await ctx.http.request<StripeObject>({

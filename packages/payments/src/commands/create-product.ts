@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import type { PaymentsContext, StripeObject } from '../payments-client.js';
 import { metadataField } from '../payments-schemas.js';
 
@@ -8,20 +7,21 @@ export const createProduct = defineCommand({
   key: 'createProduct',
   title: 'Create Product',
   description: 'Creates a Stripe product and returns it with its new id (prod_…).',
-  input: z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'is required')
-      .max(5000)
-      .meta({ title: 'Product Name', description: 'The product’s name, shown to customers on invoices.' }),
-    description: z
-      .string()
-      .max(40000)
-      .optional()
-      .meta({ title: 'Description', description: 'A longer description of the product.' }),
-    metadata: metadataField('Key-value pairs to store on the product.').optional(),
-  }),
+  input: (z) =>
+    z.object({
+      name: z
+        .string()
+        .trim()
+        .min(1, 'is required')
+        .max(5000)
+        .meta({ title: 'Product Name', description: 'The product’s name, shown to customers on invoices.' }),
+      description: z
+        .string()
+        .max(40000)
+        .optional()
+        .meta({ title: 'Description', description: 'A longer description of the product.' }),
+      metadata: metadataField(z, 'Key-value pairs to store on the product.').optional(),
+    }),
   annotations: { readOnly: false, destructive: false },
   async run(input, ctx: PaymentsContext, { signal }) {
     const response = await ctx.http.request<StripeObject>({

@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import { listPage, type PaymentsContext } from '../payments-client.js';
 import { paginationField } from '../payments-schemas.js';
 
@@ -9,20 +8,21 @@ export const getBalanceTransactions = defineCommand({
   title: 'Get Balance Transactions',
   description:
     'Lists balance transactions (charges, refunds, payouts, fees…), newest first, one page at a time.',
-  input: z.object({
-    type: z
-      .string()
-      .min(1)
-      .max(5000)
-      .optional()
-      .meta({
-        title: 'Balance Transaction Type',
-        description:
-          'Only this type: charge, refund, payout, adjustment, stripe_fee, transfer, or any other Stripe type.',
-        examples: ['charge', 'refund', 'payout', 'adjustment', 'stripe_fee', 'transfer'],
-      }),
-    pagination: paginationField,
-  }),
+  input: (z) =>
+    z.object({
+      type: z
+        .string()
+        .min(1)
+        .max(5000)
+        .optional()
+        .meta({
+          title: 'Balance Transaction Type',
+          description:
+            'Only this type: charge, refund, payout, adjustment, stripe_fee, transfer, or any other Stripe type.',
+          examples: ['charge', 'refund', 'payout', 'adjustment', 'stripe_fee', 'transfer'],
+        }),
+      pagination: paginationField(z),
+    }),
   annotations: { readOnly: true, idempotent: true },
   run(input, ctx: PaymentsContext, { signal }) {
     return listPage(ctx.http, '/v1/balance_transactions', { type: input.type, ...input.pagination }, signal);

@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import type { PaymentsContext, StripeObject } from '../payments-client.js';
 import { customerIdField } from '../payments-schemas.js';
 
@@ -8,9 +7,10 @@ export const getCustomerById = defineCommand({
   key: 'getCustomerById',
   title: 'Get Customer By Id',
   description: 'Reads one Stripe customer by its id.',
-  input: z.object({
-    customerId: customerIdField('The customer’s id, cus_….'),
-  }),
+  input: (z) =>
+    z.object({
+      customerId: customerIdField(z, 'The customer’s id, cus_….'),
+    }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: PaymentsContext, { signal }) {
     const response = await ctx.http.request<StripeObject>({

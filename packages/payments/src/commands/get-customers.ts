@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
 import { createdRange, limitField, unixSecondsField } from '../payments-schemas.js';
 
@@ -9,21 +8,24 @@ export const getCustomers = defineCommand({
   title: 'Get Customers',
   description:
     'Lists customers, newest first, optionally by exact email and creation time. A limit above 100 reads further pages until it is met.',
-  input: z.object({
-    email: z.string().min(1).max(512).optional().meta({
-      title: 'Email',
-      description: 'Only customers with exactly this email (case-sensitive).',
+  input: (z) =>
+    z.object({
+      email: z.string().min(1).max(512).optional().meta({
+        title: 'Email',
+        description: 'Only customers with exactly this email (case-sensitive).',
+      }),
+      createdAfter: unixSecondsField(
+        z,
+        'Created After',
+        'Only customers created after this time (Unix seconds, exclusive).',
+      ).optional(),
+      createdBefore: unixSecondsField(
+        z,
+        'Created Before',
+        'Only customers created before this time (Unix seconds, exclusive).',
+      ).optional(),
+      limit: limitField(z, 'How many customers to return in all (default 10).'),
     }),
-    createdAfter: unixSecondsField(
-      'Created After',
-      'Only customers created after this time (Unix seconds, exclusive).',
-    ).optional(),
-    createdBefore: unixSecondsField(
-      'Created Before',
-      'Only customers created before this time (Unix seconds, exclusive).',
-    ).optional(),
-    limit: limitField('How many customers to return in all (default 10).'),
-  }),
   annotations: { readOnly: true, idempotent: true },
   run(input, ctx: PaymentsContext, { signal }) {
     return listUpTo(

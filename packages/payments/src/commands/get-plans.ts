@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import { listPage, type PaymentsContext } from '../payments-client.js';
 import { paginationField } from '../payments-schemas.js';
 
@@ -8,13 +7,14 @@ export const getPlans = defineCommand({
   key: 'getPlans',
   title: 'Get Plans',
   description: 'Lists plans (Stripe prices) with their products, amounts and billing intervals.',
-  input: z.object({
-    active: z.boolean().optional().meta({
-      title: 'Is Plan Active',
-      description: 'true lists active plans only, false inactive ones; blank lists both.',
+  input: (z) =>
+    z.object({
+      active: z.boolean().optional().meta({
+        title: 'Is Plan Active',
+        description: 'true lists active plans only, false inactive ones; blank lists both.',
+      }),
+      pagination: paginationField(z),
     }),
-    pagination: paginationField,
-  }),
   annotations: { readOnly: true, idempotent: true },
   run(input, ctx: PaymentsContext, { signal }) {
     return listPage(ctx.http, '/v1/prices', { active: input.active, ...input.pagination }, signal);

@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import { listAll, type PaymentsContext, type StripeObject } from '../payments-client.js';
 import { stripeId } from '../payments-schemas.js';
 
@@ -11,9 +10,10 @@ export const getProductById = defineCommand({
   key: 'getProductById',
   title: 'Get Product By Id',
   description: 'Reads one product by its id, with all its prices (active and inactive) in `prices`.',
-  input: z.object({
-    productId: stripeId('prod_', 'Product Id', 'The product’s id, prod_….'),
-  }),
+  input: (z) =>
+    z.object({
+      productId: stripeId(z, 'prod_', 'Product Id', 'The product’s id, prod_….'),
+    }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: PaymentsContext, { signal }) {
     const [product, prices] = await Promise.all([

@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
 import { createdRange, limitField, unixSecondsField } from '../payments-schemas.js';
 
@@ -9,17 +8,20 @@ export const getProducts = defineCommand({
   title: 'Get Products',
   description:
     'Lists products, newest first, optionally by creation time. A limit above 100 reads further pages until it is met.',
-  input: z.object({
-    createdAfter: unixSecondsField(
-      'Created After',
-      'Only products created after this time (Unix seconds, exclusive).',
-    ).optional(),
-    createdBefore: unixSecondsField(
-      'Created Before',
-      'Only products created before this time (Unix seconds, exclusive).',
-    ).optional(),
-    limit: limitField('How many products to return in all (default 10).'),
-  }),
+  input: (z) =>
+    z.object({
+      createdAfter: unixSecondsField(
+        z,
+        'Created After',
+        'Only products created after this time (Unix seconds, exclusive).',
+      ).optional(),
+      createdBefore: unixSecondsField(
+        z,
+        'Created Before',
+        'Only products created before this time (Unix seconds, exclusive).',
+      ).optional(),
+      limit: limitField(z, 'How many products to return in all (default 10).'),
+    }),
   annotations: { readOnly: true, idempotent: true },
   run(input, ctx: PaymentsContext, { signal }) {
     return listUpTo(

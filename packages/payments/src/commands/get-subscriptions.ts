@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
 import { customerIdField, limitField } from '../payments-schemas.js';
 
@@ -9,26 +8,27 @@ export const getSubscriptions = defineCommand({
   title: 'Get Subscriptions',
   description:
     'Lists subscriptions, newest first, optionally of one customer and one status. Without a status Stripe leaves out canceled ones; `all` includes them.',
-  input: z.object({
-    customerId: customerIdField('Only this customer’s subscriptions, cus_….').optional(),
-    status: z
-      .enum([
-        'active',
-        'past_due',
-        'unpaid',
-        'canceled',
-        'incomplete',
-        'incomplete_expired',
-        'trialing',
-        'all',
-      ])
-      .optional()
-      .meta({
-        title: 'Subscription Status',
-        description: 'Only subscriptions in this status; `all` for every status. Blank: all but canceled.',
-      }),
-    limit: limitField('How many subscriptions to return in all (default 10).'),
-  }),
+  input: (z) =>
+    z.object({
+      customerId: customerIdField(z, 'Only this customer’s subscriptions, cus_….').optional(),
+      status: z
+        .enum([
+          'active',
+          'past_due',
+          'unpaid',
+          'canceled',
+          'incomplete',
+          'incomplete_expired',
+          'trialing',
+          'all',
+        ])
+        .optional()
+        .meta({
+          title: 'Subscription Status',
+          description: 'Only subscriptions in this status; `all` for every status. Blank: all but canceled.',
+        }),
+      limit: limitField(z, 'How many subscriptions to return in all (default 10).'),
+    }),
   annotations: { readOnly: true, idempotent: true },
   run(input, ctx: PaymentsContext, { signal }) {
     return listUpTo(

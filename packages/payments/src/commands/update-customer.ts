@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import type { PaymentsContext, StripeObject } from '../payments-client.js';
 import { customerIdField, metadataField } from '../payments-schemas.js';
 
@@ -13,19 +12,21 @@ export const updateCustomer = defineCommand({
   title: 'Update Customer',
   description:
     'Updates a customer. Only the fields given change; an empty string clears a field. Metadata, when given, replaces all existing metadata.',
-  input: z.object({
-    customerId: customerIdField('The customer to update, cus_….'),
-    email: z.string().max(512).optional().meta({ title: 'Email', description: 'The new email address.' }),
-    name: z.string().max(256).optional().meta({ title: 'Name', description: 'The new name.' }),
-    description: z
-      .string()
-      .max(5000)
-      .optional()
-      .meta({ title: 'Description', description: 'The new internal note.' }),
-    metadata: metadataField(
-      'The complete new metadata: keys not listed here are removed from the customer.',
-    ).optional(),
-  }),
+  input: (z) =>
+    z.object({
+      customerId: customerIdField(z, 'The customer to update, cus_….'),
+      email: z.string().max(512).optional().meta({ title: 'Email', description: 'The new email address.' }),
+      name: z.string().max(256).optional().meta({ title: 'Name', description: 'The new name.' }),
+      description: z
+        .string()
+        .max(5000)
+        .optional()
+        .meta({ title: 'Description', description: 'The new internal note.' }),
+      metadata: metadataField(
+        z,
+        'The complete new metadata: keys not listed here are removed from the customer.',
+      ).optional(),
+    }),
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: PaymentsContext, { signal }) {
     const path = `/v1/customers/${input.customerId}`;
