@@ -1,0 +1,48 @@
+import { defineConnector } from '@c/core';
+import { createDocumentFile } from './commands/create-document-file.js';
+import { customAction } from './commands/custom-action.js';
+import { fetchDocumentContent } from './commands/fetch-document-content.js';
+import { searchDocuments } from './commands/search-documents.js';
+import { updateDocumentContent } from './commands/update-document-content.js';
+import {
+  createDocsContext,
+  DOCS_SCOPES,
+  docsCredentials,
+  docsOptions,
+  GOOGLE_AUTHORIZATION_URL,
+  GOOGLE_TOKEN_URL,
+} from './docs-client.js';
+
+/**
+ * The Google Docs connector: fetch a document's structure, apply checked batch updates, search
+ * Google Docs by name, create documents, and a Custom Action on the Docs and Drive APIs.
+ */
+export const docs = defineConnector({
+  id: 'docs',
+  title: 'Google Docs',
+  description:
+    'Reads, edits, searches and creates Google Docs documents (Google Docs API v1 and Google Drive API v3) for a connected Google account.',
+  credentials: docsCredentials,
+  options: docsOptions,
+  auth: {
+    type: 'oauth2',
+    authorizationUrl: GOOGLE_AUTHORIZATION_URL,
+    tokenUrl: GOOGLE_TOKEN_URL,
+    scopes: [...DOCS_SCOPES],
+    // Offline access with consent each time, so that Google hands out a refresh token.
+    authorizationParams: { access_type: 'offline', prompt: 'consent' },
+  },
+  env: {
+    C_DOCS_ACCESS_TOKEN: 'credentials.accessToken',
+    C_DOCS_REFRESH_TOKEN: 'credentials.refreshToken',
+    C_DOCS_CLIENT_ID: 'credentials.clientId',
+    C_DOCS_CLIENT_SECRET: 'credentials.clientSecret',
+    C_DOCS_BASE_URL: 'baseUrl',
+    C_DOCS_FILE_API_BASE_URL: 'fileApiBaseUrl',
+    C_DOCS_TOKEN_URL: 'tokenUrl',
+  },
+  commands: { fetchDocumentContent, updateDocumentContent, searchDocuments, createDocumentFile, customAction },
+  createContext: createDocsContext,
+  verify: (ctx) =>
+    ctx.http.request({ method: 'GET', api: 'files', path: '/drive/v3/about', query: { fields: 'user' } }),
+});

@@ -1,0 +1,37 @@
+export { createDocumentFile } from './commands/create-document-file.js';
+export { customAction } from './commands/custom-action.js';
+export { fetchDocumentContent } from './commands/fetch-document-content.js';
+export { DOCS_FILES_QUERY, searchDocuments } from './commands/search-documents.js';
+export { updateDocumentContent } from './commands/update-document-content.js';
+export {
+  createDocsContext,
+  DOCS_BASE_URL,
+  DOCS_SCOPES,
+  type DocsContext,
+  docsCredentials,
+  docsOptions,
+  FILE_API_BASE_URL,
+  GOOGLE_AUTHORIZATION_URL,
+  GOOGLE_TOKEN_URL,
+  parseGoogleError,
+} from './docs-client.js';
+export { docs } from './docs-connector.js';
+export { documentIdParameter, documentUrl, parseDocumentId } from './docs-document-id.js';
+export {
+  checkDocsRequests,
+  DOCS_DISCOVERY_REVISION,
+  DOCS_REQUEST_TYPES,
+  type DocsRequest,
+  insertionOrderWarnings,
+} from './docs-requests.js';
+export type {
+  CreateDocumentFileResult,
+  DocsBatchUpdateResult,
+  DocsDocument,
+  DocsFileSummary,
+  DocsParagraph,
+  DocsParagraphElement,
+  DocsStructuralElement,
+  DocsTextRun,
+  SearchDocumentsResult,
+} from './docs-types.js';

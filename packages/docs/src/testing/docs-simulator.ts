@@ -1,0 +1,143 @@
+import { createTestServer, type TestServer } from '@c/core/testing';
+import { http, type RequestHandler } from 'msw';
+import { DOCS_SCOPES } from '../docs-client.js';
+import { docsRoute } from './docs-api.js';
+import { createDocsContractCheck } from './docs-contract.js';
+import { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from './docs-oauth.js';
+import { type SeededFiles, seedDocsSandbox } from './docs-seed.js';
+import { type DocsStateOptions, DocsSimulatorState, type SimClient } from './docs-state.js';
+import { driveRoute } from './drive-api.js';
+import { notFoundPage } from './google-errors.js';
+
+async function formOf(request: Request): Promise<URLSearchParams> {
+  const text = await request.text();
+  if (/json/i.test(request.headers.get('content-type') ?? '')) {
+    try {
+      const body = JSON.parse(text) as Record<string, unknown>;
+      return new URLSearchParams(Object.entries(body).map(([key, value]): [string, string] => [key, String(value)]));
+    } catch {
+      return new URLSearchParams();
+    }
+  }
+  return new URLSearchParams(text);
+}
+
+async function route(state: DocsSimulatorState, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname;
+  const method = request.method;
+  if (path === '/o/oauth2/v2/auth' && method === 'GET') return authorizationPage(state, url);
+  if (path === '/o/oauth2/v2/auth/approve' && method === 'POST') return approveConsent(state, await formOf(request));
+  if (path === '/token' && method === 'POST') {
+    return tokenEndpoint(state, await formOf(request), request.headers.get('authorization'));
+  }
+  if (path === '/revoke' && method === 'POST') {
+    const form = await formOf(request);
+    return revokeEndpoint(state, form.get('token') ?? url.searchParams.get('token'));
+  }
+  const documents = /^\/v1\/documents(?:\/([^/:]+)(:batchUpdate)?)?$/.exec(path);
+  if (documents) return docsRoute(state, request, url, documents[1], documents[2] !== undefined);
+  if (path.startsWith('/drive/v3/') || path.startsWith('/upload/drive/v3/')) return driveRoute(state, request, url);
+  return notFoundPage(path);
+}
+
+/**
+ * The simulator's request handlers over one state: the Docs API (`/v1/documents…`), the Drive API
+ * (`/drive/v3/…`, `/upload/drive/v3/…`) and Google's OAuth endpoints (`/o/oauth2/v2/auth`, `/token`,
+ * `/revoke`), all on one origin.
+ */
+export function createDocsHandlers(state: DocsSimulatorState): RequestHandler[] {
+  return [http.all('*', ({ request }) => route(state, request))];
+}
+
+/** Options of `startDocsSimulator`. */
+export interface DocsSimulatorOptions extends DocsStateOptions {
+  port?: number;
+  host?: string;
+  /** Fill the simulator with the sandbox's documents and files. */
+  seed?: boolean;
+  /** The contracts folder for request checks; false turns the checks off. Default: `contractsDir()`. */
+  contracts?: string | false;
+  /** The OAuth client of the sandbox connection (a fixed sandbox client by default). */
+  client?: Partial<SimClient>;
+}
+
+/** A running simulator: where it is, how to connect to it, and its state. */
+export interface DocsSandbox {
+  /** `http://127.0.0.1:<port>`: the Docs API, the Drive API and the OAuth endpoints. */
+  url: string;
+  server: TestServer;
+  state: DocsSimulatorState;
+  /** Exactly what `docs.connect({ credentials, ...options })` needs to reach the simulator. */
+  connection: {
+    credentials: {
+      accessToken: string;
+      refreshToken: string;
+      expiresAt: number;
+      clientId: string;
+      clientSecret: string;
+    };
+    options: { baseUrl: string; fileApiBaseUrl: string; tokenUrl: string };
+  };
+  /** The OAuth endpoints and client, for a host's Connect flow. */
+  oauth: {
+    authorizationUrl: string;
+    tokenUrl: string;
+    revocationUrl: string;
+    clientId: string;
+    clientSecret: string;
+    scopes: string[];
+  };
+  /** Ids of the seeded files, when started with `seed: true`. */
+  seeded: SeededFiles | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the Google Docs simulator on a loopback port: the Docs and Drive APIs and Google's OAuth
+ * endpoints on one origin, every request checked against Google's discovery documents (recorded in
+ * `server.violations`). It registers a sandbox OAuth client and issues tokens for the sandbox
+ * account (alex@example.com) so that `connection` works at once.
+ */
+export async function startDocsSimulator(options: DocsSimulatorOptions = {}): Promise<DocsSandbox> {
+  const state = new DocsSimulatorState(options);
+  const client = state.addClient({
+    clientId: options.client?.clientId ?? 'sandbox-client.apps.googleusercontent.com',
+    clientSecret: options.client?.clientSecret ?? 'GOCSPX-sandbox-client-secret',
+    name: options.client?.name ?? 'Connector Sandbox',
+    redirectUris: options.client?.redirectUris,
+  });
+  const seeded = options.seed ? seedDocsSandbox(state) : undefined;
+  const server = await createTestServer(createDocsHandlers(state), {
+    port: options.port,
+    host: options.host,
+    check: createDocsContractCheck(options.contracts),
+  });
+  const tokens = state.issueTokens({ clientId: client.clientId });
+  const url = server.url;
+  return {
+    url,
+    server,
+    state,
+    connection: {
+      credentials: {
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: tokens.expiresAt,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+      },
+      options: { baseUrl: url, fileApiBaseUrl: url, tokenUrl: `${url}/token` },
+    },
+    oauth: {
+      authorizationUrl: `${url}/o/oauth2/v2/auth`,
+      tokenUrl: `${url}/token`,
+      revocationUrl: `${url}/revoke`,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      scopes: [...DOCS_SCOPES],
+    },
+    seeded,
+    close: () => server.close(),
+  };
+}

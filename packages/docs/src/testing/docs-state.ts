@@ -1,0 +1,393 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type ParagraphSpec, SimDocument } from './docs-document.js';
+
+/** Google's MIME type of a Google Docs document. */
+export const GOOGLE_DOCS_MIME_TYPE = 'application/vnd.google-apps.document';
+/** Full access to every Google Docs document of the account. */
+export const DOCUMENTS_SCOPE = 'https://www.googleapis.com/auth/documents';
+/** Read-only access to every Google Docs document of the account. */
+export const DOCUMENTS_READONLY_SCOPE = 'https://www.googleapis.com/auth/documents.readonly';
+/** Full access to every Drive file of the account. */
+export const DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive';
+/** Read-only access to every Drive file of the account. */
+export const DRIVE_READONLY_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
+/** Access only to the files this app created or was given. */
+export const DRIVE_FILE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
+
+/** A person's access to a file, from most to least. */
+export type Role = 'owner' | 'writer' | 'commenter' | 'reader';
+
+const ROLE_RANK: Record<Role, number> = { owner: 4, writer: 3, commenter: 2, reader: 1 };
+
+/** A Google account known to the simulator. */
+export interface SimUser {
+  email: string;
+  displayName: string;
+  permissionId: string;
+}
+
+/** A Drive file; Google Docs files also hold their document and its revisions. */
+export interface SimFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  owner: string;
+  /** Everyone with access, the owner included. */
+  permissions: Map<string, Role>;
+  trashed: boolean;
+  starred: boolean;
+  description?: string | undefined;
+  createdTime: number;
+  modifiedTime: number;
+  lastModifyingUser: string;
+  /** Drive's file version, which grows with every change. */
+  version: number;
+  /** Set for files in a shared drive. */
+  driveId?: string | undefined;
+  /** OAuth clients that created the file (what the drive.file scope may see). */
+  createdBy: Set<string>;
+  document?: SimDocument | undefined;
+  /** Revision ids of the document, oldest first; the last is the current one. */
+  revisions: string[];
+  /** Content of a file that is not a Google Docs editors file. */
+  content?: Uint8Array | undefined;
+}
+
+/** An OAuth client registered with the simulator. */
+export interface SimClient {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  /** Allowed redirect URIs; any loopback or https URI when not given. */
+  redirectUris?: string[] | undefined;
+}
+
+/** One authorization of a client by a user, and the refresh token that renews it. */
+export interface SimGrant {
+  id: string;
+  user: string;
+  clientId: string;
+  scopes: string[];
+  /** The current refresh token; rotated on each refresh. */
+  refreshToken?: string | undefined;
+  /** Refresh tokens replaced by rotation: using one again revokes the grant. */
+  retiredRefreshTokens: Set<string>;
+  revoked: boolean;
+}
+
+/** An issued access token. */
+export interface SimAccessToken {
+  grantId: string;
+  expiresAt: number;
+}
+
+/** An authorization code waiting to be exchanged. */
+export interface SimAuthCode {
+  grantId: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge?: string | undefined;
+  codeChallengeMethod?: string | undefined;
+  offline: boolean;
+  expiresAt: number;
+  used: boolean;
+}
+
+/** Per-user, per-minute request limits, as Google's default quotas. */
+export interface SimQuotas {
+  docsReadsPerMinute: number;
+  docsWritesPerMinute: number;
+  driveRequestsPerMinute: number;
+}
+
+/** Tokens as the token endpoint hands them out. */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken?: string | undefined;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  expiresIn: number;
+  scope: string;
+}
+
+/** Options of the simulator's state. */
+export interface DocsStateOptions {
+  /** The clock (epoch ms); tests move it to expire tokens or open a new quota window. */
+  now?: () => number;
+  quotas?: Partial<SimQuotas>;
+  /** Largest page Drive answers, below the 1000 it allows (to make paging visible). */
+  pageSizeCap?: number;
+  /**
+   * Page over all visible files before applying `q`, so that pages come back short or empty
+   * while a nextPageToken remains, as Drive's documentation warns they may.
+   */
+  partialPages?: boolean;
+  /** Rotate the refresh token on every refresh (default true). */
+  rotateRefreshTokens?: boolean;
+  /** Lifetime of access tokens in seconds (Google: 3599). */
+  accessTokenSeconds?: number;
+}
+
+/** Options of `createDocument`. */
+export interface CreateDocumentOptions {
+  title: string;
+  paragraphs?: readonly ParagraphSpec[];
+  /** Owner's email; the state's current user by default. */
+  owner?: string;
+  /** Others with access: email → role. */
+  sharedWith?: Record<string, Exclude<Role, 'owner'>>;
+  id?: string;
+  createdTime?: number;
+  modifiedTime?: number;
+  trashed?: boolean;
+  starred?: boolean;
+  driveId?: string;
+  createdBy?: string;
+}
+
+/** Options of `addFile` (a file that is not a Google Doc). */
+export interface AddFileOptions {
+  name: string;
+  mimeType: string;
+  content?: Uint8Array;
+  owner?: string;
+  sharedWith?: Record<string, Exclude<Role, 'owner'>>;
+  id?: string;
+  createdTime?: number;
+  modifiedTime?: number;
+  trashed?: boolean;
+  createdBy?: string;
+}
+
+function random(bytes: number): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** A Drive-style file id (44 characters); deterministic when a seed label is given. */
+export function newFileId(label?: string): string {
+  const body = label ? createHash('sha256').update(label).digest('base64url') : random(33);
+  return `1${body.slice(0, 43)}`;
+}
+
+function newRevisionId(): string {
+  return `AL${random(45)}`;
+}
+
+/**
+ * Everything the simulator knows: accounts, OAuth clients and grants, files with their documents,
+ * and quota use. Tests reach in to arrange a scene (share a document, expire tokens, revoke a grant).
+ */
+export class DocsSimulatorState {
+  readonly users = new Map<string, SimUser>();
+  readonly files = new Map<string, SimFile>();
+  readonly clients = new Map<string, SimClient>();
+  readonly grants = new Map<string, SimGrant>();
+  readonly accessTokens = new Map<string, SimAccessToken>();
+  readonly codes = new Map<string, SimAuthCode>();
+  /** Consent screens shown and not yet answered: id → the authorization request. */
+  readonly consents = new Map<string, URLSearchParams>();
+  /** The account signed in on the consent screen. */
+  currentUser: string;
+  readonly now: () => number;
+  readonly quotas: SimQuotas;
+  pageSizeCap: number;
+  partialPages: boolean;
+  rotateRefreshTokens: boolean;
+  readonly accessTokenSeconds: number;
+  readonly #usage = new Map<string, { window: number; count: number }>();
+
+  constructor(options: DocsStateOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.quotas = {
+      docsReadsPerMinute: 300,
+      docsWritesPerMinute: 60,
+      driveRequestsPerMinute: 12_000,
+      ...options.quotas,
+    };
+    this.pageSizeCap = options.pageSizeCap ?? 1000;
+    this.partialPages = options.partialPages ?? false;
+    this.rotateRefreshTokens = options.rotateRefreshTokens ?? true;
+    this.accessTokenSeconds = options.accessTokenSeconds ?? 3599;
+    this.currentUser = this.addUser('alex@example.com', 'Alex Rivera').email;
+  }
+
+  /** Adds (or returns) an account. */
+  addUser(email: string, displayName: string): SimUser {
+    const known = this.users.get(email);
+    if (known) return known;
+    const user = { email, displayName, permissionId: createHash('sha256').update(email).digest('hex').slice(0, 20) };
+    this.users.set(email, user);
+    return user;
+  }
+
+  /** Registers an OAuth client. */
+  addClient(client: SimClient): SimClient {
+    this.clients.set(client.clientId, client);
+    return client;
+  }
+
+  /** Creates a Google Docs document and its Drive file. */
+  createDocument(options: CreateDocumentOptions): SimFile {
+    const file = this.#addFile({
+      id: options.id,
+      name: options.title,
+      mimeType: GOOGLE_DOCS_MIME_TYPE,
+      owner: options.owner,
+      sharedWith: options.sharedWith,
+      createdTime: options.createdTime,
+      modifiedTime: options.modifiedTime,
+      trashed: options.trashed,
+      createdBy: options.createdBy,
+    });
+    file.starred = options.starred ?? false;
+    file.driveId = options.driveId;
+    file.document = SimDocument.fromParagraphs(options.paragraphs ?? []);
+    file.revisions.push(newRevisionId());
+    return file;
+  }
+
+  /** Adds a Drive file that is not a Google Doc (a spreadsheet, a PDF…). */
+  addFile(options: AddFileOptions): SimFile {
+    return this.#addFile(options);
+  }
+
+  #addFile(options: Omit<AddFileOptions, 'name' | 'mimeType'> & { name: string; mimeType: string }): SimFile {
+    const owner = options.owner ?? this.currentUser;
+    const created = options.createdTime ?? this.now();
+    const file: SimFile = {
+      id: options.id ?? newFileId(),
+      name: options.name,
+      mimeType: options.mimeType,
+      owner,
+      permissions: new Map<string, Role>([[owner, 'owner'], ...Object.entries(options.sharedWith ?? {})]),
+      trashed: options.trashed ?? false,
+      starred: false,
+      createdTime: created,
+      modifiedTime: options.modifiedTime ?? created,
+      lastModifyingUser: owner,
+      version: 1,
+      createdBy: new Set(options.createdBy ? [options.createdBy] : []),
+      revisions: [],
+      content: options.content,
+    };
+    this.files.set(file.id, file);
+    return file;
+  }
+
+  /** The user's role on a file, or undefined when the file is not shared with them. */
+  roleOf(file: SimFile, user: string): Role | undefined {
+    return file.permissions.get(user);
+  }
+
+  /** True when the user's role is at least `role`. */
+  can(file: SimFile, user: string, role: Role): boolean {
+    const held = this.roleOf(file, user);
+    return held !== undefined && ROLE_RANK[held] >= ROLE_RANK[role];
+  }
+
+  /** Records a change: the modified time, the editor and the file version move on. */
+  touch(file: SimFile, user: string): void {
+    file.modifiedTime = Math.max(this.now(), file.modifiedTime + 1);
+    file.lastModifyingUser = user;
+    file.version += 1;
+  }
+
+  /** Stores a document's new state under a new revision id. */
+  commit(file: SimFile, document: SimDocument, user: string): string {
+    const revision = newRevisionId();
+    file.document = document;
+    file.revisions.push(revision);
+    this.touch(file, user);
+    return revision;
+  }
+
+  /** Starts a grant of `scopes` to a client by a user (what the consent screen does). */
+  grant(user: string, clientId: string, scopes: readonly string[]): SimGrant {
+    const grant: SimGrant = {
+      id: random(12),
+      user,
+      clientId,
+      scopes: [...scopes],
+      retiredRefreshTokens: new Set(),
+      revoked: false,
+    };
+    this.grants.set(grant.id, grant);
+    return grant;
+  }
+
+  /** Issues an access token (and, for offline access, a new refresh token) for a grant. */
+  issue(grant: SimGrant, withRefreshToken: boolean): IssuedTokens {
+    const accessToken = `ya29.${random(60)}`;
+    const expiresAt = this.now() + this.accessTokenSeconds * 1000;
+    this.accessTokens.set(accessToken, { grantId: grant.id, expiresAt });
+    if (withRefreshToken) {
+      if (grant.refreshToken) grant.retiredRefreshTokens.add(grant.refreshToken);
+      grant.refreshToken = `1//0${random(48)}`;
+    }
+    return {
+      accessToken,
+      refreshToken: withRefreshToken ? grant.refreshToken : undefined,
+      expiresAt,
+      expiresIn: this.accessTokenSeconds,
+      scope: grant.scopes.join(' '),
+    };
+  }
+
+  /**
+   * Issues tokens as if the user had already authorized a client: the shortcut tests and the
+   * sandbox use instead of the consent screen.
+   */
+  issueTokens(
+    options: { user?: string; clientId?: string; scopes?: readonly string[] } = {},
+  ): IssuedTokens & { refreshToken: string } {
+    const clientId = options.clientId ?? [...this.clients.keys()][0];
+    if (!clientId) throw new Error('Register an OAuth client first');
+    const grant = this.grant(options.user ?? this.currentUser, clientId, options.scopes ?? [DOCUMENTS_SCOPE, DRIVE_SCOPE]);
+    return this.issue(grant, true) as IssuedTokens & { refreshToken: string };
+  }
+
+  /** The grant a refresh token belongs to (current or retired), if any. */
+  grantOfRefreshToken(token: string): { grant: SimGrant; retired: boolean } | undefined {
+    for (const grant of this.grants.values()) {
+      if (grant.refreshToken === token) return { grant, retired: false };
+      if (grant.retiredRefreshTokens.has(token)) return { grant, retired: true };
+    }
+    return undefined;
+  }
+
+  /** Makes every access token issued so far expire now (refresh tokens stay valid). */
+  expireAccessTokens(): void {
+    const past = this.now() - 1;
+    for (const token of this.accessTokens.values()) token.expiresAt = past;
+  }
+
+  /** Revokes the grant an access or refresh token belongs to. Returns false for an unknown token. */
+  revoke(token: string): boolean {
+    const grantId = this.accessTokens.get(token)?.grantId ?? this.grantOfRefreshToken(token)?.grant.id;
+    const grant = grantId ? this.grants.get(grantId) : undefined;
+    if (!grant || grant.revoked) return false;
+    grant.revoked = true;
+    return true;
+  }
+
+  /** Who a bearer token speaks for, or why it does not. */
+  authenticate(token: string): { user: string; grant: SimGrant } | 'expired' | 'invalid' {
+    const issued = this.accessTokens.get(token);
+    const grant = issued ? this.grants.get(issued.grantId) : undefined;
+    if (!issued || !grant || grant.revoked) return 'invalid';
+    if (this.now() >= issued.expiresAt) return 'expired';
+    return { user: grant.user, grant };
+  }
+
+  /** Counts one request against a per-user, per-minute quota; false when it is used up. */
+  takeQuota(user: string, bucket: keyof SimQuotas): boolean {
+    const window = Math.floor(this.now() / 60_000);
+    const key = `${bucket}:${user}`;
+    const usage = this.#usage.get(key);
+    const current = usage && usage.window === window ? usage : { window, count: 0 };
+    if (current.count >= this.quotas[bucket]) return false;
+    current.count += 1;
+    this.#usage.set(key, current);
+    return true;
+  }
+}
