@@ -45,6 +45,11 @@ describe('getProductById', () => {
     const error = await failure(h.client.run('getProductById', { productId: 'prod_Missing' }));
     expect(NotFoundError.isInstance(error)).toBe(true);
     expect(error.providerMessage).toBe("No such product: 'prod_Missing'");
+    // The prices call has settled too: nothing is left in flight when the command fails.
+    expect(h.sim.server.calls.map((call) => call.path).sort()).toEqual([
+      '/v1/prices',
+      '/v1/products/prod_Missing',
+    ]);
   });
 
   it.each([

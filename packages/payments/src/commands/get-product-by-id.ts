@@ -16,10 +16,13 @@ export const getProductById = defineCommand({
     }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: PaymentsContext, { signal }) {
-    const [product, prices] = await Promise.all([
+    // Both calls settle before the command returns, so no request outlives it; the product's error wins.
+    const [product, prices] = await Promise.allSettled([
       ctx.http.request<StripeObject>({ method: 'GET', path: `/v1/products/${input.productId}`, signal }),
       listAll(ctx.http, '/v1/prices', { product: input.productId }, signal),
     ]);
-    return { ...product.data, prices: prices.data };
+    if (product.status === 'rejected') throw product.reason;
+    if (prices.status === 'rejected') throw prices.reason;
+    return { ...product.value.data, prices: prices.value.data };
   },
 });
