@@ -63,8 +63,8 @@ async function callback(client: Awaited<ReturnType<typeof browser>> | undefined,
 }
 
 describe.each([
-  ['issues', 'issues.searchTeams', { name: '' }],
-  ['docs', 'docs.searchDocuments', { name: '' }],
+  ['issues', 'issues.searchTeams', { name: 'eng' }],
+  ['docs', 'docs.searchDocuments', { name: 'sync' }],
 ])('OAuth Connect and Reconnect: %s', (connector, commandId, input) => {
   const name = `${connector}-oauth`;
 
@@ -108,14 +108,15 @@ describe.each([
 
   it('marks the connection needs_reconnect after the grant is revoked, and Reconnect clears it', async () => {
     const record = (await host.store.get(name))!;
-    const revokeUrl = sandbox.simulators[connector]!.oauth!.revokeUrl!;
+    const oauth = sandbox.simulators[connector]!.oauth!;
+    const revokeUrl = (oauth.revokeUrl ?? oauth.revocationUrl)!;
     const revoked = await call(revokeUrl, 'POST', revokeUrl, {
       form: { token: record.credentials.accessToken as string },
     });
     expect(revoked.status).toBe(200);
-    const error = await host.connections
+    const error = (await host.connections
       .run(commandId, input, { connection: name })
-      .catch((caught: any) => caught);
+      .catch((caught: unknown) => caught)) as { kind: string; toJSON(): { needsReconnect?: boolean } };
     expect(error).toMatchObject({ kind: 'auth' });
     expect(error.toJSON().needsReconnect).toBe(true);
     expect((await host.connections.get(name)).status).toBe('needs_reconnect');

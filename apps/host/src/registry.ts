@@ -1,4 +1,4 @@
-import type { Command, Connector } from '@c/core';
+import type { Command, Connector, JsonSchema } from '@c/core';
 import { ValidationError } from '@c/core';
 
 /** One command of the registry, with the names every surface uses. */
@@ -32,6 +32,32 @@ export function commandHints(command: Command): CommandHints {
   const destructive = declared.destructive ?? DESTRUCTIVE_VERBS.test(command.key);
   const readOnly = !destructive && (declared.readOnly ?? READ_VERBS.test(command.key));
   return { readOnly, destructive, idempotent: declared.idempotent ?? readOnly };
+}
+
+const schemaCache = new WeakMap<Command, JsonSchema>();
+
+/**
+ * The input JSON Schema every surface shows. A parameter made nullable after its `.meta()` carries
+ * its title and description on the non-null branch of an `anyOf`; they are lifted to the parameter,
+ * where forms, CLI help and MCP clients look for them.
+ */
+export function inputSchemaOf(command: Command): JsonSchema {
+  const cached = schemaCache.get(command);
+  if (cached) return cached;
+  const schema = command.inputSchema;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const lifted: Record<string, JsonSchema> = {};
+  for (const [key, property] of Object.entries(properties)) {
+    const branches = Array.isArray(property.anyOf) ? (property.anyOf as JsonSchema[]) : [];
+    const described = branches.filter((branch) => branch.type !== 'null' && branch.title !== undefined);
+    lifted[key] =
+      property.title === undefined && described.length === 1
+        ? { title: described[0]!.title, description: described[0]!.description, ...property }
+        : property;
+  }
+  const result = { ...schema, properties: lifted };
+  schemaCache.set(command, result);
+  return result;
 }
 
 /** The error every surface gives for an id that names no command (exit 2 in the CLI, 404 over HTTP). */

@@ -10,8 +10,9 @@ export interface SimulatorHandle {
     clientId: string;
     clientSecret?: string;
     scopes?: string[];
-    /** RFC 7009 revocation endpoint, to try Reconnect. */
+    /** The revocation endpoint (RFC 7009), to try Reconnect; simulators name it either way. */
     revokeUrl?: string;
+    revocationUrl?: string;
   };
   close(): Promise<void>;
 }

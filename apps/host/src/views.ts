@@ -1,5 +1,5 @@
 import { type Connector, type JsonSchema, zod } from '@c/core';
-import { type CommandHints, commandHints, type RegisteredCommand } from './registry.js';
+import { type CommandHints, commandHints, inputSchemaOf, type RegisteredCommand } from './registry.js';
 
 /** A command as listed by `c-host list` and `GET /api/commands`. */
 export interface CommandSummary {
@@ -45,7 +45,7 @@ export function commandSummary(entry: RegisteredCommand): CommandSummary {
 export function commandDetail(entry: RegisteredCommand): CommandDetail {
   return {
     ...commandSummary(entry),
-    inputSchema: entry.command.inputSchema,
+    inputSchema: inputSchemaOf(entry.command),
     outputSchema: entry.command.outputSchema,
   };
 }

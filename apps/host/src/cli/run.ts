@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { JsonSchema, Progress } from '@c/core';
+import { inputSchemaOf } from '../registry.js';
 import { commandDetail, commandSummary } from '../views.js';
 import { cliHost, connectorOfCommand, type GlobalFlags } from './context.js';
 import { interactive, note, printJson } from './output.js';
@@ -100,7 +101,7 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
   const progress = progressReporter();
   try {
     const entry = host.registry.require(id);
-    const schema = entry.command.inputSchema;
+    const schema = inputSchemaOf(entry.command);
     const input = applyParams(readInput(flags.input), flags.param ?? [], schema);
     if (flags.prompt !== false && interactive()) await promptMissing(input, schema);
     const controller = new AbortController();

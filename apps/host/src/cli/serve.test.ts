@@ -46,8 +46,8 @@ describe('c-host serve', () => {
       const bearer = { authorization: `Bearer ${token}` };
       for (const [id, input] of [
         ['payments.getCustomers', { limit: 2 }],
-        ['issues.searchTeams', { name: '' }],
-        ['docs.searchDocuments', { name: '' }],
+        ['issues.searchTeams', { name: 'eng' }],
+        ['docs.searchDocuments', { name: 'sync' }],
         ['analytics.behavioralCohorts', {}],
       ] as const) {
         const run = await call(base, 'POST', `/api/commands/${id}/run`, { headers: bearer, body: { input } });

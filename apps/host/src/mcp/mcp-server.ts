@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionManager } from '../connections.js';
 import { hostVersion } from '../paths.js';
-import { commandHints, type Registry } from '../registry.js';
+import { commandHints, inputSchemaOf, type Registry } from '../registry.js';
 
 /** What the MCP server needs from the host. */
 export interface McpHost {
@@ -29,7 +29,7 @@ export function toolsOf(registry: Registry): Tool[] {
       name: entry.toolName,
       title: entry.command.title,
       description: entry.command.description,
-      inputSchema: entry.command.inputSchema as Tool['inputSchema'],
+      inputSchema: inputSchemaOf(entry.command) as Tool['inputSchema'],
       // MCP output schemas describe structuredContent, which is always an object.
       ...(output?.type === 'object' ? { outputSchema: output as Tool['outputSchema'] } : {}),
       annotations: {
