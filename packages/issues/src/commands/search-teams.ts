@@ -33,7 +33,7 @@ query SearchTeams($filter: TeamFilter!, $first: Int!, $after: String, $includeMe
 }`);
 
 /** Teams per page: fewer when each team carries its members or states, to bound the query's cost. */
-const PAGE_SIZE = { plain: 50, nested: 10 };
+const PAGE_SIZE = { plain: 50, nested: 5 };
 
 /** Finds teams by a part of their name, case-insensitive, following every page. */
 export const searchTeams = defineCommand({
