@@ -226,7 +226,7 @@ export async function handleStripeRequest(
     save = caught.saved;
   }
   if (savedKey && save) {
-    options.state.idempotency.set(savedKey, { fingerprint, status, body: result, requestId });
+    options.state.saveResponse(savedKey, { fingerprint, status, body: result, requestId });
   }
   return reply(status, result);
 }
@@ -402,7 +402,7 @@ function createdFilter(params: StripeParams, name = 'created'): (object: StoredO
  */
 function page(
   collection: Collection<StoredObject>,
-  items: StoredObject[],
+  items: readonly StoredObject[],
   params: StripeParams,
   url: string,
   kind: string,

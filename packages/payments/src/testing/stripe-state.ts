@@ -16,6 +16,9 @@ export interface SavedResponse {
   requestId: string;
 }
 
+/** Saved idempotent responses kept at most; the oldest go first (Stripe keeps keys for 24 hours). */
+const MAX_SAVED_RESPONSES = 10_000;
+
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A random id in Stripe's style: the prefix and `length` letters and digits. */
@@ -33,6 +36,8 @@ export function stripeStyleId(prefix: string, length = 14): string {
 export class Collection<T extends StoredObject> {
   readonly #items = new Map<string, { value: T; seq: number }>();
   #seq = 0;
+  /** The newest-first order, kept until the next change: lists are read far more than written. */
+  #sorted: T[] | undefined;
 
   get size(): number {
     return this.#items.size;
@@ -51,22 +56,26 @@ export class Collection<T extends StoredObject> {
     const existing = this.#items.get(value.id);
     if (!existing) this.#seq += 1;
     this.#items.set(value.id, { value, seq: existing?.seq ?? this.#seq });
+    this.#sorted = undefined;
     return value;
   }
 
   delete(id: string): boolean {
+    this.#sorted = undefined;
     return this.#items.delete(id);
   }
 
   clear(): void {
+    this.#sorted = undefined;
     this.#items.clear();
   }
 
-  /** Every object, newest first. */
-  list(): T[] {
-    return [...this.#items.values()]
+  /** Every object, newest first (a shared array: do not change it). */
+  list(): readonly T[] {
+    this.#sorted ??= [...this.#items.values()]
       .sort((a, b) => b.value.created - a.value.created || b.seq - a.seq)
       .map((entry) => entry.value);
+    return this.#sorted;
   }
 
   /** True when `a` comes after `b` in the newest-first order (it is older). */
@@ -97,7 +106,7 @@ export class StripeState {
   readonly balanceTransactions = new Collection<StoredObject>();
   readonly events = new Collection<StoredObject>();
   readonly coupons = new Collection<StoredObject>();
-  /** Saved responses by API key and idempotency key. */
+  /** Saved responses by API key and idempotency key; see `saveResponse`. */
   readonly idempotency = new Map<string, SavedResponse>();
   readonly #now: () => number;
 
@@ -108,6 +117,15 @@ export class StripeState {
   /** The current time in Unix seconds. */
   now(): number {
     return this.#now();
+  }
+
+  /** Saves the response of an idempotent request, forgetting the oldest beyond a bound. */
+  saveResponse(key: string, saved: SavedResponse): void {
+    this.idempotency.set(key, saved);
+    if (this.idempotency.size > MAX_SAVED_RESPONSES) {
+      const oldest = this.idempotency.keys().next().value;
+      if (oldest !== undefined) this.idempotency.delete(oldest);
+    }
   }
 
   /** Forgets every object and saved response. */
