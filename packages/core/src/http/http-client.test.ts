@@ -68,6 +68,19 @@ describe('HttpClient', () => {
     await http.close();
   });
 
+  it('keeps an idempotency key the caller put in the headers', async () => {
+    const http = client({ idempotency: { header: 'Idempotency-Key', methods: ['POST'] } });
+    server.fault({ type: 'status', status: 500, body: '{}' });
+    await http.request({
+      method: 'POST',
+      path: '/things',
+      form: {},
+      headers: { 'idempotency-key': 'mine-1' },
+    });
+    expect(server.calls.map((call) => call.headers['idempotency-key'])).toEqual(['mine-1', 'mine-1']);
+    await http.close();
+  });
+
   it('never repeats a POST without a key whose connection dropped after it was applied', async () => {
     const http = client();
     server.fault({ type: 'reset-after-handler' });

@@ -166,8 +166,12 @@ export class HttpClient {
     const path = query ? `${joined}${joined.includes('?') ? '&' : '?'}${query}` : joined;
     const { body, contentType } = encodeBody(request);
     const idempotency = this.#options.idempotency;
+    // A key the caller set in the headers (a Custom Action, say) is the call's key: keep it.
+    const headerKey = idempotency ? headerValue(request.headers, idempotency.header) : undefined;
     const idempotencyKey =
-      request.idempotencyKey ?? (idempotency?.methods.includes(method) ? randomUUID() : undefined);
+      request.idempotencyKey ??
+      headerKey ??
+      (idempotency?.methods.includes(method) ? randomUUID() : undefined);
     const safe = request.idempotent ?? (IDEMPOTENT_METHODS.has(method) || idempotencyKey !== undefined);
     const policy: RetryPolicy | undefined =
       request.retry === false ? undefined : { ...this.#policy, ...(request.retry ?? {}) };
@@ -425,6 +429,13 @@ export function joinPath(prefix: string, path: string): string {
   if (!path) return prefix || '/';
   const rest = path.startsWith('/') ? path : `/${path}`;
   return `${prefix}${rest}`;
+}
+
+function headerValue(headers: Record<string, string> | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  return undefined;
 }
 
 function lowerKeys(headers: Record<string, string>): Record<string, string> {

@@ -14,11 +14,12 @@ function findRepoRoot(start: string): string | undefined {
 /**
  * The folder of the providers' published contracts: `C_CONTRACTS_DIR`, or `../shared/contracts`
  * beside the repository. Undefined when missing, except in CI (`CI` set), where a missing folder
- * is an error rather than a silent skip.
+ * is an error rather than a silent skip. The repository is found upward from `start` (the
+ * working directory by default).
  */
-export function contractsDir(): string | undefined {
+export function contractsDir(start: string = process.cwd()): string | undefined {
   const fromEnv = process.env.C_CONTRACTS_DIR;
-  const root = findRepoRoot(process.cwd());
+  const root = findRepoRoot(start);
   const candidate = fromEnv ? resolve(fromEnv) : root ? join(root, '..', 'shared', 'contracts') : undefined;
   if (candidate && existsSync(candidate)) return candidate;
   if (process.env.CI) {

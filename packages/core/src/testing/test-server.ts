@@ -51,6 +51,8 @@ export interface TestServer {
   /** Prepends handlers (they win over the initial ones) until `resetHandlers`. */
   use(...handlers: RequestHandler[]): void;
   resetHandlers(): void;
+  /** Records a contract violation found outside `check` (e.g. in a response). */
+  addViolation(message: string): void;
   /** Queues a fault for the next matching request(s). */
   fault(fault: Fault): void;
   clearFaults(): void;
@@ -214,6 +216,9 @@ export async function createTestServer(
     },
     resetHandlers: () => {
       runtime = [];
+    },
+    addViolation: (message) => {
+      violations.push(message);
     },
     fault: (fault) => {
       faults.push({ ...fault, left: fault.times ?? 1 });
