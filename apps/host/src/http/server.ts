@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { AuthError, NotFoundError, PermissionError, ValidationError } from '@c/core';
+import { NotFoundError, PermissionError, ValidationError } from '@c/core';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -35,6 +35,15 @@ declare module 'fastify' {
 }
 
 const ONE_DAY_S = 24 * 3600;
+
+/**
+ * A 401 for the host's own access check. Not core's `AuthError`, whose JSON says the provider
+ * connection needs Reconnect: here the caller only lacks the host token.
+ */
+function unauthorized(reply: FastifyReply, message: string): FastifyReply {
+  reply.header('www-authenticate', 'Bearer realm="c-host"');
+  return reply.code(401).send({ error: { name: 'AuthError', kind: 'auth', message, retryable: false } });
+}
 
 function send(reply: FastifyReply, error: unknown): FastifyReply {
   const { status, body } = errorResponse(error);
@@ -116,10 +125,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     if (cookie && (await host.access.checkSession(cookie))) request.sessionId = cookie;
     if (!needsToken(request.method, path)) return;
     if (request.sessionId || host.access.checkToken(bearerToken(request.headers.authorization))) return;
-    reply.header('www-authenticate', 'Bearer realm="c-host"');
-    return send(
+    return unauthorized(
       reply,
-      new AuthError('Missing or wrong access token: send "Authorization: Bearer <C_HOST_TOKEN>" or sign in'),
+      'Missing or wrong access token: send "Authorization: Bearer <C_HOST_TOKEN>" or sign in',
     );
   });
 
@@ -266,7 +274,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     { schema: { body: sessionBody } },
     async (request, reply) => {
       if (!host.access.checkToken(request.body.token)) {
-        return send(reply, new AuthError('Wrong access token'));
+        return unauthorized(reply, 'Wrong access token');
       }
       reply.setCookie(sessionCookie(), await host.access.createSession(), sessionCookieOptions);
       return { ok: true };
