@@ -169,13 +169,24 @@ function mapIngestionError(
       Object.keys(asRecord(record.exceeded_daily_quota_users)).length +
         Object.keys(asRecord(record.exceeded_daily_quota_devices)).length >
       0;
+    if (overQuota) {
+      // A daily quota is not waited out within a call (and core retries every RateLimitError):
+      // Send Events drops the events of those users and devices and sends the others at once.
+      return {
+        error: new ProviderError('Amplitude refused events of users or devices over their daily quota (429)', {
+          ...base,
+          providerCode: 'exceeded_daily_quota',
+          retryable: false,
+        }),
+        retry: false,
+      };
+    }
     return {
-      error: new RateLimitError(
-        `Amplitude throttled the upload (429)${said.message ? `: ${said.message}` : ''}`,
-        { ...base, retryAfterMs: parseRetryAfter(response.headers) },
-      ),
-      // Devices over their daily quota stay refused all day: Send Events drops their events instead.
-      retry: !overQuota,
+      error: new RateLimitError(`Amplitude throttled the upload (429)${said.message ? `: ${said.message}` : ''}`, {
+        ...base,
+        retryAfterMs: parseRetryAfter(response.headers),
+      }),
+      retry: true,
     };
   }
   return {

@@ -5,6 +5,7 @@ import {
   type Progress,
   ProviderError,
   RateLimitError,
+  type RetryPolicy,
   registerSecret,
   TimeoutError,
 } from '@c/core';
@@ -48,6 +49,8 @@ export interface SendEventStreamOptions {
    * lane sends in order, so one device's events reach Amplitude in the order given. Default 4.
    */
   lanes?: number;
+  /** Retry policy of each request (default: 5 retries, 1 s doubling up to 30 s, 2 min of waiting in all). */
+  retry?: Partial<RetryPolicy>;
 }
 
 interface Item {
@@ -137,7 +140,7 @@ export async function ingestEvents(
       contentType: 'application/json',
       auth: false,
       idempotent: true,
-      retry: INGESTION_RETRY,
+      retry: { ...INGESTION_RETRY, ...options.retry },
       signal: options.signal,
     });
   };
@@ -220,8 +223,23 @@ export async function ingestEvents(
       lane.items.push({ index, json, bytes, device, user });
       lane.bytes += bytes + (lane.items.length > 1 ? 1 : 0);
     }
-    for (const lane of lanes) await flush(lane);
+    // What the lanes still hold goes out together once nothing is in flight: lanes hold disjoint
+    // devices, so one request keeps each device's order, and a small call costs one request.
     await Promise.all(lanes.map((lane) => lane.sending));
+    check();
+    const rest = lanes.flatMap((lane) => lane.items).sort((a, b) => a.index - b.index);
+    let batch: Item[] = [];
+    let bytes = envelope;
+    for (const item of rest) {
+      if (batch.length >= maxEvents || bytes + item.bytes + 1 > maxBytes) {
+        await deliver(batch);
+        batch = [];
+        bytes = envelope;
+      }
+      batch.push(item);
+      bytes += item.bytes + (batch.length > 1 ? 1 : 0);
+    }
+    if (batch.length > 0) await deliver(batch);
     check();
   } finally {
     // Settle every lane before returning or rethrowing, so no request outlives the call.
@@ -259,7 +277,7 @@ function handleFailure(
     });
     return { retry: rest.length > 0 ? [rest] : [] };
   }
-  if (RateLimitError.isInstance(error)) {
+  if (status === 429) {
     const users = new Set(Object.keys(record(details.exceeded_daily_quota_users)));
     const devices = new Set(Object.keys(record(details.exceeded_daily_quota_devices)));
     if (users.size + devices.size > 0) {
@@ -276,6 +294,7 @@ function handleFailure(
     return { retry: [], stop: error.message };
   }
   const transient =
+    RateLimitError.isInstance(error) ||
     NetworkError.isInstance(error) ||
     TimeoutError.isInstance(error) ||
     (ProviderError.isInstance(error) && status !== undefined && status >= 500);

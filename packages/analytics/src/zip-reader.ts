@@ -11,6 +11,10 @@ const MAX_32 = 0xffffffff;
 /** Descriptor with signature: 4 sig + 4 crc + 4 + 4 sizes (ZIP64: 8 + 8). */
 const DESCRIPTOR_LENGTH = 16;
 const ZIP64_DESCRIPTOR_LENGTH = 24;
+/** Records that may follow a member's data descriptor. */
+const RECORD_SIGNATURES = new Set([SIG_LOCAL_FILE, SIG_CENTRAL_FILE, SIG_END, SIG_ZIP64_END]);
+/** Bytes needed after a signature to judge it: a ZIP64 descriptor and the next record's signature. */
+const LOOKAHEAD = ZIP64_DESCRIPTOR_LENGTH + 4;
 
 /** Raised when the bytes are not a zip archive this reader understands; `message` says why. */
 export class ZipFormatError extends Error {
@@ -226,7 +230,7 @@ async function* untilDescriptor(input: ByteSource, header: LocalHeader): AsyncGe
         pending = buffer.subarray(safe);
         break;
       }
-      if (buffer.length - at < ZIP64_DESCRIPTOR_LENGTH && (await input.fill(ZIP64_DESCRIPTOR_LENGTH))) {
+      if (buffer.length - at < LOOKAHEAD && (await input.fill(LOOKAHEAD))) {
         // Too few bytes after this signature to check it: hand over what precedes it, read on.
         if (at > 0) {
           seen += at;
@@ -255,8 +259,9 @@ async function* untilDescriptor(input: ByteSource, header: LocalHeader): AsyncGe
 
 /**
  * The length of the data descriptor starting at `at` if it records `size` compressed bytes, else
- * undefined (the signature was a chance match inside the data). Reads ahead in `input` when the
- * descriptor continues past the buffer.
+ * undefined (the signature was a chance match inside the data). A 16-byte descriptor and a ZIP64
+ * 24-byte one read the same when the high half of the size is zero: the one followed by the next
+ * record's signature wins. Reads ahead in `input` when the descriptor continues past the buffer.
  */
 function descriptorLength(
   buffer: Buffer,
@@ -273,11 +278,19 @@ function descriptorLength(
     input.unshift(ahead);
     return Buffer.concat([buffer.subarray(at), ahead]);
   };
+  const followedByRecord = (length: number): boolean | undefined => {
+    const view = bytes(length + 4);
+    return view === undefined ? undefined : RECORD_SIGNATURES.has(view.readUInt32LE(length));
+  };
   const wide = bytes(ZIP64_DESCRIPTOR_LENGTH);
   const wideMatch = wide !== undefined && Number(wide.readBigUInt64LE(8)) === size;
   const narrow = bytes(DESCRIPTOR_LENGTH);
   const narrowMatch = narrow !== undefined && narrow.readUInt32LE(8) === size % TWO_32;
-  if (wideMatch && (zip64Announced || size >= TWO_32 || !narrowMatch)) return ZIP64_DESCRIPTOR_LENGTH;
+  if (wideMatch && narrowMatch) {
+    if (zip64Announced || followedByRecord(ZIP64_DESCRIPTOR_LENGTH) === true) return ZIP64_DESCRIPTOR_LENGTH;
+    return DESCRIPTOR_LENGTH;
+  }
+  if (wideMatch) return ZIP64_DESCRIPTOR_LENGTH;
   if (narrowMatch) return DESCRIPTOR_LENGTH;
   return undefined;
 }

@@ -120,6 +120,9 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
         users: state.exportUsers,
         compression: plan.compression,
         gzipLevel: plan.gzipLevel,
+        onGenerated: () => {
+          state.generatedExportEvents += 1;
+        },
       });
       return new HttpResponse(Readable.toWeb(archive) as ReadableStream<Uint8Array>, {
         headers: {
@@ -212,6 +215,7 @@ async function ingest(state: AmplitudeState, request: Request, api: 'httpapi' | 
       : [],
   );
   if (throttledEvents.length > 0) {
+    state.throttledRequests += 1;
     const inRequest = (set: Set<string>, ids: Set<string>) => Object.fromEntries([...set].filter((id) => ids.has(id)).map((id) => [id, 10_000]));
     return answer(429, {
       error: 'Too many requests for some devices and users',

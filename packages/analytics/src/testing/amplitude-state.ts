@@ -109,6 +109,10 @@ export class AmplitudeState {
   ingestedCount = 0;
   /** Events dropped because their insert_id was seen before (from the same device or user). */
   duplicateCount = 0;
+  /** Export events generated so far (an abandoned download stops generating). */
+  generatedExportEvents = 0;
+  /** Ingestion requests refused with a 429. */
+  throttledRequests = 0;
   /** Query-API requests in flight now, and the most ever seen at once. */
   inFlight = 0;
   maxInFlight = 0;

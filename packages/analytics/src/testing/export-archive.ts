@@ -28,6 +28,8 @@ export interface ExportArchiveOptions {
   compression?: 'deflate' | 'store';
   /** gzip level of each member's NDJSON (default 1: fast, the decoder does not care). */
   gzipLevel?: number;
+  /** Told of every generated event, for tests that check how much of an archive was produced. */
+  onGenerated?: () => void;
 }
 
 /** Member name of an hour's file, as Amplitude names them. */
@@ -68,6 +70,7 @@ class EventLines extends Readable {
       const line = `${this.#line(this.#written)}\n`;
       this.#written += 1;
       this.#bytes += line.length;
+      this.#options.onGenerated?.();
       chunk += line;
     }
     if (chunk.length > 0) this.push(Buffer.from(chunk));

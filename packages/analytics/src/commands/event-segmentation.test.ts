@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { expectInvalid, useSimulator } from '../test-support.js';
+
+const env = useSimulator({ seed: true });
+const range = { start: '20260301', end: '20260302' };
+
+describe('eventSegmentation', () => {
+  it('sends e as JSON with the defaults m=uniques, n=active, i=1, limit=100', async () => {
+    const event = {
+      event_type: 'Play Song',
+      filters: [{ subprop_type: 'event', subprop_key: 'source', subprop_op: 'is', subprop_value: ['search'] }],
+    };
+    const result = await env.client.run('eventSegmentation', { event, ...range });
+    const call = env.sandbox.server.calls[0]!;
+    expect(call.path).toBe('/api/2/events/segmentation');
+    expect(JSON.parse(call.query.get('e')!)).toEqual(event);
+    expect(Object.fromEntries([...call.query].filter(([key]) => key !== 'e'))).toEqual({
+      start: '20260301',
+      end: '20260302',
+      m: 'uniques',
+      n: 'active',
+      i: '1',
+      limit: '100',
+    });
+    expect(result.data.xValues).toEqual(['2026-03-01', '2026-03-02']);
+    expect(result.data.seriesLabels).toEqual([0]);
+    expect(result.data.seriesCollapsed[0]![0]!.value).toBeGreaterThan(0);
+  });
+
+  it('accepts the event as a string holding its JSON', async () => {
+    await env.client.run('eventSegmentation', { event: '{"event_type":"Purchase"}', ...range, metric: 'totals' });
+    expect(JSON.parse(env.sandbox.server.calls[0]!.query.get('e')!)).toEqual({ event_type: 'Purchase' });
+  });
+
+  it('sends two group-bys as g and g2, and a limit', async () => {
+    const result = await env.client.run('eventSegmentation', {
+      event: { event_type: 'Play Song' },
+      ...range,
+      groupBy: ['country', 'gp:plan'],
+      limit: 3,
+      userType: 'any',
+    });
+    const query = env.sandbox.server.calls[0]!.query;
+    expect(query.get('g')).toBe('country');
+    expect(query.get('g2')).toBe('gp:plan');
+    expect(query.get('n')).toBe('any');
+    expect(query.get('limit')).toBe('3');
+    expect(result.data.series).toHaveLength(3);
+  });
+
+  it('sends a formula over two events as e, e2 and formula', async () => {
+    await env.client.run('eventSegmentation', {
+      event: { event_type: 'Purchase' },
+      event2: '{"event_type":"Play Song"}',
+      ...range,
+      metric: 'formula',
+      formula: 'UNIQUES(A)/UNIQUES(B)',
+    });
+    const query = env.sandbox.server.calls[0]!.query;
+    expect(JSON.parse(query.get('e2')!)).toEqual({ event_type: 'Play Song' });
+    expect(query.get('m')).toBe('formula');
+    expect(query.get('formula')).toBe('UNIQUES(A)/UNIQUES(B)');
+  });
+
+  it('sends a property metric with the group-by of the event', async () => {
+    const event = { event_type: 'Play Song', group_by: [{ type: 'event', value: 'duration_ms' }] };
+    await env.client.run('eventSegmentation', { event, ...range, metric: 'histogram' });
+    expect(JSON.parse(env.sandbox.server.calls[0]!.query.get('e')!)).toEqual(event);
+  });
+
+  it('names the event when its JSON does not parse, or misses event_type', async () => {
+    await expectInvalid(env.sandbox, () => env.client.run('eventSegmentation', { event: '{event_type:', ...range }), 'event', /not valid JSON/);
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('eventSegmentation', { event: '{"filters":[]}', ...range }),
+      'event.event_type',
+    );
+    await expectInvalid(
+      env.sandbox,
+      () =>
+        env.client.run('eventSegmentation', {
+          event: { event_type: 'x', filters: [{ subprop_type: 'event', subprop_key: 'k', subprop_op: 'equals', subprop_value: ['v'] }] },
+          ...range,
+        }),
+      'event.filters.0.subprop_op',
+    );
+  });
+
+  it('requires a group-by in the event for property metrics', async () => {
+    for (const metric of ['histogram', 'sums', 'value_avg'] as const) {
+      await expectInvalid(
+        env.sandbox,
+        () => env.client.run('eventSegmentation', { event: { event_type: 'Play Song' }, ...range, metric }),
+        'event.group_by',
+        new RegExp(metric),
+      );
+    }
+  });
+
+  it('requires a formula with metric formula, and refuses one without it', async () => {
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, metric: 'formula' }),
+      'formula',
+      /required/,
+    );
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, formula: 'UNIQUES(A)' }),
+      'formula',
+      /only with metric formula/,
+    );
+  });
+
+  it('allows at most two events in a formula', async () => {
+    await expectInvalid(
+      env.sandbox,
+      () =>
+        env.client.run('eventSegmentation', {
+          event: { event_type: 'a' },
+          event2: { event_type: 'b' },
+          ...range,
+          metric: 'formula',
+          formula: 'UNIQUES(A)+UNIQUES(B)+UNIQUES(C)',
+        }),
+      'formula',
+      /at most two events/,
+    );
+    await expectInvalid(
+      env.sandbox,
+      () =>
+        env.client.run('eventSegmentation', {
+          event: { event_type: 'a' },
+          ...range,
+          metric: 'formula',
+          formula: 'UNIQUES(A)/UNIQUES(B)',
+        }),
+      'event2',
+    );
+  });
+
+  it('allows at most two group-bys, of known properties', async () => {
+    await expectInvalid(
+      env.sandbox,
+      () =>
+        env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, groupBy: ['country', 'city', 'os'] }),
+      'groupBy',
+      /at most two/,
+    );
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, groupBy: 'plan' }),
+      'groupBy.0',
+      /gp:<name>/,
+    );
+    const threeInEvent = [1, 2, 3].map((n) => ({ type: 'user' as const, value: `p${n}` }));
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('eventSegmentation', { event: { event_type: 'a', group_by: threeInEvent }, ...range }),
+      'event.group_by',
+    );
+  });
+
+  it('checks the dates and the range the interval allows', async () => {
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, start: '20260302', end: '20260301' }),
+      'end',
+    );
+    await expectInvalid(
+      env.sandbox,
+      () =>
+        env.client.run('eventSegmentation', { event: { event_type: 'a' }, start: '20260301', end: '20260310', interval: '-3600000' }),
+      'end',
+      /7 days/,
+    );
+    await env.client.run('eventSegmentation', { event: { event_type: 'a' }, start: '20260301', end: '20260302', interval: '-300000' });
+    expect(env.sandbox.server.calls).toHaveLength(1);
+  });
+
+  it('refuses a limit over 1000', async () => {
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, limit: 5000 }),
+      'limit',
+    );
+  });
+});
