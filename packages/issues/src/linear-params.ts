@@ -1,4 +1,5 @@
 import { ValidationError, type Zod } from '@c/core';
+import type { z } from 'zod';
 import {
   checkInputValue,
   isCalendarDate,
@@ -54,6 +55,14 @@ export function dueDateParam(z: Zod) {
     .string()
     .refine(isCalendarDate, 'must be a real date written YYYY-MM-DD')
     .meta({ title: 'Due Date', description: 'Due date, ISO 8601 date (YYYY-MM-DD).' });
+}
+
+/** Makes an optional parameter clearable with `null`, keeping its title and description on the property. */
+export function clearable<S extends z.ZodType>(schema: S) {
+  return schema
+    .nullable()
+    .optional()
+    .meta(schema.meta() ?? {});
 }
 
 /** Extra input fields merged into the mutation's input, checked against Linear's input type. */

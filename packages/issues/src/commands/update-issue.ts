@@ -4,6 +4,7 @@ import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
 import {
   additionalFieldsParam,
   buildInput,
+  clearable,
   dueDateParam,
   markdownParam,
   priorityParam,
@@ -43,19 +44,15 @@ export const updateIssue = defineCommand({
     z.object({
       issueId: uuidParam(z, 'Issue Id', 'The issue to update (its UUID).'),
       title: textParam(z, 'Title', 'The new title.').optional(),
-      description: markdownParam(z, 'Description', 'The new description, in Markdown; null clears it.')
-        .nullable()
-        .optional(),
+      description: clearable(
+        markdownParam(z, 'Description', 'The new description, in Markdown; null clears it.'),
+      ),
       statusId: uuidParam(z, 'Status Id', 'The workflow state (UUID) to move the issue to.').optional(),
       priority: priorityParam(z).optional(),
-      dueDate: dueDateParam(z).nullable().optional(),
-      cycleId: uuidParam(
-        z,
-        'Cycle Id',
-        'The cycle (UUID) to move the issue to; null removes it from its cycle.',
-      )
-        .nullable()
-        .optional(),
+      dueDate: clearable(dueDateParam(z)),
+      cycleId: clearable(
+        uuidParam(z, 'Cycle Id', 'The cycle (UUID) to move the issue to; null removes it from its cycle.'),
+      ),
       additionalFields: additionalFieldsParam(
         z,
         'IssueUpdateInput',
