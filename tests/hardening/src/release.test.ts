@@ -1,0 +1,111 @@
+// Release readiness: each publishable package passes publint and are-the-types-wrong, and its packed
+// tarball installs into an empty folder with only its own dependencies and runs a command against its
+// simulator. Needs the packages built (the test command builds first) and the npm registry.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { publint } from 'publint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const packs = mkdtempSync(join(tmpdir(), 'c-packs-'));
+const pnpmBin = join(root, '.toolchain', 'node_modules', '.bin', 'pnpm');
+
+/** Each connector's smoke script: start its simulator, connect, run one read command. */
+const smokes: Record<string, { peers: string[]; script: string; expect: RegExp }> = {
+  payments: {
+    peers: ['msw@3.0.5'],
+    script: `import { payments } from '@c/payments';
+import { startPaymentsSimulator } from '@c/payments/testing';
+const sim = await startPaymentsSimulator({ seed: true, contracts: false });
+const client = payments.connect({ credentials: sim.connection.credentials, ...sim.connection.options });
+const list = await client.run('getCustomers', { limit: 2 });
+console.log(JSON.stringify({ object: list.object, count: list.data.length }));
+await client.close(); await sim.close();`,
+    expect: /"object":"list","count":2/,
+  },
+};
+
+const packages = ['core', 'payments', 'analytics', 'issues', 'docs'].filter((name) =>
+  existsSync(join(root, 'packages', name, 'dist', 'index.js')),
+);
+const tarballs = new Map<string, string>();
+
+beforeAll(() => {
+  const pnpm = existsSync(pnpmBin) ? pnpmBin : 'pnpm';
+  for (const name of packages) {
+    execFileSync(pnpm, ['pack', '--pack-destination', packs], {
+      cwd: join(root, 'packages', name),
+      stdio: 'ignore',
+    });
+  }
+  for (const file of readdirSync(packs)) {
+    const match = /^c-(\w+)-\d+\.\d+\.\d+.*\.tgz$/.exec(file);
+    if (match?.[1]) tarballs.set(match[1], join(packs, file));
+  }
+}, 120_000);
+afterAll(() => rmSync(packs, { recursive: true, force: true }));
+
+describe.skipIf(packages.length === 0 && !process.env.CI)('release readiness', () => {
+  it('has built packages to check (the test command builds before testing)', () => {
+    expect(packages).toContain('core');
+  });
+
+  it.each(packages.map((name) => [name]))('@c/%s passes publint', async (name) => {
+    const { messages } = await publint({
+      pkgDir: join(root, 'packages', name),
+      level: 'warning',
+      pack: 'pnpm',
+    });
+    expect(messages.map((message) => `${message.code} ${message.path.join('.')}`)).toEqual([]);
+  });
+
+  it.each(packages.map((name) => [name]))('@c/%s passes are-the-types-wrong (ESM-only profile)', (name) => {
+    const tarball = tarballs.get(name);
+    expect(tarball).toBeDefined();
+    const attw = join(root, 'node_modules', '.pnpm', 'node_modules', '.bin', 'attw');
+    const bin = existsSync(attw) ? attw : join(import.meta.dirname, '..', 'node_modules', '.bin', 'attw');
+    const output = execFileSync(bin, [tarball!, '--profile', 'esm-only', '--format', 'json'], {
+      encoding: 'utf8',
+    });
+    const report = JSON.parse(output) as { analysis?: { problems?: { resolutionKind?: string }[] } };
+    // ESM only by design: CommonJS `require` and pre-exports `node10` resolution are out of scope.
+    const problems = (report.analysis?.problems ?? []).filter(
+      (problem) => problem.resolutionKind !== 'node10' && problem.resolutionKind !== 'node16-cjs',
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it.each(packages.filter((name) => smokes[name]).map((name) => [name]))(
+    '@c/%s installs alone from its tarball and runs a command',
+    (name) => {
+      const smoke = smokes[name]!;
+      const dir = join(packs, `alone-${name}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ name: `alone-${name}`, private: true, type: 'module' }),
+      );
+      execFileSync(
+        'npm',
+        [
+          'install',
+          '--no-audit',
+          '--no-fund',
+          '--loglevel=error',
+          tarballs.get('core')!,
+          tarballs.get(name)!,
+          ...smoke.peers,
+        ],
+        { cwd: dir, stdio: 'inherit' },
+      );
+      const installed = readdirSync(join(dir, 'node_modules', '@c')).sort();
+      expect(installed).toEqual(['core', name].sort());
+      writeFileSync(join(dir, 'smoke.mjs'), smoke.script);
+      const output = execFileSync(process.execPath, ['smoke.mjs'], { cwd: dir, encoding: 'utf8' });
+      expect(output).toMatch(smoke.expect);
+    },
+    180_000,
+  );
+});
