@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../test-support/cli.js';
-import { call, cookieFrom } from '../test-support/http.js';
+import { approve, call, cookieFrom } from '../test-support/http.js';
 import { tempDir } from '../test-support/temp-host.js';
 
 const dirs: { path: string; remove(): void }[] = [];
@@ -55,6 +55,25 @@ describe('c-host serve', () => {
         expect(run.json.result, id).toBeDefined();
       }
       expect(serve.stderr()).not.toMatch(/sk_test_[A-Za-z0-9]{8,}/);
+
+      // `c-host connect issues` goes through this running server: it prints a sign-in link that leads
+      // to the provider, and finishes once the callback has stored the tokens.
+      const connect = startCli(['connect', 'issues', '--name', 'linear-cli', '--no-open'], { C_HOST_DATA_DIR: dir });
+      const [connectLink] = await connect.waitFor(/http:\/\/127\.0\.0\.1:\d+\/auth\?token=\S+/);
+      const signedIn = await call(base, 'GET', connectLink.slice(base.length));
+      const browserCookies = [cookieFrom(signedIn, `c_host_session_${port}=`)!];
+      const started = await call(base, 'GET', String(signedIn.headers.location), {
+        headers: { cookie: browserCookies.join('; ') },
+      });
+      expect(started.status).toBe(302);
+      browserCookies.push(cookieFrom(started, `c_host_oauth_${port}=`)!);
+      const back = new URL(await approve(String(started.headers.location)));
+      const landed = await call(base, 'GET', `${back.pathname}${back.search}`, {
+        headers: { cookie: browserCookies.join('; ') },
+      });
+      expect(landed.status).toBe(200);
+      expect(await connect.done).toBe(0);
+      expect(JSON.parse(connect.stdout())).toMatchObject({ name: 'linear-cli', connector: 'issues', status: 'ok' });
     } finally {
       expect(await serve.stop()).toBe(0);
     }

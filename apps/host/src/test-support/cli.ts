@@ -75,6 +75,9 @@ export interface RunningCli {
   /** Resolves with the first match of the pattern in stderr (waiting for it to appear). */
   waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
   stderr(): string;
+  stdout(): string;
+  /** Resolves with the exit code when the process ends by itself. */
+  readonly done: Promise<number | null>;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -87,13 +90,16 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCl
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   let exited: number | null | undefined;
   const waiters = new Set<() => void>();
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
     for (const wake of waiters) wake();
   });
-  child.stdout.resume();
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
   const closed = new Promise<number | null>((resolve) =>
     child.on('close', (code) => {
       exited = code;
@@ -119,6 +125,8 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): RunningCl
       });
     },
     stderr: () => stderr,
+    stdout: () => stdout,
+    done: closed,
     stop() {
       if (exited === undefined) child.kill('SIGTERM');
       return closed;
