@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import { assertValidSchema, buildASTSchema, parse } from 'graphql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  LINEAR_SEED,
+  type LinearSandbox,
+  linearSchemaPath,
+  linearSchemaStats,
+  loadLinearSchema,
+  startLinearSimulator,
+} from './index.js';
+
+let sim: LinearSandbox;
+beforeEach(async () => {
+  sim = await startLinearSimulator({ seed: true });
+});
+afterEach(async () => {
+  await sim.close();
+});
+
+async function graphql(
+  query: string,
+  variables?: Record<string, unknown>,
+  authorization: string | null = sim.apiKey,
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (authorization !== null) headers.authorization = authorization;
+  const response = await fetch(sim.graphqlUrl, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+describe('Linear’s schema', () => {
+  it('is valid SDL and is built once per process', () => {
+    const sdl = readFileSync(linearSchemaPath(), 'utf8');
+    expect(() => assertValidSchema(buildASTSchema(parse(sdl)))).not.toThrow();
+    expect(loadLinearSchema()).toBe(loadLinearSchema());
+    const stats = linearSchemaStats();
+    expect(stats?.path).toBe(linearSchemaPath());
+    expect(stats?.buildMs).toBeGreaterThan(0);
+  });
+});
+
+describe('the GraphQL endpoint', () => {
+  it('answers any valid document, giving unmodelled fields their type’s default', async () => {
+    const { status, body } = await graphql(`query Deep {
+      organization { name urlKey subscription { id } }
+      issue(id: "ENG-3") {
+        identifier
+        botActor { id }
+        sharedAccess { isShared sharedWithCount }
+        history(first: 5) { nodes { id } pageInfo { hasNextPage } }
+        comments { nodes { body } }
+        children { nodes { identifier } }
+        team { activeCycle { number isActive } defaultIssueState { name } }
+        __typename
+      }
+    }`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      data: {
+        organization: { name: 'Acme (sandbox)', urlKey: 'acme', subscription: null },
+        issue: {
+          identifier: 'ENG-3',
+          botActor: null,
+          sharedAccess: { isShared: false, sharedWithCount: 0 },
+          history: { nodes: [], pageInfo: { hasNextPage: false } },
+          comments: { nodes: [] },
+          children: { nodes: [{ identifier: 'ENG-5' }, { identifier: 'ENG-4' }] },
+          team: { activeCycle: { number: 2, isActive: true }, defaultIssueState: { name: 'Backlog' } },
+          __typename: 'Issue',
+        },
+      },
+    });
+  });
+
+  it('sends Linear’s rate-limit headers with every answer', async () => {
+    const { headers } = await graphql('query Me { viewer { id } }');
+    expect(headers.get('x-ratelimit-requests-limit')).toBe('5000');
+    expect(Number(headers.get('x-ratelimit-requests-remaining'))).toBe(4999);
+    expect(Number(headers.get('x-ratelimit-requests-reset'))).toBeGreaterThan(Date.now() - 1000);
+    expect(headers.get('x-complexity')).toBe('2');
+  });
+
+  it('refuses documents Linear refuses: HTTP 400 with one error per problem, recorded as violations', async () => {
+    const invalid = await graphql('query Bad { viewer { nickname } issues(frist: 3) { nodes { id } } }');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors.map((error: any) => error.extensions.code)).toEqual([
+      'GRAPHQL_VALIDATION_FAILED',
+      'GRAPHQL_VALIDATION_FAILED',
+    ]);
+    const syntax = await graphql('query { viewer { id }');
+    expect(syntax.status).toBe(400);
+    expect(syntax.body.errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+    const variables = await graphql('query Issue($id: String!) { issue(id: $id) { id } }', { id: 5 });
+    expect(variables.status).toBe(400);
+    expect(variables.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(sim.server.violations).toHaveLength(3);
+  });
+
+  it('refuses a query over Linear’s complexity limit', async () => {
+    const { status, body } = await graphql(
+      'query Heavy { issues(first: 250) { nodes { children(first: 250) { nodes { id title } } } } }',
+    );
+    expect(status).toBe(400);
+    expect(body.errors[0].message).toMatch(/complexity \d+ exceeds the limit of 10000/);
+    expect(sim.server.violations).toEqual([expect.stringMatching(/complexity/)]);
+  });
+
+  it('refuses pages over 250 and unknown cursors as Linear’s input errors', async () => {
+    const big = await graphql('query Big { issues(first: 251) { nodes { id } } }');
+    expect(big.status).toBe(200);
+    expect(big.body.errors[0]).toMatchObject({ path: ['issues'], extensions: { code: 'INPUT_ERROR' } });
+    const cursor = await graphql('query After { issues(after: "nope") { nodes { id } } }');
+    expect(cursor.body.errors[0].extensions.code).toBe('INPUT_ERROR');
+  });
+
+  it('refuses a mutation it does not implement rather than faking success', async () => {
+    const { body } = await graphql(
+      'mutation Comment { commentCreate(input: { issueId: "ENG-1", body: "hi" }) { success } }',
+    );
+    expect(body.data).toBeNull();
+    expect(body.errors[0]).toMatchObject({
+      path: ['commentCreate'],
+      extensions: { code: 'SIMULATOR_NOT_IMPLEMENTED' },
+    });
+  });
+
+  it('answers 401 without credentials or with a key sent as Bearer, and flags the latter', async () => {
+    const missing = await graphql('query Me { viewer { id } }', undefined, null);
+    expect(missing.status).toBe(401);
+    expect(missing.body.errors[0].extensions).toMatchObject({
+      type: 'authentication error',
+      code: 'AUTHENTICATION_ERROR',
+    });
+    const bearerKey = await graphql('query Me { viewer { id } }', undefined, `Bearer ${sim.apiKey}`);
+    expect(bearerKey.status).toBe(401);
+    expect(sim.server.violations).toEqual([
+      'POST /graphql: no Authorization header',
+      'POST /graphql: a personal API key must be sent without the Bearer prefix',
+    ]);
+  });
+
+  it('enforces the budgets when asked: RATELIMITED (HTTP 400) with the reset in epoch milliseconds', async () => {
+    const limited = await startLinearSimulator({
+      seed: true,
+      rateLimits: { requestsPerHour: 2, enforce: true },
+    });
+    try {
+      const call = () =>
+        fetch(limited.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: limited.apiKey },
+          body: JSON.stringify({ query: 'query Me { viewer { id } }' }),
+        });
+      expect((await call()).status).toBe(200);
+      expect((await call()).status).toBe(200);
+      const refused = await call();
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as any).errors[0].extensions).toMatchObject({
+        code: 'RATELIMITED',
+        type: 'ratelimited',
+      });
+      const reset = Number(refused.headers.get('x-ratelimit-requests-reset'));
+      expect(reset).toBeGreaterThan(Date.now());
+      expect(refused.headers.get('x-ratelimit-requests-remaining')).toBe('0');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('filters with relative dates (ISO 8601 durations) as Linear does', async () => {
+    const { body } = await graphql(
+      'query Due($f: IssueFilter) { issues(filter: $f) { nodes { identifier } } }',
+      {
+        f: { dueDate: { lt: 'P5D' } },
+      },
+    );
+    expect(body.data.issues.nodes.map((issue: any) => issue.identifier).sort()).toEqual(['ENG-2', 'OPS-1']);
+  });
+
+  it('starts empty but usable without the seed', async () => {
+    const empty = await startLinearSimulator();
+    try {
+      expect(empty.workspace.teams.size).toBe(0);
+      expect(empty.workspace.users.get(empty.viewerId)?.name).toBe('Sandbox User');
+      expect(empty.connection.options).toEqual({ baseUrl: empty.url, tokenUrl: `${empty.url}/oauth/token` });
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('seeds three teams, a dozen issues with sub-issues, and two projects, with stable ids', () => {
+    const ws = sim.workspace;
+    expect([...ws.teams.values()].map((team) => team.key)).toEqual(['ENG', 'DES', 'OPS']);
+    expect(ws.issues.size).toBe(12);
+    expect(ws.findIssue('ENG-4')?.parentId).toBe(ws.findIssue('ENG-3')?.id);
+    expect(ws.projects.get(LINEAR_SEED.projects.mobileLaunch)?.name).toBe('Mobile App Launch');
+    expect(ws.teams.get(LINEAR_SEED.teams.eng.id)?.defaultIssueStateId).toBe(
+      LINEAR_SEED.teams.eng.states.backlog,
+    );
+  });
+});
