@@ -15,7 +15,6 @@ export {
   type PaymentsContext,
   parseStripeError,
   STRIPE_MAX_PAGE,
-  StripeHttpClient,
   type StripeHttpOptions,
   type StripeList,
   type StripeObject,

@@ -52,28 +52,12 @@ export interface StripeHttpOptions {
 }
 
 /**
- * Core's client with one Stripe rule added: an `Idempotency-Key` that the caller put in the headers
- * (a Custom Action) becomes the call's key, so retries reuse the caller's key instead of a generated one.
- */
-export class StripeHttpClient extends HttpClient {
-  override request<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>> {
-    if (request.idempotencyKey === undefined && request.headers) {
-      const entry = Object.entries(request.headers).find(
-        ([name]) => name.toLowerCase() === 'idempotency-key',
-      );
-      if (entry?.[1]) return super.request<T>({ ...request, idempotencyKey: entry[1] });
-    }
-    return super.request<T>(request);
-  }
-}
-
-/**
  * The HTTP client of one Stripe connection: bearer key, `Stripe-Version` only when asked for, one
  * `Idempotency-Key` per POST reused by every retry, Stripe's `request-id`, its error bodies and its
  * `Stripe-Should-Retry` hint.
  */
-export function createStripeHttp(options: StripeHttpOptions): StripeHttpClient {
-  return new StripeHttpClient({
+export function createStripeHttp(options: StripeHttpOptions): HttpClient {
+  return new HttpClient({
     provider: 'Stripe',
     baseUrls: { default: options.baseUrl },
     auth: bearerAuth(options.apiKey),
@@ -198,6 +182,6 @@ export async function listPage(
 
 /** What every payments command runs with: the connection's Stripe client. */
 export interface PaymentsContext {
-  http: StripeHttpClient;
+  http: HttpClient;
   close(): Promise<void>;
 }
