@@ -37,7 +37,11 @@ export interface AnalyticsContext {
 /** Credentials and options of a connection, as the connector has parsed them. */
 export interface AnalyticsConnectionConfig {
   credentials: { apiKey: string; secretKey: string };
-  options: { region?: AmplitudeRegion | undefined; baseUrl?: string | undefined; ingestionBaseUrl?: string | undefined };
+  options: {
+    region?: AmplitudeRegion | undefined;
+    baseUrl?: string | undefined;
+    ingestionBaseUrl?: string | undefined;
+  };
 }
 
 /**
@@ -160,7 +164,10 @@ function mapIngestionError(
   };
   if (status === 400 && said.message?.startsWith(INVALID_API_KEY)) {
     return {
-      error: new AuthError('Amplitude refused the API key (400 Invalid API key). Check the project API key.', base),
+      error: new AuthError(
+        'Amplitude refused the API key (400 Invalid API key). Check the project API key.',
+        base,
+      ),
       retry: false,
     };
   }
@@ -173,19 +180,25 @@ function mapIngestionError(
       // A daily quota is not waited out within a call (and core retries every RateLimitError):
       // Send Events drops the events of those users and devices and sends the others at once.
       return {
-        error: new ProviderError('Amplitude refused events of users or devices over their daily quota (429)', {
-          ...base,
-          providerCode: 'exceeded_daily_quota',
-          retryable: false,
-        }),
+        error: new ProviderError(
+          'Amplitude refused events of users or devices over their daily quota (429)',
+          {
+            ...base,
+            providerCode: 'exceeded_daily_quota',
+            retryable: false,
+          },
+        ),
         retry: false,
       };
     }
     return {
-      error: new RateLimitError(`Amplitude throttled the upload (429)${said.message ? `: ${said.message}` : ''}`, {
-        ...base,
-        retryAfterMs: parseRetryAfter(response.headers),
-      }),
+      error: new RateLimitError(
+        `Amplitude throttled the upload (429)${said.message ? `: ${said.message}` : ''}`,
+        {
+          ...base,
+          retryAfterMs: parseRetryAfter(response.headers),
+        },
+      ),
       retry: true,
     };
   }

@@ -9,8 +9,8 @@ import { exportData } from './commands/export-data.js';
 import { getChartResults } from './commands/get-chart-results.js';
 import { sendEvents } from './commands/send-events.js';
 import { userSearch } from './commands/user-search.js';
+import { ingestEvents, type SendEventStreamOptions, type SendEventsResult } from './event-ingestion.js';
 import { type AmplitudeExportEvent, type ExportEventsOptions, readExport } from './export-events.js';
-import { type SendEventStreamOptions, ingestEvents, type SendEventsResult } from './event-ingestion.js';
 
 const commands = {
   activeAndNewUserCounts,
@@ -34,7 +34,10 @@ const connector = defineConnector({
   description:
     'Product analytics on Amplitude: active and new users, event segmentation, raw event export, behavioral cohorts, user search, saved charts, and event ingestion.',
   credentials: z.object({
-    apiKey: z.string().min(1).meta({ title: 'API Key', description: "The project's API key (project settings)." }),
+    apiKey: z
+      .string()
+      .min(1)
+      .meta({ title: 'API Key', description: "The project's API key (project settings)." }),
     secretKey: z
       .string()
       .min(1)
@@ -47,11 +50,13 @@ const connector = defineConnector({
     }),
     baseUrl: z.url().optional().meta({
       title: 'Base URL',
-      description: 'Host of the query APIs; default https://amplitude.com (us) or https://analytics.eu.amplitude.com (eu).',
+      description:
+        'Host of the query APIs; default https://amplitude.com (us) or https://analytics.eu.amplitude.com (eu).',
     }),
     ingestionBaseUrl: z.url().optional().meta({
       title: 'Ingestion Base URL',
-      description: 'Host of the ingestion API; default https://api2.amplitude.com (us) or https://api.eu.amplitude.com (eu).',
+      description:
+        'Host of the ingestion API; default https://api2.amplitude.com (us) or https://api.eu.amplitude.com (eu).',
     }),
   }),
   auth: { type: 'basic' },

@@ -209,7 +209,10 @@ export async function ingestEvents(
         continue;
       }
       const record = event as Record<string, unknown>;
-      const withId = typeof record.insert_id === 'string' && record.insert_id ? record : { ...record, insert_id: randomUUID() };
+      const withId =
+        typeof record.insert_id === 'string' && record.insert_id
+          ? record
+          : { ...record, insert_id: randomUUID() };
       const json = JSON.stringify(withId);
       const bytes = Buffer.byteLength(json);
       if (envelope + bytes > maxBytes) {
@@ -284,7 +287,10 @@ function handleFailure(
       const rest: Item[] = [];
       for (const item of items) {
         if ((item.user && users.has(item.user)) || (item.device && devices.has(item.device))) {
-          reject(item.index, `Amplitude refused it: the ${item.user && users.has(item.user) ? 'user' : 'device'} is over its daily event quota (429)`);
+          reject(
+            item.index,
+            `Amplitude refused it: the ${item.user && users.has(item.user) ? 'user' : 'device'} is over its daily event quota (429)`,
+          );
         } else {
           rest.push(item);
         }
@@ -320,7 +326,10 @@ function refusedEvents(details: Record<string, unknown>): Map<number, string> {
   for (const [field, indexes] of Object.entries(record(details.events_with_invalid_id_lengths))) {
     add(indexes, `Amplitude refused it: ${field} is shorter than the minimum id length (400)`);
   }
-  add(details.silenced_events, 'Amplitude refused it: the device is silenced for sending too many events (400)');
+  add(
+    details.silenced_events,
+    'Amplitude refused it: the device is silenced for sending too many events (400)',
+  );
   return reasons;
 }
 

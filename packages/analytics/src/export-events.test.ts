@@ -7,7 +7,10 @@ async function withExport<T>(
   run: (client: AnalyticsClient, sandbox: AmplitudeSandbox) => Promise<T>,
 ): Promise<T> {
   const sandbox = await startAmplitudeSimulator({ export: profile });
-  const client = analytics.connect({ credentials: sandbox.connection.credentials, ...sandbox.connection.options });
+  const client = analytics.connect({
+    credentials: sandbox.connection.credentials,
+    ...sandbox.connection.options,
+  });
   try {
     return await run(client, sandbox);
   } finally {
@@ -73,7 +76,9 @@ describe('exportEvents', () => {
 
   it('refuses a bad range before sending', async () => {
     await withExport({ events: 10 }, async (client, sandbox) => {
-      await expect(exportEvents(client, { start: '20260101T05', end: '20260101T04' }).next()).rejects.toMatchObject({
+      await expect(
+        exportEvents(client, { start: '20260101T05', end: '20260101T04' }).next(),
+      ).rejects.toMatchObject({
         kind: 'validation',
         parameter: 'end',
       });

@@ -101,7 +101,10 @@ function decode(raw: AsyncGenerator<Buffer>, stages: Transform[]): AsyncIterable
   return last;
 }
 
-async function* splitLines(source: AsyncIterable<Buffer>, name: string): AsyncGenerator<AmplitudeExportEvent[]> {
+async function* splitLines(
+  source: AsyncIterable<Buffer>,
+  name: string,
+): AsyncGenerator<AmplitudeExportEvent[]> {
   let rest: Buffer | undefined;
   let line = 0;
   const parse = (bytes: Buffer, from: number, to: number): AmplitudeExportEvent => {
@@ -110,10 +113,13 @@ async function* splitLines(source: AsyncIterable<Buffer>, name: string): AsyncGe
     try {
       return JSON.parse(bytes.toString('utf8', from, end)) as AmplitudeExportEvent;
     } catch {
-      throw new ProviderError(`Amplitude's export file ${name} holds a line that is not JSON (line ${line})`, {
-        providerCode: 'invalid_export_line',
-        retryable: false,
-      });
+      throw new ProviderError(
+        `Amplitude's export file ${name} holds a line that is not JSON (line ${line})`,
+        {
+          providerCode: 'invalid_export_line',
+          retryable: false,
+        },
+      );
     }
   };
   for await (const chunk of source) {
@@ -150,11 +156,14 @@ function readFailure(error: unknown, member: string): unknown {
   }
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('Z_')) {
-    return new ProviderError(`Amplitude sent an export file that could not be decompressed${where} (${code})`, {
-      providerCode: 'invalid_export_archive',
-      retryable: false,
-      cause: error,
-    });
+    return new ProviderError(
+      `Amplitude sent an export file that could not be decompressed${where} (${code})`,
+      {
+        providerCode: 'invalid_export_archive',
+        retryable: false,
+        cause: error,
+      },
+    );
   }
   if (error instanceof Error && error.name === 'AbortError') return error;
   return new NetworkError(`Amplitude's export download failed${where}; read it again (same range)`, {

@@ -1,14 +1,24 @@
 import { ValidationError } from '@c/core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type AnalyticsClient, analytics } from './analytics-connector.js';
-import { type AmplitudeSandbox, type AmplitudeSimulatorOptions, startAmplitudeSimulator } from './testing/index.js';
+import {
+  type AmplitudeSandbox,
+  type AmplitudeSimulatorOptions,
+  startAmplitudeSimulator,
+} from './testing/index.js';
 
 /** A simulator and a client connected to it, for one test file; asserts no contract violations after each test. */
-export function useSimulator(options: AmplitudeSimulatorOptions = {}): { sandbox: AmplitudeSandbox; client: AnalyticsClient } {
+export function useSimulator(options: AmplitudeSimulatorOptions = {}): {
+  sandbox: AmplitudeSandbox;
+  client: AnalyticsClient;
+} {
   const env = {} as { sandbox: AmplitudeSandbox; client: AnalyticsClient };
   beforeAll(async () => {
     env.sandbox = await startAmplitudeSimulator(options);
-    env.client = analytics.connect({ credentials: env.sandbox.connection.credentials, ...env.sandbox.connection.options });
+    env.client = analytics.connect({
+      credentials: env.sandbox.connection.credentials,
+      ...env.sandbox.connection.options,
+    });
   });
   afterEach(() => {
     const violations = [...env.sandbox.server.violations];

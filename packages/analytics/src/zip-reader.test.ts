@@ -38,7 +38,13 @@ async function readAll(source: Readable): Promise<Record<string, Buffer>> {
 }
 
 /** Data whose stored form contains the data-descriptor signature: a trap for readers that trust it. */
-const trap = Buffer.concat([randomBytes(5000), DESCRIPTOR_SIG, randomBytes(4), DESCRIPTOR_SIG, randomBytes(5000)]);
+const trap = Buffer.concat([
+  randomBytes(5000),
+  DESCRIPTOR_SIG,
+  randomBytes(4),
+  DESCRIPTOR_SIG,
+  randomBytes(5000),
+]);
 
 describe('readZip', () => {
   it('reads streamed members (data descriptors), deflated and stored, whatever the chunking', async () => {
@@ -67,7 +73,10 @@ describe('readZip', () => {
   });
 
   it('is not fooled by the signature inside deflated data either (incompressible data is stored as is)', async () => {
-    const zip = await zipOf([{ name: 'trap.gz', data: trap }, { name: 'next.bin', data: Buffer.from('second') }]);
+    const zip = await zipOf([
+      { name: 'trap.gz', data: trap },
+      { name: 'next.bin', data: Buffer.from('second') },
+    ]);
     expect(zip.indexOf(DESCRIPTOR_SIG)).toBeLessThan(zip.lastIndexOf(DESCRIPTOR_SIG));
     const got = await readAll(chunks(zip, 333));
     expect(got['trap.gz']!.equals(trap)).toBe(true);

@@ -145,7 +145,9 @@ export async function* readZip(source: AsyncIterable<Uint8Array>): AsyncGenerato
       if (signature === SIG_CENTRAL_FILE || signature === SIG_END || signature === SIG_ZIP64_END) return;
       if (signature !== SIG_LOCAL_FILE) {
         throw new ZipFormatError(
-          index === 0 ? 'the body is not a zip archive' : `unexpected record 0x${signature.toString(16)} in the archive`,
+          index === 0
+            ? 'the body is not a zip archive'
+            : `unexpected record 0x${signature.toString(16)} in the archive`,
         );
       }
       const header = await readLocalHeader(input);
@@ -154,7 +156,9 @@ export async function* readZip(source: AsyncIterable<Uint8Array>): AsyncGenerato
         throw new ZipFormatError(`member ${header.name} uses compression method ${header.method}`);
       }
       const raw =
-        header.flags & FLAG_DESCRIPTOR ? untilDescriptor(input, header) : exactly(input, header.compressedSize);
+        header.flags & FLAG_DESCRIPTOR
+          ? untilDescriptor(input, header)
+          : exactly(input, header.compressedSize);
       yield { name: header.name, method: header.method, raw };
       // Whatever the consumer left unread belongs to this member: skip it to reach the next header.
       for await (const _ of raw) {

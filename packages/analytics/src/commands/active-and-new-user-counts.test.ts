@@ -22,7 +22,11 @@ describe('activeAndNewUserCounts', () => {
   });
 
   it('defaults to active users per day, and groups weekly with interval 7', async () => {
-    const result = await env.client.run('activeAndNewUserCounts', { start: '20260301', end: '20260314', interval: '7' });
+    const result = await env.client.run('activeAndNewUserCounts', {
+      start: '20260301',
+      end: '20260314',
+      interval: '7',
+    });
     expect(env.sandbox.server.calls[0]!.query.get('m')).toBe('active');
     expect(env.sandbox.server.calls[0]!.query.get('i')).toBe('7');
     expect(result.data.xValues).toEqual(['2026-03-01', '2026-03-08']);
@@ -53,7 +57,11 @@ describe('activeAndNewUserCounts', () => {
 
   it('accepts 29 February of a leap year only', async () => {
     await env.client.run('activeAndNewUserCounts', { start: '20240229', end: '20240229' });
-    await expectInvalid(env.sandbox, () => env.client.run('activeAndNewUserCounts', { start: '20250229', end: '20250301' }), 'start');
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('activeAndNewUserCounts', { start: '20250229', end: '20250301' }),
+      'start',
+    );
   });
 
   it('refuses an end before the start', async () => {
@@ -68,12 +76,22 @@ describe('activeAndNewUserCounts', () => {
   it('refuses an unknown metric or interval', async () => {
     await expectInvalid(
       env.sandbox,
-      () => env.client.run('activeAndNewUserCounts', { start: '20260301', end: '20260302', metric: 'all' as 'new' }),
+      () =>
+        env.client.run('activeAndNewUserCounts', {
+          start: '20260301',
+          end: '20260302',
+          metric: 'all' as 'new',
+        }),
       'metric',
     );
     await expectInvalid(
       env.sandbox,
-      () => env.client.run('activeAndNewUserCounts', { start: '20260301', end: '20260302', interval: '14' as '7' }),
+      () =>
+        env.client.run('activeAndNewUserCounts', {
+          start: '20260301',
+          end: '20260302',
+          interval: '14' as '7',
+        }),
       'interval',
     );
   });

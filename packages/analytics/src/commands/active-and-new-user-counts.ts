@@ -18,10 +18,10 @@ export const activeAndNewUserCounts = defineCommand({
     .object({
       start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
       end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
-      metric: z
-        .enum(['active', 'new'])
-        .default('active')
-        .meta({ title: 'Metric (m)', description: 'active: users active in the interval (default); new: new users.' }),
+      metric: z.enum(['active', 'new']).default('active').meta({
+        title: 'Metric (m)',
+        description: 'active: users active in the interval (default); new: new users.',
+      }),
       interval: z
         .enum(['1', '7', '30'])
         .default('1')

@@ -13,8 +13,17 @@ describe('behavioralCohorts', () => {
     expect(call.method).toBe('GET');
     expect(call.path).toBe('/api/3/cohorts');
     expect([...call.query]).toEqual([]);
-    expect(result.cohorts.map((cohort) => cohort.name)).toEqual(['Active in the last 30 days', 'Purchasers', 'Sharers']);
-    expect(result.cohorts[0]).toMatchObject({ id: 'coh_active30', size: 31, published: true, archived: false });
+    expect(result.cohorts.map((cohort) => cohort.name)).toEqual([
+      'Active in the last 30 days',
+      'Purchasers',
+      'Sharers',
+    ]);
+    expect(result.cohorts[0]).toMatchObject({
+      id: 'coh_active30',
+      size: 31,
+      published: true,
+      archived: false,
+    });
   });
 
   it('refuses parameters it does not take', async () => {
@@ -33,7 +42,9 @@ describe('behavioralCohorts', () => {
     expect(text).not.toContain('wrong-api-key-123');
     expect((error as AuthError).toJSON()).toMatchObject({ kind: 'auth', status: 401 });
     await wrong.close();
-    expect(env.sandbox.server.violations).toEqual(['GET /api/3/cohorts: Basic auth does not carry the project API key and secret key']);
+    expect(env.sandbox.server.violations).toEqual([
+      'GET /api/3/cohorts: Basic auth does not carry the project API key and secret key',
+    ]);
     env.sandbox.server.violations.length = 0;
   });
 
@@ -65,6 +76,10 @@ describe('behavioralCohorts', () => {
     );
     const error = await env.client.run('behavioralCohorts', {}).catch((caught: unknown) => caught);
     expect(RateLimitError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ providerCode: 'too_many_requests', providerMessage: 'Exceeded rate limit', retryAfterMs: 0 });
+    expect(error).toMatchObject({
+      providerCode: 'too_many_requests',
+      providerMessage: 'Exceeded rate limit',
+      retryAfterMs: 0,
+    });
   });
 });

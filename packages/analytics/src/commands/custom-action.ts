@@ -24,6 +24,10 @@ export const customAction = defineCommand({
     // The ingestion API reads the project key from the body, never from a header.
     const needsKey =
       input.api === 'ingestion' && typeof body === 'object' && body !== null && !('api_key' in body);
-    return base.run(needsKey ? { ...input, body: { api_key: ctx.apiKey.reveal(), ...body } } : input, ctx, options);
+    return base.run(
+      needsKey ? { ...input, body: { api_key: ctx.apiKey.reveal(), ...body } } : input,
+      ctx,
+      options,
+    );
   },
 });

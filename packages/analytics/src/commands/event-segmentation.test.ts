@@ -8,7 +8,9 @@ describe('eventSegmentation', () => {
   it('sends e as JSON with the defaults m=uniques, n=active, i=1, limit=100', async () => {
     const event = {
       event_type: 'Play Song',
-      filters: [{ subprop_type: 'event', subprop_key: 'source', subprop_op: 'is', subprop_value: ['search'] }],
+      filters: [
+        { subprop_type: 'event', subprop_key: 'source', subprop_op: 'is', subprop_value: ['search'] },
+      ],
     };
     const result = await env.client.run('eventSegmentation', { event, ...range });
     const call = env.sandbox.server.calls[0]!;
@@ -28,7 +30,11 @@ describe('eventSegmentation', () => {
   });
 
   it('accepts the event as a string holding its JSON', async () => {
-    await env.client.run('eventSegmentation', { event: '{"event_type":"Purchase"}', ...range, metric: 'totals' });
+    await env.client.run('eventSegmentation', {
+      event: '{"event_type":"Purchase"}',
+      ...range,
+      metric: 'totals',
+    });
     expect(JSON.parse(env.sandbox.server.calls[0]!.query.get('e')!)).toEqual({ event_type: 'Purchase' });
   });
 
@@ -69,7 +75,12 @@ describe('eventSegmentation', () => {
   });
 
   it('names the event when its JSON does not parse, or misses event_type', async () => {
-    await expectInvalid(env.sandbox, () => env.client.run('eventSegmentation', { event: '{event_type:', ...range }), 'event', /not valid JSON/);
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('eventSegmentation', { event: '{event_type:', ...range }),
+      'event',
+      /not valid JSON/,
+    );
     await expectInvalid(
       env.sandbox,
       () => env.client.run('eventSegmentation', { event: '{"filters":[]}', ...range }),
@@ -79,7 +90,12 @@ describe('eventSegmentation', () => {
       env.sandbox,
       () =>
         env.client.run('eventSegmentation', {
-          event: { event_type: 'x', filters: [{ subprop_type: 'event', subprop_key: 'k', subprop_op: 'equals', subprop_value: ['v'] }] },
+          event: {
+            event_type: 'x',
+            filters: [
+              { subprop_type: 'event', subprop_key: 'k', subprop_op: 'equals', subprop_value: ['v'] },
+            ],
+          },
           ...range,
         }),
       'event.filters.0.subprop_op',
@@ -106,7 +122,8 @@ describe('eventSegmentation', () => {
     );
     await expectInvalid(
       env.sandbox,
-      () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, formula: 'UNIQUES(A)' }),
+      () =>
+        env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, formula: 'UNIQUES(A)' }),
       'formula',
       /only with metric formula/,
     );
@@ -143,7 +160,11 @@ describe('eventSegmentation', () => {
     await expectInvalid(
       env.sandbox,
       () =>
-        env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, groupBy: ['country', 'city', 'os'] }),
+        env.client.run('eventSegmentation', {
+          event: { event_type: 'a' },
+          ...range,
+          groupBy: ['country', 'city', 'os'],
+        }),
       'groupBy',
       /at most two/,
     );
@@ -156,7 +177,8 @@ describe('eventSegmentation', () => {
     const threeInEvent = [1, 2, 3].map((n) => ({ type: 'user' as const, value: `p${n}` }));
     await expectInvalid(
       env.sandbox,
-      () => env.client.run('eventSegmentation', { event: { event_type: 'a', group_by: threeInEvent }, ...range }),
+      () =>
+        env.client.run('eventSegmentation', { event: { event_type: 'a', group_by: threeInEvent }, ...range }),
       'event.group_by',
     );
   });
@@ -164,17 +186,32 @@ describe('eventSegmentation', () => {
   it('checks the dates and the range the interval allows', async () => {
     await expectInvalid(
       env.sandbox,
-      () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, start: '20260302', end: '20260301' }),
+      () =>
+        env.client.run('eventSegmentation', {
+          event: { event_type: 'a' },
+          start: '20260302',
+          end: '20260301',
+        }),
       'end',
     );
     await expectInvalid(
       env.sandbox,
       () =>
-        env.client.run('eventSegmentation', { event: { event_type: 'a' }, start: '20260301', end: '20260310', interval: '-3600000' }),
+        env.client.run('eventSegmentation', {
+          event: { event_type: 'a' },
+          start: '20260301',
+          end: '20260310',
+          interval: '-3600000',
+        }),
       'end',
       /7 days/,
     );
-    await env.client.run('eventSegmentation', { event: { event_type: 'a' }, start: '20260301', end: '20260302', interval: '-300000' });
+    await env.client.run('eventSegmentation', {
+      event: { event_type: 'a' },
+      start: '20260301',
+      end: '20260302',
+      interval: '-300000',
+    });
     expect(env.sandbox.server.calls).toHaveLength(1);
   });
 

@@ -54,7 +54,10 @@ const eventObject = z.looseObject({
       }),
     )
     .optional()
-    .meta({ title: 'Filters', description: 'Property filters: subprop_type, subprop_key, subprop_op, subprop_value.' }),
+    .meta({
+      title: 'Filters',
+      description: 'Property filters: subprop_type, subprop_key, subprop_op, subprop_value.',
+    }),
   group_by: z
     .array(z.looseObject({ type: z.enum(['event', 'user']), value: z.string().min(1) }))
     .max(2, 'allows at most two group-bys')
@@ -108,21 +111,20 @@ export const eventSegmentation = defineCommand({
           description:
             'uniques (default), totals, pct_dau, average; property metrics histogram, sums, value_avg (need a group_by in the event); formula (needs Formula).',
         }),
-      userType: z
-        .enum(['any', 'active'])
-        .default('active')
-        .meta({ title: 'User Type (n)', description: 'any: all users; active: active users only (default).' }),
+      userType: z.enum(['any', 'active']).default('active').meta({
+        title: 'User Type (n)',
+        description: 'any: all users; active: active users only (default).',
+      }),
       formula: z.string().trim().min(1).optional().meta({
         title: 'Formula',
-        description: 'With metric formula only, e.g. UNIQUES(A)/UNIQUES(B): A is the event, B the second event.',
+        description:
+          'With metric formula only, e.g. UNIQUES(A)/UNIQUES(B): A is the event, B the second event.',
       }),
-      interval: z
-        .enum(['1', '7', '30', '-3600000', '-300000'])
-        .default('1')
-        .meta({
-          title: 'Interval (i)',
-          description: '1: daily (default, up to 365 days), 7: weekly, 30: monthly, -3600000: hourly (up to 7 days), -300000: realtime (up to 2 days).',
-        }),
+      interval: z.enum(['1', '7', '30', '-3600000', '-300000']).default('1').meta({
+        title: 'Interval (i)',
+        description:
+          '1: daily (default, up to 365 days), 7: weekly, 30: monthly, -3600000: hourly (up to 7 days), -300000: realtime (up to 2 days).',
+      }),
       groupBy: z
         .preprocess(
           (value) => (typeof value === 'string' ? [value] : value),
@@ -131,7 +133,8 @@ export const eventSegmentation = defineCommand({
         .optional()
         .meta({
           title: 'Group By (g)',
-          description: 'Up to two properties: built-in names (country, platform, …) or custom user properties gp:<name>.',
+          description:
+            'Up to two properties: built-in names (country, platform, …) or custom user properties gp:<name>.',
         }),
       limit: z
         .number()
@@ -168,7 +171,9 @@ export const eventSegmentation = defineCommand({
         ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is required with metric formula' });
         return;
       }
-      const events = new Set([...input.formula.matchAll(/[(,]\s*([A-Z])\s*(?=[,)])/g)].map((match) => match[1]));
+      const events = new Set(
+        [...input.formula.matchAll(/[(,]\s*([A-Z])\s*(?=[,)])/g)].map((match) => match[1]),
+      );
       const beyond = [...events].filter((letter) => letter !== 'A' && letter !== 'B');
       if (beyond.length > 0) {
         ctx.addIssue({
@@ -177,7 +182,11 @@ export const eventSegmentation = defineCommand({
           message: `refers to event ${beyond.join(', ')}; a formula takes at most two events: A (event) and B (event2)`,
         });
       } else if (events.has('B') && input.event2 === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['event2'], message: 'is required: the formula refers to event B' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['event2'],
+          message: 'is required: the formula refers to event B',
+        });
       }
     }),
   annotations: { readOnly: true, idempotent: true },

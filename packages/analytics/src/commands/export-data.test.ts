@@ -19,16 +19,26 @@ describe('exportData', () => {
     expect(result.events).toHaveLength(120);
     const first = result.events[0]!;
     expect(first).toMatchObject({ app: env.sandbox.state.projectId, $insert_id: expect.any(String) });
-    expect(Date.parse(`${String(first.server_upload_time).replace(' ', 'T')}Z`)).toBeGreaterThanOrEqual(Date.UTC(2026, 2, 10));
+    expect(Date.parse(`${String(first.server_upload_time).replace(' ', 'T')}Z`)).toBeGreaterThanOrEqual(
+      Date.UTC(2026, 2, 10),
+    );
     expect(new Set(result.events.map((event) => event.uuid)).size).toBe(120);
   });
 
   it('stops at maxEvents, says truncated, and abandons the download', async () => {
-    const result = await env.client.run('exportData', { start: '20260308T00', end: '20260310T11', maxEvents: 25 });
+    const result = await env.client.run('exportData', {
+      start: '20260308T00',
+      end: '20260310T11',
+      maxEvents: 25,
+    });
     expect(result.count).toBe(25);
     expect(result.events).toHaveLength(25);
     expect(result.truncated).toBe(true);
-    const exact = await env.client.run('exportData', { start: '20260310T00', end: '20260310T00', maxEvents: 20 });
+    const exact = await env.client.run('exportData', {
+      start: '20260310T00',
+      end: '20260310T00',
+      maxEvents: 20,
+    });
     expect(exact).toMatchObject({ count: 20, truncated: false });
   });
 
@@ -42,7 +52,9 @@ describe('exportData', () => {
     env.sandbox.server.use(
       http.get('*/api/2/export', () => new HttpResponse('Export exceeds the 4GB limit.', { status: 400 })),
     );
-    const error = await env.client.run('exportData', { start: '20260301T00', end: '20260310T00' }).catch((e: unknown) => e);
+    const error = await env.client
+      .run('exportData', { start: '20260301T00', end: '20260310T00' })
+      .catch((e: unknown) => e);
     expect(ProviderError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ status: 400, providerCode: 'export_too_large', retryable: false });
     expect((error as Error).message).toMatch(/4 GB.*Shorten the range/);
@@ -50,7 +62,9 @@ describe('exportData', () => {
 
   it('turns the too-much-data answer (504) into an error that says to shorten the range, without retrying', async () => {
     env.sandbox.server.fault({ type: 'status', status: 504, body: 'Gateway Timeout' });
-    const error = await env.client.run('exportData', { start: '20260301T00', end: '20260310T00' }).catch((e: unknown) => e);
+    const error = await env.client
+      .run('exportData', { start: '20260301T00', end: '20260310T00' })
+      .catch((e: unknown) => e);
     expect(ProviderError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ status: 504, providerCode: 'export_too_much_data', retryable: false });
     expect((error as Error).message).toMatch(/Shorten the range/);
@@ -59,25 +73,61 @@ describe('exportData', () => {
 
   it('reports a download cut mid-archive as a NetworkError', async () => {
     env.sandbox.server.fault({ type: 'reset-mid-body' });
-    const error = await env.client.run('exportData', { start: '20260308T00', end: '20260310T11' }).catch((e: unknown) => e);
+    const error = await env.client
+      .run('exportData', { start: '20260308T00', end: '20260310T11' })
+      .catch((e: unknown) => e);
     expect(NetworkError.isInstance(error) || ProviderError.isInstance(error)).toBe(true);
     expect((error as Error).message).toMatch(/export/);
   });
 
   it('refuses hours that are not real, a reversed range and more than 365 days', async () => {
-    await expectInvalid(env.sandbox, () => env.client.run('exportData', { start: '20260310T24', end: '20260310T23' }), 'start', /00–23/);
-    await expectInvalid(env.sandbox, () => env.client.run('exportData', { start: '20260310', end: '20260310T23' }), 'start', /YYYYMMDDTHH/);
-    await expectInvalid(env.sandbox, () => env.client.run('exportData', { start: '20260231T00', end: '20260310T23' }), 'start');
-    await expectInvalid(env.sandbox, () => env.client.run('exportData', { start: '20260310T05', end: '20260310T04' }), 'end', /before start/);
-    await expectInvalid(env.sandbox, () => env.client.run('exportData', { start: '20250101T00', end: '20260102T00' }), 'end', /365 days/);
-    await expectInvalid(env.sandbox, () => env.client.run('exportData', { start: '20260310T00', end: '20260310T01', maxEvents: 0 }), 'maxEvents');
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('exportData', { start: '20260310T24', end: '20260310T23' }),
+      'start',
+      /00–23/,
+    );
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('exportData', { start: '20260310', end: '20260310T23' }),
+      'start',
+      /YYYYMMDDTHH/,
+    );
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('exportData', { start: '20260231T00', end: '20260310T23' }),
+      'start',
+    );
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('exportData', { start: '20260310T05', end: '20260310T04' }),
+      'end',
+      /before start/,
+    );
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('exportData', { start: '20250101T00', end: '20260102T00' }),
+      'end',
+      /365 days/,
+    );
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('exportData', { start: '20260310T00', end: '20260310T01', maxEvents: 0 }),
+      'maxEvents',
+    );
   });
 
   it('includes events sent to the project, in their upload hour', async () => {
-    await env.client.run('sendEvents', { events: [{ event_type: 'Checkout', user_id: 'user-export-1', time: now - HOUR }] });
+    await env.client.run('sendEvents', {
+      events: [{ event_type: 'Checkout', user_id: 'user-export-1', time: now - HOUR }],
+    });
     const result = await env.client.run('exportData', { start: '20260310T12', end: '20260310T12' });
     expect(result.events).toEqual([
-      expect.objectContaining({ event_type: 'Checkout', user_id: 'user-export-1', $insert_id: expect.any(String) }),
+      expect.objectContaining({
+        event_type: 'Checkout',
+        user_id: 'user-export-1',
+        $insert_id: expect.any(String),
+      }),
     ]);
   });
 });

@@ -2,7 +2,12 @@ import { defineCommand } from '@c/core';
 import { z } from 'zod';
 import type { AnalyticsContext } from '../amplitude-client.js';
 import { checkRange } from '../amplitude-params.js';
-import { type AmplitudeExportEvent, EXPORT_MAX_DAYS, exportRangeShape, readExportBatches } from '../export-events.js';
+import {
+  type AmplitudeExportEvent,
+  EXPORT_MAX_DAYS,
+  exportRangeShape,
+  readExportBatches,
+} from '../export-events.js';
 
 /** Export Data's result: the first `maxEvents` events, their count, and whether more were left unread. */
 export interface ExportDataResult {

@@ -21,19 +21,38 @@ describe('getChartResults', () => {
 
   it('also takes CSV sent as text rather than in a JSON envelope', async () => {
     env.sandbox.server.use(
-      http.get('*/api/3/chart/:id/csv', () => new HttpResponse('"a","b"\n1,2\n', { headers: { 'content-type': 'text/csv' } })),
+      http.get(
+        '*/api/3/chart/:id/csv',
+        () => new HttpResponse('"a","b"\n1,2\n', { headers: { 'content-type': 'text/csv' } }),
+      ),
     );
-    expect(await env.client.run('getChartResults', { chartId: 'sbx4k2m', type: 'csv' })).toEqual({ csv: '"a","b"\n1,2\n' });
+    expect(await env.client.run('getChartResults', { chartId: 'sbx4k2m', type: 'csv' })).toEqual({
+      csv: '"a","b"\n1,2\n',
+    });
   });
 
   it('maps an unknown chart to a NotFoundError', async () => {
-    const error = await env.client.run('getChartResults', { chartId: 'nope123' }).catch((caught: unknown) => caught);
+    const error = await env.client
+      .run('getChartResults', { chartId: 'nope123' })
+      .catch((caught: unknown) => caught);
     expect(NotFoundError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ status: 404, providerCode: 'not_found', providerMessage: 'Chart not found' });
+    expect(error).toMatchObject({
+      status: 404,
+      providerCode: 'not_found',
+      providerMessage: 'Chart not found',
+    });
   });
 
   it('refuses a chart id that is not one, so no other path can be reached', async () => {
-    await expectInvalid(env.sandbox, () => env.client.run('getChartResults', { chartId: '../cohorts' }), 'chartId');
-    await expectInvalid(env.sandbox, () => env.client.run('getChartResults', { chartId: 'abc', type: 'pdf' as 'csv' }), 'type');
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('getChartResults', { chartId: '../cohorts' }),
+      'chartId',
+    );
+    await expectInvalid(
+      env.sandbox,
+      () => env.client.run('getChartResults', { chartId: 'abc', type: 'pdf' as 'csv' }),
+      'type',
+    );
   });
 });

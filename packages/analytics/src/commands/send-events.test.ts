@@ -3,7 +3,12 @@ import type { RecordedCall } from '@c/core/testing';
 import { describe, expect, it } from 'vitest';
 import { type AnalyticsClient, analytics, sendEventStream } from '../analytics-connector.js';
 import { expectInvalid, useSimulator } from '../test-support.js';
-import { type AmplitudeSandbox, type AmplitudeSimulatorOptions, startAmplitudeSimulator, syntheticEvents } from '../testing/index.js';
+import {
+  type AmplitudeSandbox,
+  type AmplitudeSimulatorOptions,
+  startAmplitudeSimulator,
+  syntheticEvents,
+} from '../testing/index.js';
 
 const env = useSimulator();
 
@@ -14,9 +19,15 @@ interface Body {
 const bodyOf = (call: RecordedCall) => JSON.parse(call.bodyText) as Body;
 const sentEvents = (sandbox: AmplitudeSandbox) => sandbox.server.calls.flatMap((call) => bodyOf(call).events);
 
-async function withSimulator(options: AmplitudeSimulatorOptions, run: (client: AnalyticsClient, sandbox: AmplitudeSandbox) => Promise<void>) {
+async function withSimulator(
+  options: AmplitudeSimulatorOptions,
+  run: (client: AnalyticsClient, sandbox: AmplitudeSandbox) => Promise<void>,
+) {
   const sandbox = await startAmplitudeSimulator(options);
-  const client = analytics.connect({ credentials: sandbox.connection.credentials, ...sandbox.connection.options });
+  const client = analytics.connect({
+    credentials: sandbox.connection.credentials,
+    ...sandbox.connection.options,
+  });
   try {
     await run(client, sandbox);
     expect(sandbox.server.violations).toEqual([]);
@@ -29,7 +40,12 @@ async function withSimulator(options: AmplitudeSimulatorOptions, run: (client: A
 describe('sendEvents', () => {
   it('posts the events with the api_key in a JSON body, no Authorization header, and an insert_id on each', async () => {
     const events = [
-      { event_type: 'Sign Up', user_id: 'user-20391', time: 1_793_817_970_000, event_properties: { plan: 'pro' } },
+      {
+        event_type: 'Sign Up',
+        user_id: 'user-20391',
+        time: 1_793_817_970_000,
+        event_properties: { plan: 'pro' },
+      },
       { event_type: 'Log In', device_id: 'C8F9E604-F01A', insert_id: 'order-88231-login' },
     ];
     const result = await env.client.run('sendEvents', { events });
@@ -48,12 +64,18 @@ describe('sendEvents', () => {
   });
 
   it('takes the events as a string holding the JSON array', async () => {
-    const result = await env.client.run('sendEvents', { events: '[{"event_type":"Search","user_id":"user-77777"}]' });
+    const result = await env.client.run('sendEvents', {
+      events: '[{"event_type":"Search","user_id":"user-77777"}]',
+    });
     expect(result).toEqual({ ingested: 1, rejected: [], batches: 1 });
   });
 
   it('sends nothing for an empty list', async () => {
-    expect(await env.client.run('sendEvents', { events: [] })).toEqual({ ingested: 0, rejected: [], batches: 0 });
+    expect(await env.client.run('sendEvents', { events: [] })).toEqual({
+      ingested: 0,
+      rejected: [],
+      batches: 0,
+    });
     expect(env.sandbox.server.calls).toHaveLength(0);
   });
 
@@ -63,8 +85,17 @@ describe('sendEvents', () => {
     await expectInvalid(env.sandbox, run({ event_type: 'a', user_id: 'user-1' }), 'events');
     await expectInvalid(env.sandbox, run([{ event_type: 'a', user_id: 'user-1' }, 'b']), 'events.1');
     await expectInvalid(env.sandbox, run([{ user_id: 'user-12345' }]), 'events.0.event_type');
-    await expectInvalid(env.sandbox, run([{ event_type: 'a', user_id: 'user-12345' }, { event_type: 'b' }]), 'events.1.user_id', /user_id or device_id/);
-    await expectInvalid(env.sandbox, run([{ event_type: 'a', user_id: 'user-12345', time: '2026-01-01' }]), 'events.0.time');
+    await expectInvalid(
+      env.sandbox,
+      run([{ event_type: 'a', user_id: 'user-12345' }, { event_type: 'b' }]),
+      'events.1.user_id',
+      /user_id or device_id/,
+    );
+    await expectInvalid(
+      env.sandbox,
+      run([{ event_type: 'a', user_id: 'user-12345', time: '2026-01-01' }]),
+      'events.0.time',
+    );
   });
 
   it('sends with another project key when given one, and never shows a refused key', async () => {
@@ -73,16 +104,23 @@ describe('sendEvents', () => {
       ...env.sandbox.connection.options,
     });
     const { apiKey } = env.sandbox.connection.credentials;
-    expect(await other.run('sendEvents', { apiKey, events: [{ event_type: 'a', user_id: 'user-12345' }] })).toMatchObject({ ingested: 1 });
+    expect(
+      await other.run('sendEvents', { apiKey, events: [{ event_type: 'a', user_id: 'user-12345' }] }),
+    ).toMatchObject({ ingested: 1 });
     expect(bodyOf(env.sandbox.server.calls[0]!).api_key).toBe(apiKey);
 
     const refused = await env.client
-      .run('sendEvents', { apiKey: 'some-other-key-123', events: [{ event_type: 'a', user_id: 'user-12345' }] })
+      .run('sendEvents', {
+        apiKey: 'some-other-key-123',
+        events: [{ event_type: 'a', user_id: 'user-12345' }],
+      })
       .catch((error: unknown) => error);
     expect(AuthError.isInstance(refused)).toBe(true);
     expect(JSON.stringify(refused) + String(refused)).not.toContain('some-other-key-123');
     await other.close();
-    expect(env.sandbox.server.violations).toEqual(['POST /2/httpapi: the body does not carry the project api_key']);
+    expect(env.sandbox.server.violations).toEqual([
+      'POST /2/httpapi: the body does not carry the project api_key',
+    ]);
     env.sandbox.server.violations.length = 0;
   });
 
@@ -100,18 +138,31 @@ describe('sendEvents', () => {
     const sent = sentEvents(env.sandbox);
     expect(sent).toHaveLength(4500);
     expect(new Set(sent.map((event) => event.insert_id)).size).toBe(4500);
-    expect(new Set(sent.map((event) => (event.event_properties as { sequence: number }).sequence)).size).toBe(4500);
+    expect(new Set(sent.map((event) => (event.event_properties as { sequence: number }).sequence)).size).toBe(
+      4500,
+    );
   });
 
   it('splits by bytes when events are large, and rejects one too large for any request without sending it', async () => {
     const payload = 'x'.repeat(60_000);
-    const events = Array.from({ length: 40 }, (_, i) => ({ event_type: 'Big', user_id: `user-big-${i}`, event_properties: { payload } }));
-    events.splice(7, 0, { event_type: 'Huge', user_id: 'user-huge-1', event_properties: { payload: 'y'.repeat(1_100_000) } });
+    const events = Array.from({ length: 40 }, (_, i) => ({
+      event_type: 'Big',
+      user_id: `user-big-${i}`,
+      event_properties: { payload },
+    }));
+    events.splice(7, 0, {
+      event_type: 'Huge',
+      user_id: 'user-huge-1',
+      event_properties: { payload: 'y'.repeat(1_100_000) },
+    });
     const result = await env.client.run('sendEvents', { events });
     expect(result.ingested).toBe(40);
-    expect(result.rejected).toEqual([{ index: 7, reason: expect.stringMatching(/more than Amplitude accepts in one request/) }]);
+    expect(result.rejected).toEqual([
+      { index: 7, reason: expect.stringMatching(/more than Amplitude accepts in one request/) },
+    ]);
     expect(result.batches).toBeGreaterThanOrEqual(3);
-    for (const call of env.sandbox.server.calls) expect(Buffer.byteLength(call.bodyText)).toBeLessThanOrEqual(1_000_000);
+    for (const call of env.sandbox.server.calls)
+      expect(Buffer.byteLength(call.bodyText)).toBeLessThanOrEqual(1_000_000);
     expect(sentEvents(env.sandbox).some((event) => event.event_type === 'Huge')).toBe(false);
   });
 
@@ -131,7 +182,10 @@ describe('sendEvents', () => {
     const [first, second] = env.sandbox.server.calls.map(bodyOf);
     expect(first!.events).toHaveLength(4);
     expect(second!.events).toEqual([first!.events[0], first!.events[3]]);
-    expect(env.sandbox.state.events.slice(-2).map((stored) => stored.event.user_id)).toEqual(['user-valid-1', 'user-valid-2']);
+    expect(env.sandbox.state.events.slice(-2).map((stored) => stored.event.user_id)).toEqual([
+      'user-valid-1',
+      'user-valid-2',
+    ]);
   });
 
   it('duplicates nothing when a request is repeated after its answer was lost', async () => {
@@ -148,8 +202,14 @@ describe('sendEvents', () => {
   });
 
   it('retries a 503 with the same insert_ids', async () => {
-    env.sandbox.server.fault({ type: 'status', status: 503, body: '{"code":503,"error":"Service Unavailable"}' });
-    const result = await env.client.run('sendEvents', { events: [{ event_type: 'a', user_id: 'user-12345' }] });
+    env.sandbox.server.fault({
+      type: 'status',
+      status: 503,
+      body: '{"code":503,"error":"Service Unavailable"}',
+    });
+    const result = await env.client.run('sendEvents', {
+      events: [{ event_type: 'a', user_id: 'user-12345' }],
+    });
     expect(result).toEqual({ ingested: 1, rejected: [], batches: 1 });
     const [first, second] = env.sandbox.server.calls.map(bodyOf);
     expect(second).toEqual(first);
@@ -195,7 +255,9 @@ describe('sendEventStream', () => {
     await withSimulator({ maxEventsPerRequest: 300 }, async (client, sandbox) => {
       const result = await sendEventStream(client, syntheticEvents(1000), { lanes: 1 });
       expect(result).toEqual({ ingested: 1000, rejected: [], batches: 4 });
-      expect(sandbox.server.calls.map((call) => bodyOf(call).events.length)).toEqual([1000, 500, 250, 250, 500, 250, 250]);
+      expect(sandbox.server.calls.map((call) => bodyOf(call).events.length)).toEqual([
+        1000, 500, 250, 250, 500, 250, 250,
+      ]);
       expect(sandbox.state.ingestedCount).toBe(1000);
     });
   });
@@ -203,14 +265,24 @@ describe('sendEventStream', () => {
   it('backs off a throttled device (429) and delivers once the window has passed', async () => {
     let clock = Date.UTC(2026, 0, 1);
     const now = () => (clock += 400);
-    await withSimulator({ now, throttle: { eventsPerSecond: 5, windowMs: 1000 } }, async (client, sandbox) => {
-      const events = Array.from({ length: 60 }, (_, i) => ({ event_type: 'Tap', device_id: 'device-busy-1', time: i }));
-      const result = await sendEventStream(client, events, { maxEventsPerBatch: 20, retry: { baseDelayMs: 1 } });
-      expect(result).toEqual({ ingested: 60, rejected: [], batches: 3 });
-      expect(sandbox.state.throttledRequests).toBeGreaterThan(0);
-      expect(sandbox.server.calls.length).toBe(3 + sandbox.state.throttledRequests);
-      expect(sandbox.state.ingestedCount).toBe(60);
-    });
+    await withSimulator(
+      { now, throttle: { eventsPerSecond: 5, windowMs: 1000 } },
+      async (client, sandbox) => {
+        const events = Array.from({ length: 60 }, (_, i) => ({
+          event_type: 'Tap',
+          device_id: 'device-busy-1',
+          time: i,
+        }));
+        const result = await sendEventStream(client, events, {
+          maxEventsPerBatch: 20,
+          retry: { baseDelayMs: 1 },
+        });
+        expect(result).toEqual({ ingested: 60, rejected: [], batches: 3 });
+        expect(sandbox.state.throttledRequests).toBeGreaterThan(0);
+        expect(sandbox.server.calls.length).toBe(3 + sandbox.state.throttledRequests);
+        expect(sandbox.state.ingestedCount).toBe(60);
+      },
+    );
   });
 
   it('reports events of users over their daily quota and delivers the others at once', async () => {
@@ -222,7 +294,9 @@ describe('sendEventStream', () => {
       ];
       const result = await sendEventStream(client, events, { lanes: 1 });
       expect(result.ingested).toBe(2);
-      expect(result.rejected).toEqual([{ index: 1, reason: expect.stringMatching(/user is over its daily event quota/) }]);
+      expect(result.rejected).toEqual([
+        { index: 1, reason: expect.stringMatching(/user is over its daily event quota/) },
+      ]);
       expect(sandbox.server.calls).toHaveLength(2);
     });
   });
@@ -252,8 +326,16 @@ describe('sendEventStream', () => {
     expect(result.ingested).toBe(0);
     expect(result.batches).toBe(0);
     expect(result.rejected).toHaveLength(30);
-    expect(result.rejected.slice(0, 10).every((entry) => entry.reason.startsWith('not confirmed: Amplitude answered 503'))).toBe(true);
-    expect(result.rejected.slice(10).every((entry) => entry.reason.startsWith('not sent: an earlier request failed'))).toBe(true);
+    expect(
+      result.rejected
+        .slice(0, 10)
+        .every((entry) => entry.reason.startsWith('not confirmed: Amplitude answered 503')),
+    ).toBe(true);
+    expect(
+      result.rejected
+        .slice(10)
+        .every((entry) => entry.reason.startsWith('not sent: an earlier request failed')),
+    ).toBe(true);
     expect(result.rejected.map((entry) => entry.index)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     expect(env.sandbox.server.calls).toHaveLength(2);
   });

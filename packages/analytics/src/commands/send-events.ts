@@ -11,7 +11,10 @@ const eventRecord = z
       .refine((name) => name.trim() !== '', 'is required (a non-empty name)')
       .meta({ title: 'Event Type', description: 'The event name.' }),
     user_id: z.string().optional().meta({ title: 'User ID', description: 'Your id of the user.' }),
-    device_id: z.string().optional().meta({ title: 'Device ID', description: 'Used when there is no user_id.' }),
+    device_id: z
+      .string()
+      .optional()
+      .meta({ title: 'Device ID', description: 'Used when there is no user_id.' }),
     time: z
       .number()
       .int()

@@ -17,7 +17,9 @@ describe('userSearch', () => {
 
   it('finds a user by Amplitude ID, device ID and user ID prefix', async () => {
     const user = env.sandbox.state.users[4]!;
-    expect((await env.client.run('userSearch', { user: String(user.amplitude_id) })).type).toBe('match_amplitude_id');
+    expect((await env.client.run('userSearch', { user: String(user.amplitude_id) })).type).toBe(
+      'match_amplitude_id',
+    );
     expect((await env.client.run('userSearch', { user: user.device_id })).matches).toEqual([
       { user_id: user.user_id, amplitude_id: user.amplitude_id },
     ]);
@@ -27,7 +29,10 @@ describe('userSearch', () => {
   });
 
   it('returns an empty matches array when nothing matches', async () => {
-    expect(await env.client.run('userSearch', { user: 'nobody-here' })).toEqual({ type: 'nomatch', matches: [] });
+    expect(await env.client.run('userSearch', { user: 'nobody-here' })).toEqual({
+      type: 'nomatch',
+      matches: [],
+    });
   });
 
   it('requires a user', async () => {

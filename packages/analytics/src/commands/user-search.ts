@@ -15,11 +15,10 @@ export const userSearch = defineCommand({
   description:
     'Finds users by Amplitude ID, device ID, user ID or user ID prefix. No match is an empty matches array, not an error.',
   input: z.object({
-    user: z
-      .string()
-      .trim()
-      .min(1)
-      .meta({ title: 'User', description: 'An Amplitude ID, a device ID, a user ID or the start of a user ID.' }),
+    user: z.string().trim().min(1).meta({
+      title: 'User',
+      description: 'An Amplitude ID, a device ID, a user ID or the start of a user ID.',
+    }),
   }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<UserSearchResult> {

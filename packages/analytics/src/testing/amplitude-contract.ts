@@ -1,6 +1,6 @@
 import type { RecordedCall } from '@c/core/testing';
-import type { AmplitudeState } from './amplitude-state.js';
 import { basicCredentials, checkQuery, isQueryPath } from './amplitude-rules.js';
+import type { AmplitudeState } from './amplitude-state.js';
 
 /** Amplitude's documented per-request limits of the HTTP V2 API. */
 const HTTP_V2_MAX_EVENTS = 2000;
@@ -49,11 +49,13 @@ export function checkAmplitudeRequest(state: AmplitudeState): (call: RecordedCal
     if (record.api_key !== state.apiKey) return 'the body does not carry the project api_key';
     if (!Array.isArray(record.events)) return 'the body has no events array';
     if (ingestion[1] === '2/httpapi') {
-      if (record.events.length > HTTP_V2_MAX_EVENTS) return `more than ${HTTP_V2_MAX_EVENTS} events in one request`;
+      if (record.events.length > HTTP_V2_MAX_EVENTS)
+        return `more than ${HTTP_V2_MAX_EVENTS} events in one request`;
       if (Buffer.byteLength(call.bodyText) > HTTP_V2_MAX_BYTES) return 'a body over 1 MB';
     }
     for (const [index, event] of (record.events as Record<string, unknown>[]).entries()) {
-      if (typeof event?.event_type !== 'string' || !event.event_type) return `event ${index} has no event_type`;
+      if (typeof event?.event_type !== 'string' || !event.event_type)
+        return `event ${index} has no event_type`;
       if (!event.user_id && !event.device_id) return `event ${index} has neither user_id nor device_id`;
     }
     return undefined;

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { dayValue, hourValue } from '../amplitude-params.js';
-import type { AmplitudeState } from './amplitude-state.js';
 import { basicCredentials, checkEvents, checkQuery } from './amplitude-rules.js';
+import type { AmplitudeState } from './amplitude-state.js';
 import { exportArchive } from './export-archive.js';
 import { DEVICES, EVENT_TYPES, isoDay, PLACES, seedOf } from './synthetic.js';
 
@@ -18,7 +18,9 @@ function apiPath(url: URL): string {
 
 /** Amplitude's query APIs answer errors as `{error}`; the /api/3 ones with `{error: {http_code, type, message}}`. */
 function queryError(path: string, status: number, type: string, message: string): Response {
-  const body = path.startsWith('/api/3/') ? { error: { http_code: status, type, message, metadata: null } } : { error: message };
+  const body = path.startsWith('/api/3/')
+    ? { error: { http_code: status, type, message, metadata: null } }
+    : { error: message };
   return HttpResponse.json(body, { status });
 }
 
@@ -43,12 +45,18 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
       const { refusal } = checkQuery(path, url.searchParams);
       if (refusal) return queryError(path, 400, 'bad_request', `Invalid request: ${refusal}`);
       if (state.inFlight >= (state.options.maxConcurrent ?? 5)) {
-        return queryError(path, 429, 'too_many_requests', 'Exceeded the limit of 5 concurrent requests per project');
+        return queryError(
+          path,
+          429,
+          'too_many_requests',
+          'Exceeded the limit of 5 concurrent requests per project',
+        );
       }
       state.inFlight += 1;
       state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
       try {
-        if (state.options.latencyMs) await new Promise((resolve) => setTimeout(resolve, state.options.latencyMs));
+        if (state.options.latencyMs)
+          await new Promise((resolve) => setTimeout(resolve, state.options.latencyMs));
         return answer(url, params);
       } finally {
         state.inFlight -= 1;
@@ -113,7 +121,9 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
       const plan = state.planExport(start, end);
       if (plan.kind === 'empty') return new HttpResponse('Raw data files were not found.', { status: 404 });
       if (plan.kind === 'too_large') {
-        return new HttpResponse('Export exceeds the 4GB limit. Please shorten the time range.', { status: 400 });
+        return new HttpResponse('Export exceeds the 4GB limit. Please shorten the time range.', {
+          status: 400,
+        });
       }
       const archive = exportArchive(plan.files, {
         projectId: state.projectId,
@@ -143,7 +153,8 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
 }
 
 async function ingest(state: AmplitudeState, request: Request, api: 'httpapi' | 'batch'): Promise<Response> {
-  const answer = (status: number, body: Record<string, unknown>) => HttpResponse.json({ code: status, ...body }, { status });
+  const answer = (status: number, body: Record<string, unknown>) =>
+    HttpResponse.json({ code: status, ...body }, { status });
   const text = await request.text();
   const bytes = Buffer.byteLength(text);
   const maxBytes = api === 'batch' ? 20 * 1024 * 1024 : (state.options.maxRequestBytes ?? 1_000_000);
@@ -190,7 +201,9 @@ async function ingest(state: AmplitudeState, request: Request, api: 'httpapi' | 
   }
   const accepted = events as Record<string, unknown>[];
   const silenced = new Set(state.options.silencedDevices ?? []);
-  const silencedEvents = accepted.flatMap((event, index) => (silenced.has(event.device_id as string) ? [index] : []));
+  const silencedEvents = accepted.flatMap((event, index) =>
+    silenced.has(event.device_id as string) ? [index] : [],
+  );
   if (silencedEvents.length > 0) {
     return answer(400, {
       error: 'Events silenced for device_id',
@@ -204,19 +217,26 @@ async function ingest(state: AmplitudeState, request: Request, api: 'httpapi' | 
   }
   const quotaUsers = new Set(state.options.overDailyQuota?.users ?? []);
   const quotaDevices = new Set(state.options.overDailyQuota?.devices ?? []);
-  const devices = new Set(accepted.map((event) => event.device_id).filter((id): id is string => typeof id === 'string'));
-  const users = new Set(accepted.map((event) => event.user_id).filter((id): id is string => typeof id === 'string'));
+  const devices = new Set(
+    accepted.map((event) => event.device_id).filter((id): id is string => typeof id === 'string'),
+  );
+  const users = new Set(
+    accepted.map((event) => event.user_id).filter((id): id is string => typeof id === 'string'),
+  );
   const throttled = state.throttled({ devices, users });
   const overQuota = (event: Record<string, unknown>) =>
     quotaUsers.has(event.user_id as string) || quotaDevices.has(event.device_id as string);
   const throttledEvents = accepted.flatMap((event, index) =>
-    throttled.devices.has(event.device_id as string) || throttled.users.has(event.user_id as string) || overQuota(event)
+    throttled.devices.has(event.device_id as string) ||
+    throttled.users.has(event.user_id as string) ||
+    overQuota(event)
       ? [index]
       : [],
   );
   if (throttledEvents.length > 0) {
     state.throttledRequests += 1;
-    const inRequest = (set: Set<string>, ids: Set<string>) => Object.fromEntries([...set].filter((id) => ids.has(id)).map((id) => [id, 10_000]));
+    const inRequest = (set: Set<string>, ids: Set<string>) =>
+      Object.fromEntries([...set].filter((id) => ids.has(id)).map((id) => [id, 10_000]));
     return answer(429, {
       error: 'Too many requests for some devices and users',
       eps_threshold: api === 'batch' ? 1000 : 30,
@@ -228,7 +248,11 @@ async function ingest(state: AmplitudeState, request: Request, api: 'httpapi' | 
     });
   }
   state.ingest(accepted);
-  return answer(200, { events_ingested: accepted.length, payload_size_bytes: bytes, server_upload_time: state.now() });
+  return answer(200, {
+    events_ingested: accepted.length,
+    payload_size_bytes: bytes,
+    server_upload_time: state.now(),
+  });
 }
 
 /** Buckets of a day range: days, weeks from the start, or calendar months. */
@@ -243,7 +267,8 @@ function buckets(start: number, end: number, interval: string): number[] {
     }
     return out;
   }
-  const step = interval === '7' ? 7 * DAY : interval === '-3600000' ? HOUR : interval === '-300000' ? FIVE_MINUTES : DAY;
+  const step =
+    interval === '7' ? 7 * DAY : interval === '-3600000' ? HOUR : interval === '-300000' ? FIVE_MINUTES : DAY;
   const last = interval.startsWith('-') ? end + DAY - step : end;
   for (let at = start; at <= last; at += step) out.push(at);
   return out;
@@ -261,7 +286,8 @@ function userCounts(query: URLSearchParams) {
   const end = dayValue(query.get('end')!)!;
   const metric = query.get('m') ?? 'active';
   const interval = query.get('i') ?? '1';
-  const groups = query.get('g') === 'country' ? [...new Set(PLACES.map((place) => place.country))] : ['All Users'];
+  const groups =
+    query.get('g') === 'country' ? [...new Set(PLACES.map((place) => place.country))] : ['All Users'];
   const points = buckets(start, end, interval);
   const base = metric === 'new' ? 80 : 900;
   return {
@@ -301,7 +327,11 @@ function segmentation(query: URLSearchParams) {
   const groupBy = query.get('g');
   let labels: unknown[];
   if (groupBy) {
-    const values = GROUP_VALUES[groupBy] ?? ['(none)', `${groupBy.replace(/^gp:/, '')} A`, `${groupBy.replace(/^gp:/, '')} B`];
+    const values = GROUP_VALUES[groupBy] ?? [
+      '(none)',
+      `${groupBy.replace(/^gp:/, '')} A`,
+      `${groupBy.replace(/^gp:/, '')} B`,
+    ];
     const second = query.get('g2');
     labels = second
       ? values.flatMap((value) => (GROUP_VALUES[second] ?? ['(none)']).map((other) => `${value}; ${other}`))
@@ -316,7 +346,8 @@ function segmentation(query: URLSearchParams) {
   const series = labels.map((name) =>
     points.map((at) => {
       const seed = seedOf(`${event.event_type}:${metric}:${String(name)}:${at}`);
-      const value = (100 + (seed % 400)) * (SCALE[interval] ?? 1) * (metric === 'totals' || metric === 'sums' ? 3 : 1);
+      const value =
+        (100 + (seed % 400)) * (SCALE[interval] ?? 1) * (metric === 'totals' || metric === 'sums' ? 3 : 1);
       return fractional ? Math.round((seed % 10_000) / 10) / 100 : Math.round(value);
     }),
   );
@@ -325,7 +356,12 @@ function segmentation(query: URLSearchParams) {
       series,
       seriesLabels: labels,
       seriesCollapsed: series.map((values) => [
-        { setId: '', value: fractional ? values.reduce((a, b) => a + b, 0) / Math.max(1, values.length) : values.reduce((a, b) => a + b, 0) },
+        {
+          setId: '',
+          value: fractional
+            ? values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
+            : values.reduce((a, b) => a + b, 0),
+        },
       ]),
       xValues: points.map((at) => label(at, interval)),
     },

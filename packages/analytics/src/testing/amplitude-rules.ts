@@ -48,7 +48,8 @@ const oneOf =
   (...values: string[]): Check =>
   (value) =>
     values.includes(value) ? undefined : `must be one of ${values.join(', ')}`;
-const day: Check = (value) => (dayValue(value) === undefined ? 'must be a real date written YYYYMMDD' : undefined);
+const day: Check = (value) =>
+  dayValue(value) === undefined ? 'must be a real date written YYYYMMDD' : undefined;
 const hour: Check = (value) =>
   hourValue(value) === undefined ? 'must be a real date and hour written YYYYMMDDTHH' : undefined;
 const integer =
@@ -84,9 +85,11 @@ const eventJson: Check = (value) => {
   if (record.filters !== undefined) {
     if (!Array.isArray(record.filters)) return 'filters must be an array';
     for (const filter of record.filters as Record<string, unknown>[]) {
-      if (filter?.subprop_type !== 'event' && filter?.subprop_type !== 'user') return 'filter subprop_type must be event or user';
+      if (filter?.subprop_type !== 'event' && filter?.subprop_type !== 'user')
+        return 'filter subprop_type must be event or user';
       if (typeof filter.subprop_key !== 'string') return 'filter needs a subprop_key';
-      if (!OPERATORS.has(filter.subprop_op as string)) return `filter subprop_op ${String(filter.subprop_op)} is unknown`;
+      if (!OPERATORS.has(filter.subprop_op as string))
+        return `filter subprop_op ${String(filter.subprop_op)} is unknown`;
       if (!Array.isArray(filter.subprop_value)) return 'filter subprop_value must be an array';
     }
   }
@@ -107,7 +110,8 @@ function range(
   const end = value(query.get('end') ?? '');
   if (start === undefined || end === undefined) return undefined;
   if (end < start) return 'end is before start';
-  if (maxDays !== undefined && (end - start + step) / DAY > maxDays) return `the range is longer than ${maxDays} days`;
+  if (maxDays !== undefined && (end - start + step) / DAY > maxDays)
+    return `the range is longer than ${maxDays} days`;
   return undefined;
 }
 
@@ -211,7 +215,9 @@ export function checkQuery(path: string, query: URLSearchParams): { refusal?: st
 }
 
 /** Decodes HTTP Basic credentials, or undefined when the header is not Basic. */
-export function basicCredentials(header: string | null | undefined): { user: string; pass: string } | undefined {
+export function basicCredentials(
+  header: string | null | undefined,
+): { user: string; pass: string } | undefined {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
   if (!match) return undefined;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
@@ -248,7 +254,9 @@ export interface EventChecks {
 export function checkEvents(events: unknown[], minIdLength: number): EventChecks {
   const out: EventChecks = { missing: {}, invalid: {}, idLengths: {}, malformed: false };
   const add = (map: Record<string, number[]>, field: string, index: number) => {
-    (map[field] ??= []).push(index);
+    const list = map[field] ?? [];
+    list.push(index);
+    map[field] = list;
   };
   events.forEach((raw, index) => {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -256,8 +264,11 @@ export function checkEvents(events: unknown[], minIdLength: number): EventChecks
       return;
     }
     const event = raw as Record<string, unknown>;
-    if (typeof event.event_type !== 'string' || event.event_type === '') add(out.missing, 'event_type', index);
-    const ids = (['user_id', 'device_id'] as const).filter((field) => event[field] !== undefined && event[field] !== null);
+    if (typeof event.event_type !== 'string' || event.event_type === '')
+      add(out.missing, 'event_type', index);
+    const ids = (['user_id', 'device_id'] as const).filter(
+      (field) => event[field] !== undefined && event[field] !== null,
+    );
     if (ids.length === 0) add(out.missing, 'user_id', index);
     for (const field of ids) {
       const value = event[field];
@@ -268,7 +279,8 @@ export function checkEvents(events: unknown[], minIdLength: number): EventChecks
     if (event.time !== undefined && !(Number.isInteger(event.time) && (event.time as number) >= 0)) {
       add(out.invalid, 'time', index);
     }
-    if (event.insert_id !== undefined && typeof event.insert_id !== 'string') add(out.invalid, 'insert_id', index);
+    if (event.insert_id !== undefined && typeof event.insert_id !== 'string')
+      add(out.invalid, 'insert_id', index);
   });
   return out;
 }

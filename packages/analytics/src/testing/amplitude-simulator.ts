@@ -38,7 +38,9 @@ export interface AmplitudeSandbox {
  * const amplitude = analytics.connect({ credentials: sandbox.connection.credentials, ...sandbox.connection.options });
  * ```
  */
-export async function startAmplitudeSimulator(options: AmplitudeSimulatorOptions = {}): Promise<AmplitudeSandbox> {
+export async function startAmplitudeSimulator(
+  options: AmplitudeSimulatorOptions = {},
+): Promise<AmplitudeSandbox> {
   const state = new AmplitudeState(options);
   const check = checkAmplitudeRequest(state);
   let server: TestServer | undefined;

@@ -134,7 +134,9 @@ export class AmplitudeState {
 
   /** Users the export generator draws from (the sandbox's, or a generic set when unseeded). */
   get exportUsers(): SimUser[] {
-    return this.users.length > 0 ? this.users : (this.#generic ??= sandboxUsers(200, 7));
+    if (this.users.length > 0) return this.users;
+    this.#generic ??= sandboxUsers(200, 7);
+    return this.#generic;
   }
   #generic: SimUser[] | undefined;
 
@@ -142,7 +144,8 @@ export class AmplitudeState {
   searchUsers(text: string): { type: string; matches: { user_id: string | null; amplitude_id: number }[] } {
     const all = [...this.#known.values()];
     const unique = (list: SimUser[]) => [...new Map(list.map((user) => [user.amplitude_id, user])).values()];
-    const shape = (list: SimUser[]) => unique(list).map((u) => ({ user_id: u.user_id, amplitude_id: u.amplitude_id }));
+    const shape = (list: SimUser[]) =>
+      unique(list).map((u) => ({ user_id: u.user_id, amplitude_id: u.amplitude_id }));
     if (/^\d+$/.test(text)) {
       const byId = all.filter((user) => String(user.amplitude_id) === text);
       if (byId.length > 0) return { type: 'match_amplitude_id', matches: shape(byId) };
@@ -163,7 +166,10 @@ export class AmplitudeState {
    * Throttled devices and users among the given ids: their average rate over the window, before
    * this request, is above the limit. Returns id → events per second.
    */
-  throttled(ids: { devices: Set<string>; users: Set<string> }): { devices: Map<string, number>; users: Map<string, number> } {
+  throttled(ids: { devices: Set<string>; users: Set<string> }): {
+    devices: Map<string, number>;
+    users: Map<string, number>;
+  } {
     const out = { devices: new Map<string, number>(), users: new Map<string, number>() };
     const throttle = this.options.throttle;
     if (throttle === false) return out;
@@ -239,7 +245,12 @@ export class AmplitudeState {
         }
       }
       if (files.length === 0) return { kind: 'empty' };
-      return { kind: 'files', files, compression: profile.compression ?? 'deflate', gzipLevel: profile.gzipLevel ?? 1 };
+      return {
+        kind: 'files',
+        files,
+        compression: profile.compression ?? 'deflate',
+        gzipLevel: profile.gzipLevel ?? 1,
+      };
     }
     const files: ExportFile[] = [...ingested];
     if (this.options.seed) {
@@ -262,7 +273,9 @@ export class AmplitudeState {
       }
     }
     files.sort((a, b) => a.hour - b.hour);
-    return files.length > 0 ? { kind: 'files', files, compression: 'deflate', gzipLevel: 6 } : { kind: 'empty' };
+    return files.length > 0
+      ? { kind: 'files', files, compression: 'deflate', gzipLevel: 6 }
+      : { kind: 'empty' };
   }
 
   #generatedFile(start: number, hours: number, index: number, events: number, bytes: number): ExportFile {
@@ -335,7 +348,8 @@ export class AmplitudeState {
   }
 
   #identify(userId: string | undefined, deviceId: string | undefined): SimUser | undefined {
-    const existing = (userId && this.#known.get(`u:${userId}`)) || (deviceId && this.#known.get(`d:${deviceId}`));
+    const existing =
+      (userId && this.#known.get(`u:${userId}`)) || (deviceId && this.#known.get(`d:${deviceId}`));
     if (existing) return existing;
     if (this.#known.size >= MAX_KNOWN_IDS) return undefined;
     const user: SimUser = {

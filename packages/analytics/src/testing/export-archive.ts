@@ -66,7 +66,11 @@ class EventLines extends Readable {
       chunk += `${this.#file.lines![this.#prefix]}\n`;
       this.#prefix += 1;
     }
-    while (chunk.length < CHUNK_BYTES && this.#written < this.#file.events && this.#bytes < this.#file.bytes) {
+    while (
+      chunk.length < CHUNK_BYTES &&
+      this.#written < this.#file.events &&
+      this.#bytes < this.#file.bytes
+    ) {
       const line = `${this.#line(this.#written)}\n`;
       this.#written += 1;
       this.#bytes += line.length;

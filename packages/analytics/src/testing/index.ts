@@ -16,6 +16,11 @@ export {
   type StoredEvent,
   type ThrottleOptions,
 } from './amplitude-state.js';
-export { type ExportArchiveOptions, type ExportFile, exportArchive, exportFileName } from './export-archive.js';
+export {
+  type ExportArchiveOptions,
+  type ExportFile,
+  exportArchive,
+  exportFileName,
+} from './export-archive.js';
 export { type SimUser, sandboxUsers } from './synthetic.js';
 export { type SyntheticEventOptions, syntheticEvents } from './synthetic-events.js';

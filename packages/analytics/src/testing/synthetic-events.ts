@@ -16,7 +16,10 @@ export interface SyntheticEventOptions {
  * const result = await sendEventStream(amplitude, syntheticEvents(1_000_000));
  * ```
  */
-export function* syntheticEvents(count: number, options: SyntheticEventOptions = {}): Generator<Record<string, unknown>> {
+export function* syntheticEvents(
+  count: number,
+  options: SyntheticEventOptions = {},
+): Generator<Record<string, unknown>> {
   const devices = Math.max(1, options.devices ?? Math.ceil(count / 10));
   const start = options.startTime ?? Date.UTC(2026, 0, 1);
   for (let i = 0; i < count; i += 1) {

@@ -34,20 +34,97 @@ export const EVENT_TYPES = [
 
 /** Places the sandbox's users live in, with the fields Amplitude derives from them. */
 export const PLACES = [
-  { country: 'United States', region: 'California', city: 'San Francisco', dma: 'San Francisco-Oakland-San Jose, CA', lat: 37.77, lng: -122.42, language: 'English' },
-  { country: 'United States', region: 'New York', city: 'New York', dma: 'New York, NY', lat: 40.71, lng: -74.01, language: 'English' },
-  { country: 'Germany', region: 'Berlin', city: 'Berlin', dma: '', lat: 52.52, lng: 13.4, language: 'German' },
-  { country: 'France', region: 'Île-de-France', city: 'Paris', dma: '', lat: 48.86, lng: 2.35, language: 'French' },
-  { country: 'Japan', region: 'Tokyo', city: 'Tokyo', dma: '', lat: 35.68, lng: 139.69, language: 'Japanese' },
-  { country: 'Brazil', region: 'São Paulo', city: 'São Paulo', dma: '', lat: -23.55, lng: -46.63, language: 'Portuguese' },
-  { country: 'Canada', region: 'Ontario', city: 'Toronto', dma: '', lat: 43.65, lng: -79.38, language: 'English' },
+  {
+    country: 'United States',
+    region: 'California',
+    city: 'San Francisco',
+    dma: 'San Francisco-Oakland-San Jose, CA',
+    lat: 37.77,
+    lng: -122.42,
+    language: 'English',
+  },
+  {
+    country: 'United States',
+    region: 'New York',
+    city: 'New York',
+    dma: 'New York, NY',
+    lat: 40.71,
+    lng: -74.01,
+    language: 'English',
+  },
+  {
+    country: 'Germany',
+    region: 'Berlin',
+    city: 'Berlin',
+    dma: '',
+    lat: 52.52,
+    lng: 13.4,
+    language: 'German',
+  },
+  {
+    country: 'France',
+    region: 'Île-de-France',
+    city: 'Paris',
+    dma: '',
+    lat: 48.86,
+    lng: 2.35,
+    language: 'French',
+  },
+  {
+    country: 'Japan',
+    region: 'Tokyo',
+    city: 'Tokyo',
+    dma: '',
+    lat: 35.68,
+    lng: 139.69,
+    language: 'Japanese',
+  },
+  {
+    country: 'Brazil',
+    region: 'São Paulo',
+    city: 'São Paulo',
+    dma: '',
+    lat: -23.55,
+    lng: -46.63,
+    language: 'Portuguese',
+  },
+  {
+    country: 'Canada',
+    region: 'Ontario',
+    city: 'Toronto',
+    dma: '',
+    lat: 43.65,
+    lng: -79.38,
+    language: 'English',
+  },
 ] as const;
 
 /** Devices the sandbox's users use. */
 export const DEVICES = [
-  { platform: 'iOS', os_name: 'ios', os_version: '17.4', device_type: 'Apple iPhone 15', device_family: 'Apple iPhone', library: 'amplitude-swift/1.4.0' },
-  { platform: 'Android', os_name: 'android', os_version: '14', device_type: 'Google Pixel 8', device_family: 'Google Phone', library: 'amplitude-android/1.16.0' },
-  { platform: 'Web', os_name: 'Chrome', os_version: '126', device_type: 'Mac', device_family: 'Mac', library: 'amplitude-ts/2.11.0' },
+  {
+    platform: 'iOS',
+    os_name: 'ios',
+    os_version: '17.4',
+    device_type: 'Apple iPhone 15',
+    device_family: 'Apple iPhone',
+    library: 'amplitude-swift/1.4.0',
+  },
+  {
+    platform: 'Android',
+    os_name: 'android',
+    os_version: '14',
+    device_type: 'Google Pixel 8',
+    device_family: 'Google Phone',
+    library: 'amplitude-android/1.16.0',
+  },
+  {
+    platform: 'Web',
+    os_name: 'Chrome',
+    os_version: '126',
+    device_type: 'Mac',
+    device_family: 'Mac',
+    library: 'amplitude-ts/2.11.0',
+  },
 ] as const;
 
 /** A user of the sandbox project. */

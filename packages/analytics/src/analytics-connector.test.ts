@@ -1,0 +1,110 @@
+import { ValidationError } from '@c/core';
+import { describe, expect, it } from 'vitest';
+import { AMPLITUDE_MAX_CONCURRENT, createAnalyticsContext } from './amplitude-client.js';
+import { analytics, exportEvents } from './analytics-connector.js';
+import { startAmplitudeSimulator } from './testing/index.js';
+
+const credentials = { apiKey: 'key-123456', secretKey: 'secret-123456' };
+
+describe('analytics connector', () => {
+  it('has the eight commands of the catalog, with titles and parameter titles', () => {
+    expect(analytics.id).toBe('analytics');
+    expect(analytics.list.map((command) => [command.key, command.title])).toEqual([
+      ['activeAndNewUserCounts', 'Active and New User Counts'],
+      ['eventSegmentation', 'Event Segmentation'],
+      ['exportData', 'Export Data'],
+      ['behavioralCohorts', 'Behavioral Cohorts'],
+      ['userSearch', 'User Search'],
+      ['getChartResults', 'Get Chart Results'],
+      ['sendEvents', 'Send Events'],
+      ['customAction', 'Custom Action'],
+    ]);
+    for (const command of analytics.list) {
+      const properties = (command.inputSchema.properties ?? {}) as Record<
+        string,
+        { title?: string; description?: string }
+      >;
+      for (const [key, property] of Object.entries(properties)) {
+        expect(property.title, `${command.key}.${key}`).toBeTruthy();
+        expect(property.description, `${command.key}.${key}`).toBeTruthy();
+      }
+    }
+    expect(analytics.list.find((command) => command.key === 'exportData')!.annotations.readOnly).toBe(true);
+  });
+
+  it('picks both hosts from the region, and explicit base URLs win', () => {
+    const hosts = (options: Parameters<typeof createAnalyticsContext>[0]['options']) => {
+      const ctx = createAnalyticsContext({ credentials, options });
+      const out = [ctx.http.url('/api/2/users', 'dashboard'), ctx.http.url('/2/httpapi', 'ingestion')];
+      void ctx.close();
+      return out;
+    };
+    expect(hosts({})).toEqual(['https://amplitude.com/api/2/users', 'https://api2.amplitude.com/2/httpapi']);
+    expect(hosts({ region: 'eu' })).toEqual([
+      'https://analytics.eu.amplitude.com/api/2/users',
+      'https://api.eu.amplitude.com/2/httpapi',
+    ]);
+    expect(
+      hosts({
+        region: 'eu',
+        baseUrl: 'https://proxy.example/amp',
+        ingestionBaseUrl: 'https://ingest.example',
+      }),
+    ).toEqual(['https://proxy.example/amp/api/2/users', 'https://ingest.example/2/httpapi']);
+  });
+
+  it('names the bad credential or option on connect', () => {
+    const fail = (config: unknown) => {
+      try {
+        analytics.connect(config as Parameters<typeof analytics.connect>[0]);
+      } catch (error) {
+        return ValidationError.isInstance(error) ? error.parameter : String(error);
+      }
+      return 'connected';
+    };
+    expect(fail({ credentials: { apiKey: 'k' } })).toBe('credentials.secretKey');
+    expect(fail({ credentials, region: 'asia' })).toBe('region');
+    expect(fail({ credentials, baseUrl: 'not a url' })).toBe('baseUrl');
+    expect(analytics.env).toMatchObject({
+      C_ANALYTICS_REGION: 'region',
+      C_ANALYTICS_SECRET_KEY: 'credentials.secretKey',
+    });
+  });
+
+  it('verifies the credentials with a cheap query call', async () => {
+    const sandbox = await startAmplitudeSimulator();
+    const client = analytics.connect({
+      credentials: sandbox.connection.credentials,
+      ...sandbox.connection.options,
+    });
+    await client.verify();
+    expect(sandbox.server.calls.map((call) => call.path)).toEqual(['/api/2/realtime']);
+    await client.close();
+    await sandbox.close();
+  });
+
+  it(`keeps at most ${AMPLITUDE_MAX_CONCURRENT} query calls in flight, so Amplitude's concurrency limit is never hit`, async () => {
+    const sandbox = await startAmplitudeSimulator({ seed: true, latencyMs: 100 });
+    const client = analytics.connect({
+      credentials: sandbox.connection.credentials,
+      ...sandbox.connection.options,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        client.run('userSearch', { user: `user-00${String(i).padStart(2, '0')}` }),
+      ),
+    );
+    expect(results).toHaveLength(12);
+    // Twelve calls at once would exceed the limit (and meet 429s) without the connection's queue.
+    expect(sandbox.state.maxInFlight).toBeLessThanOrEqual(AMPLITUDE_MAX_CONCURRENT);
+    expect(sandbox.state.maxInFlight).toBeGreaterThan(1);
+    expect(sandbox.server.calls).toHaveLength(12);
+    expect(sandbox.server.violations).toEqual([]);
+    await client.close();
+    await sandbox.close();
+  });
+
+  it('streams only with a client made by connect (or a context)', () => {
+    expect(() => exportEvents({} as never, { start: '20260101T00', end: '20260101T01' })).toThrow(TypeError);
+  });
+});
