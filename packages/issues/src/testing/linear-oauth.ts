@@ -177,7 +177,10 @@ export class LinearOAuth {
     this.#byRefresh.set(grant.refreshToken, grant);
   }
 
-  /** Checks an authorization request; a string is the problem, else the client and scopes. */
+  /**
+   * Checks an authorization request: a `fatal` problem is shown on a page (the redirect URI cannot be
+   * trusted), a `redirectError` goes back to the client, else the client, redirect URI and scopes.
+   */
   #checkAuthorization(
     params: URLSearchParams,
   ):

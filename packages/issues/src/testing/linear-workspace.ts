@@ -655,7 +655,9 @@ export class LinearWorkspace {
     }
     if (input.parentId !== undefined) {
       const parent =
-        input.parentId === null ? undefined : this.requireIssueByUuid(input.parentId, 'parentId');
+        input.parentId === null
+          ? undefined
+          : this.#reference(input.parentId, 'parentId', this.issues, 'Issue');
       if (parent && (parent.id === issue.id || this.#descendants(issue.id).some((d) => d.id === parent.id))) {
         throw invalidInput(
           'An issue cannot be its own ancestor',
@@ -682,11 +684,6 @@ export class LinearWorkspace {
     }
     if (typeof input.sortOrder === 'number') issue.sortOrder = input.sortOrder;
     if (typeof input.subIssueSortOrder === 'number') issue.subIssueSortOrder = input.subIssueSortOrder;
-  }
-
-  /** Looks up an issue that an input refers to by UUID. */
-  requireIssueByUuid(value: unknown, field: string): IssueRecord {
-    return this.#reference(value, field, this.issues, 'Issue')!;
   }
 
   #stampStateTimes(issue: IssueRecord, now: string): void {
