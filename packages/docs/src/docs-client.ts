@@ -10,8 +10,9 @@ import {
   PermissionError,
   parseRetryAfter,
   RateLimitError,
+  type Zod,
 } from '@c/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** Google Docs API. */
 export const DOCS_BASE_URL = 'https://docs.googleapis.com';
@@ -27,58 +28,69 @@ export const DOCS_SCOPES = [
   'https://www.googleapis.com/auth/drive',
 ] as const;
 
-/** Credentials of a Google Docs connection. */
-export const docsCredentials = z
-  .object({
-    accessToken: z
-      .string()
-      .min(1)
-      .meta({ title: 'Access Token', description: 'OAuth 2.0 access token of the connected Google account.' }),
-    refreshToken: z.string().min(1).optional().meta({
-      title: 'Refresh Token',
-      description: 'OAuth 2.0 refresh token, used to renew the access token when it expires.',
-    }),
-    expiresAt: z.number().int().nonnegative().optional().meta({
-      title: 'Expires At',
-      description: 'When the access token expires, in epoch milliseconds.',
-    }),
-    clientId: z.string().min(1).optional().meta({
-      title: 'Client Id',
-      description: 'OAuth client id of the app the account authorized; needed to refresh.',
-    }),
-    clientSecret: z.string().min(1).optional().meta({
-      title: 'Client Secret',
-      description: 'OAuth client secret of that app; needed to refresh.',
-    }),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.refreshToken) return;
-    for (const key of ['clientId', 'clientSecret'] as const) {
-      if (!value[key]) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: 'is required with a refresh token: Google refreshes only for the client that was authorized',
-        });
+/** Credentials of a Google Docs connection (a schema builder: zod loads on first use). */
+export const docsCredentials = (z: Zod) =>
+  z
+    .object({
+      accessToken: z.string().min(1).meta({
+        title: 'Access Token',
+        description: 'OAuth 2.0 access token of the connected Google account.',
+      }),
+      refreshToken: z.string().min(1).optional().meta({
+        title: 'Refresh Token',
+        description: 'OAuth 2.0 refresh token, used to renew the access token when it expires.',
+      }),
+      expiresAt: z.number().int().nonnegative().optional().meta({
+        title: 'Expires At',
+        description: 'When the access token expires, in epoch milliseconds.',
+      }),
+      clientId: z.string().min(1).optional().meta({
+        title: 'Client Id',
+        description: 'OAuth client id of the app the account authorized; needed to refresh.',
+      }),
+      clientSecret: z.string().min(1).optional().meta({
+        title: 'Client Secret',
+        description: 'OAuth client secret of that app; needed to refresh.',
+      }),
+    })
+    .superRefine((value, ctx) => {
+      if (!value.refreshToken) return;
+      for (const key of ['clientId', 'clientSecret'] as const) {
+        if (!value[key]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message:
+              'is required with a refresh token: Google refreshes only for the client that was authorized',
+          });
+        }
       }
-    }
-  });
+    });
 
 /** Options of a Google Docs connection: where the two APIs and the token endpoint are. */
-export const docsOptions = z.object({
-  baseUrl: z
-    .url()
-    .default(DOCS_BASE_URL)
-    .meta({ title: 'Base URL', description: `Google Docs API base URL (default ${DOCS_BASE_URL}).` }),
-  fileApiBaseUrl: z.url().default(FILE_API_BASE_URL).meta({
-    title: 'File API Base URL',
-    description: `Google Drive API base URL (default ${FILE_API_BASE_URL}).`,
-  }),
-  tokenUrl: z
-    .url()
-    .default(GOOGLE_TOKEN_URL)
-    .meta({ title: 'Token URL', description: `OAuth 2.0 token endpoint (default ${GOOGLE_TOKEN_URL}).` }),
-});
+export const docsOptions = (z: Zod) =>
+  z.object({
+    baseUrl: z
+      .url()
+      .default(DOCS_BASE_URL)
+      .meta({ title: 'Base URL', description: `Google Docs API base URL (default ${DOCS_BASE_URL}).` }),
+    fileApiBaseUrl: z
+      .url()
+      .default(FILE_API_BASE_URL)
+      .meta({
+        title: 'File API Base URL',
+        description: `Google Drive API base URL (default ${FILE_API_BASE_URL}).`,
+      }),
+    tokenUrl: z
+      .url()
+      .default(GOOGLE_TOKEN_URL)
+      .meta({ title: 'Token URL', description: `OAuth 2.0 token endpoint (default ${GOOGLE_TOKEN_URL}).` }),
+  });
+
+/** Parsed credentials of a connection. */
+export type DocsCredentials = z.output<ReturnType<typeof docsCredentials>>;
+/** Parsed options of a connection. */
+export type DocsOptions = z.output<ReturnType<typeof docsOptions>>;
 
 /** What every docs command runs with: one HTTP client (one keep-alive pool) for the connection. */
 export interface DocsContext {
@@ -92,8 +104,8 @@ export interface DocsContext {
  * onto the error taxonomy.
  */
 export function createDocsContext(config: {
-  credentials: z.output<typeof docsCredentials>;
-  options: z.output<typeof docsOptions>;
+  credentials: DocsCredentials;
+  options: DocsOptions;
   onTokens?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
 }): DocsContext {
   const { credentials, options, onTokens } = config;
@@ -144,7 +156,9 @@ const ACCESS_REASONS = new Set(['forbidden', 'insufficientFilePermissions', 'app
  * endpoint's `{error, error_description}`.
  */
 export function parseGoogleError(response: ErrorResponse): ConnectorError | undefined {
-  const body = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as GoogleErrorBody;
+  const body = (
+    typeof response.body === 'object' && response.body !== null ? response.body : {}
+  ) as GoogleErrorBody;
   const { status, requestId } = response;
   if (typeof body.error === 'string') {
     return errorFromStatus({
@@ -157,9 +171,10 @@ export function parseGoogleError(response: ErrorResponse): ConnectorError | unde
   }
   const error = body.error;
   if (!error) return undefined;
+  // ErrorInfo is the current, more specific form; Drive still also sends its older errors[].
   const reason =
-    error.errors?.find((entry) => entry.reason)?.reason ??
-    error.details?.find((detail) => detail['@type']?.endsWith('google.rpc.ErrorInfo'))?.reason;
+    error.details?.find((detail) => detail['@type']?.endsWith('google.rpc.ErrorInfo'))?.reason ??
+    error.errors?.find((entry) => entry.reason)?.reason;
   const providerCode = reason ?? error.status;
   const providerMessage = error.message;
   const base = { status, providerCode, providerMessage, requestId };

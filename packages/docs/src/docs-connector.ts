@@ -41,7 +41,13 @@ export const docs = defineConnector({
     C_DOCS_FILE_API_BASE_URL: 'fileApiBaseUrl',
     C_DOCS_TOKEN_URL: 'tokenUrl',
   },
-  commands: { fetchDocumentContent, updateDocumentContent, searchDocuments, createDocumentFile, customAction },
+  commands: {
+    fetchDocumentContent,
+    updateDocumentContent,
+    searchDocuments,
+    createDocumentFile,
+    customAction,
+  },
   createContext: createDocsContext,
   verify: (ctx) =>
     ctx.http.request({ method: 'GET', api: 'files', path: '/drive/v3/about', query: { fields: 'user' } }),

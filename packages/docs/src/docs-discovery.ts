@@ -76,13 +76,17 @@ export function checkAgainstSchema(
       }
       return undefined;
     case 'integer':
-      return Number.isInteger(value) ? undefined : { path, message: `must be an integer, not ${describe(value)}` };
+      return Number.isInteger(value)
+        ? undefined
+        : { path, message: `must be an integer, not ${describe(value)}` };
     case 'number':
       return typeof value === 'number' && Number.isFinite(value)
         ? undefined
         : { path, message: `must be a number, not ${describe(value)}` };
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : { path, message: `must be true or false, not ${describe(value)}` };
+      return typeof value === 'boolean'
+        ? undefined
+        : { path, message: `must be true or false, not ${describe(value)}` };
     case 'array': {
       if (!Array.isArray(value)) return { path, message: `must be an array, not ${describe(value)}` };
       if (!schema.items) return undefined;

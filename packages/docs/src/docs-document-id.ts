@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { Zod } from '@c/core';
 
 const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 
@@ -38,21 +38,22 @@ export function parseDocumentId(input: string): { id: string } | { error: string
 }
 
 /** The Document ID parameter: a bare id or the document's web address, resolved to the id. */
-export const documentIdParameter = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(2048)
-  .transform((value, ctx) => {
-    const parsed = parseDocumentId(value);
-    if ('error' in parsed) {
-      ctx.addIssue({ code: 'custom', message: parsed.error });
-      return z.NEVER;
-    }
-    return parsed.id;
-  })
-  .meta({
-    title: 'Document ID',
-    description:
-      'The document id, or its web address: the id is what stands between /d/ and the next / (https://docs.google.com/document/d/<id>/edit).',
-  });
+export const documentIdParameter = (z: Zod) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(2048)
+    .transform((value, ctx) => {
+      const parsed = parseDocumentId(value);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.id;
+    })
+    .meta({
+      title: 'Document ID',
+      description:
+        'The document id, or its web address: the id is what stands between /d/ and the next / (https://docs.google.com/document/d/<id>/edit).',
+    });

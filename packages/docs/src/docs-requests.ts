@@ -1,4 +1,9 @@
-import { type DiscoverySchemas, type SchemaIssue, type SchemaVisitor, checkAgainstSchema } from './docs-discovery.js';
+import {
+  checkAgainstSchema,
+  type DiscoverySchemas,
+  type SchemaIssue,
+  type SchemaVisitor,
+} from './docs-discovery.js';
 import table from './docs-request-schemas.json' with { type: 'json' };
 
 const schemas = table.schemas as DiscoverySchemas;
@@ -34,14 +39,17 @@ function belowStart(index: number, segmentId: unknown): string | undefined {
 const indexRules: SchemaVisitor = (name, value, path) => {
   if (!isPlainObject(value)) return undefined;
   if (name === 'Location') {
-    if (value.index === undefined || value.index === null) return { path: `${path}.index`, message: 'is required' };
+    if (value.index === undefined || value.index === null)
+      return { path: `${path}.index`, message: 'is required' };
     const problem = belowStart(value.index as number, value.segmentId);
     return problem ? { path: `${path}.index`, message: problem } : undefined;
   }
   if (name === 'Range') {
     const { startIndex, endIndex, segmentId } = value;
-    if (startIndex === undefined || startIndex === null) return { path: `${path}.startIndex`, message: 'is required' };
-    if (endIndex === undefined || endIndex === null) return { path: `${path}.endIndex`, message: 'is required' };
+    if (startIndex === undefined || startIndex === null)
+      return { path: `${path}.startIndex`, message: 'is required' };
+    if (endIndex === undefined || endIndex === null)
+      return { path: `${path}.endIndex`, message: 'is required' };
     const problem = belowStart(startIndex as number, segmentId);
     if (problem) return { path: `${path}.startIndex`, message: problem };
     if ((endIndex as number) <= (startIndex as number)) {
@@ -111,7 +119,10 @@ export function checkDocsRequests(requests: readonly unknown[]): SchemaIssue | u
 }
 
 /** Where a request changes the length of the document: an insertion point or a deletion start. */
-function anchorOf(type: string, payload: unknown): { index: number; segment: string; field: string } | undefined {
+function anchorOf(
+  type: string,
+  payload: unknown,
+): { index: number; segment: string; field: string } | undefined {
   if (!isPlainObject(payload)) return undefined;
   const location = payload.location;
   if (isPlainObject(location) && typeof location.index === 'number') {

@@ -8,6 +8,8 @@ export {
   DOCS_BASE_URL,
   DOCS_SCOPES,
   type DocsContext,
+  type DocsCredentials,
+  type DocsOptions,
   docsCredentials,
   docsOptions,
   FILE_API_BASE_URL,
@@ -16,6 +18,13 @@ export {
   parseGoogleError,
 } from './docs-client.js';
 export { docs } from './docs-connector.js';
+export {
+  checkAgainstSchema,
+  type DiscoverySchema,
+  type DiscoverySchemas,
+  type SchemaIssue,
+  type SchemaVisitor,
+} from './docs-discovery.js';
 export { documentIdParameter, documentUrl, parseDocumentId } from './docs-document-id.js';
 export {
   checkDocsRequests,

@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import type { DocsContext } from '../docs-client.js';
 import { documentIdParameter } from '../docs-document-id.js';
 import type { DocsDocument } from '../docs-types.js';
@@ -10,7 +9,7 @@ export const fetchDocumentContent = defineCommand({
   title: 'Fetch Document Content',
   description:
     'Reads a Google Docs document: its title, revisionId and structured body (body.content: a section break, then paragraphs of text runs, each with startIndex and endIndex counted in UTF-16 code units). The connected account needs view access to the document.',
-  input: z.object({ documentId: documentIdParameter }),
+  input: (z) => z.object({ documentId: documentIdParameter(z) }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsDocument> {
     const response = await ctx.http.request<DocsDocument>({

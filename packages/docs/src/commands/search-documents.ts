@@ -1,5 +1,4 @@
 import { defineCommand, pageTokenPage } from '@c/core';
-import { z } from 'zod';
 import type { DocsContext } from '../docs-client.js';
 import type { DocsFileSummary, SearchDocumentsResult } from '../docs-types.js';
 
@@ -19,16 +18,13 @@ export const searchDocuments = defineCommand({
   title: 'Search Documents',
   description:
     "Finds the Google Docs files the connected account can access (My Drive, shared with it, shared drives) whose name contains the given text anywhere, ignoring case, leaving out the trash; most recently modified first. Drive's own `name contains` matches only the start of words, so this lists every Google Doc not in the trash (Drive q: mimeType='application/vnd.google-apps.document' and trashed=false), following every page, and filters the names itself: on a Drive with many thousands of documents it takes one request per thousand.",
-  input: z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'must not be blank')
-      .meta({
+  input: (z) =>
+    z.object({
+      name: z.string().trim().min(1, 'must not be blank').meta({
         title: 'Document Name',
         description: 'The name or part of it, in any case, e.g. "notes" finds "Weekly Sync — Meeting Notes".',
       }),
-  }),
+    }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: DocsContext, { signal, onProgress }): Promise<SearchDocumentsResult> {
     const needle = fold(input.name);

@@ -1,48 +1,54 @@
-import { defineCommand } from '@c/core';
-import { z } from 'zod';
+import { defineCommand, type Zod } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
 import { documentIdParameter } from '../docs-document-id.js';
 import { checkDocsRequests, type DocsRequest, insertionOrderWarnings } from '../docs-requests.js';
 import type { DocsBatchUpdateResult } from '../docs-types.js';
 
-const requestsParameter = z
-  .union([z.array(z.unknown()), z.string()])
-  .transform((value, ctx): DocsRequest[] => {
-    let list: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        list = JSON.parse(value);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'is not valid JSON (expected an array of request objects)' });
+const requestsParameter = (z: Zod) =>
+  z
+    .union([z.array(z.unknown()), z.string()])
+    .transform((value, ctx): DocsRequest[] => {
+      let list: unknown = value;
+      if (typeof value === 'string') {
+        try {
+          list = JSON.parse(value);
+        } catch {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'is not valid JSON (expected an array of request objects)',
+          });
+          return z.NEVER;
+        }
+      }
+      if (!Array.isArray(list)) {
+        const wholeBody =
+          typeof list === 'object' && list !== null && Array.isArray((list as DocsRequest).requests);
+        ctx.addIssue({
+          code: 'custom',
+          message: wholeBody
+            ? 'must be the array of requests: give the value of "requests", not the whole batchUpdate body'
+            : 'must be an array of Docs request objects',
+        });
         return z.NEVER;
       }
-    }
-    if (!Array.isArray(list)) {
-      const wholeBody = typeof list === 'object' && list !== null && Array.isArray((list as DocsRequest).requests);
-      ctx.addIssue({
-        code: 'custom',
-        message: wholeBody
-          ? 'must be the array of requests: give the value of "requests", not the whole batchUpdate body'
-          : 'must be an array of Docs request objects',
-      });
-      return z.NEVER;
-    }
-    const issue = checkDocsRequests(list);
-    if (issue) {
-      ctx.addIssue({
-        code: 'custom',
-        message: issue.message,
-        path: issue.path ? issue.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) : [],
-      });
-      return z.NEVER;
-    }
-    return list as DocsRequest[];
-  })
-  .meta({
-    title: 'Requests',
-    description:
-      'Docs batchUpdate requests, as an array or a string holding one, e.g. [{"insertText": {"location": {"index": 1}, "text": "Hello\\n"}}]. Each request holds exactly one request type (insertText, deleteContentRange, replaceAllText, updateTextStyle, updateParagraphStyle, …). Indexes count UTF-16 code units from the document structure; the body starts at 1. Requests apply in the order given, each shifting the indexes after it: list edits from the highest index down.',
-  });
+      const issue = checkDocsRequests(list);
+      if (issue) {
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: issue.path
+            ? issue.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part))
+            : [],
+        });
+        return z.NEVER;
+      }
+      return list as DocsRequest[];
+    })
+    .meta({
+      title: 'Requests',
+      description:
+        'Docs batchUpdate requests, as an array or a string holding one, e.g. [{"insertText": {"location": {"index": 1}, "text": "Hello\\n"}}]. Each request holds exactly one request type (insertText, deleteContentRange, replaceAllText, updateTextStyle, updateParagraphStyle, …). Indexes count UTF-16 code units from the document structure; the body starts at 1. Requests apply in the order given, each shifting the indexes after it: list edits from the highest index down.',
+    });
 
 /** Update Document Content: `POST {baseUrl}/v1/documents/{id}:batchUpdate`. */
 export const updateDocumentContent = defineCommand({
@@ -50,15 +56,16 @@ export const updateDocumentContent = defineCommand({
   title: 'Update Document Content',
   description:
     'Applies Docs batchUpdate requests to a document, atomically: all apply or none. The list is checked before sending (known request types and fields, indexes of 1 or more, ranges that end after they start) and never reordered; the result carries warnings when edits are not in descending index order. The update is not retried when its outcome is unknown, since a repeated insert would duplicate text. Give requiredRevisionId to apply only if the document has not changed since it was read. The connected account needs edit access.',
-  input: z.object({
-    documentId: documentIdParameter,
-    requests: requestsParameter,
-    requiredRevisionId: z.string().trim().min(1).optional().meta({
-      title: 'Required Revision Id',
-      description:
-        'Apply only if the document is still at this revision (the revisionId that Fetch Document Content returned); otherwise Google refuses the whole update with a 400 and nothing changes.',
+  input: (z) =>
+    z.object({
+      documentId: documentIdParameter(z),
+      requests: requestsParameter(z),
+      requiredRevisionId: z.string().trim().min(1).optional().meta({
+        title: 'Required Revision Id',
+        description:
+          'Apply only if the document is still at this revision (the revisionId that Fetch Document Content returned); otherwise Google refuses the whole update with a 400 and nothing changes.',
+      }),
     }),
-  }),
   annotations: { destructive: true },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsBatchUpdateResult> {
     const warnings = insertionOrderWarnings(input.requests);
@@ -70,7 +77,9 @@ export const updateDocumentContent = defineCommand({
       path: `/v1/documents/${input.documentId}:batchUpdate`,
       json: {
         requests: input.requests,
-        ...(input.requiredRevisionId ? { writeControl: { requiredRevisionId: input.requiredRevisionId } } : {}),
+        ...(input.requiredRevisionId
+          ? { writeControl: { requiredRevisionId: input.requiredRevisionId } }
+          : {}),
       },
       responseType: 'json',
       signal,

@@ -75,9 +75,13 @@ const NAMED_STYLES = {
     namedStyle('NORMAL_TEXT', 11),
     namedStyle('HEADING_1', 20),
     namedStyle('HEADING_2', 16),
-    namedStyle('HEADING_3', 14, { foregroundColor: { color: { rgbColor: { red: 0.2627451, green: 0.2627451, blue: 0.2627451 } } } }),
+    namedStyle('HEADING_3', 14, {
+      foregroundColor: { color: { rgbColor: { red: 0.2627451, green: 0.2627451, blue: 0.2627451 } } },
+    }),
     namedStyle('TITLE', 26),
-    namedStyle('SUBTITLE', 15, { foregroundColor: { color: { rgbColor: { red: 0.4, green: 0.4, blue: 0.4 } } } }),
+    namedStyle('SUBTITLE', 15, {
+      foregroundColor: { color: { rgbColor: { red: 0.4, green: 0.4, blue: 0.4 } } },
+    }),
   ],
 };
 
@@ -96,13 +100,20 @@ function ok(body: unknown): Response {
 function protoPath(path: string): string {
   return path
     .split('.')
-    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`))
+    .map((part) =>
+      /^\d+$/.test(part) ? `[${part}]` : `.${part.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
+    )
     .join('')
     .replace(/^\./, '');
 }
 
 function invalidArgument(message: string, field?: string): Response {
-  return docsErrorResponse(400, 'INVALID_ARGUMENT', message, field ? [badRequest(field, message)] : undefined);
+  return docsErrorResponse(
+    400,
+    'INVALID_ARGUMENT',
+    message,
+    field ? [badRequest(field, message)] : undefined,
+  );
 }
 
 /** The document as `documents.get` returns it; the revision id only for those who may edit. */
@@ -131,7 +142,8 @@ function fieldList(fields: unknown, known: Set<string>, what: string): readonly 
   if (fields.trim() === '*') return '*';
   const names = fields.split(',').map((name) => name.trim());
   const unknown = names.find((name) => !known.has(name.split('.')[0]!));
-  if (unknown !== undefined) throw new InvalidRequestError(`Invalid field mask: ${unknown} is not a field of ${what}.`);
+  if (unknown !== undefined)
+    throw new InvalidRequestError(`Invalid field mask: ${unknown} is not a field of ${what}.`);
   return names;
 }
 
@@ -142,12 +154,17 @@ function noSegment(segmentId: unknown): void {
 }
 
 /** Applies one request to a document; returns its reply. */
-function applyRequest(document: SimDocument, type: string, payload: Record<string, any>): Record<string, unknown> {
+function applyRequest(
+  document: SimDocument,
+  type: string,
+  payload: Record<string, any>,
+): Record<string, unknown> {
   switch (type) {
     case 'insertText': {
       const location = payload.location;
       const end = payload.endOfSegmentLocation;
-      if (location && end) throw new InvalidRequestError('Only one of location or end_of_segment_location may be set.');
+      if (location && end)
+        throw new InvalidRequestError('Only one of location or end_of_segment_location may be set.');
       noSegment(location?.segmentId ?? end?.segmentId);
       // At the end of the segment means just before its final newline.
       document.insertText(end ? document.endIndex - 1 : (location?.index ?? 0), payload.text ?? '');
@@ -161,7 +178,12 @@ function applyRequest(document: SimDocument, type: string, payload: Record<strin
     case 'updateTextStyle': {
       noSegment(payload.range?.segmentId);
       const fields = fieldList(payload.fields, TEXT_STYLE_FIELDS, 'TextStyle');
-      document.updateTextStyle(payload.range?.startIndex ?? 0, payload.range?.endIndex ?? 0, (payload.textStyle ?? {}) as Style, fields);
+      document.updateTextStyle(
+        payload.range?.startIndex ?? 0,
+        payload.range?.endIndex ?? 0,
+        (payload.textStyle ?? {}) as Style,
+        fields,
+      );
       return {};
     }
     case 'updateParagraphStyle': {
@@ -195,12 +217,18 @@ function payloadError(requests: unknown[]): Response | undefined {
     const request = requests[index];
     const at = `requests[${index}]`;
     if (!isPlainObject(request)) {
-      return invalidArgument(`Invalid value at '${at}' (type.googleapis.com/google.apps.docs.v1.Request), ${JSON.stringify(request)}`, at);
+      return invalidArgument(
+        `Invalid value at '${at}' (type.googleapis.com/google.apps.docs.v1.Request), ${JSON.stringify(request)}`,
+        at,
+      );
     }
     const keys = Object.keys(request);
     const unknown = keys.find((key) => !Object.hasOwn(requestTypes, key));
     if (unknown !== undefined) {
-      return invalidArgument(`Invalid JSON payload received. Unknown name "${unknown}" at '${at}': Cannot find field.`, at);
+      return invalidArgument(
+        `Invalid JSON payload received. Unknown name "${unknown}" at '${at}': Cannot find field.`,
+        at,
+      );
     }
     if (keys.length === 0) return invalidArgument(`Invalid ${at}: No request set.`, at);
     if (keys.length > 1) {
@@ -220,13 +248,21 @@ function payloadError(requests: unknown[]): Response | undefined {
           `${at}.${protoPath(parts.join('.'))}`,
         );
       }
-      return invalidArgument(`Invalid value at '${at}.${protoPath(issue.path)}': ${issue.message}`, `${at}.${protoPath(issue.path)}`);
+      return invalidArgument(
+        `Invalid value at '${at}.${protoPath(issue.path)}': ${issue.message}`,
+        `${at}.${protoPath(issue.path)}`,
+      );
     }
   }
   return undefined;
 }
 
-async function batchUpdate(state: DocsSimulatorState, caller: Caller, file: SimFile, request: Request): Promise<Response> {
+async function batchUpdate(
+  state: DocsSimulatorState,
+  caller: Caller,
+  file: SimFile,
+  request: Request,
+): Promise<Response> {
   if (!state.can(file, caller.user, 'writer')) {
     return docsErrorResponse(403, 'PERMISSION_DENIED', 'The caller does not have permission');
   }
@@ -238,14 +274,25 @@ async function batchUpdate(state: DocsSimulatorState, caller: Caller, file: SimF
   }
   if (!isPlainObject(body)) return invalidArgument('Invalid JSON payload received. Expected an object.');
   const unknown = Object.keys(body).find((key) => key !== 'requests' && key !== 'writeControl');
-  if (unknown) return invalidArgument(`Invalid JSON payload received. Unknown name "${unknown}": Cannot find field.`, unknown);
+  if (unknown)
+    return invalidArgument(
+      `Invalid JSON payload received. Unknown name "${unknown}": Cannot find field.`,
+      unknown,
+    );
   const requests: unknown = body.requests ?? [];
-  if (!Array.isArray(requests)) return invalidArgument(`Invalid value at 'requests', ${JSON.stringify(requests)}`, 'requests');
+  if (!Array.isArray(requests))
+    return invalidArgument(`Invalid value at 'requests', ${JSON.stringify(requests)}`, 'requests');
   if (requests.length === 0) return invalidArgument('Must specify at least one request.', 'requests');
   const writeControl = body.writeControl ?? {};
-  if (!isPlainObject(writeControl)) return invalidArgument("Invalid value at 'write_control'", 'write_control');
-  const extra = Object.keys(writeControl).find((key) => key !== 'requiredRevisionId' && key !== 'targetRevisionId');
-  if (extra) return invalidArgument(`Invalid JSON payload received. Unknown name "${extra}" at 'write_control': Cannot find field.`);
+  if (!isPlainObject(writeControl))
+    return invalidArgument("Invalid value at 'write_control'", 'write_control');
+  const extra = Object.keys(writeControl).find(
+    (key) => key !== 'requiredRevisionId' && key !== 'targetRevisionId',
+  );
+  if (extra)
+    return invalidArgument(
+      `Invalid JSON payload received. Unknown name "${extra}" at 'write_control': Cannot find field.`,
+    );
   const { requiredRevisionId, targetRevisionId } = writeControl;
   if (requiredRevisionId !== undefined && targetRevisionId !== undefined) {
     return invalidArgument("Invalid value at 'write_control' (oneof), oneof field 'control' is already set.");
@@ -262,7 +309,10 @@ async function batchUpdate(state: DocsSimulatorState, caller: Caller, file: SimF
     );
   }
   if (targetRevisionId !== undefined && !file.revisions.includes(targetRevisionId)) {
-    return invalidArgument('The target revision ID is not valid for this document.', 'write_control.target_revision_id');
+    return invalidArgument(
+      'The target revision ID is not valid for this document.',
+      'write_control.target_revision_id',
+    );
   }
   const document = file.document!.clone();
   const replies: Record<string, unknown>[] = [];
@@ -271,7 +321,8 @@ async function batchUpdate(state: DocsSimulatorState, caller: Caller, file: SimF
     try {
       replies.push(applyRequest(document, type, requests[index][type] ?? {}));
     } catch (error) {
-      if (error instanceof InvalidRequestError) return invalidArgument(`Invalid requests[${index}].${type}: ${error.message}`);
+      if (error instanceof InvalidRequestError)
+        return invalidArgument(`Invalid requests[${index}].${type}: ${error.message}`);
       if (error instanceof UnimplementedRequestError) {
         return docsErrorResponse(
           501,
@@ -286,7 +337,12 @@ async function batchUpdate(state: DocsSimulatorState, caller: Caller, file: SimF
   return ok({ replies, writeControl: { requiredRevisionId: revision }, documentId: file.id });
 }
 
-async function createDocument(state: DocsSimulatorState, caller: Caller, request: Request, url: URL): Promise<Response> {
+async function createDocument(
+  state: DocsSimulatorState,
+  caller: Caller,
+  request: Request,
+  url: URL,
+): Promise<Response> {
   let body: unknown = {};
   const text = await request.text();
   if (text) {
@@ -335,7 +391,14 @@ export async function docsRoute(
       );
     }
   }
-  const caller = authorize(state, request, url, 'docs', rpc !== 'GetDocument', `google.apps.docs.v1.DocumentsService.${rpc}`);
+  const caller = authorize(
+    state,
+    request,
+    url,
+    'docs',
+    rpc !== 'GetDocument',
+    `google.apps.docs.v1.DocumentsService.${rpc}`,
+  );
   if (caller instanceof Response) return caller;
   if (rpc === 'CreateDocument') return createDocument(state, caller, request, url);
   const file = state.files.get(documentId!);
@@ -355,7 +418,10 @@ export async function docsRoute(
     );
   }
   // Viewers may not see suggestions: asking for them inline or accepted is refused.
-  if ((mode === 'SUGGESTIONS_INLINE' || mode === 'PREVIEW_SUGGESTIONS_ACCEPTED') && !state.can(file, caller.user, 'commenter')) {
+  if (
+    (mode === 'SUGGESTIONS_INLINE' || mode === 'PREVIEW_SUGGESTIONS_ACCEPTED') &&
+    !state.can(file, caller.user, 'commenter')
+  ) {
     return docsErrorResponse(403, 'PERMISSION_DENIED', 'The caller does not have permission');
   }
   return respond(renderDocument(state, file, caller.user, mode), url);

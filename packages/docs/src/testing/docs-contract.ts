@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contractsDir, type RecordedCall } from '@c/core/testing';
 import { checkAgainstSchema, type DiscoverySchema, type DiscoverySchemas } from '../docs-discovery.js';
-import { type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
+import { type FieldMask, parseFieldMask } from './drive-fields.js';
 
 interface DiscoveryParameter {
   type?: string;
@@ -90,19 +90,29 @@ function routesOf(contracts: GoogleContracts): Route[] {
   for (const document of [contracts.docs, contracts.drive]) {
     const prefix = `/${document.servicePath}`;
     for (const method of methodsOf(document.resources)) {
-      routes.push({ document, method, pattern: templatePattern(`${prefix}${method.flatPath ?? method.path}`), upload: false });
+      routes.push({
+        document,
+        method,
+        pattern: templatePattern(`${prefix}${method.flatPath ?? method.path}`),
+        upload: false,
+      });
       for (const protocol of Object.values(method.mediaUpload?.protocols ?? {})) {
         routes.push({ document, method, pattern: templatePattern(protocol.path), upload: true });
       }
     }
   }
   // Literal paths first, so that files/generateIds is not taken for files/{fileId}.
-  routes.sort((a, b) => a.pattern.source.split('([^/:]+)').length - b.pattern.source.split('([^/:]+)').length);
+  routes.sort(
+    (a, b) => a.pattern.source.split('([^/:]+)').length - b.pattern.source.split('([^/:]+)').length,
+  );
   routeCache.set(contracts, routes);
   return routes;
 }
 
-function resolve(schema: DiscoverySchema | undefined, schemas: DiscoverySchemas): DiscoverySchema | undefined {
+function resolve(
+  schema: DiscoverySchema | undefined,
+  schemas: DiscoverySchemas,
+): DiscoverySchema | undefined {
   let current = schema;
   for (let depth = 0; current && depth < 10; depth += 1) {
     if (current.$ref) current = schemas[current.$ref];
@@ -113,7 +123,12 @@ function resolve(schema: DiscoverySchema | undefined, schemas: DiscoverySchemas)
 }
 
 /** The first field of a `fields` mask that the response schema does not have. */
-function unknownMaskField(mask: FieldMask, schema: DiscoverySchema | undefined, schemas: DiscoverySchemas, prefix = ''): string | undefined {
+function unknownMaskField(
+  mask: FieldMask,
+  schema: DiscoverySchema | undefined,
+  schemas: DiscoverySchemas,
+  prefix = '',
+): string | undefined {
   const target = resolve(schema, schemas);
   if (!target?.properties) return undefined;
   for (const [name, sub] of mask) {
@@ -129,16 +144,21 @@ function unknownMaskField(mask: FieldMask, schema: DiscoverySchema | undefined, 
 }
 
 function checkParameter(name: string, values: string[], parameter: DiscoveryParameter): string | undefined {
-  if (values.length > 1 && !parameter.repeated) return `query parameter ${name} is given ${values.length} times`;
+  if (values.length > 1 && !parameter.repeated)
+    return `query parameter ${name} is given ${values.length} times`;
   for (const value of values) {
     if (parameter.type === 'integer') {
       if (!/^-?\d+$/.test(value)) return `query parameter ${name} must be an integer, got ${value}`;
       const number = Number(value);
-      if (parameter.minimum !== undefined && number < Number(parameter.minimum)) return `query parameter ${name} is below ${parameter.minimum}`;
-      if (parameter.maximum !== undefined && number > Number(parameter.maximum)) return `query parameter ${name} is above ${parameter.maximum}`;
+      if (parameter.minimum !== undefined && number < Number(parameter.minimum))
+        return `query parameter ${name} is below ${parameter.minimum}`;
+      if (parameter.maximum !== undefined && number > Number(parameter.maximum))
+        return `query parameter ${name} is above ${parameter.maximum}`;
     }
-    if (parameter.type === 'boolean' && value !== 'true' && value !== 'false') return `query parameter ${name} must be true or false`;
-    if (parameter.enum && !parameter.enum.includes(value)) return `query parameter ${name} must be one of ${parameter.enum.join(', ')}`;
+    if (parameter.type === 'boolean' && value !== 'true' && value !== 'false')
+      return `query parameter ${name} must be true or false`;
+    if (parameter.enum && !parameter.enum.includes(value))
+      return `query parameter ${name} must be one of ${parameter.enum.join(', ')}`;
   }
   return undefined;
 }
@@ -163,25 +183,37 @@ const TOKEN_FIELDS: Record<string, string[]> = {
   authorization_code: ['code', 'redirect_uri', 'client_id'],
   refresh_token: ['refresh_token', 'client_id'],
 };
-const TOKEN_KNOWN = new Set(['grant_type', 'code', 'redirect_uri', 'client_id', 'client_secret', 'code_verifier', 'refresh_token', 'scope']);
+const TOKEN_KNOWN = new Set([
+  'grant_type',
+  'code',
+  'redirect_uri',
+  'client_id',
+  'client_secret',
+  'code_verifier',
+  'refresh_token',
+  'scope',
+]);
 
 function checkOAuthCall(call: RecordedCall): string | undefined {
   if (call.path === '/o/oauth2/v2/auth') {
     if (call.method !== 'GET') return 'the authorization endpoint is opened with GET';
-    for (const key of call.query.keys()) if (!AUTHORIZE_PARAMETERS.has(key)) return `unknown authorization parameter ${key}`;
+    for (const key of call.query.keys())
+      if (!AUTHORIZE_PARAMETERS.has(key)) return `unknown authorization parameter ${key}`;
     for (const key of ['client_id', 'redirect_uri', 'response_type', 'scope']) {
       if (!call.query.get(key)) return `authorization request without ${key}`;
     }
     return undefined;
   }
-  if (call.path === '/o/oauth2/v2/auth/approve') return call.method === 'POST' ? undefined : 'the consent form is posted';
+  if (call.path === '/o/oauth2/v2/auth/approve')
+    return call.method === 'POST' ? undefined : 'the consent form is posted';
   const form =
     call.bodyForm ??
     (call.bodyJson && typeof call.bodyJson === 'object'
       ? new URLSearchParams(call.bodyJson as Record<string, string>)
       : new URLSearchParams());
   if (call.method !== 'POST') return `${call.path} takes POST`;
-  if (call.path === '/revoke') return form.get('token') || call.query.get('token') ? undefined : 'revoke without token';
+  if (call.path === '/revoke')
+    return form.get('token') || call.query.get('token') ? undefined : 'revoke without token';
   const grantType = form.get('grant_type') ?? '';
   const required = TOKEN_FIELDS[grantType];
   if (!required) return `unsupported grant_type ${grantType || '(none)'}`;
@@ -201,7 +233,8 @@ function checkOAuthCall(call: RecordedCall): string | undefined {
  * calls are checked against the parameters of Google's OAuth 2.0 web-server flow.
  */
 export function checkGoogleCall(contracts: GoogleContracts, call: RecordedCall): string | undefined {
-  if (call.path.startsWith('/o/oauth2/') || call.path === '/token' || call.path === '/revoke') return checkOAuthCall(call);
+  if (call.path.startsWith('/o/oauth2/') || call.path === '/token' || call.path === '/revoke')
+    return checkOAuthCall(call);
   const route = routesOf(contracts).find(
     (candidate) => candidate.method.httpMethod === call.method && candidate.pattern.test(call.path),
   );
@@ -230,7 +263,8 @@ export function checkGoogleCall(contracts: GoogleContracts, call: RecordedCall):
     const unknown = unknownMaskField(mask, method.response, document.schemas);
     if (unknown) return `${method.id}: fields names ${unknown}, which ${method.response.$ref} does not have`;
   }
-  if (route.upload) return call.query.get('uploadType') ? undefined : `${method.id} upload without uploadType`;
+  if (route.upload)
+    return call.query.get('uploadType') ? undefined : `${method.id} upload without uploadType`;
   if (method.request) {
     if (!call.bodyText) return undefined;
     if (call.bodyJson === undefined) return `${method.id} takes a JSON body`;

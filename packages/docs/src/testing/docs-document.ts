@@ -30,6 +30,7 @@ interface ParagraphSpan {
   newline: number;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters Google strips.
 const STRIPPED = /[\u0000-\u0008\u000c-\u001f\ue000-\uf8ff]/g;
 const styleKeys = new WeakMap<Style, string>();
 const interned = new Map<string, Style>();
@@ -119,7 +120,11 @@ export class SimDocument {
         for (const c of run.text.replace(STRIPPED, '').replace(/\n/g, ' ').split('')) units.push({ c, ts });
         last = ts;
       }
-      units.push({ c: '\n', ts: last, ps: withHeadingId(intern(spec.style ?? { namedStyleType: 'NORMAL_TEXT' })) });
+      units.push({
+        c: '\n',
+        ts: last,
+        ps: withHeadingId(intern(spec.style ?? { namedStyleType: 'NORMAL_TEXT' })),
+      });
     }
     return new SimDocument(units);
   }
@@ -157,7 +162,8 @@ export class SimDocument {
   }
 
   #checkRange(startIndex: number, endIndex: number, allowFinalNewline: boolean): void {
-    if (startIndex < 1) throw new InvalidRequestError('The range cannot include the section break at index 0.');
+    if (startIndex < 1)
+      throw new InvalidRequestError('The range cannot include the section break at index 0.');
     if (endIndex <= startIndex) throw new InvalidRequestError('The range should not be empty.');
     if (endIndex > this.endIndex) {
       throw new InvalidRequestError(
@@ -165,7 +171,9 @@ export class SimDocument {
       );
     }
     if (!allowFinalNewline && endIndex === this.endIndex) {
-      throw new InvalidRequestError('The range cannot include the newline character at the end of the segment.');
+      throw new InvalidRequestError(
+        'The range cannot include the newline character at the end of the segment.',
+      );
     }
   }
 
@@ -176,7 +184,9 @@ export class SimDocument {
    */
   insertText(index: number, text: string): void {
     if (index < 1) {
-      throw new InvalidRequestError('The insertion index must be inside the bounds of an existing paragraph.');
+      throw new InvalidRequestError(
+        'The insertion index must be inside the bounds of an existing paragraph.',
+      );
     }
     if (index >= this.endIndex) {
       throw new InvalidRequestError(
@@ -262,7 +272,10 @@ export class SimDocument {
       const added = replacement
         .replace(STRIPPED, '')
         .split('')
-        .map((c): Unit => (c === '\n' ? { c, ts, ps: this.#units[this.#newlineAtOrAfter(at)]!.ps ?? EMPTY } : { c, ts }));
+        .map(
+          (c): Unit =>
+            c === '\n' ? { c, ts, ps: this.#units[this.#newlineAtOrAfter(at)]!.ps ?? EMPTY } : { c, ts },
+        );
       this.#units.splice(at, needle.length, ...added);
     }
     return found.length;
@@ -277,7 +290,11 @@ export class SimDocument {
       {
         endIndex: 1,
         sectionBreak: {
-          sectionStyle: { columnSeparatorStyle: 'NONE', contentDirection: 'LEFT_TO_RIGHT', sectionType: 'CONTINUOUS' },
+          sectionStyle: {
+            columnSeparatorStyle: 'NONE',
+            contentDirection: 'LEFT_TO_RIGHT',
+            sectionType: 'CONTINUOUS',
+          },
         },
       },
     ];

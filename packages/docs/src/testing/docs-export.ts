@@ -37,7 +37,11 @@ function wrap(text: string): string[] {
 
 /** A PDF string literal in WinAnsi (Latin-1): characters outside it become `?`. */
 function pdfString(text: string): string {
-  const latin = text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-').replace(/[^\x20-\xff]/g, '?');
+  const latin = text
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/[^\x20-\xff]/g, '?');
   return `(${latin.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 }
 
@@ -50,7 +54,8 @@ export function renderPdf(title: string, content: readonly DocsStructuralElement
     wrap(text).map((line) => ({ line, bold: style !== 'NORMAL_TEXT' })),
   );
   const pages: (typeof lines)[] = [];
-  for (let at = 0; at < Math.max(lines.length, 1); at += LINES_PER_PAGE) pages.push(lines.slice(at, at + LINES_PER_PAGE));
+  for (let at = 0; at < Math.max(lines.length, 1); at += LINES_PER_PAGE)
+    pages.push(lines.slice(at, at + LINES_PER_PAGE));
 
   const objects: string[] = [];
   // push returns the new length, which is the 1-based number of the object just added.
@@ -68,7 +73,9 @@ export function renderPdf(title: string, content: readonly DocsStructuralElement
       ...page.map(({ line, bold: strong }) => `/${strong ? 'F2' : 'F1'} 11 Tf ${pdfString(line)} Tj T*`),
       'ET',
     ].join('\n');
-    const contents = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+    const contents = add(
+      `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+    );
     kids.push(
       add(
         `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >> >> /Contents ${contents} 0 R >>`,
@@ -77,7 +84,8 @@ export function renderPdf(title: string, content: readonly DocsStructuralElement
   }
   const info = add(`<< /Title ${pdfString(title)} /Producer (Google Docs Renderer) >>`);
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;
-  objects[pageTree - 1] = `<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  objects[pageTree - 1] =
+    `<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`;
 
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];
@@ -101,7 +109,12 @@ export function renderText(content: readonly DocsStructuralElement[]): string {
 
 /** The document as Markdown: headings with #, the rest as paragraphs. */
 export function renderMarkdown(content: readonly DocsStructuralElement[]): string {
-  const prefixes: Record<string, string> = { TITLE: '# ', HEADING_1: '# ', HEADING_2: '## ', HEADING_3: '### ' };
+  const prefixes: Record<string, string> = {
+    TITLE: '# ',
+    HEADING_1: '# ',
+    HEADING_2: '## ',
+    HEADING_3: '### ',
+  };
   return `${paragraphs(content)
     .map(({ text, style }) => `${prefixes[style] ?? ''}${text}`)
     .join('\n\n')}\n`;
@@ -110,12 +123,12 @@ export function renderMarkdown(content: readonly DocsStructuralElement[]): strin
 /** The document as a small HTML page. */
 export function renderHtml(title: string, content: readonly DocsStructuralElement[]): string {
   const tags: Record<string, string> = { TITLE: 'h1', HEADING_1: 'h1', HEADING_2: 'h2', HEADING_3: 'h3' };
-  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const body = paragraphs(content)
     .map(({ text, style }) => {
       const tag = tags[style] ?? 'p';
-      return `<${tag}>${escape(text)}</${tag}>`;
+      return `<${tag}>${escapeHtml(text)}</${tag}>`;
     })
     .join('');
-  return `<html><head><meta content="text/html; charset=UTF-8" http-equiv="content-type"><title>${escape(title)}</title></head><body>${body}</body></html>`;
+  return `<html><head><meta content="text/html; charset=UTF-8" http-equiv="content-type"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
 }

@@ -1,10 +1,17 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type DocsSimulatorState, DOCUMENTS_SCOPE, DRIVE_FILE_SCOPE, DRIVE_SCOPE, type SimClient } from './docs-state.js';
+import {
+  DOCUMENTS_SCOPE,
+  type DocsSimulatorState,
+  DRIVE_FILE_SCOPE,
+  DRIVE_SCOPE,
+  type SimClient,
+} from './docs-state.js';
 
 const SCOPE_LABELS: Record<string, string> = {
   [DOCUMENTS_SCOPE]: 'See, edit, create, and delete all your Google Docs documents',
   [DRIVE_SCOPE]: 'See, edit, create, and delete all of your Google Drive files',
-  [DRIVE_FILE_SCOPE]: 'See, edit, create, and delete only the specific Google Drive files you use with this app',
+  [DRIVE_FILE_SCOPE]:
+    'See, edit, create, and delete only the specific Google Drive files you use with this app',
 };
 
 const NO_STORE = {
@@ -30,7 +37,10 @@ function redirectAllowed(client: SimClient, redirectUri: string): boolean {
   if (client.redirectUris) return client.redirectUris.includes(redirectUri);
   try {
     const url = new URL(redirectUri);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && /^(127\.0\.0\.1|localhost|\[::1\])$/.test(url.hostname));
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && /^(127\.0\.0\.1|localhost|\[::1\])$/.test(url.hostname))
+    );
   } catch {
     return false;
   }
@@ -51,7 +61,11 @@ export function authorizationPage(state: DocsSimulatorState, url: URL): Response
   const redirectUri = params.get('redirect_uri') ?? '';
   if (!redirectUri) return errorPage(400, 'invalid_request', 'Missing required parameter: redirect_uri');
   if (!redirectAllowed(client, redirectUri)) {
-    return errorPage(400, 'redirect_uri_mismatch', `The redirect URI ${redirectUri} is not registered for this client.`);
+    return errorPage(
+      400,
+      'redirect_uri_mismatch',
+      `The redirect URI ${redirectUri} is not registered for this client.`,
+    );
   }
   const back = new URL(redirectUri);
   const fail = (error: string) => {
@@ -64,7 +78,8 @@ export function authorizationPage(state: DocsSimulatorState, url: URL): Response
   if (scopes.length === 0) return errorPage(400, 'invalid_request', 'Missing required parameter: scope');
   if (scopes.some((scope) => !SCOPE_LABELS[scope])) return fail('invalid_scope');
   const method = params.get('code_challenge_method');
-  if (method && method !== 'S256' && method !== 'plain') return errorPage(400, 'invalid_request', 'Invalid code_challenge_method');
+  if (method && method !== 'S256' && method !== 'plain')
+    return errorPage(400, 'invalid_request', 'Invalid code_challenge_method');
   const consent = randomBytes(12).toString('base64url');
   state.consents.set(consent, new URLSearchParams(params));
   const user = state.users.get(state.currentUser);
@@ -133,7 +148,11 @@ function same(a: string, b: string): boolean {
  * (rotating the refresh token; a retired one used again revokes the whole grant). Errors use the
  * OAuth body `{error, error_description}` with Google's codes.
  */
-export function tokenEndpoint(state: DocsSimulatorState, form: URLSearchParams, authorization: string | null): Response {
+export function tokenEndpoint(
+  state: DocsSimulatorState,
+  form: URLSearchParams,
+  authorization: string | null,
+): Response {
   let clientId = form.get('client_id') ?? '';
   let clientSecret = form.get('client_secret') ?? '';
   const basic = /^basic\s+(.+)$/i.exec(authorization ?? '');
@@ -169,15 +188,20 @@ export function tokenEndpoint(state: DocsSimulatorState, form: URLSearchParams, 
       if (grant) grant.revoked = true;
       return tokenError(400, 'invalid_grant', 'Bad Request');
     }
-    if (state.now() > entry.expiresAt || !grant || grant.revoked) return tokenError(400, 'invalid_grant', 'Bad Request');
+    if (state.now() > entry.expiresAt || !grant || grant.revoked)
+      return tokenError(400, 'invalid_grant', 'Bad Request');
     if (entry.clientId !== clientId) return tokenError(400, 'invalid_grant', 'Bad Request');
-    if (form.get('redirect_uri') !== entry.redirectUri) return tokenError(400, 'redirect_uri_mismatch', 'Bad Request');
+    if (form.get('redirect_uri') !== entry.redirectUri)
+      return tokenError(400, 'redirect_uri_mismatch', 'Bad Request');
     if (entry.codeChallenge) {
       const verifier = form.get('code_verifier');
       if (!verifier) return tokenError(400, 'invalid_grant', 'Missing code verifier.');
       const computed =
-        entry.codeChallengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
-      if (!same(computed, entry.codeChallenge)) return tokenError(400, 'invalid_grant', 'Invalid code verifier.');
+        entry.codeChallengeMethod === 'S256'
+          ? createHash('sha256').update(verifier).digest('base64url')
+          : verifier;
+      if (!same(computed, entry.codeChallenge))
+        return tokenError(400, 'invalid_grant', 'Invalid code verifier.');
     }
     entry.used = true;
     return answer(state.issue(grant, entry.offline));
@@ -187,7 +211,8 @@ export function tokenEndpoint(state: DocsSimulatorState, form: URLSearchParams, 
     const refreshToken = form.get('refresh_token');
     if (!refreshToken) return tokenError(400, 'invalid_request', 'Missing required parameter: refresh_token');
     const found = state.grantOfRefreshToken(refreshToken);
-    if (!found || found.grant.revoked) return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
+    if (!found || found.grant.revoked)
+      return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
     if (found.retired) {
       // Reuse of a rotated-out refresh token: treat the grant as compromised.
       found.grant.revoked = true;

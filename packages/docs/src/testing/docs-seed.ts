@@ -22,7 +22,10 @@ export interface SeededFiles {
   pdfId: string;
 }
 
-const h = (text: string, level: 1 | 2 | 3): ParagraphSpec => ({ text, style: { namedStyleType: `HEADING_${level}` } });
+const h = (text: string, level: 1 | 2 | 3): ParagraphSpec => ({
+  text,
+  style: { namedStyleType: `HEADING_${level}` },
+});
 const p = (text: string): ParagraphSpec => ({ text });
 const title = (text: string): ParagraphSpec => ({ text, style: { namedStyleType: 'TITLE' } });
 const bullet = (label: string, rest: string): ParagraphSpec => ({
@@ -67,7 +70,10 @@ const SPEC: ParagraphSpec[] = [
   h('4. API', 1),
   {
     runs: [
-      { text: 'GET /v2/search?q=<text>&limit=<n>', style: { weightedFontFamily: { fontFamily: 'Roboto Mono', weight: 400 } } },
+      {
+        text: 'GET /v2/search?q=<text>&limit=<n>',
+        style: { weightedFontFamily: { fontFamily: 'Roboto Mono', weight: 400 } },
+      },
       { text: ' returns the matching articles, best first, with highlighted snippets.' },
     ],
   },
@@ -103,7 +109,10 @@ const BOARD_MINUTES: ParagraphSpec[] = [
   p('Present: the board. Items: budget approval, acquisition talks. Not for distribution.'),
 ];
 
-const OLD_NOTES: ParagraphSpec[] = [title('Old Meeting Notes (2024)'), p('Superseded by the weekly sync notes.')];
+const OLD_NOTES: ParagraphSpec[] = [
+  title('Old Meeting Notes (2024)'),
+  p('Superseded by the weekly sync notes.'),
+];
 
 /** Start of the seeded timeline: every seeded file was created and edited in early November 2026. */
 const BASE = Date.parse('2026-11-02T09:00:00.000Z');
@@ -195,7 +204,14 @@ export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
     name: 'Vendor contract.pdf',
     mimeType: 'application/pdf',
     content: renderPdf('Vendor contract', [
-      { endIndex: 30, paragraph: { elements: [{ textRun: { content: 'Master services agreement between Example Ltd and Acme GmbH.\n' } }] } },
+      {
+        endIndex: 30,
+        paragraph: {
+          elements: [
+            { textRun: { content: 'Master services agreement between Example Ltd and Acme GmbH.\n' } },
+          ],
+        },
+      },
     ]),
     owner: me,
     createdTime: BASE + 4 * HOUR,

@@ -5,7 +5,7 @@ import { docsRoute } from './docs-api.js';
 import { createDocsContractCheck } from './docs-contract.js';
 import { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from './docs-oauth.js';
 import { type SeededFiles, seedDocsSandbox } from './docs-seed.js';
-import { type DocsStateOptions, DocsSimulatorState, type SimClient } from './docs-state.js';
+import { DocsSimulatorState, type DocsStateOptions, type SimClient } from './docs-state.js';
 import { driveRoute } from './drive-api.js';
 import { notFoundPage } from './google-errors.js';
 
@@ -14,7 +14,9 @@ async function formOf(request: Request): Promise<URLSearchParams> {
   if (/json/i.test(request.headers.get('content-type') ?? '')) {
     try {
       const body = JSON.parse(text) as Record<string, unknown>;
-      return new URLSearchParams(Object.entries(body).map(([key, value]): [string, string] => [key, String(value)]));
+      return new URLSearchParams(
+        Object.entries(body).map(([key, value]): [string, string] => [key, String(value)]),
+      );
     } catch {
       return new URLSearchParams();
     }
@@ -27,7 +29,8 @@ async function route(state: DocsSimulatorState, request: Request): Promise<Respo
   const path = url.pathname;
   const method = request.method;
   if (path === '/o/oauth2/v2/auth' && method === 'GET') return authorizationPage(state, url);
-  if (path === '/o/oauth2/v2/auth/approve' && method === 'POST') return approveConsent(state, await formOf(request));
+  if (path === '/o/oauth2/v2/auth/approve' && method === 'POST')
+    return approveConsent(state, await formOf(request));
   if (path === '/token' && method === 'POST') {
     return tokenEndpoint(state, await formOf(request), request.headers.get('authorization'));
   }
@@ -37,7 +40,8 @@ async function route(state: DocsSimulatorState, request: Request): Promise<Respo
   }
   const documents = /^\/v1\/documents(?:\/([^/:]+)(:batchUpdate)?)?$/.exec(path);
   if (documents) return docsRoute(state, request, url, documents[1], documents[2] !== undefined);
-  if (path.startsWith('/drive/v3/') || path.startsWith('/upload/drive/v3/')) return driveRoute(state, request, url);
+  if (path.startsWith('/drive/v3/') || path.startsWith('/upload/drive/v3/'))
+    return driveRoute(state, request, url);
   return notFoundPage(path);
 }
 

@@ -215,7 +215,11 @@ export class DocsSimulatorState {
   addUser(email: string, displayName: string): SimUser {
     const known = this.users.get(email);
     if (known) return known;
-    const user = { email, displayName, permissionId: createHash('sha256').update(email).digest('hex').slice(0, 20) };
+    const user = {
+      email,
+      displayName,
+      permissionId: createHash('sha256').update(email).digest('hex').slice(0, 20),
+    };
     this.users.set(email, user);
     return user;
   }
@@ -342,7 +346,11 @@ export class DocsSimulatorState {
   ): IssuedTokens & { refreshToken: string } {
     const clientId = options.clientId ?? [...this.clients.keys()][0];
     if (!clientId) throw new Error('Register an OAuth client first');
-    const grant = this.grant(options.user ?? this.currentUser, clientId, options.scopes ?? [DOCUMENTS_SCOPE, DRIVE_SCOPE]);
+    const grant = this.grant(
+      options.user ?? this.currentUser,
+      clientId,
+      options.scopes ?? [DOCUMENTS_SCOPE, DRIVE_SCOPE],
+    );
     return this.issue(grant, true) as IssuedTokens & { refreshToken: string };
   }
 

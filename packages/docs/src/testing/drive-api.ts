@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { renderHtml, renderMarkdown, renderPdf, renderText } from './docs-export.js';
 import { type DocsSimulatorState, GOOGLE_DOCS_MIME_TYPE, type SimFile } from './docs-state.js';
 import { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
-import { DriveQueryError, type DriveQuery, matchesDriveQuery, parseDriveQuery } from './drive-query.js';
+import { type DriveQuery, DriveQueryError, matchesDriveQuery, parseDriveQuery } from './drive-query.js';
 import { authorize, type Caller, canSee } from './google-access.js';
 import { driveErrorResponse, notFoundPage } from './google-errors.js';
 
@@ -22,7 +22,16 @@ const DRIVE_RESOURCES = new Set([
   'teamdrives',
 ]);
 /** Fields a client may set on a file (others are read-only: 403 fieldNotWritable). */
-const WRITABLE = new Set(['name', 'description', 'starred', 'trashed', 'mimeType', 'parents', 'properties', 'appProperties']);
+const WRITABLE = new Set([
+  'name',
+  'description',
+  'starred',
+  'trashed',
+  'mimeType',
+  'parents',
+  'properties',
+  'appProperties',
+]);
 const EXPORT_FORMATS: Record<string, 'pdf' | 'text' | 'html' | 'markdown'> = {
   'application/pdf': 'pdf',
   'text/plain': 'text',
@@ -48,7 +57,10 @@ function ok(body: unknown, status = 200): Response {
 }
 
 function notFound(id: string): Response {
-  return driveErrorResponse(404, 'notFound', `File not found: ${id}.`, { location: 'fileId', locationType: 'parameter' });
+  return driveErrorResponse(404, 'notFound', `File not found: ${id}.`, {
+    location: 'fileId',
+    locationType: 'parameter',
+  });
 }
 
 function invalid(location: string, message = 'Invalid Value', reason = 'invalid'): Response {
@@ -68,7 +80,8 @@ function userResource(state: DocsSimulatorState, email: string, me: string) {
 }
 
 function webViewLink(file: SimFile): string {
-  if (file.mimeType === GOOGLE_DOCS_MIME_TYPE) return `https://docs.google.com/document/d/${file.id}/edit?usp=drivesdk`;
+  if (file.mimeType === GOOGLE_DOCS_MIME_TYPE)
+    return `https://docs.google.com/document/d/${file.id}/edit?usp=drivesdk`;
   if (file.mimeType === 'application/vnd.google-apps.spreadsheet') {
     return `https://docs.google.com/spreadsheets/d/${file.id}/edit?usp=drivesdk`;
   }
@@ -76,7 +89,11 @@ function webViewLink(file: SimFile): string {
 }
 
 /** The full Drive file resource, as the user sees it; `fields` picks from it. */
-export function fileResource(state: DocsSimulatorState, file: SimFile, user: string): Record<string, unknown> {
+export function fileResource(
+  state: DocsSimulatorState,
+  file: SimFile,
+  user: string,
+): Record<string, unknown> {
   const role = state.roleOf(file, user);
   const editor = role === 'owner' || role === 'writer';
   const google = file.mimeType.startsWith('application/vnd.google-apps.');
@@ -138,7 +155,9 @@ export function fileResource(state: DocsSimulatorState, file: SimFile, user: str
       : {
           size: String(file.content?.byteLength ?? 0),
           quotaBytesUsed: String(file.content?.byteLength ?? 0),
-          md5Checksum: createHash('md5').update(file.content ?? new Uint8Array()).digest('hex'),
+          md5Checksum: createHash('md5')
+            .update(file.content ?? new Uint8Array())
+            .digest('hex'),
           originalFilename: file.name,
           ...(extension ? { fullFileExtension: extension, fileExtension: extension } : {}),
           headRevisionId: `0B${file.id.slice(1, 20)}`,
@@ -196,7 +215,11 @@ const SORT_KEYS: Record<string, (file: SimFile) => string | number> = {
 function sorter(orderBy: string): ((a: SimFile, b: SimFile) => number) | undefined {
   const keys = orderBy.split(',').map((part) => {
     const [name = '', direction] = part.trim().split(/\s+/);
-    return { get: SORT_KEYS[name], descending: direction === 'desc', valid: direction === undefined || direction === 'desc' };
+    return {
+      get: SORT_KEYS[name],
+      descending: direction === 'desc',
+      valid: direction === undefined || direction === 'desc',
+    };
   });
   if (keys.some((key) => !key.get || !key.valid)) return undefined;
   return (a, b) => {
@@ -215,12 +238,21 @@ function listFiles(state: DocsSimulatorState, caller: Caller, url: URL): Respons
   const allDrives = truthy(params.get('includeItemsFromAllDrives'));
   if (!['user', 'domain', 'drive', 'allDrives'].includes(corpora)) return invalid('corpora');
   if (allDrives && !truthy(params.get('supportsAllDrives'))) {
-    return invalid('includeItemsFromAllDrives', 'The includeItemsFromAllDrives parameter can only be set to true when supportsAllDrives is also set to true.', 'badRequest');
+    return invalid(
+      'includeItemsFromAllDrives',
+      'The includeItemsFromAllDrives parameter can only be set to true when supportsAllDrives is also set to true.',
+      'badRequest',
+    );
   }
   if ((corpora === 'allDrives' || corpora === 'drive') && !allDrives) {
-    return invalid('corpora', `The includeItemsFromAllDrives parameter must be set to true when corpora is ${corpora}.`, 'badRequest');
+    return invalid(
+      'corpora',
+      `The includeItemsFromAllDrives parameter must be set to true when corpora is ${corpora}.`,
+      'badRequest',
+    );
   }
-  if (corpora === 'drive' && !params.get('driveId')) return invalid('driveId', 'The driveId parameter must be set when corpora is drive.', 'badRequest');
+  if (corpora === 'drive' && !params.get('driveId'))
+    return invalid('driveId', 'The driveId parameter must be set when corpora is drive.', 'badRequest');
   const pageSizeText = params.get('pageSize') ?? '100';
   const pageSize = Number(pageSizeText);
   if (!/^\d+$/.test(pageSizeText) || pageSize < 1 || pageSize > 1000) {
@@ -240,13 +272,20 @@ function listFiles(state: DocsSimulatorState, caller: Caller, url: URL): Respons
   const order = sorter(orderBy);
   if (!order) return invalid('orderBy', `Invalid sorting key(s): ${orderBy}`, 'invalidParameter');
   const inCorpus = (file: SimFile) =>
-    corpora === 'drive' ? file.driveId === params.get('driveId') : !file.driveId || (corpora === 'allDrives' && allDrives);
+    corpora === 'drive'
+      ? file.driveId === params.get('driveId')
+      : !file.driveId || (corpora === 'allDrives' && allDrives);
   const context = { user: caller.user, text: (file: SimFile) => file.document?.text() ?? '' };
   const matches = (file: SimFile) => !query || matchesDriveQuery(query, file, context);
-  const visible = [...state.files.values()].filter((file) => inCorpus(file) && canSee(state, file, caller, 'drive')).sort(order);
+  const visible = [...state.files.values()]
+    .filter((file) => inCorpus(file) && canSee(state, file, caller, 'drive'))
+    .sort(order);
   // Partial pages: page through everything visible, then filter each page, as Drive may.
   const candidates = state.partialPages ? visible : visible.filter(matches);
-  const key = createHash('sha256').update(JSON.stringify([q, corpora, orderBy, params.get('driveId'), allDrives])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([q, corpora, orderBy, params.get('driveId'), allDrives]))
+    .digest('hex')
+    .slice(0, 16);
   let offset = 0;
   const tokenText = params.get('pageToken');
   if (tokenText) {
@@ -261,9 +300,15 @@ function listFiles(state: DocsSimulatorState, caller: Caller, url: URL): Respons
     kind: 'drive#fileList',
     ...(next ? { nextPageToken: next } : {}),
     incompleteSearch: false,
-    files: (state.partialPages ? slice.filter(matches) : slice).map((file) => fileResource(state, file, caller.user)),
+    files: (state.partialPages ? slice.filter(matches) : slice).map((file) =>
+      fileResource(state, file, caller.user),
+    ),
   };
-  return masked(body, params.get('fields'), 'kind,incompleteSearch,nextPageToken,files(kind,id,name,mimeType)');
+  return masked(
+    body,
+    params.get('fields'),
+    'kind,incompleteSearch,nextPageToken,files(kind,id,name,mimeType)',
+  );
 }
 
 function exportFile(file: SimFile, url: URL): Response {
@@ -277,7 +322,11 @@ function exportFile(file: SimFile, url: URL): Response {
   }
   const format = EXPORT_FORMATS[mimeType];
   if (!file.document || (!format && UNPRODUCED_FORMATS.has(mimeType))) {
-    return driveErrorResponse(501, 'notImplemented', `The Drive simulator does not produce ${mimeType} exports of this file.`);
+    return driveErrorResponse(
+      501,
+      'notImplemented',
+      `The Drive simulator does not produce ${mimeType} exports of this file.`,
+    );
   }
   if (!format) {
     return invalid('mimeType', 'The requested conversion is not supported.', 'badRequest');
@@ -306,36 +355,75 @@ async function readJson(request: Request): Promise<Record<string, unknown> | Res
   return driveErrorResponse(400, 'parseError', 'Parse Error');
 }
 
-async function updateFile(state: DocsSimulatorState, caller: Caller, file: SimFile, request: Request, url: URL): Promise<Response> {
+async function updateFile(
+  state: DocsSimulatorState,
+  caller: Caller,
+  file: SimFile,
+  request: Request,
+  url: URL,
+): Promise<Response> {
   const body = await readJson(request);
   if (body instanceof Response) return body;
   if (!state.can(file, caller.user, 'writer')) {
-    return driveErrorResponse(403, 'insufficientFilePermissions', 'The user does not have sufficient permissions for this file.');
+    return driveErrorResponse(
+      403,
+      'insufficientFilePermissions',
+      'The user does not have sufficient permissions for this file.',
+    );
   }
   if (Object.keys(body).some((key) => !WRITABLE.has(key))) {
-    return driveErrorResponse(403, 'fieldNotWritable', 'The resource body includes fields which are not directly writable.');
+    return driveErrorResponse(
+      403,
+      'fieldNotWritable',
+      'The resource body includes fields which are not directly writable.',
+    );
   }
   if (body.mimeType !== undefined && body.mimeType !== file.mimeType) {
-    return driveErrorResponse(403, 'fieldNotWritable', 'The resource body includes fields which are not directly writable.');
+    return driveErrorResponse(
+      403,
+      'fieldNotWritable',
+      'The resource body includes fields which are not directly writable.',
+    );
   }
   if (body.trashed !== undefined && body.trashed !== file.trashed && file.owner !== caller.user) {
-    return driveErrorResponse(403, 'insufficientFilePermissions', 'The user does not have sufficient permissions for this file.');
+    return driveErrorResponse(
+      403,
+      'insufficientFilePermissions',
+      'The user does not have sufficient permissions for this file.',
+    );
   }
   if (typeof body.starred === 'boolean') file.starred = body.starred;
-  const changes = typeof body.name === 'string' || typeof body.description === 'string' || typeof body.trashed === 'boolean';
+  const changes =
+    typeof body.name === 'string' ||
+    typeof body.description === 'string' ||
+    typeof body.trashed === 'boolean';
   if (typeof body.name === 'string') file.name = body.name;
   if (typeof body.description === 'string') file.description = body.description;
   if (typeof body.trashed === 'boolean') file.trashed = body.trashed;
   if (changes) state.touch(file, caller.user);
-  return masked(fileResource(state, file, caller.user), url.searchParams.get('fields'), 'kind,id,name,mimeType');
+  return masked(
+    fileResource(state, file, caller.user),
+    url.searchParams.get('fields'),
+    'kind,id,name,mimeType',
+  );
 }
 
-async function createFile(state: DocsSimulatorState, caller: Caller, request: Request, url: URL, upload: boolean): Promise<Response> {
+async function createFile(
+  state: DocsSimulatorState,
+  caller: Caller,
+  request: Request,
+  url: URL,
+  upload: boolean,
+): Promise<Response> {
   if (upload) {
     const type = url.searchParams.get('uploadType');
     if (type !== 'media') {
       if (type === 'multipart' || type === 'resumable') {
-        return driveErrorResponse(501, 'notImplemented', `The Drive simulator does not take ${type} uploads; use uploadType=media.`);
+        return driveErrorResponse(
+          501,
+          'notImplemented',
+          `The Drive simulator does not take ${type} uploads; use uploadType=media.`,
+        );
       }
       return invalid('uploadType', 'Invalid uploadType', 'invalidParameter');
     }
@@ -347,12 +435,20 @@ async function createFile(state: DocsSimulatorState, caller: Caller, request: Re
       owner: caller.user,
       createdBy: caller.grant.clientId,
     });
-    return masked(fileResource(state, file, caller.user), url.searchParams.get('fields'), 'kind,id,name,mimeType');
+    return masked(
+      fileResource(state, file, caller.user),
+      url.searchParams.get('fields'),
+      'kind,id,name,mimeType',
+    );
   }
   const body = await readJson(request);
   if (body instanceof Response) return body;
   if (Object.keys(body).some((key) => !WRITABLE.has(key))) {
-    return driveErrorResponse(403, 'fieldNotWritable', 'The resource body includes fields which are not directly writable.');
+    return driveErrorResponse(
+      403,
+      'fieldNotWritable',
+      'The resource body includes fields which are not directly writable.',
+    );
   }
   const mimeType = typeof body.mimeType === 'string' ? body.mimeType : 'application/octet-stream';
   const file =
@@ -370,7 +466,11 @@ async function createFile(state: DocsSimulatorState, caller: Caller, request: Re
         });
   if (body.starred === true) file.starred = true;
   if (typeof body.description === 'string') file.description = body.description;
-  return masked(fileResource(state, file, caller.user), url.searchParams.get('fields'), 'kind,id,name,mimeType');
+  return masked(
+    fileResource(state, file, caller.user),
+    url.searchParams.get('fields'),
+    'kind,id,name,mimeType',
+  );
 }
 
 /**
@@ -385,9 +485,20 @@ export async function driveRoute(state: DocsSimulatorState, request: Request, ur
   const [, resource, id, sub] = match;
   const method = request.method;
   if (resource !== 'files' && resource !== 'about') {
-    return driveErrorResponse(501, 'notImplemented', `The Drive simulator does not implement ${method} ${url.pathname}.`);
+    return driveErrorResponse(
+      501,
+      'notImplemented',
+      `The Drive simulator does not implement ${method} ${url.pathname}.`,
+    );
   }
-  const caller = authorize(state, request, url, 'drive', method !== 'GET', `google.apps.drive.v3.DriveFiles.${method}`);
+  const caller = authorize(
+    state,
+    request,
+    url,
+    'drive',
+    method !== 'GET',
+    `google.apps.drive.v3.DriveFiles.${method}`,
+  );
   if (caller instanceof Response) return caller;
   if (resource === 'about') {
     if (method !== 'GET' || id) return notFoundPage(url.pathname);
@@ -400,7 +511,12 @@ export async function driveRoute(state: DocsSimulatorState, request: Request, ur
       {
         kind: 'drive#about',
         user: userResource(state, caller.user, caller.user),
-        storageQuota: { limit: '16106127360', usage: String(used), usageInDrive: String(used), usageInDriveTrash: '0' },
+        storageQuota: {
+          limit: '16106127360',
+          usage: String(used),
+          usageInDrive: String(used),
+          usageInDriveTrash: '0',
+        },
       },
       fields,
       'kind',
@@ -427,12 +543,20 @@ export async function driveRoute(state: DocsSimulatorState, request: Request, ur
       }
       return new Response(file.content, { status: 200, headers: { 'content-type': file.mimeType } });
     }
-    return masked(fileResource(state, file, caller.user), url.searchParams.get('fields'), 'kind,id,name,mimeType');
+    return masked(
+      fileResource(state, file, caller.user),
+      url.searchParams.get('fields'),
+      'kind,id,name,mimeType',
+    );
   }
   if (method === 'PATCH') return updateFile(state, caller, file, request, url);
   if (method === 'DELETE') {
     if (file.owner !== caller.user) {
-      return driveErrorResponse(403, 'insufficientFilePermissions', 'The user does not have sufficient permissions for this file.');
+      return driveErrorResponse(
+        403,
+        'insufficientFilePermissions',
+        'The user does not have sufficient permissions for this file.',
+      );
     }
     state.files.delete(file.id);
     return new Response(null, { status: 204 });

@@ -112,7 +112,8 @@ export function parseDriveQuery(q: string): DriveQuery {
       if (!isWord(tokens[at], 'in')) throw new DriveQueryError('expected in');
       at += 1;
       const field = tokens[at++];
-      if (field?.kind !== 'word' || !IN_FIELDS.has(field.value)) throw new DriveQueryError('unknown collection');
+      if (field?.kind !== 'word' || !IN_FIELDS.has(field.value))
+        throw new DriveQueryError('unknown collection');
       return { type: 'in', value: token.value, field: field.value };
     }
     if (token?.kind !== 'word') throw new DriveQueryError('expected a field');
@@ -121,7 +122,8 @@ export function parseDriveQuery(q: string): DriveQuery {
     if (!operators) throw new DriveQueryError(`unknown field ${token.value}`);
     const next = tokens[at++];
     const operator = next?.kind === 'op' ? next.value : isWord(next, 'contains') ? 'contains' : undefined;
-    if (!operator || !operators.includes(operator)) throw new DriveQueryError(`operator not allowed on ${token.value}`);
+    if (!operator || !operators.includes(operator))
+      throw new DriveQueryError(`operator not allowed on ${token.value}`);
     const value = parseValue();
     if (BOOLEAN_FIELDS.has(token.value) !== (value.kind === 'boolean')) {
       throw new DriveQueryError(`wrong value type for ${token.value}`);
@@ -215,7 +217,8 @@ export function matchesDriveQuery(query: DriveQuery, file: SimFile, context: Que
       return !matchesDriveQuery(query.operand, file, context);
     case 'in': {
       const who = query.value === 'me' ? context.user : query.value;
-      if (query.field === 'parents') return query.value === 'root' && !file.driveId && file.owner === context.user;
+      if (query.field === 'parents')
+        return query.value === 'root' && !file.driveId && file.owner === context.user;
       const role = file.permissions.get(who);
       if (query.field === 'owners') return role === 'owner';
       if (query.field === 'writers') return role === 'owner' || role === 'writer';
@@ -224,16 +227,24 @@ export function matchesDriveQuery(query: DriveQuery, file: SimFile, context: Que
     case 'compare': {
       const { field, operator, value } = query;
       if (value.kind === 'boolean') {
-        const actual = field === 'trashed' ? file.trashed : field === 'starred' ? file.starred : file.owner !== context.user;
+        const actual =
+          field === 'trashed'
+            ? file.trashed
+            : field === 'starred'
+              ? file.starred
+              : file.owner !== context.user;
         return operator === '=' ? actual === value.value : actual !== value.value;
       }
       if (field === 'name' || field === 'mimeType') {
         const actual = field === 'name' ? file.name : file.mimeType;
-        if (operator === 'contains') return field === 'name' ? nameContainsPrefix(actual, value.value) : actual.includes(value.value);
+        if (operator === 'contains')
+          return field === 'name' ? nameContainsPrefix(actual, value.value) : actual.includes(value.value);
         return compare(actual, operator, value.value);
       }
       if (field === 'fullText') {
-        return nameContainsPrefix(file.name, value.value) || nameContainsPrefix(context.text(file), value.value);
+        return (
+          nameContainsPrefix(file.name, value.value) || nameContainsPrefix(context.text(file), value.value)
+        );
       }
       const time = field === 'modifiedTime' ? file.modifiedTime : file.createdTime;
       return compare(time, operator, Date.parse(value.value));

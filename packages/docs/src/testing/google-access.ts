@@ -74,15 +74,23 @@ export function authorize(
   if (!token) return unauthenticated(api, 'CREDENTIALS_MISSING', MISSING_CREDENTIALS, method);
   const auth = state.authenticate(token);
   if (auth === 'expired') return unauthenticated(api, 'ACCESS_TOKEN_EXPIRED', INVALID_CREDENTIALS, method);
-  if (auth === 'invalid') return unauthenticated(api, 'ACCESS_TOKEN_TYPE_UNSUPPORTED', INVALID_CREDENTIALS, method);
+  if (auth === 'invalid')
+    return unauthenticated(api, 'ACCESS_TOKEN_TYPE_UNSUPPORTED', INVALID_CREDENTIALS, method);
   const allowed = SCOPES[api][write ? 'write' : 'read'];
   if (!auth.grant.scopes.some((scope) => allowed.includes(scope))) {
     const message = 'Request had insufficient authentication scopes.';
     const details = [errorInfo('ACCESS_TOKEN_SCOPE_INSUFFICIENT', SERVICE[api], { method })];
     if (api === 'docs') return docsErrorResponse(403, 'PERMISSION_DENIED', message, details);
-    return driveErrorResponse(403, 'insufficientPermissions', message, {}, { status: 'PERMISSION_DENIED', details });
+    return driveErrorResponse(
+      403,
+      'insufficientPermissions',
+      message,
+      {},
+      { status: 'PERMISSION_DENIED', details },
+    );
   }
-  const bucket = api === 'drive' ? 'driveRequestsPerMinute' : write ? 'docsWritesPerMinute' : 'docsReadsPerMinute';
+  const bucket =
+    api === 'drive' ? 'driveRequestsPerMinute' : write ? 'docsWritesPerMinute' : 'docsReadsPerMinute';
   if (!state.takeQuota(auth.user, bucket)) {
     if (api === 'drive') return driveErrorResponse(403, 'userRateLimitExceeded', 'User rate limit exceeded.');
     const kind = write ? 'Write requests' : 'Read requests';
@@ -90,7 +98,11 @@ export function authorize(
       429,
       'RESOURCE_EXHAUSTED',
       `Quota exceeded for quota metric '${kind}' and limit '${kind} per minute per user' of service 'docs.googleapis.com' for consumer 'project_number:000000000000'.`,
-      [errorInfo('RATE_LIMIT_EXCEEDED', SERVICE.docs, { quota_metric: `docs.googleapis.com/${write ? 'write' : 'read'}_requests` })],
+      [
+        errorInfo('RATE_LIMIT_EXCEEDED', SERVICE.docs, {
+          quota_metric: `docs.googleapis.com/${write ? 'write' : 'read'}_requests`,
+        }),
+      ],
     );
   }
   return { user: auth.user, grant: auth.grant };
@@ -103,6 +115,9 @@ export function authorize(
 export function canSee(state: DocsSimulatorState, file: SimFile, caller: Caller, api: GoogleApi): boolean {
   if (!state.can(file, caller.user, 'reader')) return false;
   const scopes = caller.grant.scopes;
-  const broad = api === 'docs' ? [DOCUMENTS_SCOPE, DOCUMENTS_READONLY_SCOPE, DRIVE_SCOPE, DRIVE_READONLY_SCOPE] : [DRIVE_SCOPE, DRIVE_READONLY_SCOPE, METADATA_READONLY];
+  const broad =
+    api === 'docs'
+      ? [DOCUMENTS_SCOPE, DOCUMENTS_READONLY_SCOPE, DRIVE_SCOPE, DRIVE_READONLY_SCOPE]
+      : [DRIVE_SCOPE, DRIVE_READONLY_SCOPE, METADATA_READONLY];
   return scopes.some((scope) => broad.includes(scope)) || file.createdBy.has(caller.grant.clientId);
 }

@@ -25,7 +25,14 @@ export function driveErrorResponse(
       error: {
         code,
         message,
-        errors: [{ message, domain: /RateLimit|LimitExceeded/.test(reason) ? 'usageLimits' : 'global', reason, ...where }],
+        errors: [
+          {
+            message,
+            domain: /RateLimit|LimitExceeded/.test(reason) ? 'usageLimits' : 'global',
+            reason,
+            ...where,
+          },
+        ],
         ...(extra.status ? { status: extra.status } : {}),
         ...(extra.details ? { details: extra.details } : {}),
       },

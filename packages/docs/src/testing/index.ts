@@ -1,3 +1,4 @@
+export type { DiscoverySchema, DiscoverySchemas } from '../docs-discovery.js';
 export { renderDocument } from './docs-api.js';
 export {
   checkGoogleCall,
@@ -38,8 +39,8 @@ export {
   type SimQuotas,
   type SimUser,
 } from './docs-state.js';
-export { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
 export { fileResource } from './drive-api.js';
+export { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
 export {
   type DriveQuery,
   DriveQueryError,

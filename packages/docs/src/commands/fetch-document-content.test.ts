@@ -1,0 +1,113 @@
+import { NotFoundError, PermissionError, ProviderError, ValidationError } from '@c/core';
+import { describe, expect, it } from 'vitest';
+import { useDocsSandbox } from '../docs-test-support.js';
+
+const t = useDocsSandbox();
+
+describe('fetchDocumentContent', () => {
+  it('GETs /v1/documents/{id} with the bearer token and returns the document structure', async () => {
+    const id = t.sandbox.seeded!.meetingNotesId;
+    const document = await t.connect().run('fetchDocumentContent', { documentId: id });
+    const [call] = t.calls(/^\/v1\/documents/);
+    expect(call).toMatchObject({ method: 'GET', path: `/v1/documents/${id}` });
+    expect([...call!.query.keys()]).toEqual([]);
+    expect(call!.headers.authorization).toBe(`Bearer ${t.sandbox.connection.credentials.accessToken}`);
+    expect(document.documentId).toBe(id);
+    expect(document.title).toBe('Weekly Sync — Meeting Notes');
+    expect(document.revisionId).toMatch(/^AL/);
+    const content = document.body!.content!;
+    expect(content[0]).toMatchObject({ endIndex: 1, sectionBreak: {} });
+    expect(content[0]!.startIndex).toBeUndefined();
+    expect(content[1]).toMatchObject({
+      startIndex: 1,
+      endIndex: 29,
+      paragraph: {
+        elements: [{ startIndex: 1, endIndex: 29, textRun: { content: 'Weekly Sync — Meeting Notes\n' } }],
+        paragraphStyle: { namedStyleType: 'TITLE' },
+      },
+    });
+    // Every element starts where the one before it ended.
+    for (let index = 1; index < content.length; index += 1) {
+      expect(content[index]!.startIndex).toBe(content[index - 1]!.endIndex);
+    }
+  });
+
+  it('takes the document web address and sends only the id', async () => {
+    const id = t.sandbox.seeded!.specId;
+    const document = await t.connect().run('fetchDocumentContent', {
+      documentId: `https://docs.google.com/document/d/${id}/edit?tab=t.0#heading=h.x`,
+    });
+    expect(document.documentId).toBe(id);
+    expect(t.calls(/^\/v1\/documents/)[0]!.path).toBe(`/v1/documents/${id}`);
+  });
+
+  it('leaves out the revision id for a document the account may only view', async () => {
+    const document = await t
+      .connect()
+      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.viewOnlyId });
+    expect(document.title).toBe('Company Handbook 2026');
+    expect(document.revisionId).toBeUndefined();
+    expect(document.suggestionsViewMode).toBe('PREVIEW_WITHOUT_SUGGESTIONS');
+  });
+
+  it('refuses a bad id or address before sending anything', async () => {
+    const client = t.connect();
+    for (const documentId of [
+      '',
+      '   ',
+      'has space',
+      '../etc',
+      'https://docs.google.com/document/u/0/',
+      'https://docs.google.com/document/d/e/2PACX-1vQ/pub',
+    ]) {
+      const error = await client.run('fetchDocumentContent', { documentId }).catch((caught) => caught);
+      expect(ValidationError.isInstance(error), documentId).toBe(true);
+      expect(error.parameter).toBe('documentId');
+    }
+    const unknown = await client
+      .run('fetchDocumentContent', { documentId: 'x', extra: 1 } as never)
+      .catch((e) => e);
+    expect(unknown.parameter).toBe('extra');
+    expect(t.sandbox.server.calls).toHaveLength(0);
+  });
+
+  it('a document the account cannot access is a PermissionError that says what access it needs', async () => {
+    const error = await t
+      .connect()
+      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.restrictedId })
+      .catch((caught) => caught);
+    expect(PermissionError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      status: 403,
+      kind: 'permission',
+      providerCode: 'PERMISSION_DENIED',
+      retryable: false,
+    });
+    expect(error.message).toContain('needs view or edit access to that document');
+  });
+
+  it('an unknown document is a NotFoundError; a spreadsheet id is a ProviderError (400)', async () => {
+    const client = t.connect();
+    const missing = await client
+      .run('fetchDocumentContent', { documentId: 'doesNotExist123' })
+      .catch((e) => e);
+    expect(NotFoundError.isInstance(missing)).toBe(true);
+    expect(missing).toMatchObject({ status: 404, providerCode: 'NOT_FOUND' });
+    const sheet = await client
+      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.spreadsheetId })
+      .catch((e) => e);
+    expect(ProviderError.isInstance(sheet)).toBe(true);
+    expect(sheet).toMatchObject({ status: 400, providerCode: 'FAILED_PRECONDITION', retryable: false });
+  });
+
+  it('retries a 503 on a read, then succeeds', async () => {
+    t.sandbox.server.fault({
+      type: 'status',
+      status: 503,
+      body: '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}',
+    });
+    const document = await t.connect().run('fetchDocumentContent', { documentId: t.sandbox.seeded!.specId });
+    expect(document.title).toBe('Search Service — Technical Spec');
+    expect(t.calls(/^\/v1\/documents/)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,127 @@
+import { AuthError, ValidationError } from '@c/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useDocsSandbox } from '../docs-test-support.js';
+import { DOCS_FILES_QUERY } from './search-documents.js';
+
+const t = useDocsSandbox();
+
+afterEach(() => {
+  t.sandbox.state.pageSizeCap = 1000;
+  t.sandbox.state.partialPages = false;
+});
+
+describe('searchDocuments', () => {
+  it('lists the Google Docs not in the trash, every page, with the fields it returns', async () => {
+    const result = await t.connect().run('searchDocuments', { name: 'notes' });
+    const calls = t.calls('/drive/v3/files');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.method).toBe('GET');
+    expect(Object.fromEntries(calls[0]!.query)).toEqual({
+      q: "mimeType='application/vnd.google-apps.document' and trashed=false",
+      fields: 'nextPageToken,incompleteSearch,files(id,name,modifiedTime,webViewLink)',
+      pageSize: '1000',
+      corpora: 'allDrives',
+      includeItemsFromAllDrives: 'true',
+      supportsAllDrives: 'true',
+    });
+    expect(calls[0]!.query.get('q')).toBe(DOCS_FILES_QUERY);
+    expect(calls[0]!.headers.authorization).toBe(`Bearer ${t.sandbox.connection.credentials.accessToken}`);
+    const id = t.sandbox.seeded!.meetingNotesId;
+    expect(result).toEqual({
+      files: [
+        {
+          id,
+          name: 'Weekly Sync — Meeting Notes',
+          modifiedTime: '2026-11-09T11:00:00.000Z',
+          webViewLink: `https://docs.google.com/document/d/${id}/edit?usp=drivesdk`,
+        },
+      ],
+    });
+  });
+
+  it('matches any part of the name in any case, which Drive’s own contains does not', async () => {
+    const client = t.connect();
+    // "eting" is inside a word: Drive's `name contains 'eting'` would find nothing.
+    const inside = await client.run('searchDocuments', { name: 'ETING' });
+    expect(inside.files.map((file) => file.name)).toEqual(['Weekly Sync — Meeting Notes']);
+    const spec = await client.run('searchDocuments', { name: 'service — tech' });
+    expect(spec.files.map((file) => file.name)).toEqual(['Search Service — Technical Spec']);
+  });
+
+  it('finds documents shared with the account, most recently modified first, and never the trash, other file types or documents it cannot see', async () => {
+    const result = await t.connect().run('searchDocuments', { name: ' 20 ' });
+    // "Company Handbook 2026" is shared to view; "Budget 2026" is a spreadsheet; "Old Meeting Notes
+    // (2024)" is in the trash; "Board Minutes — Confidential" is not shared with the account.
+    expect(result.files.map((file) => file.name)).toEqual(['Company Handbook 2026']);
+    const all = await t.connect().run('searchDocuments', { name: 'n' });
+    expect(all.files.map((file) => file.name)).toEqual([
+      'Weekly Sync — Meeting Notes',
+      'Search Service — Technical Spec',
+      'Product Launch Checklist',
+      'Company Handbook 2026',
+    ]);
+  });
+
+  it('follows nextPageToken to the end', async () => {
+    t.sandbox.state.pageSizeCap = 2;
+    const result = await t.connect().run('searchDocuments', { name: 'n' });
+    expect(result.files).toHaveLength(4);
+    const calls = t.calls('/drive/v3/files');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.query.get('pageToken')).toBeNull();
+    expect(calls[1]!.query.get('pageToken')).toMatch(/^[\w-]+$/);
+    expect(calls[1]!.query.get('q')).toBe(DOCS_FILES_QUERY);
+  });
+
+  it('goes on past short and empty pages that still carry a nextPageToken', async () => {
+    t.sandbox.state.pageSizeCap = 1;
+    t.sandbox.state.partialPages = true;
+    const result = await t.connect().run('searchDocuments', { name: 'checklist' });
+    expect(result.files.map((file) => file.name)).toEqual(['Product Launch Checklist']);
+    // One page per visible file (documents and the two other files), most of them empty.
+    expect(t.calls('/drive/v3/files')).toHaveLength(7);
+  });
+
+  it('finds names with quotes and backslashes', async () => {
+    const quoted = t.sandbox.state.createDocument({ title: "Alex's notes \\ drafts" });
+    const result = await t.connect().run('searchDocuments', { name: "ALEX'S NOTES \\" });
+    expect(result.files.map((file) => file.id)).toEqual([quoted.id]);
+    quoted.trashed = true;
+  });
+
+  it('an empty result is an empty list', async () => {
+    expect(await t.connect().run('searchDocuments', { name: 'no such document' })).toEqual({ files: [] });
+  });
+
+  it('refuses a blank name before sending anything', async () => {
+    for (const name of ['', '   ']) {
+      const error = await t
+        .connect()
+        .run('searchDocuments', { name })
+        .catch((caught) => caught);
+      expect(ValidationError.isInstance(error)).toBe(true);
+      expect(error.parameter).toBe('name');
+    }
+    expect(t.sandbox.server.calls).toHaveLength(0);
+  });
+
+  it('a revoked grant is an AuthError that says to reconnect', async () => {
+    const tokens = t.sandbox.state.issueTokens();
+    t.sandbox.state.revoke(tokens.accessToken);
+    const error = await t
+      .connect({
+        credentials: {
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken,
+          expiresAt: tokens.expiresAt,
+        },
+      })
+      .run('searchDocuments', { name: 'notes' })
+      .catch((caught) => caught);
+    expect(AuthError.isInstance(error)).toBe(true);
+    expect(error.needsReconnect).toBe(true);
+    expect(error.message).toMatch(/reconnect/i);
+    // One 401, one refused refresh, nothing more.
+    expect(t.sandbox.server.calls.map((call) => call.path)).toEqual(['/drive/v3/files', '/token']);
+  });
+});

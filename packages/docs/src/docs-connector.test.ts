@@ -1,0 +1,278 @@
+import { AuthError, type OAuthTokens, PermissionError, RateLimitError, ValidationError } from '@c/core';
+import { describe, expect, it } from 'vitest';
+import { docs } from './docs-connector.js';
+import { useDocsSandbox } from './docs-test-support.js';
+import { DOCUMENTS_SCOPE } from './testing/docs-state.js';
+
+const t = useDocsSandbox();
+
+describe('docs connector', () => {
+  it('describes its commands, OAuth and environment', () => {
+    expect(docs.id).toBe('docs');
+    expect(docs.list.map((command) => [command.key, command.title])).toEqual([
+      ['fetchDocumentContent', 'Fetch Document Content'],
+      ['updateDocumentContent', 'Update Document Content'],
+      ['searchDocuments', 'Search Documents'],
+      ['createDocumentFile', 'Create Document File'],
+      ['customAction', 'Custom Action'],
+    ]);
+    expect(docs.auth).toEqual({
+      type: 'oauth2',
+      authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      scopes: ['https://www.googleapis.com/auth/documents', 'https://www.googleapis.com/auth/drive'],
+      authorizationParams: { access_type: 'offline', prompt: 'consent' },
+    });
+    expect(docs.env).toMatchObject({
+      C_DOCS_ACCESS_TOKEN: 'credentials.accessToken',
+      C_DOCS_FILE_API_BASE_URL: 'fileApiBaseUrl',
+      C_DOCS_TOKEN_URL: 'tokenUrl',
+    });
+    for (const command of docs.list) {
+      const properties = command.inputSchema.properties as Record<
+        string,
+        { title?: string; description?: string }
+      >;
+      for (const [key, schema] of Object.entries(properties)) {
+        expect(schema.title, `${command.key}.${key}`).toBeTruthy();
+        expect(schema.description, `${command.key}.${key}`).toBeTruthy();
+      }
+    }
+    expect(docs.options.parse({})).toEqual({
+      baseUrl: 'https://docs.googleapis.com',
+      fileApiBaseUrl: 'https://www.googleapis.com',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+    });
+  });
+
+  it('validates credentials on connect', () => {
+    expect(() => docs.connect({ credentials: {} as never })).toThrow(
+      expect.objectContaining({ name: 'ValidationError', parameter: 'credentials.accessToken' }),
+    );
+    const error = (() => {
+      try {
+        docs.connect({ credentials: { accessToken: 'ya29.abcdef', refreshToken: '1//0abcdef' } });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect((error as ValidationError).parameter).toBe('credentials.clientId');
+  });
+
+  it('verify reads the Drive account with fields=user', async () => {
+    await t.connect().verify();
+    const [call] = t.sandbox.server.calls;
+    expect(call).toMatchObject({ method: 'GET', path: '/drive/v3/about' });
+    expect(call!.query.get('fields')).toBe('user');
+  });
+});
+
+describe('OAuth refresh', () => {
+  it('refreshes once for many concurrent calls after expiry and hands over the rotated tokens', async () => {
+    const tokens = t.sandbox.state.issueTokens();
+    t.sandbox.state.expireAccessTokens();
+    const handed: OAuthTokens[] = [];
+    const client = t.connect({
+      credentials: {
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: Date.now() - 1000,
+      },
+      onTokens: (next) => {
+        handed.push(next);
+      },
+    });
+    const id = t.sandbox.seeded!.specId;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => client.run('fetchDocumentContent', { documentId: id })),
+    );
+    expect(results.every((document) => document.documentId === id)).toBe(true);
+    const refreshes = t.calls('/token');
+    expect(refreshes).toHaveLength(1);
+    expect(Object.fromEntries(refreshes[0]!.bodyForm!)).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refreshToken,
+      client_id: t.sandbox.connection.credentials.clientId,
+      client_secret: t.sandbox.connection.credentials.clientSecret,
+    });
+    expect(refreshes[0]!.headers.authorization).toBeUndefined();
+    expect(handed).toHaveLength(1);
+    expect(handed[0]!.refreshToken).toMatch(/^1\/\/0/);
+    expect(handed[0]!.refreshToken).not.toBe(tokens.refreshToken);
+    expect(handed[0]!.accessToken).not.toBe(tokens.accessToken);
+    expect(handed[0]!.expiresAt).toBeGreaterThan(Date.now() + 3000_000);
+    // No call went out with the expired token.
+    const apiCalls = t.calls(/^\/v1\/documents/);
+    expect(apiCalls).toHaveLength(12);
+    expect(new Set(apiCalls.map((call) => call.headers.authorization))).toEqual(
+      new Set([`Bearer ${handed[0]!.accessToken}`]),
+    );
+    // The old refresh token is retired: Google-style rotation.
+    expect(t.sandbox.state.grantOfRefreshToken(tokens.refreshToken)?.retired).toBe(true);
+  });
+
+  it('refreshes once after a 401 when the expiry was not known, and repeats each call once', async () => {
+    const tokens = t.sandbox.state.issueTokens();
+    t.sandbox.state.expireAccessTokens();
+    const handed: OAuthTokens[] = [];
+    const client = t.connect({
+      credentials: {
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: undefined,
+      },
+      onTokens: (next) => {
+        handed.push(next);
+      },
+    });
+    const results = await Promise.all([
+      client.run('searchDocuments', { name: 'spec' }),
+      client.run('searchDocuments', { name: 'notes' }),
+      client.run('fetchDocumentContent', { documentId: t.sandbox.seeded!.meetingNotesId }),
+    ]);
+    expect(results[0].files).toHaveLength(1);
+    expect(t.calls('/token')).toHaveLength(1);
+    expect(handed).toHaveLength(1);
+    const unauthorized = t.sandbox.server.calls.filter(
+      (call) => call.path !== '/token' && call.headers.authorization === `Bearer ${tokens.accessToken}`,
+    );
+    expect(unauthorized).toHaveLength(3);
+    // An update refused with 401 was not applied, so it is safe to send again after the refresh.
+    const id = t.sandbox.state.createDocument({ title: 'After 401', paragraphs: [{ text: 'x' }] }).id;
+    t.sandbox.state.expireAccessTokens();
+    await client.run('updateDocumentContent', {
+      documentId: id,
+      requests: [{ insertText: { location: { index: 1 }, text: 'y' } }],
+    });
+    expect(t.sandbox.state.files.get(id)!.document!.text()).toBe('yx\n');
+  });
+
+  it('a refused refresh (invalid_grant) is an AuthError that says to reconnect, without secrets', async () => {
+    const tokens = t.sandbox.state.issueTokens();
+    t.sandbox.state.revoke(tokens.refreshToken);
+    const client = t.connect({
+      credentials: {
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: Date.now() - 1,
+      },
+    });
+    const error = await client
+      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.specId })
+      .catch((caught) => caught);
+    expect(AuthError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      kind: 'auth',
+      needsReconnect: true,
+      providerCode: 'invalid_grant',
+      status: 400,
+    });
+    expect(error.message).toMatch(/reconnect the account/i);
+    const shown = `${error.message} ${JSON.stringify(error.toJSON())}`;
+    for (const secret of [
+      tokens.accessToken,
+      tokens.refreshToken,
+      t.sandbox.connection.credentials.clientSecret,
+    ]) {
+      expect(shown).not.toContain(secret);
+    }
+    expect(t.calls(/^\/v1\//)).toHaveLength(0);
+  });
+
+  it('reusing a rotated-out refresh token revokes the grant', async () => {
+    const tokens = t.sandbox.state.issueTokens();
+    t.sandbox.state.expireAccessTokens();
+    await t
+      .connect({
+        credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: 0 },
+      })
+      .run('searchDocuments', { name: 'x' });
+    // A second connection still holding the old refresh token (its store missed onTokens).
+    const stale = await t
+      .connect({
+        credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: 0 },
+      })
+      .run('searchDocuments', { name: 'x' })
+      .catch((caught) => caught);
+    expect(AuthError.isInstance(stale)).toBe(true);
+    expect(t.sandbox.state.grantOfRefreshToken(tokens.refreshToken)!.grant.revoked).toBe(true);
+  });
+
+  it('without a refresh token an expired token is an AuthError at once; a 401 stays a 401', async () => {
+    const tokens = t.sandbox.state.issueTokens();
+    const noRefresh = {
+      accessToken: tokens.accessToken,
+      refreshToken: undefined,
+      clientId: undefined,
+      clientSecret: undefined,
+    };
+    const expired = await t
+      .connect({ credentials: { ...noRefresh, expiresAt: Date.now() - 1 } })
+      .run('searchDocuments', { name: 'x' })
+      .catch((caught) => caught);
+    expect(AuthError.isInstance(expired)).toBe(true);
+    expect(t.sandbox.server.calls).toHaveLength(0);
+    t.sandbox.state.expireAccessTokens();
+    const rejected = await t
+      .connect({ credentials: { ...noRefresh, expiresAt: undefined } })
+      .run('searchDocuments', { name: 'x' })
+      .catch((caught) => caught);
+    expect(rejected).toMatchObject({ kind: 'auth', status: 401, providerCode: 'ACCESS_TOKEN_EXPIRED' });
+    expect(rejected.message).toContain('Reconnect the Google account');
+    expect(rejected.message).not.toContain(tokens.accessToken);
+  });
+});
+
+describe('Google error mapping', () => {
+  it('a grant without the Drive permission is a PermissionError naming both permissions', async () => {
+    const tokens = t.sandbox.state.issueTokens({ scopes: [DOCUMENTS_SCOPE] });
+    const client = t.connect({
+      credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
+    });
+    // The Docs API works with the documents scope alone…
+    await client.run('fetchDocumentContent', { documentId: t.sandbox.seeded!.specId });
+    // …but Drive does not.
+    const error = await client.run('searchDocuments', { name: 'spec' }).catch((caught) => caught);
+    expect(PermissionError.isInstance(error)).toBe(true);
+    expect(error.providerCode).toBe('ACCESS_TOKEN_SCOPE_INSUFFICIENT');
+    expect(error.message).toContain('grant access to both Google Docs and Google Drive');
+  });
+
+  it('Docs quota (429 RESOURCE_EXHAUSTED) is a RateLimitError once retries are spent', async () => {
+    const tokens = t.sandbox.state.issueTokens({
+      user: t.sandbox.state.addUser('quota@example.com', 'Quota').email,
+    });
+    t.sandbox.state.quotas.docsWritesPerMinute = 1;
+    try {
+      const client = t.connect({
+        credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
+      });
+      await client.run('createDocumentFile', { name: 'First' });
+      const error = await client.run('createDocumentFile', { name: 'Second' }).catch((caught) => caught);
+      expect(RateLimitError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ status: 429, providerCode: 'RATE_LIMIT_EXCEEDED', retryable: true });
+      // A rate-limit refusal applied nothing, so even this POST was tried again (three attempts).
+      expect(t.calls('/v1/documents')).toHaveLength(4);
+    } finally {
+      t.sandbox.state.quotas.docsWritesPerMinute = 60;
+    }
+  });
+
+  it('Drive’s 403 userRateLimitExceeded is a RateLimitError, not a PermissionError', async () => {
+    const tokens = t.sandbox.state.issueTokens({
+      user: t.sandbox.state.addUser('drive-quota@example.com', 'Q').email,
+    });
+    t.sandbox.state.quotas.driveRequestsPerMinute = 0;
+    try {
+      const error = await t
+        .connect({ credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } })
+        .run('searchDocuments', { name: 'x' })
+        .catch((caught) => caught);
+      expect(RateLimitError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ status: 403, providerCode: 'userRateLimitExceeded' });
+    } finally {
+      t.sandbox.state.quotas.driveRequestsPerMinute = 12_000;
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { documentUrl, parseDocumentId } from './docs-document-id.js';
+
+const ID = '1T6dCxR4WREs9gU9ELxhEvDtK6kACyQ3412Dj44T02sk';
+
+describe('parseDocumentId', () => {
+  it('takes a bare id, or the segment after /d/ of a web address', () => {
+    for (const input of [
+      ID,
+      ` ${ID} `,
+      `https://docs.google.com/document/d/${ID}/edit`,
+      `https://docs.google.com/document/d/${ID}/edit?tab=t.0#heading=h.abc`,
+      `https://docs.google.com/document/u/1/d/${ID}/view`,
+      `https://docs.google.com/document/d/${ID}`,
+      `docs.google.com/document/d/${ID}/edit`,
+      documentUrl(ID),
+    ]) {
+      expect(parseDocumentId(input), input).toEqual({ id: ID });
+    }
+  });
+
+  it('explains what is wrong otherwise', () => {
+    expect(parseDocumentId('https://docs.google.com/document/')).toEqual({
+      error: expect.stringContaining('/d/'),
+    });
+    expect(parseDocumentId('https://docs.google.com/document/d/e/2PACX-1vQ/pub')).toEqual({
+      error: expect.stringContaining('published copy'),
+    });
+    expect(parseDocumentId('abc?def')).toEqual({ error: expect.stringContaining('letters, digits') });
+    expect(parseDocumentId('https://docs.google.com/document/d/ab%2Fcd/edit')).toEqual({
+      error: expect.stringContaining('letters, digits'),
+    });
+  });
+});

@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { docs } from '../docs-connector.js';
+import { useDocsSandbox } from '../docs-test-support.js';
+import { DOCUMENTS_SCOPE, DRIVE_SCOPE } from './docs-state.js';
+
+const t = useDocsSandbox({ seed: true, client: { redirectUris: ['http://127.0.0.1:4444/oauth/callback'] } });
+const REDIRECT = 'http://127.0.0.1:4444/oauth/callback';
+
+/** Opens the consent screen as a browser would and answers it; returns the redirect's query. */
+async function consent(
+  options: { scopes?: string[]; decision?: 'approve' | 'deny'; extra?: Record<string, string> } = {},
+) {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const authorize = new URL(t.sandbox.oauth.authorizationUrl);
+  for (const [key, value] of Object.entries({
+    client_id: t.sandbox.oauth.clientId,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope: t.sandbox.oauth.scopes.join(' '),
+    state: 'st-123',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...(docs.auth.type === 'oauth2' ? docs.auth.authorizationParams : {}),
+    ...options.extra,
+  })) {
+    authorize.searchParams.set(key, value);
+  }
+  const page = await fetch(authorize);
+  const html = await page.text();
+  expect(page.status).toBe(200);
+  expect(html).toContain('Connector Sandbox wants access to your Google Account');
+  expect(html).toContain('value="approve"');
+  const consentId = /name="consent" value="([^"]+)"/.exec(html)![1]!;
+  const form = new URLSearchParams({ consent: consentId, decision: options.decision ?? 'approve' });
+  for (const scope of options.scopes ?? t.sandbox.oauth.scopes) form.append('scope', scope);
+  const answer = await fetch(new URL('/o/oauth2/v2/auth/approve', t.sandbox.url), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(answer.status).toBe(302);
+  const location = new URL(answer.headers.get('location')!);
+  expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+  return { query: location.searchParams, verifier };
+}
+
+async function token(fields: Record<string, string>) {
+  const response = await fetch(t.sandbox.oauth.tokenUrl, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const client = () => ({ client_id: t.sandbox.oauth.clientId, client_secret: t.sandbox.oauth.clientSecret });
+
+describe('OAuth endpoints', () => {
+  it('runs the authorization code flow with PKCE, and the tokens work with the connector', async () => {
+    const { query, verifier } = await consent();
+    expect(query.get('state')).toBe('st-123');
+    expect(query.get('scope')).toBe(`${DOCUMENTS_SCOPE} ${DRIVE_SCOPE}`);
+    const exchanged = await token({
+      grant_type: 'authorization_code',
+      code: query.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      ...client(),
+    });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.body).toEqual({
+      access_token: expect.stringMatching(/^ya29\./),
+      expires_in: 3599,
+      refresh_token: expect.stringMatching(/^1\/\/0/),
+      scope: `${DOCUMENTS_SCOPE} ${DRIVE_SCOPE}`,
+      token_type: 'Bearer',
+    });
+    const connection = t.connect({
+      credentials: {
+        accessToken: exchanged.body.access_token as string,
+        refreshToken: exchanged.body.refresh_token as string,
+        expiresAt: Date.now() + 3599_000,
+      },
+    });
+    const found = await connection.run('searchDocuments', { name: 'spec' });
+    expect(found.files).toHaveLength(1);
+    // The code works once; presenting it again revokes what it gave.
+    const again = await token({
+      grant_type: 'authorization_code',
+      code: query.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      ...client(),
+    });
+    expect(again).toEqual({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Bad Request' },
+    });
+    const after = await connection.run('searchDocuments', { name: 'spec' }).catch((caught) => caught);
+    expect(after.kind).toBe('auth');
+  });
+
+  it('checks the PKCE verifier, the redirect URI and the client', async () => {
+    const { query, verifier } = await consent();
+    const code = query.get('code')!;
+    const base = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...client() };
+    expect(await token({ ...base, code_verifier: `${verifier}x` })).toEqual({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Invalid code verifier.' },
+    });
+    expect((await token({ ...base })).body.error_description).toBe('Missing code verifier.');
+    expect(
+      (await token({ ...base, code_verifier: verifier, redirect_uri: 'http://127.0.0.1:4444/other' })).body
+        .error,
+    ).toBe('redirect_uri_mismatch');
+    expect(await token({ ...base, code_verifier: verifier, client_secret: 'wrong' })).toEqual({
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'Unauthorized' },
+    });
+    expect((await token({ ...base, code_verifier: verifier })).status).toBe(200);
+  });
+
+  it('hands out a refresh token only for offline access', async () => {
+    const { query, verifier } = await consent({ extra: { access_type: 'online' } });
+    const exchanged = await token({
+      grant_type: 'authorization_code',
+      code: query.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      ...client(),
+    });
+    expect(exchanged.body.refresh_token).toBeUndefined();
+  });
+
+  it('grants only the boxes ticked; denying redirects with access_denied', async () => {
+    const partial = await consent({ scopes: [DOCUMENTS_SCOPE] });
+    expect(partial.query.get('scope')).toBe(DOCUMENTS_SCOPE);
+    const denied = await consent({ decision: 'deny' });
+    expect(Object.fromEntries(denied.query)).toEqual({ state: 'st-123', error: 'access_denied' });
+  });
+
+  it('never redirects to an unregistered URI or for an unknown client', async () => {
+    const url = new URL(t.sandbox.oauth.authorizationUrl);
+    url.search = new URLSearchParams({
+      client_id: t.sandbox.oauth.clientId,
+      redirect_uri: 'https://evil.example/cb',
+      response_type: 'code',
+      scope: DOCUMENTS_SCOPE,
+    }).toString();
+    const mismatch = await fetch(url, { redirect: 'manual' });
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.text()).toContain('redirect_uri_mismatch');
+    url.searchParams.set('client_id', 'unknown.apps.googleusercontent.com');
+    const unknown = await fetch(url, { redirect: 'manual' });
+    expect(unknown.status).toBe(401);
+  });
+
+  it('rotates refresh tokens, and the revoke endpoint ends the grant', async () => {
+    const tokens = t.sandbox.state.issueTokens();
+    const first = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refreshToken,
+      ...client(),
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(tokens.refreshToken);
+    const revoked = await fetch(t.sandbox.oauth.revocationUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ token: first.body.refresh_token as string }),
+    });
+    expect(revoked.status).toBe(200);
+    const after = await token({
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token as string,
+      ...client(),
+    });
+    expect(after).toEqual({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' },
+    });
+    const again = await fetch(t.sandbox.oauth.revocationUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ token: first.body.refresh_token as string }),
+    });
+    expect(again.status).toBe(400);
+    expect((await token({ grant_type: 'password', ...client() })).body.error).toBe('unsupported_grant_type');
+    // Sent on purpose: the contract check saw it too.
+    expect(t.sandbox.server.violations).toEqual(['POST /token: unsupported grant_type password']);
+    t.sandbox.server.reset();
+  });
+});

@@ -1,0 +1,210 @@
+import type { ConnectorError } from '@c/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docs } from '../docs-connector.js';
+import { useDocsSandbox } from '../docs-test-support.js';
+import { type DocsSandbox, startDocsSimulator } from './docs-simulator.js';
+
+describe('startDocsSimulator', () => {
+  let sandbox: DocsSandbox;
+  beforeAll(async () => {
+    sandbox = await startDocsSimulator({ seed: true });
+  });
+  afterAll(() => sandbox.close());
+
+  it('gives a connection that docs.connect takes as it is, and the OAuth endpoints', async () => {
+    expect(sandbox.connection.options).toEqual({
+      baseUrl: sandbox.url,
+      fileApiBaseUrl: sandbox.url,
+      tokenUrl: `${sandbox.url}/token`,
+    });
+    expect(sandbox.oauth).toEqual({
+      authorizationUrl: `${sandbox.url}/o/oauth2/v2/auth`,
+      tokenUrl: `${sandbox.url}/token`,
+      revocationUrl: `${sandbox.url}/revoke`,
+      clientId: 'sandbox-client.apps.googleusercontent.com',
+      clientSecret: 'GOCSPX-sandbox-client-secret',
+      scopes: ['https://www.googleapis.com/auth/documents', 'https://www.googleapis.com/auth/drive'],
+    });
+    const client = docs.connect({
+      credentials: sandbox.connection.credentials,
+      ...sandbox.connection.options,
+    });
+    await client.verify();
+    const found = await client.run('searchDocuments', { name: 'n' });
+    expect(found.files.length).toBeGreaterThanOrEqual(4);
+    await client.close();
+    expect(sandbox.server.violations).toEqual([]);
+  });
+
+  it('seeds documents with real text, stable ids, and one the account cannot open', () => {
+    const { seeded, state } = sandbox;
+    expect(seeded!.meetingNotesId).toBe('1T6dCxR4WREs9gU9ELxhEvDtK6kACyQ3412Dj44T02sk');
+    expect(state.files.get(seeded!.meetingNotesId)!.document!.text()).toContain('Action items\n');
+    expect(state.files.get(seeded!.specId)!.document!.text()).toContain('GET /v2/search');
+    expect(state.can(state.files.get(seeded!.restrictedId)!, state.currentUser, 'reader')).toBe(false);
+    expect(state.roleOf(state.files.get(seeded!.viewOnlyId)!, state.currentUser)).toBe('reader');
+    expect(state.files.get(seeded!.trashedId)!.trashed).toBe(true);
+  });
+
+  it('starts empty without seed', async () => {
+    const empty = await startDocsSimulator();
+    expect(empty.seeded).toBeUndefined();
+    expect(empty.state.files.size).toBe(0);
+    await empty.close();
+  });
+});
+
+describe('the Drive simulator', () => {
+  const t = useDocsSandbox();
+  const drive = (
+    path: string,
+    query?: Record<string, string>,
+    method = 'GET',
+    body?: Record<string, unknown>,
+  ) => t.connect().run('customAction', { method: method as 'GET', path, query, body });
+
+  it('answers Drive’s default fields when none are asked for', async () => {
+    const list = (await drive('/drive/v3/files', { q: "name contains 'budget'" })) as Record<string, unknown>;
+    expect(list).toEqual({
+      kind: 'drive#fileList',
+      incompleteSearch: false,
+      files: [
+        {
+          kind: 'drive#file',
+          id: t.sandbox.seeded!.spreadsheetId,
+          name: 'Budget 2026',
+          mimeType: 'application/vnd.google-apps.spreadsheet',
+        },
+      ],
+    });
+  });
+
+  it('trashes, restores and deletes through files.update and files.delete', async () => {
+    const id = t.sandbox.state.createDocument({ title: 'Disposable draft' }).id;
+    const search = async () =>
+      (await t.connect().run('searchDocuments', { name: 'disposable' })).files.length;
+    expect(await search()).toBe(1);
+    expect(await drive(`/drive/v3/files/${id}`, { fields: 'trashed' }, 'PATCH', { trashed: true })).toEqual({
+      trashed: true,
+    });
+    expect(await search()).toBe(0);
+    await drive(`/drive/v3/files/${id}`, undefined, 'PATCH', { trashed: false });
+    expect(await search()).toBe(1);
+    // 204 No Content: core shapes the empty body as empty text.
+    expect(await drive(`/drive/v3/files/${id}`, undefined, 'DELETE')).toEqual({ text: '' });
+    expect(await search()).toBe(0);
+  });
+
+  it('refuses what Drive refuses, with its reasons', async () => {
+    const refused = async (...args: Parameters<typeof drive>) => drive(...args).catch((caught) => caught);
+    expect(await refused('/drive/v3/files', { q: "title = 'x'" })).toMatchObject({
+      status: 400,
+      providerCode: 'invalid',
+    });
+    expect(await refused('/drive/v3/files', { pageToken: 'bm9wZQ' })).toMatchObject({
+      status: 400,
+      providerCode: 'invalid',
+    });
+    expect(await refused('/drive/v3/files', { corpora: 'allDrives' })).toMatchObject({
+      status: 400,
+      providerCode: 'badRequest',
+    });
+    expect(await refused('/drive/v3/about')).toMatchObject({ status: 400, providerCode: 'required' });
+    expect(await refused(`/drive/v3/files/${t.sandbox.seeded!.specId}`, { alt: 'media' })).toMatchObject({
+      status: 403,
+      providerCode: 'fileNotDownloadable',
+    });
+    expect(
+      await refused(`/drive/v3/files/${t.sandbox.seeded!.specId}/export`, { mimeType: 'image/png' }),
+    ).toMatchObject({
+      status: 400,
+      providerCode: 'badRequest',
+    });
+    expect(
+      await refused(`/drive/v3/files/${t.sandbox.seeded!.viewOnlyId}`, undefined, 'PATCH', {
+        name: 'Mine now',
+      }),
+    ).toMatchObject({
+      status: 403,
+      providerCode: 'insufficientFilePermissions',
+    });
+    expect(
+      await refused(`/drive/v3/files/${t.sandbox.seeded!.specId}`, undefined, 'PATCH', { id: 'other' }),
+    ).toMatchObject({
+      status: 403,
+      providerCode: 'fieldNotWritable',
+    });
+  });
+
+  it('uploads media and creates Google Docs through the Drive API', async () => {
+    const uploaded = await t.connect().run('customAction', {
+      method: 'POST',
+      path: '/upload/drive/v3/files',
+      query: { uploadType: 'media', fields: 'id,name,mimeType,size' },
+      body: 'plain text body',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(uploaded).toMatchObject({ name: 'Untitled', mimeType: 'text/plain', size: '15' });
+    const created = (await drive('/drive/v3/files', undefined, 'POST', {
+      name: 'Made in Drive',
+      mimeType: 'application/vnd.google-apps.document',
+    })) as { id: string };
+    const document = await t.connect().run('fetchDocumentContent', { documentId: created.id });
+    expect(document.title).toBe('Made in Drive');
+  });
+
+  it('exports Markdown and HTML', async () => {
+    const id = t.sandbox.seeded!.specId;
+    const markdown = (await drive(`/drive/v3/files/${id}/export`, { mimeType: 'text/markdown' })) as {
+      text: string;
+    };
+    expect(markdown.text).toMatch(/^# Search Service — Technical Spec\n\n/);
+    expect(markdown.text).toContain('\n\n# 1. Overview\n\n');
+    const html = (await drive(`/drive/v3/files/${id}/export`, { mimeType: 'text/html' })) as { text: string };
+    expect(html.text).toContain('<h1>2. Goals</h1>');
+  });
+
+  it('refuses unknown Docs query parameters as Google’s front end does', async () => {
+    const error = (await t
+      .connect()
+      .run('customAction', {
+        method: 'GET',
+        api: 'docs',
+        path: `/v1/documents/${t.sandbox.seeded!.specId}`,
+        query: { includeTabsContent: 'true' },
+      })
+      .catch((caught) => caught)) as ConnectorError;
+    expect(error).toMatchObject({ status: 400, providerCode: 'INVALID_ARGUMENT' });
+    expect(error.providerMessage).toContain('Cannot bind query parameter');
+    expect(t.sandbox.server.violations).toEqual([
+      `GET /v1/documents/${t.sandbox.seeded!.specId}: docs.documents.get has no query parameter includeTabsContent`,
+    ]);
+    t.sandbox.server.reset();
+  });
+
+  it('opens a new quota window each minute', async () => {
+    let now = Date.parse('2026-11-20T10:00:00Z');
+    const timed = await startDocsSimulator({
+      now: () => now,
+      quotas: { docsReadsPerMinute: 1 },
+      contracts: false,
+    });
+    const tokens = timed.state.issueTokens();
+    const id = timed.state.createDocument({ title: 'Q' }).id;
+    const get = () =>
+      fetch(`${timed.url}/v1/documents/${id}`, {
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      });
+    expect((await get()).status).toBe(200);
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({
+      error: { status: 'RESOURCE_EXHAUSTED', details: [{ reason: 'RATE_LIMIT_EXCEEDED' }] },
+    });
+    now += 60_000;
+    expect((await get()).status).toBe(200);
+    now += 3600_000;
+    expect((await get()).status).toBe(401);
+    await timed.close();
+  });
+});
