@@ -30,7 +30,6 @@ function sameHash(a: string, b: string): boolean {
 export class AccessControl {
   readonly #store: ConnectionStore;
   readonly #explicitHash: string | undefined;
-  #hash: string | undefined;
 
   constructor(store: ConnectionStore, options: { token?: string | undefined } = {}) {
     this.#store = store;
@@ -47,26 +46,23 @@ export class AccessControl {
    * kept). Returns undefined when a token already exists.
    */
   async init(): Promise<string | undefined> {
-    if (this.#explicitHash) {
-      this.#hash = this.#explicitHash;
-      return undefined;
-    }
-    this.#hash = await this.#store.getSetting(TOKEN_HASH_SETTING);
-    if (this.#hash) return undefined;
+    if (this.#explicitHash || (await this.#store.getSetting(TOKEN_HASH_SETTING))) return undefined;
     return this.rotate();
   }
 
-  /** Makes a new access token, replacing the old one, and returns it. */
+  /** Makes a new access token, replacing the stored one (running servers see it at once), and returns it. */
   async rotate(): Promise<string> {
     const token = randomToken();
-    this.#hash = sha256(token);
-    await this.#store.setSetting(TOKEN_HASH_SETTING, this.#hash);
+    await this.#store.setSetting(TOKEN_HASH_SETTING, sha256(token));
     return token;
   }
 
   /** True when the token is the host's access token. */
-  checkToken(token: string | undefined): boolean {
-    return Boolean(token && this.#hash && sameHash(sha256(token), this.#hash));
+  async checkToken(token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    // Read on every check, so a rotation by `c-host token --rotate` or another instance applies at once.
+    const hash = this.#explicitHash ?? (await this.#store.getSetting(TOKEN_HASH_SETTING));
+    return hash !== undefined && sameHash(sha256(token), hash);
   }
 
   /** Starts a browser session; returns the cookie value. */

@@ -110,6 +110,11 @@ program
   .action(guarded(async () => (await import('./cli/serve.js')).serveCommand));
 
 program
+  .command('token')
+  .description('Make a new access token for the API and /mcp, replacing the stored one, and print it')
+  .action(guarded(async () => (await import('./cli/serve.js')).tokenCommand));
+
+program
   .command('mcp')
   .description('Serve every command as an MCP tool over stdio')
   .action(guarded(async () => (await import('./cli/mcp.js')).mcpCommand));

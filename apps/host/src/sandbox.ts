@@ -47,6 +47,8 @@ export interface Sandbox {
   readonly simulators: Record<string, SimulatorHandle>;
   /** Connector id → the sandbox connection's name (`sandbox-<connector>`). */
   readonly connections: Record<string, string>;
+  /** Connector id → why its simulator did not start (the others still run). */
+  readonly failures: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -61,21 +63,32 @@ export const sandboxConnectionName = (connectorId: string) => `sandbox-${connect
  * OAuth client, so Connect and Reconnect run offline.
  */
 export async function startSandbox(host: Host, options: { host?: string } = {}): Promise<Sandbox> {
-  const started: SimulatorHandle[] = [];
-  const urls: Record<string, string> = {};
-  const simulators: Record<string, SimulatorHandle> = {};
-  const connections: Record<string, string> = {};
-  try {
-    for (const connector of host.registry.connectors()) {
-      const load = simulatorLoaders[connector.id];
-      if (!load) continue;
-      // Contract checks are for the packages' own tests; the sandbox must start without ../shared.
-      const simulator = await (await load())({
+  const connectors = host.registry.connectors().filter((connector) => simulatorLoaders[connector.id]);
+  // Contract checks are for the packages' own tests; the sandbox must start without ../shared.
+  const outcomes = await Promise.allSettled(
+    connectors.map(async (connector) =>
+      (await simulatorLoaders[connector.id]!())({
         seed: true,
         host: options.host ?? '127.0.0.1',
         contracts: false,
-      });
-      started.push(simulator);
+      }),
+    ),
+  );
+  const started = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const urls: Record<string, string> = {};
+  const simulators: Record<string, SimulatorHandle> = {};
+  const connections: Record<string, string> = {};
+  const failures: Record<string, string> = {};
+  try {
+    for (const [index, connector] of connectors.entries()) {
+      const outcome = outcomes[index]!;
+      if (outcome.status === 'rejected') {
+        // One provider's simulator failing to start leaves the others usable.
+        failures[connector.id] =
+          outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+        continue;
+      }
+      const simulator = outcome.value;
       urls[connector.id] = simulator.url;
       simulators[connector.id] = simulator;
       const name = sandboxConnectionName(connector.id);
@@ -112,6 +125,7 @@ export async function startSandbox(host: Host, options: { host?: string } = {}):
     urls,
     simulators,
     connections,
+    failures,
     async close() {
       await Promise.allSettled(started.map((simulator) => simulator.close()));
     },

@@ -58,7 +58,9 @@ describe('c-host serve', () => {
 
       // `c-host connect issues` goes through this running server: it prints a sign-in link that leads
       // to the provider, and finishes once the callback has stored the tokens.
-      const connect = startCli(['connect', 'issues', '--name', 'linear-cli', '--no-open'], { C_HOST_DATA_DIR: dir });
+      const connect = startCli(['connect', 'issues', '--name', 'linear-cli', '--no-open'], {
+        C_HOST_DATA_DIR: dir,
+      });
       const [connectLink] = await connect.waitFor(/http:\/\/127\.0\.0\.1:\d+\/auth\?token=\S+/);
       const signedIn = await call(base, 'GET', connectLink.slice(base.length));
       const browserCookies = [cookieFrom(signedIn, `c_host_session_${port}=`)!];
@@ -73,7 +75,11 @@ describe('c-host serve', () => {
       });
       expect(landed.status).toBe(200);
       expect(await connect.done).toBe(0);
-      expect(JSON.parse(connect.stdout())).toMatchObject({ name: 'linear-cli', connector: 'issues', status: 'ok' });
+      expect(JSON.parse(connect.stdout())).toMatchObject({
+        name: 'linear-cli',
+        connector: 'issues',
+        status: 'ok',
+      });
     } finally {
       expect(await serve.stop()).toBe(0);
     }

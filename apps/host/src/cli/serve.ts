@@ -7,7 +7,7 @@ import { createHttpServer } from '../http/server.js';
 import { startSandbox } from '../sandbox.js';
 import { SERVER_FILE } from './connections.js';
 import { cliHost, type GlobalFlags } from './context.js';
-import { interactive, note } from './output.js';
+import { interactive, note, printJson } from './output.js';
 
 /** Options of `c-host serve`. */
 export interface ServeFlags extends GlobalFlags {
@@ -79,6 +79,9 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     note(
       `Sandbox: simulators of ${Object.keys(sandbox.urls).join(', ')} on loopback; connections ${Object.values(sandbox.connections).join(', ')}.`,
     );
+    for (const [connector, reason] of Object.entries(sandbox.failures)) {
+      note(`Sandbox: the ${connector} simulator did not start: ${reason}`);
+    }
   }
   const link = `${server.url}/auth?token=${await host.access.createLoginToken()}`;
   note(`Open the web UI (this sign-in link works once, for 10 minutes):\n  ${link}`);
@@ -94,4 +97,17 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
   await server.stop();
   await sandbox?.close();
   await host.close();
+}
+
+/** `c-host token`: a new access token (the old one stops working), printed once. */
+export async function tokenCommand(flags: GlobalFlags): Promise<void> {
+  const host = await cliHost(flags, []);
+  try {
+    if (host.access.explicit) {
+      note('C_HOST_TOKEN (or --token) is set: that token is the one in force, and it is not stored.');
+    }
+    printJson({ token: await host.access.rotate() });
+  } finally {
+    await host.close();
+  }
 }

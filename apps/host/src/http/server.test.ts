@@ -59,7 +59,7 @@ describe('security', () => {
       ['POST', '/api/commands/things.getThing/run'],
       ['POST', '/mcp'],
     ] as const) {
-      const response = await call(base, method, path, { body: {} });
+      const response = await call(base, method, path, method === 'POST' ? { body: {} } : {});
       expect(response.status, path).toBe(401);
       expect(response.json.error).toMatchObject({ kind: 'auth', name: 'AuthError' });
     }

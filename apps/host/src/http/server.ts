@@ -124,7 +124,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     const cookie = request.cookies[sessionCookie()];
     if (cookie && (await host.access.checkSession(cookie))) request.sessionId = cookie;
     if (!needsToken(request.method, path)) return;
-    if (request.sessionId || host.access.checkToken(bearerToken(request.headers.authorization))) return;
+    if (request.sessionId || (await host.access.checkToken(bearerToken(request.headers.authorization))))
+      return;
     return unauthorized(
       reply,
       'Missing or wrong access token: send "Authorization: Bearer <C_HOST_TOKEN>" or sign in',
@@ -273,7 +274,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     '/api/session',
     { schema: { body: sessionBody } },
     async (request, reply) => {
-      if (!host.access.checkToken(request.body.token)) {
+      if (!(await host.access.checkToken(request.body.token))) {
         return unauthorized(reply, 'Wrong access token');
       }
       reply.setCookie(sessionCookie(), await host.access.createSession(), sessionCookieOptions);

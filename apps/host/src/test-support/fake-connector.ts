@@ -84,49 +84,6 @@ export const things = defineConnector({
   verify: (ctx) => ctx.http.request({ method: 'GET', path: '/me' }),
 }) as unknown as Connector;
 
-/** An OAuth connector (bearer tokens with refresh through `tokenUrl`) on the same fake provider. */
-export const oauthThings = defineConnector({
-  id: 'othings',
-  title: 'OAuth Things',
-  description: 'A fake OAuth provider for tests.',
-  credentials: (z) =>
-    z.object({
-      accessToken: z.string().meta({ title: 'Access Token', description: 'OAuth access token' }),
-      refreshToken: z
-        .string()
-        .optional()
-        .meta({ title: 'Refresh Token', description: 'OAuth refresh token' }),
-      expiresAt: z.number().optional().meta({ title: 'Expires At', description: 'Epoch ms' }),
-      clientId: z.string().optional().meta({ title: 'Client Id', description: 'OAuth client' }),
-      clientSecret: z
-        .string()
-        .optional()
-        .meta({ title: 'Client Secret', description: 'OAuth client secret' }),
-    }),
-  options: (z) =>
-    z.object({
-      baseUrl: z.url().meta({ title: 'Base URL', description: 'Where' }),
-      tokenUrl: z.url().optional().meta({ title: 'Token URL', description: 'Token endpoint' }),
-    }),
-  auth: {
-    type: 'oauth2',
-    authorizationUrl: 'http://127.0.0.1:9/authorize',
-    tokenUrl: 'http://127.0.0.1:9/token',
-    scopes: ['things.read'],
-  },
-  commands: { getThing },
-  createContext({ credentials, options, onTokens }): Ctx {
-    const client = new HttpClient({
-      provider: 'OAuth Things',
-      baseUrls: { default: options.baseUrl, token: options.tokenUrl ?? `${options.baseUrl}/token` },
-      auth: oauth2Auth({ ...credentials, provider: 'OAuth Things', onTokens }),
-      retry: { maxRetries: 0 },
-    });
-    return { http: client, close: () => client.close() };
-  },
-  verify: (ctx) => ctx.http.request({ method: 'GET', path: '/me' }),
-}) as unknown as Connector;
-
 /** The fake provider: things by id, `/me` for verify, 401 for a wrong key, 429 for `th_busy`. */
 export async function startFakeProvider(): Promise<TestServer> {
   const authorized = (request: Request) => request.headers.get('authorization') === `Bearer ${FAKE_KEY}`;
