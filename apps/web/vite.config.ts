@@ -8,6 +8,9 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {
-    proxy: { '/api': process.env.C_HOST_URL ?? 'http://127.0.0.1:8787', '/auth': process.env.C_HOST_URL ?? 'http://127.0.0.1:8787' },
+    proxy: {
+      '/api': process.env.C_HOST_URL ?? 'http://127.0.0.1:8787',
+      '/auth': process.env.C_HOST_URL ?? 'http://127.0.0.1:8787',
+    },
   },
 });

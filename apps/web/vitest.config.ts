@@ -5,6 +5,9 @@ import { defineProject } from 'vitest/config';
 // `@vitest-environment node` docblock and drive the real host with Chromium.
 export default defineProject({
   plugins: [react()],
+  // The browser tests start a simulator from a workspace package's source.
+  resolve: { conditions: ['@c/source'] },
+  ssr: { resolve: { conditions: ['@c/source'] } },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -62,7 +62,10 @@ export async function apiRequest<T>(
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -85,7 +88,11 @@ export async function apiRequest<T>(
   if (!response.ok) {
     // The host marks its own "no session" answer with WWW-Authenticate; a provider refusing a
     // connection's credentials is a 401 too, but without it, and must not sign the user out.
-    if (response.status === 401 && response.headers.has('www-authenticate') && !path.startsWith('/api/session')) {
+    if (
+      response.status === 401 &&
+      response.headers.has('www-authenticate') &&
+      !path.startsWith('/api/session')
+    ) {
       for (const listener of unauthorizedListeners) listener();
     }
     throw new ApiError(response.status, errorJsonOf(response.status, payload));
@@ -115,7 +122,8 @@ export const api = {
     options: Record<string, unknown>;
     isDefault?: boolean;
   }) => apiRequest<Connection>('POST', '/api/connections', body),
-  deleteConnection: (name: string) => apiRequest<unknown>('DELETE', `/api/connections/${encodeURIComponent(name)}`),
+  deleteConnection: (name: string) =>
+    apiRequest<unknown>('DELETE', `/api/connections/${encodeURIComponent(name)}`),
   testConnection: (name: string) =>
     apiRequest<unknown>('POST', `/api/connections/${encodeURIComponent(name)}/test`),
   makeDefault: (name: string) =>

@@ -59,17 +59,10 @@ export function App() {
   }
   return (
     <>
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(event) => {
-          // The hash holds the route, so the link moves focus instead of navigating.
-          event.preventDefault();
-          document.getElementById('main')?.focus();
-        }}
-      >
+      {/* The hash holds the route, so skipping moves focus instead of following a "#main" link. */}
+      <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
         Skip to content
-      </a>
+      </button>
       <header className="topbar">
         <a className="topbar__brand" href="#/commands">
           <span className="topbar__logo" aria-hidden="true">
@@ -81,7 +74,10 @@ export function App() {
           <ul className="topbar__nav">
             {navItems.map((item) => (
               <li key={item.label}>
-                <a href={hrefOf(item.route)} aria-current={route.page === item.route.page ? 'page' : undefined}>
+                <a
+                  href={hrefOf(item.route)}
+                  aria-current={route.page === item.route.page ? 'page' : undefined}
+                >
                   {item.label}
                 </a>
               </li>

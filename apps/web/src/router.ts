@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The screens, addressed by the URL hash so that the host needs no fallback route. */
-export type Route =
-  | { page: 'commands'; commandId?: string }
-  | { page: 'connections' }
-  | { page: 'recent' };
+export type Route = { page: 'commands'; commandId?: string } | { page: 'connections' } | { page: 'recent' };
 
 /** Parses `#/commands/payments.getCustomers`, `#/connections`, `#/recent`. */
 export function parseHash(hash: string): Route {

@@ -4,7 +4,11 @@ import { hrefOf } from '../router';
 import type { CommandSummary } from '../types';
 
 /** Keeps the commands whose title, id, description or connector match every typed word. */
-export function searchCommands(commands: CommandSummary[], query: string, connectorTitles: Record<string, string>) {
+export function searchCommands(
+  commands: CommandSummary[],
+  query: string,
+  connectorTitles: Record<string, string>,
+) {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return commands;
   return commands.filter((command) => {

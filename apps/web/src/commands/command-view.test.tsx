@@ -33,8 +33,15 @@ describe('command form', () => {
     expect(within(table).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Table', selected: true })).toBeInTheDocument();
     const run = host.state.calls.find((call) => call.path === '/api/commands/payments.getCustomers/run');
-    expect(run?.body).toEqual({ connection: 'sandbox-payments', input: { email: 'ada@example.com', limit: 10 } });
-    expect(loadRecentRuns()[0]).toMatchObject({ commandId: 'payments.getCustomers', ok: true, connection: 'sandbox-payments' });
+    expect(run?.body).toEqual({
+      connection: 'sandbox-payments',
+      input: { email: 'ada@example.com', limit: 10 },
+    });
+    expect(loadRecentRuns()[0]).toMatchObject({
+      commandId: 'payments.getCustomers',
+      ok: true,
+      connection: 'sandbox-payments',
+    });
 
     await user.click(screen.getByText('Use this call elsewhere'));
     const snippets = screen.getByRole('tablist', { name: 'Call as' }).parentElement as HTMLElement;
@@ -64,7 +71,9 @@ describe('command form', () => {
     const { user } = await openCommand('analytics.activeAndNewUserCounts');
     fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2026-11-04' } });
     fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-11-01' } });
-    expect(screen.getByLabelText(/Start Date/).closest('.field')).toHaveTextContent('Sent as YYYYMMDD: 20261104');
+    expect(screen.getByLabelText(/Start Date/).closest('.field')).toHaveTextContent(
+      'Sent as YYYYMMDD: 20261104',
+    );
     await user.click(screen.getByRole('button', { name: 'Run' }));
 
     const endField = (await screen.findByText('Must be on or after start.')).closest('.field') as HTMLElement;
@@ -78,7 +87,7 @@ describe('command form', () => {
     fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-11-30' } });
     await user.click(screen.getByRole('button', { name: 'Run' }));
     expect(await screen.findByRole('tab', { name: 'Chart', selected: true })).toBeInTheDocument();
-    expect(screen.getByText('Data table')).toBeInTheDocument();
+    expect(await screen.findByText('Data table')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'All users' })).toBeInTheDocument();
     expect(screen.queryByText('Must be on or after start.')).not.toBeInTheDocument();
   });
@@ -104,7 +113,10 @@ describe('provider object lookups', () => {
     await waitFor(() => expect(team).toHaveAccessibleDescription(/2 teams in sandbox-issues/));
     await user.keyboard('{ArrowDown}{ArrowDown}');
     const options = within(screen.getByRole('listbox', { name: 'teams' })).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['EngineeringENG · team-eng', 'OperationsOPS · team-ops']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'EngineeringENG · team-eng',
+      'OperationsOPS · team-ops',
+    ]);
     expect(team).toHaveAttribute('aria-activedescendant', options[1]?.id);
     await user.keyboard('{ArrowUp}{Enter}');
     expect(team).toHaveValue('team-eng');
@@ -115,14 +127,23 @@ describe('provider object lookups', () => {
     await waitFor(() => expect(status).toHaveAccessibleDescription(/2 workflow states/));
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(status).toHaveValue('state-doing');
-    const statesCall = host.state.calls.find((call) => String(JSON.stringify(call.body)).includes('TeamStates'));
-    expect(statesCall?.body).toMatchObject({ connection: 'sandbox-issues', input: { variables: { id: 'team-eng' } } });
+    const statesCall = host.state.calls.find((call) =>
+      String(JSON.stringify(call.body)).includes('TeamStates'),
+    );
+    expect(statesCall?.body).toMatchObject({
+      connection: 'sandbox-issues',
+      input: { variables: { id: 'team-eng' } },
+    });
 
     await user.clear(team);
     await user.type(team, 'custom-team-id');
     expect(team).toHaveValue('custom-team-id');
     await waitFor(() =>
-      expect(host.state.calls.some((call) => String(JSON.stringify(call.body)).includes('"name":"custom-team-id"'))).toBe(true),
+      expect(
+        host.state.calls.some((call) =>
+          String(JSON.stringify(call.body)).includes('"name":"custom-team-id"'),
+        ),
+      ).toBe(true),
     );
   });
 
@@ -140,9 +161,16 @@ describe('provider object lookups', () => {
     fireEvent.change(screen.getByLabelText(/Due Date/), { target: { value: '2026-12-24' } });
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await screen.findByRole('heading', { name: 'Result' });
-    expect(host.state.calls.at(-1)?.body).toEqual({
+    expect(
+      host.state.calls.find((call) => call.path === '/api/commands/issues.createIssue/run')?.body,
+    ).toEqual({
       connection: 'sandbox-issues',
-      input: { teamId: 'team-eng', title: 'Broken login', dueDate: '2026-12-24', additionalFields: { assigneeId: 'user-1' } },
+      input: {
+        teamId: 'team-eng',
+        title: 'Broken login',
+        dueDate: '2026-12-24',
+        additionalFields: { assigneeId: 'user-1' },
+      },
     });
   });
 });

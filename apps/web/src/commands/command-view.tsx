@@ -14,8 +14,22 @@ import { CallSnippets } from './call-snippets';
 import { planForm } from './form-plan';
 
 type Outcome =
-  | { ok: true; id: number; result: unknown; input: Record<string, unknown>; connection?: string | undefined; ms: number }
-  | { ok: false; id: number; error: ErrorJson; input: Record<string, unknown>; connection?: string | undefined; ms: number };
+  | {
+      ok: true;
+      id: number;
+      result: unknown;
+      input: Record<string, unknown>;
+      connection?: string | undefined;
+      ms: number;
+    }
+  | {
+      ok: false;
+      id: number;
+      error: ErrorJson;
+      input: Record<string, unknown>;
+      connection?: string | undefined;
+      ms: number;
+    };
 
 const details = new Map<string, Promise<CommandDetail>>();
 
@@ -118,7 +132,14 @@ export function CommandView({ commandId }: { commandId: string }) {
       let next: Outcome;
       try {
         const response = await api.run(detail.id, input, connectionName);
-        next = { ok: true, id, result: response.result, input, connection: connectionName, ms: performance.now() - started };
+        next = {
+          ok: true,
+          id,
+          result: response.result,
+          input,
+          connection: connectionName,
+          ms: performance.now() - started,
+        };
       } catch (cause) {
         const error = errorOf(cause);
         next = { ok: false, id, error, input, connection: connectionName, ms: performance.now() - started };
@@ -148,6 +169,20 @@ export function CommandView({ commandId }: { commandId: string }) {
       void run(pending?.input ?? {});
     }
   }, [detail, plan, run, pending]);
+
+  // Ctrl+Enter (⌘+Enter) runs from anywhere in the form, text areas included.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+      const form = document.getElementById('command-form') as HTMLFormElement | null;
+      if (form && event.target instanceof Node && form.contains(event.target)) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   function submit(data: Record<string, unknown>) {
     if (detail?.annotations.destructive && !confirming) {
@@ -182,7 +217,9 @@ export function CommandView({ commandId }: { commandId: string }) {
         <div className="badges">
           <code className="command__id">{summary.id}</code>
           {annotations.readOnly && <span className="badge">Read-only</span>}
-          {!annotations.readOnly && !annotations.destructive && <span className="badge badge--write">Changes data</span>}
+          {!annotations.readOnly && !annotations.destructive && (
+            <span className="badge badge--write">Changes data</span>
+          )}
           {annotations.destructive && <span className="badge badge--danger">Destructive</span>}
           {annotations.idempotent && <span className="badge">Idempotent</span>}
         </div>
@@ -197,7 +234,11 @@ export function CommandView({ commandId }: { commandId: string }) {
             </label>
           </div>
           {candidates.length > 0 ? (
-            <select id="run-connection" value={connectionName ?? ''} onChange={(event) => setConnectionName(event.target.value)}>
+            <select
+              id="run-connection"
+              value={connectionName ?? ''}
+              onChange={(event) => setConnectionName(event.target.value)}
+            >
               {candidates.map((entry) => (
                 <option key={entry.name} value={entry.name}>
                   {entry.name}
@@ -210,8 +251,8 @@ export function CommandView({ commandId }: { commandId: string }) {
           ) : (
             <p className="notice">
               No {connector?.title ?? summary.connector} connection yet.{' '}
-              <a href={hrefOf({ page: 'connections' })}>Add one on Connections</a>; the host may still run with its
-              environment variables.
+              <a href={hrefOf({ page: 'connections' })}>Add one on Connections</a>; the host may still run
+              with its environment variables.
             </p>
           )}
         </div>
@@ -221,14 +262,7 @@ export function CommandView({ commandId }: { commandId: string }) {
             Loading the form…
           </p>
         ) : (
-          <div
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                event.preventDefault();
-                (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit();
-              }
-            }}
-          >
+          <div>
             {Object.keys(plan.schema.properties ?? {}).length === 0 && (
               <p className="muted">This command takes no parameters.</p>
             )}
@@ -254,7 +288,11 @@ export function CommandView({ commandId }: { commandId: string }) {
               onInvalid={setInvalid}
             >
               <div className="button-row run-row">
-                <button type="submit" className={`button ${confirming ? 'button--danger' : 'button--primary'}`} disabled={running}>
+                <button
+                  type="submit"
+                  className={`button ${confirming ? 'button--danger' : 'button--primary'}`}
+                  disabled={running}
+                >
                   {running ? 'Running…' : confirming ? `Yes, run ${summary.title}` : 'Run'}
                 </button>
                 {confirming && (
@@ -279,12 +317,14 @@ export function CommandView({ commandId }: { commandId: string }) {
               <div aria-live="assertive" className="run-row__status">
                 {confirming && (
                   <p className="notice notice--warn">
-                    {summary.title} cannot be undone. Press the button again to run it on {connectionName ?? 'the default connection'}.
+                    {summary.title} cannot be undone. Press the button again to run it on{' '}
+                    {connectionName ?? 'the default connection'}.
                   </p>
                 )}
                 {invalid > 0 && (
                   <p className="notice notice--error">
-                    {invalid === 1 ? 'One field needs' : `${invalid} fields need`} attention before this can run.
+                    {invalid === 1 ? 'One field needs' : `${invalid} fields need`} attention before this can
+                    run.
                   </p>
                 )}
               </div>

@@ -15,19 +15,24 @@ export function CommandsPage({ commandId }: { commandId?: string | undefined }) 
           <div className="welcome">
             <h1>Commands</h1>
             <p className="muted">
-              {host.commands.length} commands across {host.connectors.length} connectors. Pick one to fill in its
-              parameters and run it on a connection.
+              {host.commands.length} commands across {host.connectors.length} connectors. Pick one to fill in
+              its parameters and run it on a connection.
             </p>
             <ul className="welcome__connectors">
               {host.connectors.map((connector) => {
                 const count = host.commands.filter((command) => command.connector === connector.id).length;
-                const connected = host.connections.filter((connection) => connection.connector === connector.id).length;
+                const connected = host.connections.filter(
+                  (connection) => connection.connector === connector.id,
+                ).length;
                 return (
                   <li key={connector.id} className="card">
                     <h2>{connector.title}</h2>
                     <p className="muted">{connector.description}</p>
                     <p className="welcome__facts">
-                      {count} commands · {connected === 0 ? 'not connected' : `${connected} connection${connected > 1 ? 's' : ''}`}
+                      {count} commands ·{' '}
+                      {connected === 0
+                        ? 'not connected'
+                        : `${connected} connection${connected > 1 ? 's' : ''}`}
                     </p>
                   </li>
                 );

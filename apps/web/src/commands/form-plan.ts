@@ -53,7 +53,10 @@ function isStructured(schema: Schema, root: Schema): boolean {
   if (types.includes('object')) {
     // A closed object with known fields reads best as nested fields; a free-form one as JSON.
     const properties = isRecord(schema.properties) ? Object.keys(schema.properties) : [];
-    return properties.length === 0 || (schema.additionalProperties !== undefined && schema.additionalProperties !== false);
+    return (
+      properties.length === 0 ||
+      (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
+    );
   }
   const variants = variantsOf(schema, root);
   return variants ? variants.some((variant) => isStructured(variant, root)) : false;
@@ -113,8 +116,16 @@ function planProperty(
   if (types.includes('string') && /(api[-_]?key|secret|token|password)$/i.test(key)) {
     return { schema, ui: { 'ui:widget': 'secret' } };
   }
-  if (types.includes('string') && !schema.enum && Array.isArray(schema.examples) && schema.examples.length > 0) {
-    return { schema, ui: { 'ui:widget': 'suggest', 'ui:options': { suggestions: schema.examples as unknown[] } } };
+  if (
+    types.includes('string') &&
+    !schema.enum &&
+    Array.isArray(schema.examples) &&
+    schema.examples.length > 0
+  ) {
+    return {
+      schema,
+      ui: { 'ui:widget': 'suggest', 'ui:options': { suggestions: schema.examples as unknown[] } },
+    };
   }
   const untyped = types.length === 0 && !schema.enum && schema.const === undefined && !choices;
   if (untyped || isStructured(schema, root)) {
@@ -123,7 +134,10 @@ function planProperty(
       ui: {
         'ui:field': 'json',
         'ui:fieldReplacesAnyOrOneOf': true,
-        'ui:options': { acceptsString: acceptsString(schema, root), shape: types.includes('array') ? 'array' : 'object' },
+        'ui:options': {
+          acceptsString: acceptsString(schema, root),
+          shape: types.includes('array') ? 'array' : 'object',
+        },
       },
     };
   }
@@ -137,7 +151,11 @@ function planProperty(
     // A checkbox cannot say "not given": an optional flag without a default is a three-way choice.
     return { schema, ui: { 'ui:widget': 'select', 'ui:placeholder': 'Not set' } };
   }
-  if (types.includes('string') && typeof schema.maxLength !== 'number' && /description|body|markdown/i.test(key)) {
+  if (
+    types.includes('string') &&
+    typeof schema.maxLength !== 'number' &&
+    /description|body|markdown/i.test(key)
+  ) {
     return { schema, ui: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } };
   }
   return { schema, ui: {} };
@@ -177,7 +195,8 @@ export const dateCodec = {
   toInput(format: DateFormat, value: unknown): string {
     if (value === undefined || value === null || value === '') return '';
     const text = String(value);
-    if (format === 'ymd' && /^\d{8}$/.test(text)) return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+    if (format === 'ymd' && /^\d{8}$/.test(text))
+      return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
     if (format === 'ymdh' && /^\d{8}T\d{2}$/.test(text)) {
       return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}T${text.slice(9, 11)}:00`;
     }

@@ -140,7 +140,9 @@ const plans: LookupSpec = {
       return {
         value: String(price.id),
         label: text(price.nickname) ?? amount ?? String(price.id),
-        detail: [amount, text(recurring?.interval) && `per ${recurring?.interval}`].filter(Boolean).join(' ') || undefined,
+        detail:
+          [amount, text(recurring?.interval) && `per ${recurring?.interval}`].filter(Boolean).join(' ') ||
+          undefined,
       };
     }),
 };
@@ -174,7 +176,14 @@ const documents: LookupSpec = {
 };
 
 const byConnector: Record<string, Record<string, LookupSpec>> = {
-  issues: { teamId: teams, teamIds: teams, statusId: states, issueId: issues, parentId: issues, projectId: projects },
+  issues: {
+    teamId: teams,
+    teamIds: teams,
+    statusId: states,
+    issueId: issues,
+    parentId: issues,
+    projectId: projects,
+  },
   payments: { customerId: customers, productId: products, plan: plans },
   docs: { documentId: documents },
 };

@@ -57,7 +57,10 @@ function credentialsFor(connector: string, connection: Connection | undefined): 
   const known = credentialEnv[connector];
   if (known) return Object.entries(known);
   const keys = Object.keys(connection?.credentialHints ?? {});
-  return keys.map((key) => [key, `C_${connector.toUpperCase()}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`]);
+  return keys.map((key) => [
+    key,
+    `C_${connector.toUpperCase()}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`,
+  ]);
 }
 
 /** The same call in TypeScript with the connector's package, credentials read from the environment. */

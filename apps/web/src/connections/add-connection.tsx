@@ -21,8 +21,16 @@ function scoped(error: ErrorJson, prefix: string): ErrorJson | undefined {
   const issues = (error.details?.issues as { parameter: string; message: string }[] | undefined)
     ?.filter((issue) => issue.parameter.startsWith(`${prefix}.`))
     .map((issue) => ({ ...issue, parameter: issue.parameter.slice(prefix.length + 1) }));
-  const message = error.message.replace(`"${error.parameter}"`, `"${error.parameter.slice(prefix.length + 1)}"`);
-  return { ...error, message, parameter: error.parameter.slice(prefix.length + 1), details: { issues: issues ?? [] } };
+  const message = error.message.replace(
+    `"${error.parameter}"`,
+    `"${error.parameter.slice(prefix.length + 1)}"`,
+  );
+  return {
+    ...error,
+    message,
+    parameter: error.parameter.slice(prefix.length + 1),
+    details: { issues: issues ?? [] },
+  };
 }
 
 /**
@@ -59,7 +67,10 @@ export function AddConnection({
   const isOAuth = connector?.auth.type === 'oauth2';
   const canOAuth = isOAuth && connector?.oauthConfigured !== false;
   const credentialForm = useMemo(() => (connector ? credentialsPlan(connector) : undefined), [connector]);
-  const optionsForm = useMemo(() => (connector ? planForm('', connector.optionsSchema) : undefined), [connector]);
+  const optionsForm = useMemo(
+    () => (connector ? planForm('', connector.optionsSchema) : undefined),
+    [connector],
+  );
   const typing = !isOAuth || useKey || !canOAuth;
   const credentialErrors: ErrorSchema | undefined = useMemo(() => {
     const part = error && scoped(error, 'credentials');
@@ -77,7 +88,9 @@ export function AddConnection({
 
   function checkName(): boolean {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(name)) {
-      setNameError('Use letters, digits, dot, dash or underscore (up to 63), starting with a letter or digit.');
+      setNameError(
+        'Use letters, digits, dot, dash or underscore (up to 63), starting with a letter or digit.',
+      );
       return false;
     }
     if (!replacing && takenNames.includes(name)) {
@@ -96,7 +109,11 @@ export function AddConnection({
       if (replacing) await api.deleteConnection(replacing);
       await api.createConnection({ name, connector: connector.id, credentials: data, options, isDefault });
       await host.refreshConnections();
-      onDone(replacing ? `Replaced the credentials of ${name}.` : `Saved ${name}: the host checked it with ${connector.title}.`);
+      onDone(
+        replacing
+          ? `Replaced the credentials of ${name}.`
+          : `Saved ${name}: the host checked it with ${connector.title}.`,
+      );
     } catch (cause) {
       const json = errorOf(cause);
       if (json.parameter === 'name') setNameError(json.message);
@@ -122,7 +139,9 @@ export function AddConnection({
   const nameId = `${formId}-name`;
   return (
     <section className="card add-connection" aria-labelledby={`${formId}-title`}>
-      <h2 id={`${formId}-title`}>{replacing ? `Replace the credentials of ${replacing}` : 'Add a connection'}</h2>
+      <h2 id={`${formId}-title`}>
+        {replacing ? `Replace the credentials of ${replacing}` : 'Add a connection'}
+      </h2>
       <div className="form-fields">
         <div className="field">
           <div className="field__head">
@@ -176,7 +195,11 @@ export function AddConnection({
         </div>
         {!replacing && (
           <label className="checkbox">
-            <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={isDefault}
+              onChange={(event) => setIsDefault(event.target.checked)}
+            />
             Make it the default {connector?.title ?? ''} connection
           </label>
         )}
@@ -185,7 +208,8 @@ export function AddConnection({
       {connector && isOAuth && !typing && (
         <form className="add-connection__oauth" onSubmit={connect}>
           <p className="muted">
-            A window opens where you sign in to {connector.title} and grant access. It closes by itself when done.
+            A window opens where you sign in to {connector.title} and grant access. It closes by itself when
+            done.
           </p>
           <div className="button-row">
             <button type="submit" className="button button--primary" disabled={busy}>

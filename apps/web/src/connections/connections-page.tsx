@@ -16,10 +16,18 @@ function errorOf(cause: unknown): ErrorJson {
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function ConnectionCard({ connection, onMessage }: { connection: Connection; onMessage(text: string): void }) {
+function ConnectionCard({
+  connection,
+  onMessage,
+}: {
+  connection: Connection;
+  onMessage(text: string): void;
+}) {
   const host = useHostData();
   const reconnect = useReconnect();
   const connector = host.connector(connection.connector);
@@ -105,7 +113,9 @@ function ConnectionCard({ connection, onMessage }: { connection: Connection; onM
               act('default', async () => {
                 await api.makeDefault(connection.name);
                 await host.refreshConnections();
-                onMessage(`${connection.name} is now the default ${connector?.title ?? connection.connector} connection.`);
+                onMessage(
+                  `${connection.name} is now the default ${connector?.title ?? connection.connector} connection.`,
+                );
                 return undefined;
               })
             }
@@ -123,7 +133,10 @@ function ConnectionCard({ connection, onMessage }: { connection: Connection; onM
                 const outcome = await reconnect(connection);
                 if (!outcome) return undefined;
                 if (outcome.ok) return { tone: 'ok', text: `Reconnected ${connection.name}.` };
-                return { tone: 'error', error: { name: 'OAuthError', kind: 'auth', message: outcome.message, retryable: true } };
+                return {
+                  tone: 'error',
+                  error: { name: 'OAuthError', kind: 'auth', message: outcome.message, retryable: true },
+                };
               })
             }
           >
@@ -131,7 +144,7 @@ function ConnectionCard({ connection, onMessage }: { connection: Connection; onM
           </button>
         )}
         {confirming ? (
-          <span className="confirm" role="group" aria-label={`Remove ${connection.name}?`}>
+          <span className="confirm">
             <span>Remove {connection.name}?</span>
             <button
               ref={confirmRef}
@@ -191,7 +204,9 @@ export function ConnectionsPage() {
   const [adding, setAdding] = useState(() => host.connections.length === 0);
   const [message, setMessage] = useState<string | undefined>();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const replaced = replacing ? host.connections.find((connection) => connection.name === replacing) : undefined;
+  const replaced = replacing
+    ? host.connections.find((connection) => connection.name === replacing)
+    : undefined;
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -204,7 +219,10 @@ export function ConnectionsPage() {
   }
 
   const sorted = [...host.connections].sort(
-    (a, b) => a.connector.localeCompare(b.connector) || Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name),
+    (a, b) =>
+      a.connector.localeCompare(b.connector) ||
+      Number(b.isDefault) - Number(a.isDefault) ||
+      a.name.localeCompare(b.name),
   );
   return (
     <div className="page">
@@ -213,7 +231,9 @@ export function ConnectionsPage() {
           <h1 ref={headingRef} tabIndex={-1}>
             Connections
           </h1>
-          <p className="muted">The accounts commands run on. Secrets stay on the host; only hints are shown.</p>
+          <p className="muted">
+            The accounts commands run on. Secrets stay on the host; only hints are shown.
+          </p>
         </div>
         {!adding && !replacing && (
           <button type="button" className="button button--primary" onClick={() => setAdding(true)}>

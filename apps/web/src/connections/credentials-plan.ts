@@ -19,7 +19,9 @@ function branchesOf(schema: JsonSchema): Schema[] {
  * an OAuth connector's alternatives (e.g. Linear's personal `apiKey`; the pop-up fills the OAuth
  * tokens). Every text field is masked.
  */
-export function credentialsPlan(connector: ConnectorInfo): { schema: RJSFSchema; uiSchema: UiSchema } | undefined {
+export function credentialsPlan(
+  connector: ConnectorInfo,
+): { schema: RJSFSchema; uiSchema: UiSchema } | undefined {
   const alternatives = connector.auth.type === 'oauth2' ? (connector.auth.alternatives ?? []) : undefined;
   const properties: Schema = {};
   const required: string[] = [];
@@ -42,7 +44,8 @@ export function credentialsPlan(connector: ConnectorInfo): { schema: RJSFSchema;
   if (Object.keys(properties).length === 0) return undefined;
   const uiSchema: UiSchema = {};
   for (const [key, field] of Object.entries(properties)) {
-    if (isRecord(field) && field.type === 'string' && !Array.isArray(field.enum)) uiSchema[key] = { 'ui:widget': 'secret' };
+    if (isRecord(field) && field.type === 'string' && !Array.isArray(field.enum))
+      uiSchema[key] = { 'ui:widget': 'secret' };
   }
   return { schema: { type: 'object', properties, required } as RJSFSchema, uiSchema };
 }

@@ -45,7 +45,7 @@ export function connectWithPopup(connector: string, connection: string): Promise
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
       const data = event.data as Partial<OAuthMessage> | null;
-      if (!data || data.type !== 'c-host:oauth') return;
+      if (data?.type !== 'c-host:oauth') return;
       if (data.ok) finish({ ok: true, connection: data.connection ?? connection });
       else finish({ ok: false, reason: 'refused', message: messageOf(data.error) });
     };
@@ -55,7 +55,12 @@ export function connectWithPopup(connector: string, connection: string): Promise
     const watch = setInterval(() => {
       if (popup.closed) {
         setTimeout(
-          () => finish({ ok: false, reason: 'closed', message: 'The sign-in window was closed before access was granted.' }),
+          () =>
+            finish({
+              ok: false,
+              reason: 'closed',
+              message: 'The sign-in window was closed before access was granted.',
+            }),
           600,
         );
       }

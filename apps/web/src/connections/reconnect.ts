@@ -27,7 +27,11 @@ export function useReconnect(): (connection: Connection) => Promise<OAuthOutcome
   return useCallback(
     async (connection: Connection) => {
       const connector = host.connector(connection.connector);
-      if (connector?.auth.type === 'oauth2' && connector.oauthConfigured !== false && !connection.credentialHints.apiKey) {
+      if (
+        connector?.auth.type === 'oauth2' &&
+        connector.oauthConfigured !== false &&
+        !connection.credentialHints.apiKey
+      ) {
         const outcome = await connectWithPopup(connection.connector, connection.name);
         await host.refreshConnections();
         return outcome;

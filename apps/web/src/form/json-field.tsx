@@ -75,20 +75,21 @@ export function JsonField(props: FieldProps) {
         disabled={disabled || readonly}
         required={required}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={`${ariaDescribedByIds(id)}${problem ? ` ${problemId}` : ''}`}
+        aria-describedby={`${ariaDescribedByIds(id)} ${problemId}`}
         onChange={(event) => update(event.target.value)}
         onBlur={() => onBlur(id, lastSent.current)}
         onFocus={() => onFocus(id, lastSent.current)}
       />
       <div className="json-widget__bar">
-        {problem ? (
-          <span id={problemId} className="json-widget__problem">
-            {problem}
-          </span>
-        ) : (
-          <span className="muted">JSON</span>
-        )}
-        <button type="button" className="button button--small" onClick={format} disabled={disabled || readonly || !text}>
+        <span id={problemId} className="json-widget__problem">
+          {problem}
+        </span>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={format}
+          disabled={disabled || readonly || !text}
+        >
           Format
         </button>
       </div>

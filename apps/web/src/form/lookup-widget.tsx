@@ -30,11 +30,24 @@ function parseTyped(text: string, acceptsJson: boolean): unknown {
  * (run through the connector's read commands), and any typed id is kept as it is.
  */
 export function LookupWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, options, registry, placeholder } = props;
+  const {
+    id,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    required,
+    options,
+    registry,
+    placeholder,
+  } = props;
   const context = registry.formContext as FormContext;
   const spec = lookupFor(context.commandId, String(options.lookup));
   const acceptsJson = options.acceptsJson === true;
-  const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const text =
+    value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
@@ -44,6 +57,10 @@ export function LookupWidget(props: WidgetProps) {
   const statusId = `${id}__lookup`;
 
   const dependency = spec?.needs ? context.formData[spec.needs] : undefined;
+  // The whole form changes on every keystroke; loads read it through a ref, and only the field the
+  // options depend on (a team for its states) resets them.
+  const formRef = useRef(context.formData);
+  formRef.current = context.formData;
   const load = useCallback(
     async (typed: string) => {
       if (!spec) return;
@@ -51,9 +68,12 @@ export function LookupWidget(props: WidgetProps) {
         setStatus({ state: 'blocked', message: `Add a connection to choose from its ${spec.noun}.` });
         return;
       }
-      const next = spec.request(typed, context.formData);
+      const next = spec.request(typed, formRef.current);
       if (!next) {
-        setStatus({ state: 'blocked', message: `Fill in ${spec.needs ?? 'the fields above'} to see its ${spec.noun}.` });
+        setStatus({
+          state: 'blocked',
+          message: `Fill in ${spec.needs ?? 'the fields above'} to see its ${spec.noun}.`,
+        });
         return;
       }
       const ticket = ++request.current;
@@ -61,7 +81,7 @@ export function LookupWidget(props: WidgetProps) {
       try {
         const result = await context.runLookup(next.command, next.input);
         if (ticket === request.current) {
-          setStatus({ state: 'ready', options: spec.options(result, context.formData) });
+          setStatus({ state: 'ready', options: spec.options(result, formRef.current) });
         }
       } catch (error) {
         if (ticket !== request.current) return;
@@ -69,24 +89,22 @@ export function LookupWidget(props: WidgetProps) {
         setStatus({ state: 'failed', message: `Could not load ${spec.noun}: ${message}` });
       }
     },
-    // formData changes on every keystroke; only the field this lookup depends on matters.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-    [spec, context.connection, context.runLookup, dependency],
+    [spec, context.connection, context.runLookup],
   );
 
   // A new connection or a new team makes the loaded options stale.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when what the options depend on changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these values are the triggers, not inputs
   useEffect(() => {
     request.current += 1;
     setStatus({ state: 'idle' });
   }, [context.connection, dependency]);
 
   // Remote searches follow what is typed, a moment after typing stops.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text triggers a new search
   useEffect(() => {
     if (!spec?.searchesRemotely || status.state === 'idle' || status.state === 'blocked') return;
     const timer = setTimeout(() => void load(query), 250);
     return () => clearTimeout(timer);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text triggers a new search
   }, [query]);
 
   const shown = useMemo(() => {
@@ -193,11 +211,18 @@ export function LookupWidget(props: WidgetProps) {
           ▾
         </button>
       </div>
-      <ul id={listId} role="listbox" className="lookup__list" hidden={!open || shown.length === 0} aria-label={spec.noun}>
+      <div
+        id={listId}
+        role="listbox"
+        className="lookup__list"
+        hidden={!open || shown.length === 0}
+        aria-label={spec.noun}
+      >
         {shown.map((option, index) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users choose with the arrow keys on the combobox
-          <li
+          <div
             key={option.value}
+            tabIndex={-1}
             id={`${listId}-${index}`}
             role="option"
             aria-selected={index === active}
@@ -210,9 +235,9 @@ export function LookupWidget(props: WidgetProps) {
               {option.detail && <span>{option.detail} · </span>}
               <code>{option.value}</code>
             </span>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       <p id={statusId} className="lookup__status muted" aria-live="polite">
         {statusText}
       </p>

@@ -18,7 +18,12 @@ import { JsonField } from './json-field';
 import { LookupWidget } from './lookup-widget';
 import { SecretWidget } from './secret-widget';
 import { SuggestWidget } from './suggest-widget';
-import { DescriptionFieldTemplate, FieldErrorTemplate, FieldTemplate, ObjectFieldTemplate } from './templates';
+import {
+  DescriptionFieldTemplate,
+  FieldErrorTemplate,
+  FieldTemplate,
+  ObjectFieldTemplate,
+} from './templates';
 
 /** The custom widgets, by the names the form plans use in `ui:widget`. */
 export const widgets: RegistryWidgetsType = {
@@ -49,7 +54,9 @@ export const lenientValidator: ValidatorType = new Proxy(validator, {
       return (...args: Parameters<typeof validator.validateFormData>) => {
         try {
           const result = target.validateFormData(...args);
-          const compileFailed = result.errors.some((error) => error.name === 'compilationError' || /schema is invalid/i.test(error.message ?? ''));
+          const compileFailed = result.errors.some(
+            (error) => error.name === 'compilationError' || /schema is invalid/i.test(error.message ?? ''),
+          );
           return compileFailed ? { errors: [], errorSchema: {} } : result;
         } catch {
           return { errors: [], errorSchema: {} };
@@ -70,13 +77,27 @@ export function transformErrors(errors: RJSFValidationError[]): RJSFValidationEr
         message = 'This field is required.';
         break;
       case 'pattern': {
-        const hint = /YYYYMMDDTHH|YYYYMMDD|YYYY-MM-DD/.exec(String(error.schemaPath ?? '') + String(error.message));
-        message = hint ? `Use the format ${hint[0]}.` : `Does not match the expected format (${String(params.pattern)}).`;
+        const hint = /YYYYMMDDTHH|YYYYMMDD|YYYY-MM-DD/.exec(
+          String(error.schemaPath ?? '') + String(error.message),
+        );
+        message = hint
+          ? `Use the format ${hint[0]}.`
+          : `Does not match the expected format (${String(params.pattern)}).`;
         break;
       }
-      case 'type':
-        message = `Must be ${String(params.type).replace('integer', 'a whole number').replace('number', 'a number').replace('object', 'a JSON object').replace('array', 'a JSON array').replace('string', 'text').replace('boolean', 'yes or no')}.`;
+      case 'type': {
+        const names: Record<string, string> = {
+          integer: 'a whole number',
+          number: 'a number',
+          object: 'a JSON object',
+          array: 'a JSON array',
+          string: 'text',
+          boolean: 'yes or no',
+        };
+        const type = String(params.type);
+        message = `Must be ${names[type] ?? type}.`;
         break;
+      }
       case 'enum':
         message = 'Choose one of the allowed values.';
         break;
@@ -87,7 +108,10 @@ export function transformErrors(errors: RJSFValidationError[]): RJSFValidationEr
         message = `Must be at most ${String(params.limit)}.`;
         break;
       case 'minLength':
-        message = Number(params.limit) === 1 ? 'Must not be empty.' : `Must be at least ${String(params.limit)} characters.`;
+        message =
+          Number(params.limit) === 1
+            ? 'Must not be empty.'
+            : `Must be at least ${String(params.limit)} characters.`;
         break;
       case 'maxLength':
         message = `Must be at most ${String(params.limit)} characters.`;
@@ -110,7 +134,8 @@ export function errorSchemaFromHost(error: ErrorJson, knownFields: RJSFSchema): 
   if (Array.isArray(listed)) {
     for (const issue of listed) {
       const { parameter, message } = (issue ?? {}) as { parameter?: unknown; message?: unknown };
-      if (typeof parameter === 'string' && parameter && typeof message === 'string') issues.push({ parameter, message });
+      if (typeof parameter === 'string' && parameter && typeof message === 'string')
+        issues.push({ parameter, message });
     }
   }
   if (issues.length === 0 && error.parameter) {
@@ -131,9 +156,10 @@ export function errorSchemaFromHost(error: ErrorJson, knownFields: RJSFSchema): 
       node[part] ??= {};
       node = node[part] as Record<string, unknown>;
     }
-    const list = (node.__errors ??= []) as string[];
+    const list = Array.isArray(node.__errors) ? (node.__errors as string[]) : [];
     const text = message.charAt(0).toUpperCase() + message.slice(1);
     list.push(/[.!?]$/.test(text) ? text : `${text}.`);
+    node.__errors = list;
     placed += 1;
   }
   return placed > 0 ? (schema as ErrorSchema) : undefined;

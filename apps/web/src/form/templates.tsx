@@ -1,9 +1,9 @@
 import {
   type DescriptionFieldProps,
   descriptionId,
+  errorId,
   type FieldErrorProps,
   type FieldTemplateProps,
-  errorId,
   getUiOptions,
   type ObjectFieldTemplateProps,
   type RJSFSchema,
@@ -41,8 +41,20 @@ export function typeHint(schema: RJSFSchema, uiSchema: UiSchema | undefined): st
 
 /** One parameter: label with required mark and type line, description, the widget, its errors. */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, description, hidden, required, displayLabel, schema, uiSchema, rawErrors } =
-    props;
+  const {
+    id,
+    label,
+    children,
+    errors,
+    help,
+    description,
+    hidden,
+    required,
+    displayLabel,
+    schema,
+    uiSchema,
+    rawErrors,
+  } = props;
   if (hidden) return <div hidden>{children}</div>;
   // Objects render their own fieldset; an object edited as JSON is one field like any other.
   if (schema.type === 'object' && uiSchema?.['ui:field'] !== 'json') return children;
@@ -100,7 +112,7 @@ export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
 /** Groups of parameters: the root stays flat; a nested object is a titled fieldset. */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { title, description, properties, fieldPathId, required } = props;
-  const isRoot = fieldPathId.$id === 'root';
+  const isRoot = fieldPathId.path.length === 0;
   const content = properties.map((property) => property.content);
   if (isRoot) return <div className="form-fields">{content}</div>;
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHostData } from '../host-data';
 import { navigate } from '../router';
-import { kindLabels } from '../ui/error-panel';
 import type { ErrorKind } from '../types';
+import { kindLabels } from '../ui/error-panel';
 import { forgetRuns, loadRecentRuns, type RecentRun, setPendingRun } from './recent-runs';
 
 function when(iso: string): string {
@@ -47,13 +47,16 @@ export function RecentPage() {
               <li key={run.id} className="card recent">
                 <div className="recent__main">
                   <h2 className="recent__title">
-                    {run.title} <span className="muted">· {connector?.title ?? run.commandId.split('.')[0]}</span>
+                    {run.title}{' '}
+                    <span className="muted">· {connector?.title ?? run.commandId.split('.')[0]}</span>
                   </h2>
                   <p className="recent__meta">
                     {run.ok ? (
                       <span className="badge badge--ok">Succeeded</span>
                     ) : (
-                      <span className="badge badge--danger">{kindLabels[run.errorKind as ErrorKind] ?? 'Failed'}</span>
+                      <span className="badge badge--danger">
+                        {kindLabels[run.errorKind as ErrorKind] ?? 'Failed'}
+                      </span>
                     )}
                     <span>{when(run.at)}</span>
                     {run.connection && <span>on {run.connection}</span>}

@@ -1,14 +1,19 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { allExpanded, defaultStyles, JsonView } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
 import { CopyButton } from '../ui/copy-button';
 import { type TabItem, Tabs } from '../ui/tabs';
 import { csvTextOf, toRecordList, toTimeSeries } from './shapes';
 import { CsvTable, RecordTable } from './tables';
-import { TimeSeriesChart } from './time-series-chart';
+
+// The chart library is most of the bundle's weight: load it when a result needs a chart.
+const TimeSeriesChart = lazy(() =>
+  import('./time-series-chart').then((module) => ({ default: module.TimeSeriesChart })),
+);
 
 function seriesName(commandId: string, input: Record<string, unknown>): string | undefined {
-  if (commandId === 'analytics.activeAndNewUserCounts') return input.metric === 'new' ? 'New users' : 'Active users';
+  if (commandId === 'analytics.activeAndNewUserCounts')
+    return input.metric === 'new' ? 'New users' : 'Active users';
   if (commandId === 'analytics.eventSegmentation') {
     const event = input.event;
     const parsed = typeof event === 'string' ? safeParse(event) : event;
@@ -51,11 +56,26 @@ export function ResultView({
   const items = useMemo(() => {
     const list: TabItem[] = [];
     const series = toTimeSeries(result, seriesName(commandId, input));
-    if (series) list.push({ id: 'chart', label: 'Chart', content: <TimeSeriesChart data={series} title={title} /> });
+    if (series) {
+      list.push({
+        id: 'chart',
+        label: 'Chart',
+        content: (
+          <Suspense fallback={<p className="muted">Drawing the chart…</p>}>
+            <TimeSeriesChart data={series} title={title} />
+          </Suspense>
+        ),
+      });
+    }
     const csv = csvTextOf(result);
     if (csv !== undefined) list.push({ id: 'csv', label: 'Table', content: <CsvTable text={csv} /> });
     const records = series ? undefined : toRecordList(result);
-    if (records) list.push({ id: 'table', label: 'Table', content: <RecordTable list={records} note={moreNote(result)} /> });
+    if (records)
+      list.push({
+        id: 'table',
+        label: 'Table',
+        content: <RecordTable list={records} note={moreNote(result)} />,
+      });
     list.push({
       id: 'json',
       label: 'JSON',

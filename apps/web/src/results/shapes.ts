@@ -17,7 +17,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function numberOf(point: unknown): number | null {
   if (typeof point === 'number' && Number.isFinite(point)) return point;
   if (isRecord(point) && typeof point.value === 'number') return point.value;
-  if (typeof point === 'string' && point.trim() !== '' && Number.isFinite(Number(point))) return Number(point);
+  if (typeof point === 'string' && point.trim() !== '' && Number.isFinite(Number(point)))
+    return Number(point);
   return null;
 }
 

@@ -12,7 +12,10 @@ export interface MockCall {
   body: unknown;
 }
 
-type RunHandler = (input: Record<string, unknown>, connection: string | undefined) => { status?: number; body: unknown };
+type RunHandler = (
+  input: Record<string, unknown>,
+  connection: string | undefined,
+) => { status?: number; body: unknown };
 
 function error(status: number, json: ErrorJson) {
   return { status, body: { error: json } };
@@ -26,13 +29,22 @@ const connectors: ConnectorInfo[] = [
     auth: { type: 'apiKey' },
     credentialsSchema: {
       type: 'object',
-      properties: { apiKey: { type: 'string', minLength: 1, title: 'API Key', description: 'sk_test_…, sk_live_… or rk_…' } },
+      properties: {
+        apiKey: {
+          type: 'string',
+          minLength: 1,
+          title: 'API Key',
+          description: 'sk_test_…, sk_live_… or rk_…',
+        },
+      },
       required: ['apiKey'],
       additionalProperties: false,
     },
     optionsSchema: {
       type: 'object',
-      properties: { baseUrl: { type: 'string', format: 'uri', title: 'Base URL', description: 'Where the API is.' } },
+      properties: {
+        baseUrl: { type: 'string', format: 'uri', title: 'Base URL', description: 'Where the API is.' },
+      },
       additionalProperties: false,
     },
     oauthConfigured: false,
@@ -57,11 +69,25 @@ const connectors: ConnectorInfo[] = [
     id: 'issues',
     title: 'Issue Tracking',
     description: 'Linear: issues, projects, teams.',
-    auth: { type: 'oauth2', authorizationUrl: 'http://linear/authorize', tokenUrl: 'http://linear/token', scopes: ['read'], alternatives: ['apiKey'] },
+    auth: {
+      type: 'oauth2',
+      authorizationUrl: 'http://linear/authorize',
+      tokenUrl: 'http://linear/token',
+      scopes: ['read'],
+      alternatives: ['apiKey'],
+    },
     credentialsSchema: {
       anyOf: [
-        { type: 'object', properties: { accessToken: { type: 'string' }, refreshToken: { type: 'string' } }, required: ['accessToken'] },
-        { type: 'object', properties: { apiKey: { type: 'string', title: 'Personal API key' } }, required: ['apiKey'] },
+        {
+          type: 'object',
+          properties: { accessToken: { type: 'string' }, refreshToken: { type: 'string' } },
+          required: ['accessToken'],
+        },
+        {
+          type: 'object',
+          properties: { apiKey: { type: 'string', title: 'Personal API key' } },
+          required: ['apiKey'],
+        },
       ],
     },
     optionsSchema: { type: 'object', properties: {} },
@@ -71,8 +97,17 @@ const connectors: ConnectorInfo[] = [
     id: 'docs',
     title: 'Documents',
     description: 'Google Docs and Drive.',
-    auth: { type: 'oauth2', authorizationUrl: 'http://google/authorize', tokenUrl: 'http://google/token', scopes: ['docs'] },
-    credentialsSchema: { type: 'object', properties: { accessToken: { type: 'string' } }, required: ['accessToken'] },
+    auth: {
+      type: 'oauth2',
+      authorizationUrl: 'http://google/authorize',
+      tokenUrl: 'http://google/token',
+      scopes: ['docs'],
+    },
+    credentialsSchema: {
+      type: 'object',
+      properties: { accessToken: { type: 'string' } },
+      required: ['accessToken'],
+    },
     optionsSchema: { type: 'object', properties: {} },
     oauthConfigured: true,
   },
@@ -99,8 +134,20 @@ const defaultRuns: Record<string, RunHandler> = {
       result: {
         object: 'list',
         data: [
-          { id: 'cus_Ada1', object: 'customer', name: 'Ada Lovelace', email: 'ada@example.com', created: 1700000000 },
-          { id: 'cus_Alan2', object: 'customer', name: 'Alan Turing', email: 'alan@example.com', created: 1700000100 },
+          {
+            id: 'cus_Ada1',
+            object: 'customer',
+            name: 'Ada Lovelace',
+            email: 'ada@example.com',
+            created: 1700000000,
+          },
+          {
+            id: 'cus_Alan2',
+            object: 'customer',
+            name: 'Alan Turing',
+            email: 'alan@example.com',
+            created: 1700000100,
+          },
         ],
         has_more: false,
         url: '/v1/customers',
@@ -192,36 +239,51 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     signedIn: options.signedIn ?? true,
     connections: options.connections ?? [
       connection('sandbox-payments', 'payments'),
-      connection('sandbox-analytics', 'analytics', { credentialHints: { apiKey: 'sand…ics1', secretKey: 'sand…ret1' } }),
+      connection('sandbox-analytics', 'analytics', {
+        credentialHints: { apiKey: 'sand…ics1', secretKey: 'sand…ret1' },
+      }),
       connection('sandbox-issues', 'issues', { credentialHints: { accessToken: 'lin_…abcd' } }),
     ],
     runs: { ...defaultRuns } as Record<string, RunHandler>,
     calls: [] as MockCall[],
   };
-  const commands = Object.entries(fixtures as Record<string, { title: string; annotations: object; inputSchema: object }>).map(
-    ([id, entry]): CommandDetail => {
-      const [connector = '', key = ''] = id.split('.');
-      return {
-        id,
-        connector,
-        key,
-        title: entry.title,
-        description: `${entry.title} on ${connector}.`,
-        annotations: entry.annotations,
-        toolName: id.replace('.', '_'),
-        inputSchema: entry.inputSchema as Record<string, unknown>,
-      };
-    },
-  );
+  const commands = Object.entries(
+    fixtures as Record<string, { title: string; annotations: object; inputSchema: object }>,
+  ).map(([id, entry]): CommandDetail => {
+    const [connector = '', key = ''] = id.split('.');
+    return {
+      id,
+      connector,
+      key,
+      title: entry.title,
+      description: `${entry.title} on ${connector}.`,
+      annotations: entry.annotations,
+      toolName: id.replace('.', '_'),
+      inputSchema: entry.inputSchema as Record<string, unknown>,
+    };
+  });
 
   const guard = (handler: Parameters<typeof http.all>[1]): Parameters<typeof http.all>[1] =>
     (async (info) => {
       const url = new URL(info.request.url);
-      const body = info.request.method === 'GET' ? undefined : await info.request.clone().json().catch(() => undefined);
+      const body =
+        info.request.method === 'GET'
+          ? undefined
+          : await info.request
+              .clone()
+              .json()
+              .catch(() => undefined);
       state.calls.push({ method: info.request.method, path: url.pathname + url.search, body });
       if (!state.signedIn) {
         return HttpResponse.json(
-          { error: { name: 'AuthError', kind: 'auth', message: 'Missing or wrong access token', retryable: false } },
+          {
+            error: {
+              name: 'AuthError',
+              kind: 'auth',
+              message: 'Missing or wrong access token',
+              retryable: false,
+            },
+          },
           { status: 401, headers: { 'www-authenticate': 'Bearer realm="c-host"' } },
         );
       }
@@ -242,7 +304,10 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
       state.signedIn = true;
       return HttpResponse.json({ ok: true });
     }),
-    http.get('*/api/connectors', guard(() => HttpResponse.json(connectors))),
+    http.get(
+      '*/api/connectors',
+      guard(() => HttpResponse.json(connectors)),
+    ),
     http.get(
       '*/api/commands',
       guard(() => HttpResponse.json(commands.map(({ inputSchema: _schema, ...summary }) => summary))),
@@ -253,7 +318,10 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
         const found = commands.find((command) => command.id === params.id);
         return found
           ? HttpResponse.json(found)
-          : HttpResponse.json({ error: { name: 'ValidationError', kind: 'validation', message: 'Unknown command' } }, { status: 404 });
+          : HttpResponse.json(
+              { error: { name: 'ValidationError', kind: 'validation', message: 'Unknown command' } },
+              { status: 404 },
+            );
       }),
     ),
     http.post(
@@ -268,11 +336,18 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
         return HttpResponse.json(answer.body as object, { status: answer.status ?? 200 });
       }),
     ),
-    http.get('*/api/connections', guard(() => HttpResponse.json(state.connections))),
+    http.get(
+      '*/api/connections',
+      guard(() => HttpResponse.json(state.connections)),
+    ),
     http.post(
       '*/api/connections',
       guard(async ({ request }) => {
-        const body = (await request.json()) as { name: string; connector: string; credentials: Record<string, string> };
+        const body = (await request.json()) as {
+          name: string;
+          connector: string;
+          credentials: Record<string, string>;
+        };
         if (state.connections.some((entry) => entry.name === body.name)) {
           return HttpResponse.json(
             {
@@ -302,7 +377,11 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
             { status: 401 },
           );
         }
-        const created = connection(body.name, body.connector, { sandbox: false, isDefault: false, credentialHints: { apiKey: 'sk_t…good' } });
+        const created = connection(body.name, body.connector, {
+          sandbox: false,
+          isDefault: false,
+          credentialHints: { apiKey: 'sk_t…good' },
+        });
         state.connections.push(created);
         return HttpResponse.json(created, { status: 201 });
       }),
@@ -314,7 +393,10 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
         return new HttpResponse(null, { status: 204 });
       }),
     ),
-    http.post('*/api/connections/:name/test', guard(() => HttpResponse.json({ ok: true }))),
+    http.post(
+      '*/api/connections/:name/test',
+      guard(() => HttpResponse.json({ ok: true })),
+    ),
     http.post(
       '*/api/connections/:name/default',
       guard(({ params }) => {

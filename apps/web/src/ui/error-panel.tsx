@@ -20,7 +20,8 @@ export function ErrorPanel({ error, actions }: { error: ErrorJson; actions?: Rea
   if (error.status !== undefined) facts.push(['HTTP status', String(error.status)]);
   if (error.providerCode) facts.push(['Provider code', error.providerCode]);
   if (error.requestId) facts.push(['Request id', error.requestId]);
-  if (error.retryAfterMs !== undefined) facts.push(['Retry after', `${Math.ceil(error.retryAfterMs / 1000)} s`]);
+  if (error.retryAfterMs !== undefined)
+    facts.push(['Retry after', `${Math.ceil(error.retryAfterMs / 1000)} s`]);
   return (
     <section className={`error-panel error-panel--${error.kind}`} role="alert" aria-label="Error">
       <div className="error-panel__head">
@@ -38,7 +39,9 @@ export function ErrorPanel({ error, actions }: { error: ErrorJson; actions?: Rea
         </p>
       )}
       {error.outcomeUnknown && (
-        <p className="muted">The request was sent but no answer came back: check the provider before retrying.</p>
+        <p className="muted">
+          The request was sent but no answer came back: check the provider before retrying.
+        </p>
       )}
       {facts.length > 0 && (
         <dl className="facts">

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import fixtures from '../test/__fixtures__/commands.json';
+import { dateCodec, dateFormatOf, planForm } from './form-plan';
+
+const schemaOf = (id: string) =>
+  (fixtures as Record<string, { inputSchema: Record<string, unknown> }>)[id]?.inputSchema ?? {};
+
+describe('planForm', () => {
+  it('gives provider-object parameters a lookup, dates a picker, free-form objects a JSON editor', () => {
+    const { uiSchema } = planForm('payments.createSubscription', schemaOf('payments.createSubscription'));
+    expect(uiSchema.customerId).toEqual({
+      'ui:widget': 'lookup',
+      'ui:options': { lookup: 'customerId', acceptsJson: false },
+    });
+    expect(uiSchema.plan?.['ui:widget']).toBe('lookup');
+    expect(uiSchema.metadata).toMatchObject({
+      'ui:field': 'json',
+      'ui:options': { acceptsString: false, shape: 'object' },
+    });
+
+    const counts = planForm('analytics.activeAndNewUserCounts', schemaOf('analytics.activeAndNewUserCounts'));
+    expect(counts.uiSchema.start).toEqual({ 'ui:widget': 'date', 'ui:options': { dateFormat: 'ymd' } });
+    expect(counts.uiSchema.metric).toBeUndefined();
+    expect(counts.schema.required).toEqual(['start', 'end']);
+  });
+
+  it('keeps a closed object as nested fields and a three-way select for an optional flag', () => {
+    const { schema, uiSchema } = planForm('payments.getPlans', schemaOf('payments.getPlans'));
+    expect(uiSchema.active).toEqual({ 'ui:widget': 'select', 'ui:placeholder': 'Not set' });
+    expect(schema.properties?.pagination).toMatchObject({ type: 'object' });
+    expect(uiSchema.pagination).toBeUndefined();
+  });
+
+  it('offers examples as suggestions, masks key parameters, and accepts a string where JSON may be one', () => {
+    expect(
+      planForm('payments.getBalanceTransactions', schemaOf('payments.getBalanceTransactions')).uiSchema.type,
+    ).toMatchObject({
+      'ui:widget': 'suggest',
+      'ui:options': { suggestions: ['charge', 'refund', 'payout', 'adjustment', 'stripe_fee', 'transfer'] },
+    });
+    const send = planForm('analytics.sendEvents', schemaOf('analytics.sendEvents')).uiSchema;
+    expect(send.apiKey).toEqual({ 'ui:widget': 'secret' });
+    expect(send.events?.['ui:options']).toMatchObject({ shape: 'array' });
+    const custom = planForm('docs.customAction', schemaOf('docs.customAction')).uiSchema;
+    expect(custom.body?.['ui:options']).toMatchObject({ acceptsString: true });
+    expect(custom.body?.['ui:fieldReplacesAnyOrOneOf']).toBe(true);
+  });
+
+  it('resolves local $refs', () => {
+    const { uiSchema } = planForm('issues.createIssue', {
+      type: 'object',
+      $defs: { Id: { type: 'string', title: 'Team Id' } },
+      properties: { teamId: { $ref: '#/$defs/Id' } },
+    });
+    expect(uiSchema.teamId?.['ui:widget']).toBe('lookup');
+  });
+});
+
+describe('dates', () => {
+  it('reads the format from words, pattern or format', () => {
+    expect(dateFormatOf({ type: 'string', description: 'First hour, YYYYMMDDTHH (UTC)' })).toBe('ymdh');
+    expect(dateFormatOf({ type: 'string', pattern: '^\\d{8}$' })).toBe('ymd');
+    expect(dateFormatOf({ type: 'string', format: 'date' })).toBe('isoDate');
+    expect(dateFormatOf({ type: 'integer', description: 'Unix seconds' })).toBe('unixSeconds');
+    expect(dateFormatOf({ type: 'integer', description: 'How many' })).toBeUndefined();
+    expect(dateFormatOf({ type: 'string', description: 'A name' })).toBeUndefined();
+  });
+
+  it('converts between wire formats and input values both ways', () => {
+    expect(dateCodec.fromInput('ymd', '2026-11-04')).toBe('20261104');
+    expect(dateCodec.toInput('ymd', '20261104')).toBe('2026-11-04');
+    expect(dateCodec.fromInput('ymdh', '2026-11-04T07:30')).toBe('20261104T07');
+    expect(dateCodec.toInput('ymdh', '20261104T07')).toBe('2026-11-04T07:00');
+    expect(dateCodec.fromInput('isoDate', '2026-12-24')).toBe('2026-12-24');
+    const seconds = dateCodec.fromInput('unixSeconds', '2026-11-04T07:30') as number;
+    expect(dateCodec.toInput('unixSeconds', seconds)).toBe('2026-11-04T07:30');
+    expect(dateCodec.fromInput('ymd', '')).toBeUndefined();
+    expect(dateCodec.toInput('ymd', 'nonsense')).toBe('');
+  });
+});

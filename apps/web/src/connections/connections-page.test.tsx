@@ -1,0 +1,141 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockServer, renderApp } from '../test/render';
+import { credentialsPlan, suggestName } from './credentials-plan';
+
+const msw = mockServer();
+
+afterEach(() => vi.restoreAllMocks());
+
+function card(name: string) {
+  return screen.getByRole('heading', { name }).closest('li') as HTMLElement;
+}
+
+describe('connections screen', () => {
+  it('lists connections with sandbox, default and status badges', async () => {
+    msw.host();
+    renderApp('#/connections');
+    const payments = await waitFor(() => card('sandbox-payments'));
+    expect(within(payments).getByText('Sandbox')).toBeInTheDocument();
+    expect(within(payments).getByText('Default')).toBeInTheDocument();
+    expect(within(payments).getByText('sk_test_…4242')).toBeInTheDocument();
+    expect(within(card('sandbox-issues')).getByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
+    expect(within(payments).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+  });
+
+  it('adds an API-key connection with a masked key, showing the host’s refusal first', async () => {
+    const host = msw.host();
+    const { user } = renderApp('#/connections');
+    await user.click(await screen.findByRole('button', { name: 'Add connection' }));
+    expect(screen.getByLabelText(/Connection name/)).toHaveValue('payments');
+    await user.clear(screen.getByLabelText(/Connection name/));
+    await user.type(screen.getByLabelText(/Connection name/), 'live-payments');
+    const key = screen.getByLabelText(/API Key/, { selector: 'input' });
+    expect(key).toHaveAttribute('type', 'password');
+    await user.type(key, 'sk_test_bad');
+    await user.click(screen.getByRole('button', { name: 'Show API Key' }));
+    expect(key).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Save and check' }));
+    expect(await screen.findByRole('alert', { name: 'Error' })).toHaveTextContent('Invalid API Key provided');
+
+    await user.clear(key);
+    await user.type(key, 'sk_test_good');
+    await user.click(screen.getByRole('button', { name: 'Save and check' }));
+    expect(
+      await screen.findByText('Saved live-payments: the host checked it with Payments.'),
+    ).toBeInTheDocument();
+    expect(card('live-payments')).toBeInTheDocument();
+    const saved = host.state.calls.filter(
+      (call) => call.method === 'POST' && call.path === '/api/connections',
+    );
+    expect(saved.at(-1)?.body).toEqual({
+      name: 'live-payments',
+      connector: 'payments',
+      credentials: { apiKey: 'sk_test_good' },
+      options: {},
+      isDefault: false,
+    });
+  });
+
+  it('connects an OAuth connector in a pop-up and updates when the callback posts back', async () => {
+    msw.host();
+    const popup = { closed: false } as Window;
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup);
+    const { user } = renderApp('#/connections');
+    await user.click(await screen.findByRole('button', { name: 'Add connection' }));
+    await user.selectOptions(screen.getByLabelText('Connector'), 'docs');
+    await user.click(screen.getByRole('button', { name: 'Connect Documents' }));
+    expect(open).toHaveBeenCalledWith(
+      '/api/oauth/docs/start?connection=docs',
+      'c-host-oauth-docs',
+      expect.stringContaining('popup'),
+    );
+
+    await act(async () => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: 'https://evil.example',
+          data: { type: 'c-host:oauth', ok: true },
+        }),
+      );
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          data: { type: 'c-host:oauth', ok: true, connection: 'docs' },
+        }),
+      );
+    });
+    expect(await screen.findByText('Connected docs to Documents.')).toBeInTheDocument();
+  });
+
+  it('says so when the pop-up is blocked, and removes a connection after confirmation', async () => {
+    const host = msw.host();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = renderApp('#/connections');
+    await user.click(
+      await waitFor(() => within(card('sandbox-issues')).getByRole('button', { name: 'Reconnect' })),
+    );
+    expect(await within(card('sandbox-issues')).findByRole('alert', { name: 'Error' })).toHaveTextContent(
+      'blocked',
+    );
+
+    await user.click(within(card('sandbox-analytics')).getByRole('button', { name: 'Remove…' }));
+    expect(within(card('sandbox-analytics')).getByRole('button', { name: 'Remove' })).toHaveFocus();
+    await user.click(within(card('sandbox-analytics')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Removed sandbox-analytics.')).toBeInTheDocument();
+    expect(
+      host.state.calls.some(
+        (call) => call.method === 'DELETE' && call.path === '/api/connections/sandbox-analytics',
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('credential fields', () => {
+  it('asks an OAuth connector only for its alternatives, and masks text fields', () => {
+    const plan = credentialsPlan({
+      id: 'issues',
+      title: 'Issues',
+      description: '',
+      auth: { type: 'oauth2', alternatives: ['apiKey'] },
+      credentialsSchema: {
+        anyOf: [
+          { type: 'object', properties: { accessToken: { type: 'string' } }, required: ['accessToken'] },
+          {
+            type: 'object',
+            properties: { apiKey: { type: 'string', title: 'Personal API key' } },
+            required: ['apiKey'],
+          },
+        ],
+      },
+      optionsSchema: {},
+    });
+    expect(plan?.schema).toEqual({
+      type: 'object',
+      properties: { apiKey: { type: 'string', title: 'Personal API key' } },
+      required: ['apiKey'],
+    });
+    expect(plan?.uiSchema).toEqual({ apiKey: { 'ui:widget': 'secret' } });
+    expect(suggestName('payments', ['payments', 'payments-2'])).toBe('payments-3');
+  });
+});

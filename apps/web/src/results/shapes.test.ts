@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from './csv';
+import { cellText, columnsOf, csvTextOf, toRecordList, toTimeSeries } from './shapes';
+
+describe('toTimeSeries', () => {
+  it('reads user counts (series + seriesMeta) with the documented Amplitude shape', () => {
+    const series = toTimeSeries({
+      data: {
+        series: [
+          [46109, 47542],
+          [42845, 42626],
+        ],
+        seriesMeta: ['United States', 'Canada'],
+        xValues: ['2017-08-14', '2017-08-15'],
+      },
+    });
+    expect(series).toEqual({
+      series: ['United States', 'Canada'],
+      rows: [
+        { x: '2017-08-14', 'United States': 46109, Canada: 42845 },
+        { x: '2017-08-15', 'United States': 47542, Canada: 42626 },
+      ],
+    });
+  });
+
+  it('reads realtime and segmentation labels, `{value}` points and grouped labels', () => {
+    expect(
+      toTimeSeries({
+        data: {
+          xValues: ['15:00', '15:05'],
+          seriesLabels: ['Today', 'Yesterday'],
+          series: [
+            [123, 144],
+            [139, 111],
+          ],
+        },
+      })?.series,
+    ).toEqual(['Today', 'Yesterday']);
+    const grouped = toTimeSeries({
+      data: { xValues: ['a'], seriesLabels: [[0, 'Germany']], series: [[{ value: 7 }]] },
+    });
+    expect(grouped?.rows).toEqual([{ x: 'a', Germany: 7 }]);
+  });
+
+  it('names a lone unlabelled series after the metric and keeps duplicate names apart', () => {
+    expect(toTimeSeries({ data: { xValues: ['d'], series: [[1]] } }, 'Active users')?.series).toEqual([
+      'Active users',
+    ]);
+    expect(
+      toTimeSeries({ data: { xValues: ['d'], seriesLabels: ['A', 'A'], series: [[1], [2]] } })?.series,
+    ).toEqual(['A', 'A (2)']);
+  });
+
+  it('refuses what is not a time series', () => {
+    expect(toTimeSeries({ object: 'list', data: [] })).toBeUndefined();
+    expect(toTimeSeries({ data: { xValues: [], series: [[]] } })).toBeUndefined();
+    expect(toTimeSeries({ data: { xValues: ['a'], series: [1] } })).toBeUndefined();
+    expect(toTimeSeries('text')).toBeUndefined();
+  });
+});
+
+describe('toRecordList', () => {
+  it('finds Stripe lists, GraphQL nodes, Drive files and nested GraphQL data', () => {
+    expect(toRecordList({ object: 'list', data: [{ id: 'cus_1' }], has_more: false })?.key).toBe('data');
+    expect(toRecordList({ nodes: [{ id: 't' }], pageInfo: {} })?.key).toBe('nodes');
+    expect(toRecordList({ files: [{ id: 'f' }] })?.key).toBe('files');
+    expect(toRecordList({ teams: { nodes: [{ id: 't' }] } })).toEqual({
+      key: 'teams.nodes',
+      rows: [{ id: 't' }],
+    });
+    expect(toRecordList([{ a: 1 }])).toEqual({ key: undefined, rows: [{ a: 1 }] });
+  });
+
+  it('does not call a single object or a list of scalars a table', () => {
+    expect(toRecordList({ id: 'cus_1', name: 'Ada' })).toBeUndefined();
+    expect(toRecordList({ ids: ['a', 'b'] })).toBeUndefined();
+    expect(toRecordList({ data: [] })).toBeUndefined();
+  });
+});
+
+describe('table cells', () => {
+  it('puts identifying columns first and summarises nested values', () => {
+    expect(columnsOf([{ created: 1, meta: { a: 1 }, email: 'e', id: 'x', name: 'n' }])).toEqual([
+      'id',
+      'name',
+      'email',
+      'created',
+      'meta',
+    ]);
+    expect(cellText({ id: 's', name: 'In Progress' })).toBe('In Progress');
+    expect(cellText({ nodes: [{ name: 'A' }, { name: 'B' }] })).toBe('A, B');
+    expect(cellText(['x', 'y'])).toBe('x, y');
+    expect(cellText(null)).toBe('');
+    expect(cellText(false)).toBe('false');
+    expect(cellText({ a: 'x'.repeat(200) })).toHaveLength(118);
+  });
+});
+
+describe('CSV', () => {
+  it('finds the CSV text of Get Chart Results and skips its title lines', () => {
+    expect(csvTextOf({ csv: 'a,b' })).toBe('a,b');
+    expect(csvTextOf({ text: 'a,b' })).toBeUndefined();
+    expect(parseCsv('\uFEFF"Weekly signups"\n\nDate,Signups\n2026-11-01,"1,204"\n2026-11-08\n')).toEqual({
+      header: ['Date', 'Signups'],
+      rows: [
+        ['2026-11-01', '1,204'],
+        ['2026-11-08', ''],
+      ],
+    });
+    expect(parseCsv('')).toEqual({ header: [], rows: [] });
+  });
+});
