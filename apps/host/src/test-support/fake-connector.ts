@@ -1,4 +1,4 @@
-import { bearerAuth, type Connector, defineCommand, defineConnector, HttpClient, oauth2Auth } from '@c/core';
+import { bearerAuth, type Connector, defineCommand, defineConnector, HttpClient } from '@c/core';
 import { createTestServer, type TestServer } from '@c/core/testing';
 import { HttpResponse, http } from 'msw';
 
