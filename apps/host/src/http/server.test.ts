@@ -277,6 +277,28 @@ describe('connections', () => {
   });
 });
 
+describe('OAuth start', () => {
+  it('tells a pop-up opener why Connect cannot start, and answers JSON to API clients', async () => {
+    const popup = await call(base, 'GET', '/api/oauth/things/start?connection=t', {
+      headers: { ...auth, accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(popup.status).toBe(400);
+    expect(popup.headers['content-type']).toMatch(/text\/html/);
+    const message = JSON.parse(/const m=(\{.*?\});/.exec(popup.text)![1]!);
+    expect(message).toMatchObject({ type: 'c-host:oauth', ok: false, connection: 't' });
+    expect(message.error).toMatch(/does not connect with OAuth/);
+    const api = await call(base, 'GET', '/api/oauth/things/start?connection=t', { headers: auth });
+    expect(api.status).toBe(400);
+    expect(api.json.error.parameter).toBe('connector');
+  });
+
+  it('sends headers that keep the UI out of frames', async () => {
+    const response = await call(base, 'GET', '/');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
 describe('documents', () => {
   it('serves an OpenAPI document with a run path per command', async () => {
     const response = await call(base, 'GET', '/api/openapi.json', { headers: auth });

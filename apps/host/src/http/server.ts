@@ -36,6 +36,14 @@ declare module 'fastify' {
 
 const ONE_DAY_S = 24 * 3600;
 
+/** What the Connect pop-up posts to its opener (`window.opener.postMessage`). */
+interface OAuthMessage {
+  type: 'c-host:oauth';
+  ok: boolean;
+  connection?: string;
+  error?: string;
+}
+
 /**
  * A 401 for the host's own access check. Not core's `AuthError`, whose JSON says the provider
  * connection needs Reconnect: here the caller only lacks the host token.
@@ -132,6 +140,13 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     );
   });
 
+  app.addHook('onSend', async (_request, reply) => {
+    // The UI must not be framed by another site (clickjacking), nor tokens leak through Referer.
+    reply.header('x-frame-options', 'DENY');
+    reply.header('x-content-type-options', 'nosniff');
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
+  });
+
   app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, _request, reply) => {
     if (error.validation) return send(reply, fromFastifyValidation(error as never));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -200,17 +215,46 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     host.connections.setDefault(request.params.name),
   );
 
+  /** The page that ends a Connect pop-up: it tells the opener how it went and closes itself. */
+  const oauthPage = (reply: FastifyReply, message: OAuthMessage) => {
+    const json = JSON.stringify(message).replace(/</g, '\\u003c');
+    const text = message.ok
+      ? `Connected <code>${escapeHtml(message.connection ?? '')}</code>. You can close this window.`
+      : `Connect failed: ${escapeHtml(message.error ?? '')}`;
+    return reply
+      .code(message.ok ? 200 : 400)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html')
+      .send(
+        page(
+          'c-host: Connect',
+          `<p>${text}</p>`,
+          `const m=${json};if(window.opener){window.opener.postMessage(m,location.origin);window.close();}`,
+        ),
+      );
+  };
+
   app.get<{ Params: { connector: string }; Querystring: { connection?: string } }>(
     '/api/oauth/:connector/start',
     async (request, reply) => {
       const connector = request.params.connector;
+      const connection = request.query.connection || connector;
       const binding = request.cookies[oauthCookie()] ?? randomToken();
-      const url = await host.oauth.start({
-        connector,
-        connection: request.query.connection || connector,
-        redirectUri: `http://${request.headers.host}/api/oauth/callback`,
-        binding,
-      });
+      let url: string;
+      try {
+        url = await host.oauth.start({
+          connector,
+          connection,
+          redirectUri: `http://${request.headers.host}/api/oauth/callback`,
+          binding,
+        });
+      } catch (error) {
+        // Opened in a pop-up, the failure must reach the opener like a callback's would.
+        if (!request.headers.accept?.includes('text/html')) throw error;
+        const { body } = errorResponse(error);
+        return oauthPage(reply, { type: 'c-host:oauth', ok: false, connection, error: body.error.message });
+      }
       // Lax, not Strict: the provider's redirect back is a cross-site navigation, and it must carry this.
       reply.setCookie(oauthCookie(), binding, {
         path: '/api/oauth',
@@ -225,8 +269,6 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(
     '/api/oauth/callback',
     async (request, reply) => {
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html');
-      let message: { type: 'c-host:oauth'; ok: boolean; connection?: string; error?: string };
       try {
         const view = await host.oauth.complete({
           code: request.query.code,
@@ -234,30 +276,16 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
           error: request.query.error,
           binding: request.cookies[oauthCookie()],
         });
-        message = { type: 'c-host:oauth', ok: true, connection: view.name };
-        reply.code(200);
+        return oauthPage(reply, { type: 'c-host:oauth', ok: true, connection: view.name });
       } catch (error) {
-        const text =
-          error instanceof OAuthCallbackError ? error.message : errorResponse(error).body.error.message;
-        message = {
+        const known = error instanceof OAuthCallbackError;
+        return oauthPage(reply, {
           type: 'c-host:oauth',
           ok: false,
-          ...(error instanceof OAuthCallbackError && error.connection
-            ? { connection: error.connection }
-            : {}),
-          error: text,
-        };
-        reply.code(400);
+          ...(known && error.connection ? { connection: error.connection } : {}),
+          error: known ? error.message : errorResponse(error).body.error.message,
+        });
       }
-      const json = JSON.stringify(message).replace(/</g, '\\u003c');
-      const text = message.ok
-        ? `Connected <code>${escapeHtml(message.connection ?? '')}</code>. You can close this window.`
-        : `Connect failed: ${escapeHtml(message.error ?? '')}`;
-      return page(
-        'c-host: Connect',
-        `<p>${text}</p>`,
-        `const m=${json};if(window.opener){window.opener.postMessage(m,location.origin);window.close();}`,
-      );
     },
   );
 
