@@ -93,7 +93,7 @@ describe('c-host serve', () => {
     } finally {
       await again.stop();
     }
-  });
+  }, 120_000);
 
   it('refuses to bind a non-loopback address without an explicit token', async () => {
     const result = await runCli(['serve', '--bind', '0.0.0.0', '--port', '0', '--no-open'], {
@@ -102,4 +102,19 @@ describe('c-host serve', () => {
     expect(result.code).toBe(2);
     expect(result.error).toMatchObject({ kind: 'validation', parameter: 'bind' });
   });
+
+  it('says so when the port is taken', async () => {
+    const dir = dataDir();
+    const first = startCli(['serve', '--port', '0', '--no-open'], { C_HOST_DATA_DIR: dir });
+    try {
+      const [, port] = await first.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      const second = await runCli(['serve', '--port', port!, '--no-open'], {
+        env: { C_HOST_DATA_DIR: dataDir() },
+      });
+      expect(second.code).toBe(2);
+      expect(second.error).toMatchObject({ kind: 'validation', parameter: 'port' });
+    } finally {
+      await first.stop();
+    }
+  }, 60_000);
 });

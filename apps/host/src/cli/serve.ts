@@ -41,7 +41,18 @@ export async function startServer(host: Host, options: { quiet?: boolean } = {})
     bind,
     allowedHostNames: (process.env.C_HOST_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
   });
-  await app.listen({ port, host: bind });
+  try {
+    await app.listen({ port, host: bind });
+  } catch (error) {
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ValidationError(
+        `Invalid parameter "port": ${bind}:${port} is already in use (another c-host?). Pass --port or set C_HOST_PORT.`,
+        { parameter: 'port' },
+      );
+    }
+    throw error;
+  }
   const address = app.server.address();
   const actualPort = address && typeof address === 'object' ? address.port : port;
   const url = `http://${displayHost(bind)}:${actualPort}`;
