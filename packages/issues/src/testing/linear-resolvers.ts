@@ -63,9 +63,9 @@ class Views {
       updatedAt: org.createdAt,
       userCount: this.#ws.users.size,
       createdIssueCount: this.#ws.issues.size,
-      teams: connection(() => [...this.#ws.teams.values()].map(this.team)),
-      users: connection(() => [...this.#ws.users.values()].map(this.user)),
-      labels: connection(() => [...this.#ws.labels.values()].map(this.label)),
+      teams: connection(() => [...this.#ws.teams.values()], this.team),
+      users: connection(() => [...this.#ws.users.values()], this.user),
+      labels: connection(() => [...this.#ws.labels.values()], this.label),
       projectStatuses: () => [...this.#ws.projectStatuses.values()].map(this.projectStatus),
     };
   };
@@ -95,11 +95,12 @@ class Views {
     updatedAt: user.updatedAt,
     url: `https://linear.app/${this.#ws.organization.urlKey}/profiles/${user.displayName}`,
     organization: this.organization,
-    assignedIssues: connection(() => this.#issues((issue) => issue.assigneeId === user.id)),
-    createdIssues: connection(() => this.#issues((issue) => issue.creatorId === user.id)),
-    createdIssueCount: [...this.#ws.issues.values()].filter((issue) => issue.creatorId === user.id).length,
-    teams: connection(() =>
-      [...this.#ws.teams.values()].filter((t) => t.memberIds.includes(user.id)).map(this.team),
+    assignedIssues: connection(() => this.#issuesOf((issue) => issue.assigneeId === user.id), this.issue),
+    createdIssues: connection(() => this.#issuesOf((issue) => issue.creatorId === user.id), this.issue),
+    createdIssueCount: () => this.#issuesOf((issue) => issue.creatorId === user.id).length,
+    teams: connection(
+      () => [...this.#ws.teams.values()].filter((t) => t.memberIds.includes(user.id)),
+      this.team,
     ),
   });
 
@@ -119,7 +120,7 @@ class Views {
     updatedAt: team.updatedAt,
     archivedAt: team.archivedAt,
     issueCount: (args: { includeArchived?: boolean } = {}) =>
-      this.#issues(
+      this.#issuesOf(
         (issue) => issue.teamId === team.id && (!!args.includeArchived || issue.archivedAt === null),
       ).length,
     organization: this.organization,
@@ -131,23 +132,18 @@ class Views {
         ),
         this.cycle,
       ),
-    states: connection(() => this.#ws.teamStates(team.id).map(this.state)),
-    members: connection(() =>
-      team.memberIds.flatMap((id) => {
-        const user = this.#ws.users.get(id);
-        return user ? [this.user(user)] : [];
-      }),
+    states: connection(() => this.#ws.teamStates(team.id), this.state),
+    members: connection(() => pick(this.#ws.users, team.memberIds), this.user),
+    issues: connection(() => this.#issuesOf((issue) => issue.teamId === team.id), this.issue),
+    cycles: connection(() => [...this.#ws.cycles.values()].filter((c) => c.teamId === team.id), this.cycle),
+    labels: connection(
+      () => [...this.#ws.labels.values()].filter((l) => l.teamId === team.id || l.teamId === undefined),
+      this.label,
     ),
-    issues: connection(() => this.#issues((issue) => issue.teamId === team.id)),
-    cycles: connection(() =>
-      [...this.#ws.cycles.values()].filter((c) => c.teamId === team.id).map(this.cycle),
+    projects: connection(
+      () => this.#projectsOf((project) => project.teamIds.includes(team.id)),
+      this.project,
     ),
-    labels: connection(() =>
-      [...this.#ws.labels.values()]
-        .filter((l) => l.teamId === team.id || l.teamId === undefined)
-        .map(this.label),
-    ),
-    projects: connection(() => this.#projects((project) => project.teamIds.includes(team.id))),
   });
 
   state = (state: WorkflowStateRecord): View => ({
@@ -162,7 +158,7 @@ class Views {
     updatedAt: state.updatedAt,
     archivedAt: state.archivedAt,
     team: () => this.team(this.#ws.teams.get(state.teamId)!),
-    issues: connection(() => this.#issues((issue) => issue.stateId === state.id)),
+    issues: connection(() => this.#issuesOf((issue) => issue.stateId === state.id), this.issue),
   });
 
   cycle = (cycle: CycleRecord): View => ({
@@ -176,9 +172,9 @@ class Views {
     updatedAt: cycle.updatedAt,
     archivedAt: cycle.archivedAt,
     ...cycleTiming(cycle),
-    progress: this.#progress(this.#issuesOf((issue) => issue.cycleId === cycle.id)),
+    progress: () => this.#progress(this.#issuesOf((issue) => issue.cycleId === cycle.id)),
     team: () => this.team(this.#ws.teams.get(cycle.teamId)!),
-    issues: connection(() => this.#issues((issue) => issue.cycleId === cycle.id)),
+    issues: connection(() => this.#issuesOf((issue) => issue.cycleId === cycle.id), this.issue),
   });
 
   label = (label: LabelRecord): View => ({
@@ -191,7 +187,7 @@ class Views {
     updatedAt: label.updatedAt,
     archivedAt: label.archivedAt,
     team: () => this.#maybe(this.#ws.teams.get(label.teamId ?? ''), this.team),
-    issues: connection(() => this.#issues((issue) => issue.labelIds.includes(label.id))),
+    issues: connection(() => this.#issuesOf((issue) => issue.labelIds.includes(label.id)), this.issue),
   });
 
   projectStatus = (status: ProjectStatusRecord): View => ({
@@ -234,8 +230,9 @@ class Views {
       trashed: issue.trashed,
       customerTicketCount: 0,
       inheritsSharedAccess: false,
-      searchableContent: `${issue.title}\n${issue.description ?? ''}`,
-      ...issueLinks(ws, issue),
+      searchableContent: () => `${issue.title}\n${issue.description ?? ''}`,
+      url: () => issueLinks(ws, issue).url,
+      branchName: () => issueLinks(ws, issue).branchName,
       team: () => this.team(ws.teams.get(issue.teamId)!),
       state: () => this.state(ws.states.get(issue.stateId)!),
       assignee: () => this.#maybe(ws.users.get(issue.assigneeId ?? ''), this.user),
@@ -243,19 +240,9 @@ class Views {
       parent: () => this.#maybe(ws.issues.get(issue.parentId ?? ''), this.issue),
       project: () => this.#maybe(ws.projects.get(issue.projectId ?? ''), this.project),
       cycle: () => this.#maybe(ws.cycles.get(issue.cycleId ?? ''), this.cycle),
-      children: connection(() => this.#issues((child) => child.parentId === issue.id)),
-      labels: connection(() =>
-        issue.labelIds.flatMap((id) => {
-          const label = ws.labels.get(id);
-          return label ? [this.label(label)] : [];
-        }),
-      ),
-      subscribers: connection(() =>
-        issue.subscriberIds.flatMap((id) => {
-          const user = ws.users.get(id);
-          return user ? [this.user(user)] : [];
-        }),
-      ),
+      children: connection(() => this.#issuesOf((child) => child.parentId === issue.id), this.issue),
+      labels: connection(() => pick(ws.labels, issue.labelIds), this.label),
+      subscribers: connection(() => pick(ws.users, issue.subscriberIds), this.user),
       sharedAccess: {
         isShared: false,
         sharedWithCount: 0,
@@ -271,7 +258,7 @@ class Views {
   project = (project: ProjectRecord): View => {
     const ws = this.#ws;
     const status = ws.projectStatuses.get(project.statusId)!;
-    const issues = this.#issuesOf((issue) => issue.projectId === project.id);
+    const issues = () => this.#issuesOf((issue) => issue.projectId === project.id);
     return {
       __typename: 'Project',
       id: project.id,
@@ -297,25 +284,15 @@ class Views {
       archivedAt: project.archivedAt,
       trashed: project.trashed,
       url: projectUrl(ws, project),
-      progress: this.#progress(issues),
-      scope: issues.filter((issue) => issue.archivedAt === null).length,
+      progress: () => this.#progress(issues()),
+      scope: () => issues().filter((issue) => issue.archivedAt === null).length,
       labelIds: [],
       frequencyResolution: 'weekly',
       status: () => this.projectStatus(status),
       lead: () => this.#maybe(ws.users.get(project.leadId ?? ''), this.user),
-      teams: connection(() =>
-        project.teamIds.flatMap((id) => {
-          const team = ws.teams.get(id);
-          return team ? [this.team(team)] : [];
-        }),
-      ),
-      members: connection(() =>
-        project.memberIds.flatMap((id) => {
-          const user = ws.users.get(id);
-          return user ? [this.user(user)] : [];
-        }),
-      ),
-      issues: connection(() => issues.map(this.issue)),
+      teams: connection(() => pick(ws.teams, project.teamIds), this.team),
+      members: connection(() => pick(ws.users, project.memberIds), this.user),
+      issues: connection(issues, this.issue),
     };
   };
 
@@ -323,12 +300,8 @@ class Views {
     return [...this.#ws.issues.values()].filter(predicate);
   }
 
-  #issues(predicate: (issue: IssueRecord) => boolean): View[] {
-    return this.#issuesOf(predicate).map(this.issue);
-  }
-
-  #projects(predicate: (project: ProjectRecord) => boolean): View[] {
-    return [...this.#ws.projects.values()].filter(predicate).map(this.project);
+  #projectsOf(predicate: (project: ProjectRecord) => boolean): ProjectRecord[] {
+    return [...this.#ws.projects.values()].filter(predicate);
   }
 
   #progress(issues: IssueRecord[]): number {
@@ -337,6 +310,14 @@ class Views {
     const done = live.filter((issue) => this.#ws.states.get(issue.stateId)?.type === 'completed').length;
     return done / live.length;
   }
+}
+
+/** The records of a list of ids, skipping any that no longer exist. */
+function pick<T>(map: Map<string, T>, ids: readonly string[]): T[] {
+  return ids.flatMap((id) => {
+    const record = map.get(id);
+    return record ? [record] : [];
+  });
 }
 
 function cycleTiming(cycle: CycleRecord): Record<string, boolean> {
@@ -368,54 +349,49 @@ function lookup<T>(map: Map<string, T>, id: unknown, entity: string): T {
 export function queryRoot(ctx: RequestContext): Root {
   const ws = ctx.workspace;
   const v = new Views(ctx);
-  const all = {
-    issues: () => [...ws.issues.values()].map(v.issue),
-    teams: () => [...ws.teams.values()].map(v.team),
-    projects: () => [...ws.projects.values()].filter((p) => !p.trashed).map(v.project),
-  };
-  const search = (text: string) => {
+  const issues = () => [...ws.issues.values()].filter((issue) => !issue.trashed);
+  const search = (text: string, teamId?: string) => {
     const wanted = text.toLowerCase();
-    return all
-      .issues()
-      .filter((issue) => `${issue.identifier}\n${issue.searchableContent}`.toLowerCase().includes(wanted));
+    return issues().filter(
+      (issue) =>
+        (!teamId || issue.teamId === teamId) &&
+        `${issue.identifier}\n${issue.title}\n${issue.description ?? ''}`.toLowerCase().includes(wanted),
+    );
   };
+  const searchResult = (issue: IssueRecord): View => ({
+    ...v.issue(issue),
+    __typename: 'IssueSearchResult',
+    metadata: {},
+  });
   return {
     viewer: () => v.user(ws.users.get(ctx.viewerId)!),
     organization: () => v.organization(),
     user: ({ id }) => v.user(lookup(ws.users, id, 'User')),
-    users: (args) => paginate([...ws.users.values()].map(v.user), args),
+    users: (args) => paginate([...ws.users.values()], args, v.user),
     issue: ({ id }) => v.issue(ws.requireIssue(id)),
-    issues: (args) =>
-      paginate(
-        all.issues().filter((issue) => !issue.trashed),
-        args,
-      ),
-    issueSearch: (args) => paginate(search(args.query ?? ''), args),
+    issues: (args) => paginate(issues(), args, v.issue),
+    issueSearch: (args) => paginate(search(args.query ?? ''), args, v.issue),
     searchIssues: (args) => {
-      const found = search(args.term).filter(
-        (issue) => !args.teamId || (issue.team as () => View)().id === args.teamId,
-      );
-      const page = paginate(found, args as ConnectionArgs);
-      const nodes = page.nodes.map((node) => ({ ...node, __typename: 'IssueSearchResult', metadata: {} }));
-      return {
-        ...page,
-        nodes,
-        edges: nodes.map((node) => ({ node, cursor: node.id })),
-        totalCount: found.length,
-      };
+      const found = search(args.term, args.teamId);
+      return { ...paginate(found, args as ConnectionArgs, searchResult), totalCount: found.length };
     },
     team: ({ id }) => v.team(ws.requireTeam(id)),
-    teams: (args) => paginate(all.teams(), args),
+    teams: (args) => paginate([...ws.teams.values()], args, v.team),
     workflowState: ({ id }) => v.state(lookup(ws.states, id, 'WorkflowState')),
-    workflowStates: (args) => paginate([...ws.states.values()].map(v.state), args),
+    workflowStates: (args) => paginate([...ws.states.values()], args, v.state),
     cycle: ({ id }) => v.cycle(lookup(ws.cycles, id, 'Cycle')),
-    cycles: (args) => paginate([...ws.cycles.values()].map(v.cycle), args),
+    cycles: (args) => paginate([...ws.cycles.values()], args, v.cycle),
     issueLabel: ({ id }) => v.label(lookup(ws.labels, id, 'IssueLabel')),
-    issueLabels: (args) => paginate([...ws.labels.values()].map(v.label), args),
+    issueLabels: (args) => paginate([...ws.labels.values()], args, v.label),
     project: ({ id }) => v.project(ws.requireProject(id)),
-    projects: (args) => paginate(all.projects(), args),
+    projects: (args) =>
+      paginate(
+        [...ws.projects.values()].filter((project) => !project.trashed),
+        args,
+        v.project,
+      ),
     projectStatus: ({ id }) => v.projectStatus(lookup(ws.projectStatuses, id, 'ProjectStatus')),
-    projectStatuses: (args) => paginate([...ws.projectStatuses.values()].map(v.projectStatus), args),
+    projectStatuses: (args) => paginate([...ws.projectStatuses.values()], args, v.projectStatus),
   };
 }
 
@@ -504,7 +480,8 @@ function defaultValue(type: GraphQLOutputType, schema: GraphQLSchema, source: un
     }
   }
   if (isEnumType(inner)) return inner.getValues()[0]?.value;
-  if (isObjectType(inner)) return inner.name.endsWith('Connection') ? paginate([], {}) : {};
+  if (isObjectType(inner))
+    return inner.name.endsWith('Connection') ? paginate([], {}, () => ({ id: '' })) : {};
   return { __typename: schema.getPossibleTypes(inner)[0]?.name };
 }
 

@@ -7,6 +7,7 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLOutputType,
   type GraphQLSchema,
   getNamedType,
   getOperationAST,
@@ -98,6 +99,37 @@ export function validateLinearDocument(
   return validate(schema, document);
 }
 
+const analyses = new WeakMap<
+  DocumentNode,
+  {
+    fragments: Map<string, FragmentDefinitionNode>;
+    fieldTypes: Map<FieldNode, GraphQLOutputType | null | undefined>;
+  }
+>();
+
+/** The fragments and field types of a document, learned once per document (they do not depend on variables). */
+function analysed(document: DocumentNode, schema: GraphQLSchema) {
+  const cached = analyses.get(document);
+  if (cached) return cached;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const typeInfo = new TypeInfo(schema);
+  const fieldTypes = new Map<FieldNode, GraphQLOutputType | null | undefined>();
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        fieldTypes.set(node, typeInfo.getType());
+      },
+    }),
+  );
+  const analysis = { fragments, fieldTypes };
+  analyses.set(document, analysis);
+  return analysis;
+}
+
 /**
  * Linear's published complexity estimate of one operation: every scalar field costs 0.1, every
  * object 1, and a connection multiplies what it selects by its page size (`first`/`last`, else 50).
@@ -112,22 +144,7 @@ export function linearQueryComplexity(
   const document = typeof source === 'string' ? parse(source) : source;
   const operation = getOperationAST(document, operationName);
   if (!operation) throw new Error('No operation to measure in the document');
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  // TypeInfo walks the document once to learn each field's type; costs are summed per selection set.
-  const typeInfo = new TypeInfo(schema);
-  const fieldTypes = new Map<FieldNode, ReturnType<TypeInfo['getType']>>();
-  visit(
-    document,
-    visitWithTypeInfo(typeInfo, {
-      Field(node) {
-        fieldTypes.set(node, typeInfo.getType());
-      },
-    }),
-  );
-
+  const { fragments, fieldTypes } = analysed(document, schema);
   const literal = (node: ValueNode | undefined): unknown => {
     if (!node) return undefined;
     if (node.kind === Kind.VARIABLE) return variables[node.name.value];
