@@ -180,6 +180,13 @@ describe('c-host CLI', () => {
     }
   });
 
+  it('says how to set up OAuth when connect has no client and no running server', async () => {
+    const result = await runCli(['connect', 'docs', '--no-open'], { env: { C_HOST_DATA_DIR: dataDir() } });
+    expect(result.code).toBe(2);
+    expect(result.error).toMatchObject({ kind: 'validation', parameter: 'connector' });
+    expect(result.error.message).toContain('C_DOCS_OAUTH_CLIENT_ID');
+  });
+
   it('refuses a wrong key on add and stores nothing', async () => {
     const env = { C_HOST_DATA_DIR: dataDir() };
     const wrong = 'sk_test_WrongKeyWrongKey1234';

@@ -30,6 +30,7 @@ export interface ConnectorSummary {
   oauthConfigured: boolean;
 }
 
+/** The listing form of a command. */
 export function commandSummary(entry: RegisteredCommand): CommandSummary {
   return {
     id: entry.id,
@@ -42,6 +43,7 @@ export function commandSummary(entry: RegisteredCommand): CommandSummary {
   };
 }
 
+/** A command with the JSON Schemas every surface shows. */
 export function commandDetail(entry: RegisteredCommand): CommandDetail {
   return {
     ...commandSummary(entry),
@@ -59,6 +61,7 @@ function jsonSchema(schema: unknown): JsonSchema {
   return json;
 }
 
+/** A connector with the JSON Schemas of its credentials and options, for connect forms. */
 export function connectorSummary(connector: Connector, oauthConfigured: boolean): ConnectorSummary {
   return {
     id: connector.id,

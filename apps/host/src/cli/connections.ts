@@ -172,6 +172,13 @@ export async function connectCommand(connectorId: string, flags: AddFlags): Prom
     let stop: (() => Promise<void>) | undefined;
     let base = server?.url;
     if (!base) {
+      if (!host.oauth.configured().includes(connectorId)) {
+        const prefix = `C_${connectorId.toUpperCase()}_OAUTH_`;
+        throw new ValidationError(
+          `Invalid parameter "connector": OAuth is not configured for ${connectorId}. Set ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET, run \`c-host serve --sandbox\` and connect through it, or use --api-key where the provider has one.`,
+          { parameter: 'connector' },
+        );
+      }
       const { startServer } = await import('./serve.js');
       const started = await startServer(host, { quiet: true });
       base = started.url;
