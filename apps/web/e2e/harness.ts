@@ -29,6 +29,15 @@ export function chromiumPath(): string | undefined {
   return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
 }
 
+/**
+ * The command that starts the host: `node apps/host/dist/cli.js`, or the space-separated command in
+ * `C_WEB_E2E_HOST_COMMAND` (e.g. the host's source through tsx while its build is broken).
+ */
+function hostCommand(): string[] {
+  const custom = process.env.C_WEB_E2E_HOST_COMMAND?.trim();
+  return custom ? custom.split(/\s+/) : [process.execPath, hostCli];
+}
+
 /** What the browser tests need and is missing, or `undefined` when they can run. */
 export function missingForE2e(): string | undefined {
   const missing: string[] = [];
@@ -53,9 +62,10 @@ export interface RunningHost {
 /** Starts the built host with the sandbox on a free port and a fresh data directory. */
 export async function startHost(): Promise<RunningHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'c-web-e2e-'));
+  const [command = process.execPath, ...prefix] = hostCommand();
   const child: ChildProcess = spawn(
-    process.execPath,
-    [hostCli, '--data-dir', dataDir, 'serve', '--sandbox', '--port', '0', '--no-open'],
+    command,
+    [...prefix, '--data-dir', dataDir, 'serve', '--sandbox', '--port', '0', '--no-open'],
     {
       env: { ...process.env, C_HOST_DATA_DIR: dataDir, C_HOST_PORT: '0', C_HOST_TOKEN: '', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

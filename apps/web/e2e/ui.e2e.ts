@@ -20,7 +20,7 @@ if (missing && process.env.CI) {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 
-describe.skipIf(Boolean(missing))('web UI in Chromium against `c-host serve --sandbox`', () => {
+describe.skipIf(Boolean(missing))('web UI in Chromium against `c-host serve --sandbox`', { timeout: 60_000 }, () => {
   let host: RunningHost;
   let browser: Browser;
   let context: BrowserContext;
@@ -63,7 +63,7 @@ describe.skipIf(Boolean(missing))('web UI in Chromium against `c-host serve --sa
 
     await page.goto(host.link);
     await page.getByRole('navigation', { name: 'Commands' }).waitFor();
-    await expect(page.getByRole('heading', { name: 'Payments' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'Get Customers', exact: true }).count()).resolves.toBe(1);
     await shot(page, '02-commands');
   });
 
@@ -165,8 +165,8 @@ describe.skipIf(Boolean(missing))('web UI in Chromium against `c-host serve --sa
       context.waitForEvent('page'),
       page.getByRole('button', { name: /^Connect / }).click(),
     ]);
-    await popup.getByRole('button', { name: 'Approve' }).click();
-    await popup.waitForEvent('close');
+    // The callback page closes itself at once: wait for that before clicking.
+    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Approve' }).click()]);
     await page.getByText('Connected e2e-issues').waitFor();
     const card = page
       .getByRole('list', { name: 'Saved connections' })
@@ -178,8 +178,7 @@ describe.skipIf(Boolean(missing))('web UI in Chromium against `c-host serve --sa
       context.waitForEvent('page'),
       card.getByRole('button', { name: 'Reconnect' }).click(),
     ]);
-    await again.getByRole('button', { name: 'Approve' }).click();
-    await again.waitForEvent('close');
+    await Promise.all([again.waitForEvent('close'), again.getByRole('button', { name: 'Approve' }).click()]);
     await card.getByText('Reconnected e2e-issues.').waitFor();
     await shot(page, '10-oauth-reconnected');
   });
@@ -196,6 +195,8 @@ describe.skipIf(Boolean(missing))('web UI in Chromium against `c-host serve --sa
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${host.url}/#/commands`);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Commands' }).waitFor();
     await page.keyboard.press('Tab');
     await expect(page.evaluate('document.activeElement?.textContent')).resolves.toBe('Skip to content');
     await shot(page, '12-narrow-commands');
