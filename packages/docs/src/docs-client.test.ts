@@ -92,6 +92,19 @@ describe('parseGoogleError', () => {
     expect((parseGoogleError(cases[5]![0]) as { retryAfterMs?: number }).retryAfterMs).toBe(7000);
   });
 
+  it('says which access is missing only when the call was about one document', () => {
+    const denied = {
+      error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' },
+    };
+    expect(parseGoogleError(response(403, denied))!.message).toContain(
+      'needs view or edit access to that document',
+    );
+    const listing = { ...response(403, denied), request: { method: 'GET', path: '/drive/v3/files' } };
+    expect(parseGoogleError(listing)!.message).toBe(
+      'Google refused the call (403 PERMISSION_DENIED: The caller does not have permission)',
+    );
+  });
+
   it('keeps Google’s message as the provider message', () => {
     const error = parseGoogleError(
       response(400, {

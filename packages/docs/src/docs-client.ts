@@ -150,6 +150,9 @@ const SCOPE_REASONS = new Set(['insufficientPermissions', 'ACCESS_TOKEN_SCOPE_IN
 /** Refusals that mean the account cannot see or edit that document. */
 const ACCESS_REASONS = new Set(['forbidden', 'insufficientFilePermissions', 'appNotAuthorizedToFile']);
 
+/** A call about one document or file (not a listing), where a 403 means no access to it. */
+const ONE_FILE_PATH = /\/v1\/documents\/[^/:]+|\/drive\/v3\/files\/[^/]+/;
+
 /**
  * Maps Google's error bodies onto the taxonomy by HTTP status, `status` and reason, never by the
  * message text: the APIs' `{error: {code, message, status, errors[], details[]}}` and the token
@@ -198,7 +201,8 @@ export function parseGoogleError(response: ErrorResponse): ConnectorError | unde
         base,
       );
     }
-    if (!reason || ACCESS_REASONS.has(reason) || error.status === 'PERMISSION_DENIED') {
+    const aboutOneFile = ONE_FILE_PATH.test(response.request.path);
+    if (aboutOneFile && (!reason || ACCESS_REASONS.has(reason) || error.status === 'PERMISSION_DENIED')) {
       return new PermissionError(
         `Google refused access (403 ${said}). The connected account needs view or edit access to that document (edit access to change it): ask its owner to share it, or connect an account that has access.`,
         base,

@@ -1,17 +1,28 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  DOCUMENTS_READONLY_SCOPE,
   DOCUMENTS_SCOPE,
   type DocsSimulatorState,
   DRIVE_FILE_SCOPE,
+  DRIVE_READONLY_SCOPE,
   DRIVE_SCOPE,
   type SimClient,
 } from './docs-state.js';
 
+/** The scopes the consent screen knows, with Google's wording. */
 const SCOPE_LABELS: Record<string, string> = {
   [DOCUMENTS_SCOPE]: 'See, edit, create, and delete all your Google Docs documents',
+  [DOCUMENTS_READONLY_SCOPE]: 'See all your Google Docs documents',
   [DRIVE_SCOPE]: 'See, edit, create, and delete all of your Google Drive files',
+  [DRIVE_READONLY_SCOPE]: 'See and download all your Google Drive files',
   [DRIVE_FILE_SCOPE]:
     'See, edit, create, and delete only the specific Google Drive files you use with this app',
+  openid: 'Associate you with your personal info on Google',
+  email: 'See your primary Google Account email address',
+  profile: 'See your personal info, including any personal info you’ve made publicly available',
+  'https://www.googleapis.com/auth/userinfo.email': 'See your primary Google Account email address',
+  'https://www.googleapis.com/auth/userinfo.profile':
+    'See your personal info, including any personal info you’ve made publicly available',
 };
 
 const NO_STORE = {
