@@ -87,6 +87,21 @@ describe('MCP over streamable HTTP', () => {
     await client.close();
   });
 
+  it('reports progress to a client that asks for it', async () => {
+    const client = await connect();
+    const updates: { progress: number; total?: number }[] = [];
+    const result = await client.callTool({ name: 'things_getThings', arguments: { limit: 3 } }, undefined, {
+      onprogress: (update) => updates.push(update),
+    });
+    expect(result.isError).toBeFalsy();
+    expect(updates.map((update) => [update.progress, update.total])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+    await client.close();
+  });
+
   it('requires the access token', async () => {
     await expect(connect('wrong-token')).rejects.toThrow();
     const response = await call(base, 'POST', '/mcp', {

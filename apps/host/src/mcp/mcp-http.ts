@@ -4,8 +4,9 @@ import { createMcpServer, type McpHost } from './mcp-server.js';
 
 /**
  * Answers one MCP request over streamable HTTP in stateless mode: a fresh server and transport per
- * request (the SDK's stateless pattern), JSON responses rather than an event stream. Host, Origin
- * and the access token were checked by the HTTP server before this runs.
+ * request (the SDK's stateless pattern). A call answers as an event stream, so progress
+ * notifications reach the client before the result. Host, Origin and the access token were checked
+ * by the HTTP server before this runs.
  */
 export async function handleMcpHttp(
   host: McpHost,
@@ -14,10 +15,7 @@ export async function handleMcpHttp(
   body: unknown,
 ): Promise<void> {
   const server = createMcpServer(host);
-  const transport = new StreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   response.once('close', () => {
     void transport.close();
     void server.close();

@@ -66,6 +66,7 @@ export function createMcpServer(host: McpHost): Server {
           progressToken === undefined
             ? undefined
             : (progress) => {
+                // Progress is best effort: a client that stopped listening must not fail the command.
                 void extra
                   .sendNotification({
                     method: 'notifications/progress',
