@@ -119,10 +119,15 @@ function ensureChromium() {
   log('installing Debian chromium for the browser tests');
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  const status = run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
-    env: aptEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // DejaVu gives the screenshots readable text; Chromium alone renders none on a bare machine.
+  const status = run(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
+    {
+      env: aptEnv,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (status !== 0) log('installing chromium failed: browser tests will fail in CI');
 }
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearerAuth } from './auth/simple-auth.js';
 import { defineConnector } from './connector.js';
-import { defineCustomAction, guardHeaders, guardPath } from './custom-action.js';
+import { defineCustomAction, guardHeaders, guardPath, shapeCustomResult } from './custom-action.js';
 import { ValidationError } from './errors/validation-error.js';
 import { HttpClient } from './http/http-client.js';
 import { createTestServer, type TestServer } from './testing/test-server.js';
@@ -179,5 +179,13 @@ describe('defineCustomAction', () => {
     ).rejects.toThrow(/cannot be set/);
     expect(server.calls).toHaveLength(0);
     await client.close();
+  });
+});
+
+describe('shapeCustomResult', () => {
+  it('returns an empty object for an empty body (a 204)', () => {
+    expect(shapeCustomResult('', undefined)).toEqual({});
+    expect(shapeCustomResult(undefined, 'application/json')).toEqual({});
+    expect(shapeCustomResult('ok', 'text/plain')).toEqual({ text: 'ok' });
   });
 });

@@ -217,6 +217,7 @@ export function shapeCustomResult(data: unknown, contentType: string | undefined
       base64: Buffer.from(data).toString('base64'),
     };
   }
-  if (typeof data === 'string') return { text: data };
+  // An empty body (a 204 after a DELETE) is an empty object, not empty text.
+  if (typeof data === 'string') return data === '' ? {} : { text: data };
   return data ?? {};
 }

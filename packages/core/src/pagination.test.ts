@@ -61,3 +61,23 @@ describe('pagination', () => {
     expect(pageTokenPage({}, 'files')).toEqual({ items: [], next: undefined });
   });
 });
+
+describe('pagination with empty pages', () => {
+  it('follows a cursor past an empty page and stops on a repeated cursor', async () => {
+    const responses: Record<string, { items: number[]; next?: string }> = {
+      start: { items: [1], next: 'a' },
+      a: { items: [], next: 'b' },
+      b: { items: [2], next: 'b' },
+    };
+    const seen: (string | undefined)[] = [];
+    const result = await collect(
+      async (cursor) => {
+        seen.push(cursor);
+        return responses[cursor ?? 'start']!;
+      },
+      { pageSize: 10, max: 100 },
+    );
+    expect(result.items).toEqual([1, 2]);
+    expect(seen).toEqual([undefined, 'a', 'b']);
+  });
+});

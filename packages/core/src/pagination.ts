@@ -22,12 +22,15 @@ export interface PaginateOptions {
 export async function* pages<T>(fetchPage: FetchPage<T>, options: PaginateOptions): AsyncGenerator<Page<T>> {
   let cursor = options.cursor;
   let remaining = options.max ?? Number.POSITIVE_INFINITY;
+  const seen = new Set<string>();
   while (remaining > 0) {
     const page = await fetchPage(cursor, Math.min(options.pageSize, remaining));
     const items = page.items.length > remaining ? page.items.slice(0, remaining) : page.items;
     remaining -= items.length;
     yield { items, next: page.next };
-    if (!page.next || page.items.length === 0) return;
+    // Some providers (Drive) send empty pages that still carry a cursor: follow it, but never loop.
+    if (!page.next || seen.has(page.next)) return;
+    seen.add(page.next);
     cursor = page.next;
   }
 }

@@ -119,3 +119,32 @@ describe('oauth2Auth', () => {
     await client.close();
   });
 });
+
+describe('oauth2Auth transient token-endpoint failures', () => {
+  it('a 429 from the token endpoint is a RateLimitError, not a reconnect', async () => {
+    const { client } = setup();
+    current = 'at_other';
+    server.use(
+      http.post('*/token', () =>
+        HttpResponse.json({ error: 'rate_limited' }, { status: 429, headers: { 'retry-after': '60' } }),
+      ),
+    );
+    const error = await client.request({ method: 'GET', path: '/me' }).catch((e) => e);
+    expect(error.kind).toBe('rate_limit');
+    server.resetHandlers();
+    await client.close();
+  });
+
+  it('one caller aborting does not fail the others waiting on the same refresh', async () => {
+    const { client } = setup({ expiresAt: Date.now() - 1000 });
+    current = 'at_2';
+    const controller = new AbortController();
+    const first = client.request({ method: 'GET', path: '/me', signal: controller.signal }).catch((e) => e);
+    const others = Promise.all([1, 2, 3].map(() => client.request({ method: 'GET', path: '/me' })));
+    controller.abort(new Error('first caller gave up'));
+    expect((await first).message).toBe('first caller gave up');
+    expect((await others).every((response) => (response.data as { ok: boolean }).ok)).toBe(true);
+    expect(server.calls.filter((call) => call.path === '/token')).toHaveLength(1);
+    await client.close();
+  });
+});

@@ -28,6 +28,9 @@ export interface OAuth2AuthOptions extends OAuthTokens {
   now?: () => number;
 }
 
+/** OAuth error codes (RFC 6749 §5.2) that mean the grant or client is no longer valid. */
+const GRANT_ERRORS = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client']);
+
 interface TokenResponse {
   access_token?: string;
   refresh_token?: string;
@@ -54,7 +57,7 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
 
   const expired = () => expiresAt !== undefined && now() >= expiresAt - skew;
 
-  async function doRefresh(signal?: AbortSignal): Promise<void> {
+  async function doRefresh(): Promise<void> {
     if (!refresh || !options.clientId || !client) {
       throw new AuthError(
         `${provider} access token has expired and cannot be refreshed here. Reconnect the account.`,
@@ -74,10 +77,10 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
           client_secret: clientSecret?.reveal(),
         },
         responseType: 'json',
-        signal,
         parseError: (response) => {
           const error = response.body as TokenResponse | undefined;
-          if (response.status >= 500 || typeof error?.error !== 'string') return undefined;
+          // Only these OAuth errors mean the grant itself is gone; a 429 or 5xx is transient.
+          if (!error?.error || !GRANT_ERRORS.has(error.error)) return undefined;
           return new AuthError(
             `${provider} refused to refresh the access token (${error.error}). The grant was revoked or has expired: reconnect the account.`,
             { status: response.status, providerCode: error.error, providerMessage: error.error_description },
@@ -86,10 +89,10 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
       });
       body = response.data;
     } catch (error) {
-      if (AuthError.isInstance(error)) throw error;
-      if (ConnectorError.isInstance(error) && error.status !== undefined && error.status < 500) {
+      if (ConnectorError.isInstance(error) && error.status === 400 && !AuthError.isInstance(error)) {
+        // A 400 without a recognised OAuth error code: the refresh request itself was refused.
         throw new AuthError(
-          `${provider} refused to refresh the access token (${error.providerCode ?? error.status}). The grant was revoked or has expired: reconnect the account.`,
+          `${provider} refused to refresh the access token (${error.providerCode ?? error.status}). Reconnect the account.`,
           { status: error.status, providerCode: error.providerCode, providerMessage: error.providerMessage },
         );
       }
@@ -109,11 +112,15 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
     return { accessToken: access.reveal(), refreshToken: refresh?.reveal(), expiresAt };
   }
 
+  /**
+   * One refresh shared by every caller. It runs without any caller's signal (one caller giving up
+   * must not fail the others); each caller waits on it racing its own signal.
+   */
   function refreshOnce(signal?: AbortSignal): Promise<void> {
-    inflight ??= doRefresh(signal).finally(() => {
+    inflight ??= doRefresh().finally(() => {
       inflight = undefined;
     });
-    return inflight;
+    return raceSignal(inflight, signal);
   }
 
   return {
@@ -121,7 +128,7 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
       client = owner;
     },
     async headers(signal) {
-      if (inflight) await inflight;
+      if (inflight) await raceSignal(inflight, signal);
       else if (expired()) await refreshOnce(signal);
       return { authorization: `Bearer ${access.reveal()}` };
     },
@@ -139,4 +146,23 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
       clientSecret?.dispose();
     },
   };
+}
+
+function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -35,6 +35,8 @@ export type Fault = {
 export interface TestServerOptions {
   port?: number;
   host?: string;
+  /** Keep only the newest N recorded calls (a long-running sandbox); all of them by default. */
+  maxRecordedCalls?: number;
   /** Checks each request; a returned string is recorded as a contract violation. */
   check?: (call: RecordedCall) => string | undefined | Promise<string | undefined>;
 }
@@ -130,6 +132,9 @@ export async function createTestServer(
     const body = await readBody(req);
     const call = record(req, body, origin);
     calls.push(call);
+    if (options.maxRecordedCalls !== undefined && calls.length > options.maxRecordedCalls) {
+      calls.splice(0, calls.length - options.maxRecordedCalls);
+    }
     const violation = await options.check?.(call);
     if (violation) violations.push(`${call.method} ${call.path}: ${violation}`);
     const fault = takeFault(call);
