@@ -34,7 +34,7 @@ describe('c-host serve', () => {
       expect((await call(base, 'GET', link.slice(base.length))).status).toBe(401);
 
       const connections = await call(base, 'GET', '/api/connections', { headers: { cookie } });
-      expect(connections.json.map((view: { name: string }) => view.name).sort()).toEqual([
+      expect(connections.json.map((view: { name: string }) => view.name).sort(), serve.stderr()).toEqual([
         'sandbox-analytics',
         'sandbox-docs',
         'sandbox-issues',
