@@ -130,6 +130,7 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
         users: state.exportUsers,
         compression: plan.compression,
         gzipLevel: plan.gzipLevel,
+        reuseFiles: plan.reuseFiles,
         onGenerated: () => {
           state.generatedExportEvents += 1;
         },

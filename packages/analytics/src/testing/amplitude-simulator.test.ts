@@ -6,6 +6,7 @@ import { contractsDir, readJsonContract } from '@c/core/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../zip-reader.js';
 import { type AmplitudeSandbox, type AmplitudeSimulatorOptions, startAmplitudeSimulator } from './index.js';
+import { exportTime } from './synthetic.js';
 
 const now = Date.UTC(2026, 2, 10, 12, 30);
 let sandbox: AmplitudeSandbox;
@@ -170,6 +171,13 @@ describe('the simulated query APIs', () => {
 });
 
 describe('the simulated export', () => {
+  it('writes timestamps as Amplitude does, YYYY-MM-DD HH:MM:SS.ffffff in UTC', () => {
+    for (const ms of [0, Date.UTC(2026, 1, 28, 23, 59, 59, 999), Date.UTC(2024, 1, 29, 4, 5, 6, 7)]) {
+      const iso = new Date(ms).toISOString();
+      expect(exportTime(ms)).toBe(`${iso.slice(0, 10)} ${iso.slice(11, 23)}000`);
+    }
+  });
+
   it('is a zip of gzipped NDJSON files per hour, streamed with data descriptors', async () => {
     const response = await raw.request<Readable>({
       method: 'GET',

@@ -17,6 +17,11 @@ export interface ExportProfile {
   compression?: 'deflate' | 'store';
   /** gzip level of the members (default 1). */
   gzipLevel?: number;
+  /**
+   * Generate one file and serve its bytes for every file of the archive, so the download flows at
+   * memory speed and a benchmark measures the decoder rather than the generator (events repeat).
+   */
+  reuseFiles?: boolean;
 }
 
 /** Ingestion throttling per device and per user, as Amplitude applies it. */
@@ -81,7 +86,13 @@ export interface StoredEvent {
 
 /** A planned export: its files, or why there is none. */
 export type ExportPlan =
-  | { kind: 'files'; files: ExportFile[]; compression: 'deflate' | 'store'; gzipLevel: number }
+  | {
+      kind: 'files';
+      files: ExportFile[];
+      compression: 'deflate' | 'store';
+      gzipLevel: number;
+      reuseFiles: boolean;
+    }
   | { kind: 'empty' }
   | { kind: 'too_large'; bytes: number };
 
@@ -250,6 +261,7 @@ export class AmplitudeState {
         files,
         compression: profile.compression ?? 'deflate',
         gzipLevel: profile.gzipLevel ?? 1,
+        reuseFiles: profile.reuseFiles ?? false,
       };
     }
     const files: ExportFile[] = [...ingested];
@@ -274,7 +286,7 @@ export class AmplitudeState {
     }
     files.sort((a, b) => a.hour - b.hour);
     return files.length > 0
-      ? { kind: 'files', files, compression: 'deflate', gzipLevel: 6 }
+      ? { kind: 'files', files, compression: 'deflate', gzipLevel: 6, reuseFiles: false }
       : { kind: 'empty' };
   }
 

@@ -175,8 +175,27 @@ export function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Amplitude's export timestamp form, `YYYY-MM-DD HH:MM:SS.ffffff` (UTC). */
+const PAD2 = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const PAD3 = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+const dayNames = new Map<number, string>();
+
+/**
+ * Amplitude's export timestamp form, `YYYY-MM-DD HH:MM:SS.ffffff` (UTC). Written by hand rather than
+ * with `toISOString`: the export generator calls it six times per event.
+ */
 export function exportTime(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}000`;
+  const day = Math.floor(ms / 86_400_000);
+  let name = dayNames.get(day);
+  if (name === undefined) {
+    name = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    if (dayNames.size > 1000) dayNames.clear();
+    dayNames.set(day, name);
+  }
+  let rest = ms - day * 86_400_000;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  return `${name} ${PAD2[hours]}:${PAD2[minutes]}:${PAD2[seconds]}.${PAD3[rest - seconds * 1000]}000`;
 }
