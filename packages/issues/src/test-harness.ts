@@ -2,10 +2,10 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import { issues } from './issues-connector.js';
 import type { GraphqlOperation } from './linear-documents.js';
 import {
-  type LinearSandbox,
+  type IssuesSandbox,
   type LinearSimulatorOptions,
   linearQueryComplexity,
-  startLinearSimulator,
+  startIssuesSimulator,
   validateLinearDocument,
 } from './testing/index.js';
 
@@ -21,7 +21,7 @@ export interface SentGraphql {
 
 /** Per-test harness: a fresh seeded simulator and a connected client; no contract violations allowed. */
 export interface Harness {
-  sim: LinearSandbox;
+  sim: IssuesSandbox;
   client: ReturnType<typeof issues.connect>;
   /** Connects another client to the same simulator (e.g. with an API key). */
   connect(config?: Partial<Parameters<typeof issues.connect>[0]>): ReturnType<typeof issues.connect>;
@@ -63,7 +63,7 @@ export function useSimulator(options: LinearSimulatorOptions = { seed: true }): 
     },
   } as Harness;
   beforeEach(async () => {
-    h.sim = await startLinearSimulator(options);
+    h.sim = await startIssuesSimulator(options);
     h.client = h.connect();
   });
   afterEach(async () => {

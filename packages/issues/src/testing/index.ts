@@ -35,10 +35,13 @@ export {
 export { LINEAR_SEED, seedLinearWorkspace, seedUuid } from './linear-seed.js';
 export {
   createLinearSimulator,
-  type LinearSandbox,
+  type IssuesSandbox,
+  // The provider's name for the same things, as the hardening suite imports them.
+  type IssuesSandbox as LinearSandbox,
   type LinearSimulatorOptions,
   type LinearSimulatorParts,
-  startLinearSimulator,
+  startIssuesSimulator,
+  startIssuesSimulator as startLinearSimulator,
 } from './linear-simulator.js';
 export {
   type CycleRecord,

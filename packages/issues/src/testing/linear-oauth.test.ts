@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type LinearSandbox, startLinearSimulator } from './index.js';
+import { type IssuesSandbox, startIssuesSimulator } from './index.js';
 
-let sim: LinearSandbox;
+let sim: IssuesSandbox;
 beforeEach(async () => {
-  sim = await startLinearSimulator({ seed: true });
+  sim = await startIssuesSimulator({ seed: true });
 });
 afterEach(async () => {
   const violations = [...sim.server.violations];

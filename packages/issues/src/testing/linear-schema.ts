@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { contractsDir } from '@c/core/testing';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import {
   buildASTSchema,
   type DocumentNode,
@@ -37,19 +37,15 @@ export interface LinearSchemaStats {
 const schemas = new Map<string, { schema: GraphQLSchema; stats: LinearSchemaStats }>();
 
 /**
- * Where Linear's published SDL lives: `C_LINEAR_SCHEMA`, else `linear/schema.graphql` in the
- * providers' contracts folder. Throws with a clear message when neither exists, since the
- * simulator cannot answer anything without the schema.
+ * Where Linear's published SDL lives: `C_LINEAR_SCHEMA` when set, else the copy this package ships
+ * (`schema/linear-schema.graphql`, verbatim from `@linear/sdk` 88.3.0 and checked byte for byte
+ * against the contracts folder by the tests), so the sandbox runs without the contracts folder.
  */
 export function linearSchemaPath(): string {
   const fromEnv = process.env.C_LINEAR_SCHEMA;
   if (fromEnv) return fromEnv;
-  const dir = contractsDir();
-  const candidate = dir ? join(dir, 'linear', 'schema.graphql') : undefined;
-  if (candidate && existsSync(candidate)) return candidate;
-  throw new Error(
-    "Linear's schema.graphql was not found: set C_LINEAR_SCHEMA or place the contracts folder (shared/contracts/linear) beside the repository.",
-  );
+  const packageJson = createRequire(import.meta.url).resolve('@c/issues/package.json');
+  return join(dirname(packageJson), 'schema', 'linear-schema.graphql');
 }
 
 /**

@@ -1,10 +1,10 @@
 import { LinearClient } from '@linear/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LINEAR_SEED, type LinearSandbox, startLinearSimulator } from './index.js';
+import { type IssuesSandbox, LINEAR_SEED, startIssuesSimulator } from './index.js';
 
-let sim: LinearSandbox;
+let sim: IssuesSandbox;
 beforeEach(async () => {
-  sim = await startLinearSimulator({ seed: true });
+  sim = await startIssuesSimulator({ seed: true });
 });
 afterEach(async () => {
   const violations = [...sim.server.violations];

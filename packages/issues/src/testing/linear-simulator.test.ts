@@ -1,18 +1,20 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contractsDir } from '@c/core/testing';
 import { assertValidSchema, buildASTSchema, parse } from 'graphql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  type IssuesSandbox,
   LINEAR_SEED,
-  type LinearSandbox,
   linearSchemaPath,
   linearSchemaStats,
   loadLinearSchema,
-  startLinearSimulator,
+  startIssuesSimulator,
 } from './index.js';
 
-let sim: LinearSandbox;
+let sim: IssuesSandbox;
 beforeEach(async () => {
-  sim = await startLinearSimulator({ seed: true });
+  sim = await startIssuesSimulator({ seed: true });
 });
 afterEach(async () => {
   await sim.close();
@@ -41,6 +43,13 @@ describe('Linear’s schema', () => {
     const stats = linearSchemaStats();
     expect(stats?.path).toBe(linearSchemaPath());
     expect(stats?.buildMs).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!contractsDir())('the schema this package ships', () => {
+  it('is Linear’s published schema from the contracts folder, byte for byte', () => {
+    const contract = readFileSync(join(contractsDir()!, 'linear', 'schema.graphql'));
+    expect(readFileSync(linearSchemaPath()).equals(contract)).toBe(true);
   });
 });
 
@@ -145,7 +154,7 @@ describe('the GraphQL endpoint', () => {
   });
 
   it('enforces the budgets when asked: RATELIMITED (HTTP 400) with the reset in epoch milliseconds', async () => {
-    const limited = await startLinearSimulator({
+    const limited = await startIssuesSimulator({
       seed: true,
       rateLimits: { requestsPerHour: 2, enforce: true },
     });
@@ -182,8 +191,23 @@ describe('the GraphQL endpoint', () => {
     expect(body.data.issues.nodes.map((issue: any) => issue.identifier).sort()).toEqual(['ENG-2', 'OPS-1']);
   });
 
+  it('records no violations with contracts: false, and still refuses what Linear refuses', async () => {
+    const quiet = await startIssuesSimulator({ seed: true, contracts: false });
+    try {
+      const response = await fetch(quiet.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: quiet.apiKey },
+        body: JSON.stringify({ query: '{ viewer { nickname } }' }),
+      });
+      expect(response.status).toBe(400);
+      expect(quiet.server.violations).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('starts empty but usable without the seed', async () => {
-    const empty = await startLinearSimulator();
+    const empty = await startIssuesSimulator();
     try {
       expect(empty.workspace.teams.size).toBe(0);
       expect(empty.workspace.users.get(empty.viewerId)?.name).toBe('Sandbox User');

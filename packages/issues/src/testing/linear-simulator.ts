@@ -18,8 +18,13 @@ export interface LinearSimulatorOptions {
   host?: string;
   /** Fill the workspace with the sandbox data of `LINEAR_SEED` (default false: one user, no teams). */
   seed?: boolean;
-  /** Linear's SDL; defaults to `C_LINEAR_SCHEMA` or the contracts folder. */
+  /** Linear's SDL; defaults to `C_LINEAR_SCHEMA` or the copy this package ships. */
   schemaPath?: string;
+  /**
+   * Record what Linear would refuse in `server.violations` (default true). The host's sandbox turns
+   * it off: nobody reads the violations there. Invalid requests are refused either way.
+   */
+  contracts?: boolean;
   /** Lifetime of issued access tokens (Linear's: 24 hours). */
   accessTokenTtlSeconds?: number;
   /** Budgets per credential; refused only with `enforce: true` (default: headers only). */
@@ -79,7 +84,7 @@ export function createLinearSimulator(
 }
 
 /** A running Linear simulator: what the host's sandbox, the tests and the bench connect to. */
-export interface LinearSandbox {
+export interface IssuesSandbox {
   /** `http://127.0.0.1:<port>`: the connection's `baseUrl`. */
   url: string;
   /** `<url>/graphql`, e.g. `@linear/sdk`'s `apiUrl`. */
@@ -121,13 +126,13 @@ export interface LinearSandbox {
  * schema over an in-memory workspace, OAuth at `/oauth/authorize`, `/oauth/token` and
  * `/oauth/revoke`, and every request checked against Linear's contract (`server.violations`).
  */
-export async function startLinearSimulator(options: LinearSimulatorOptions = {}): Promise<LinearSandbox> {
+export async function startIssuesSimulator(options: LinearSimulatorOptions = {}): Promise<IssuesSandbox> {
   const parts = createLinearSimulator(options);
   const { state } = parts;
   const server = await createTestServer(parts.handlers, {
     port: options.port,
     host: options.host,
-    check: linearContractCheck(state),
+    check: options.contracts === false ? undefined : linearContractCheck(state),
   });
   // The scopes the connector asks for.
   const scopes = ['read', 'write', 'issues:create'];
