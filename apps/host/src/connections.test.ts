@@ -100,6 +100,27 @@ describe('ConnectionManager', () => {
     expect((await h.connections.get('c')).status).toBe('ok');
   });
 
+  it('retries with the stored credentials when another process replaced them during the call', async () => {
+    const h = await host();
+    await h.store.create({
+      name: 'shared',
+      connector: 'things',
+      credentials: { apiKey: 'sk_test_stale_key_0000000' },
+      options: { baseUrl: provider.url },
+    });
+    provider.fault({ type: 'delay', ms: 300, match: (call) => call.path === '/things/th_1' });
+    const pending = h.connections.run('things.getThing', { thingId: 'th_1' }, { connection: 'shared' });
+    while (provider.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Meanwhile another process (a CLI beside a server) stores working credentials.
+    await h.store.updateCredentials('shared', () => ({ apiKey: FAKE_KEY }));
+    await expect(pending).resolves.toEqual({ id: 'th_1', object: 'thing' });
+    expect(provider.calls.map((call) => call.headers.authorization)).toEqual([
+      'Bearer sk_test_stale_key_0000000',
+      `Bearer ${FAKE_KEY}`,
+    ]);
+    expect((await h.connections.get('shared')).status).toBe('ok');
+  });
+
   it('refuses bad names, unknown connectors and the reserved name env', async () => {
     const h = await host();
     const base = {

@@ -219,8 +219,7 @@ export class ConnectionManager {
    */
   async test(name: string): Promise<ConnectionView> {
     const record = await this.#requireStored(name);
-    const client = this.#client(record);
-    await this.#watch(record, () => client.verify());
+    await this.#watch(record, (client) => client.verify());
     await this.#store.setStatus(name, 'ok');
     return this.get(name);
   }
@@ -231,8 +230,7 @@ export class ConnectionManager {
     // Validate first: bad input fails the same way whether or not a connection exists.
     entry.command.parse(input);
     const record = await this.resolve(entry.connectorId, options.connection);
-    const client = this.#client(record);
-    return this.#watch(record, () =>
+    return this.#watch(record, (client) =>
       client.runUnknown(entry.key, input, { signal: options.signal, onProgress: options.onProgress }),
     );
   }
@@ -282,13 +280,24 @@ export class ConnectionManager {
     await Promise.all(cached.map((entry) => entry.client.close()));
   }
 
-  async #watch<T>(record: ConnectionRecord, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs work on a connection's client and records `needs_reconnect` when the provider refuses the
+   * credentials. Another process sharing the store (a CLI beside a server) may have rotated the
+   * tokens meanwhile, spending the refresh token this client holds: then the work is tried once more
+   * with the stored credentials before the connection is marked.
+   */
+  async #watch<T>(record: ConnectionRecord, work: (client: ConnectorClient<any>) => Promise<T>): Promise<T> {
     try {
-      return await work();
+      return await work(this.#client(record));
     } catch (error) {
-      if (AuthError.isInstance(error) && record.name !== ENV_CONNECTION) {
-        await this.#store.setStatus(record.name, 'needs_reconnect');
+      if (!AuthError.isInstance(error) || record.name === ENV_CONNECTION) throw error;
+      const latest = await this.#store.get(record.name);
+      if (latest && latest.updatedAt !== record.updatedAt && latest.status === 'ok') {
+        const cached = this.#clients.get(record.name);
+        const ownRotation = cached && cached.version === `${latest.updatedAt}|${latest.status}`;
+        if (!ownRotation) return this.#watch(latest, work);
       }
+      await this.#store.setStatus(record.name, 'needs_reconnect');
       throw error;
     }
   }
