@@ -40,7 +40,7 @@ export const createIssue = defineCommand({
   key: 'createIssue',
   title: 'Create Issue',
   description:
-    'Creates a Linear issue in a team and returns it with its id, identifier (e.g. ENG-124), state, team and timestamps.',
+    'Creates a Linear issue in a team and returns it with its id, identifier (such as ENG-124), state, team and timestamps.',
   input: (z) =>
     z.object({
       teamId: uuidParam(

@@ -18,7 +18,7 @@ export const getIssueByIdentifier = defineCommand({
   key: 'getIssueByIdentifier',
   title: 'Get Issue by Issue Identifier',
   description:
-    'Reads a Linear issue by its identifier: the team key and the issue number, e.g. ENG-123. An identifier the issue had before it moved teams still finds it.',
+    'Reads a Linear issue by its identifier, the team key and the issue number such as ENG-123. An identifier the issue had before it moved teams still finds it.',
   input: (z) =>
     z.object({
       identifier: identifierParam(
