@@ -23,7 +23,7 @@ export const searchIssues = defineCommand({
   key: 'searchIssues',
   title: 'Search Issue',
   description:
-    'Lists issues matching a Linear IssueFilter, newest first, one page at a time. Continue with the returned pageInfo.endCursor as cursor while pageInfo.hasNextPage is true.',
+    'Lists issues matching a Linear IssueFilter, one page at a time. Continue with the returned pageInfo.endCursor as cursor while pageInfo.hasNextPage is true.',
   input: (z) =>
     z.object({
       filter: z.record(z.string(), z.unknown()).default({}).meta({
