@@ -19,16 +19,23 @@ describe('analytics connector', () => {
       ['sendEvents', 'Send Events'],
       ['customAction', 'Custom Action'],
     ]);
-    for (const command of analytics.list) {
-      const properties = (command.inputSchema.properties ?? {}) as Record<
-        string,
-        { title?: string; description?: string }
-      >;
+    // Every field, nested ones included (event filters, event records), has a title and a description.
+    const untitled: string[] = [];
+    const walk = (schema: unknown, path: string): void => {
+      if (typeof schema !== 'object' || schema === null) return;
+      const node = schema as Record<string, unknown>;
+      const properties = (node.properties ?? {}) as Record<string, Record<string, unknown>>;
       for (const [key, property] of Object.entries(properties)) {
-        expect(property.title, `${command.key}.${key}`).toBeTruthy();
-        expect(property.description, `${command.key}.${key}`).toBeTruthy();
+        if (!property.title || !property.description) untitled.push(`${path}.${key}`);
+        walk(property, `${path}.${key}`);
       }
-    }
+      for (const key of ['items', 'anyOf', 'oneOf', 'allOf']) {
+        const inner = node[key];
+        for (const entry of Array.isArray(inner) ? inner : [inner]) walk(entry, path);
+      }
+    };
+    for (const command of analytics.list) walk(command.inputSchema, command.key);
+    expect(untitled).toEqual([]);
     expect(analytics.list.find((command) => command.key === 'exportData')!.annotations.readOnly).toBe(true);
   });
 

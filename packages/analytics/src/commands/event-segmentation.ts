@@ -47,10 +47,19 @@ const eventObject = z.looseObject({
   filters: z
     .array(
       z.looseObject({
-        subprop_type: z.enum(['event', 'user']),
-        subprop_key: z.string().min(1),
-        subprop_op: z.enum(FILTER_OPERATORS),
-        subprop_value: z.array(z.string()),
+        subprop_type: z
+          .enum(['event', 'user'])
+          .meta({ title: 'Property Type', description: 'event: an event property; user: a user property.' }),
+        subprop_key: z.string().min(1).meta({
+          title: 'Property',
+          description: 'The property name; custom user properties as gp:<name>.',
+        }),
+        subprop_op: z
+          .enum(FILTER_OPERATORS)
+          .meta({ title: 'Operator', description: 'is, is not, contains, less, greater, set is, …' }),
+        subprop_value: z
+          .array(z.string())
+          .meta({ title: 'Values', description: 'The values to compare with, as strings.' }),
       }),
     )
     .optional()
@@ -59,7 +68,14 @@ const eventObject = z.looseObject({
       description: 'Property filters: subprop_type, subprop_key, subprop_op, subprop_value.',
     }),
   group_by: z
-    .array(z.looseObject({ type: z.enum(['event', 'user']), value: z.string().min(1) }))
+    .array(
+      z.looseObject({
+        type: z
+          .enum(['event', 'user'])
+          .meta({ title: 'Property Type', description: 'event: an event property; user: a user property.' }),
+        value: z.string().min(1).meta({ title: 'Property', description: 'The property to group by.' }),
+      }),
+    )
     .max(2, 'allows at most two group-bys')
     .optional()
     .meta({ title: 'Group By', description: 'Up to two properties to group by: {type: event|user, value}.' }),

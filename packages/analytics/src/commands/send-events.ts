@@ -25,8 +25,14 @@ const eventRecord = z
       title: 'Insert ID',
       description: 'Deduplication key; set automatically when absent so that retries never duplicate.',
     }),
-    event_properties: z.record(z.string(), z.unknown()).optional().meta({ title: 'Event Properties' }),
-    user_properties: z.record(z.string(), z.unknown()).optional().meta({ title: 'User Properties' }),
+    event_properties: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ title: 'Event Properties', description: 'Properties of this event.' }),
+    user_properties: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ title: 'User Properties', description: 'Properties to set on the user.' }),
   })
   .superRefine((event, ctx) => {
     if (!event.user_id?.trim() && !event.device_id?.trim()) {
