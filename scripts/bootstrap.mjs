@@ -82,6 +82,7 @@ const env = {
   ...process.env,
   PATH: `${binDir}${delimiter}${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
   npm_config_update_notifier: 'false',
+  TURBO_TELEMETRY_DISABLED: '1',
 };
 const pnpm = (args) => run(join(binDir, 'pnpm'), args, { env });
 

@@ -63,14 +63,12 @@ export async function compare(
   const results = new Map<string, Measurement[]>(clients.map(([name]) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
     for (const [name, fn] of clients) {
-      results
-        .get(name)
-        ?.push(
-          await measure(name, fn, {
-            calls: Math.ceil(options.calls / rounds),
-            concurrency: options.concurrency,
-          }),
-        );
+      results.get(name)?.push(
+        await measure(name, fn, {
+          calls: Math.ceil(options.calls / rounds),
+          concurrency: options.concurrency,
+        }),
+      );
     }
   }
   return clients.map(([name]) => {

@@ -91,7 +91,23 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = zod().toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
+  const properties = json.properties as Record<string, JsonSchema> | undefined;
+  for (const property of Object.values(properties ?? {})) liftAnnotations(property);
   return json;
+}
+
+/**
+ * zod puts `.meta()` of a nullable or unioned field inside one `anyOf` branch; forms, CLI help and
+ * MCP tool lists read the property itself, so lift its title and description up.
+ */
+function liftAnnotations(property: JsonSchema): void {
+  const branches = (property.anyOf ?? property.oneOf) as JsonSchema[] | undefined;
+  if (!Array.isArray(branches)) return;
+  for (const key of ['title', 'description'] as const) {
+    if (property[key] !== undefined) continue;
+    const found = branches.find((branch) => typeof branch[key] === 'string');
+    if (found) property[key] = found[key];
+  }
 }
 
 /**

@@ -119,3 +119,31 @@ describe('defineConnector / defineCommand', () => {
     expect(things.list.map((command) => command.key)).toEqual(['getThing']);
   });
 });
+
+describe('JSON Schema of nullable fields', () => {
+  it('lifts title and description out of anyOf branches', () => {
+    const command = defineCommand({
+      key: 'clear',
+      title: 'Clear',
+      description: 'x',
+      input: (z) =>
+        z.object({
+          dueDate: z
+            .string()
+            .meta({ title: 'Due Date', description: 'A date, or null to clear it.' })
+            .nullable()
+            .optional(),
+        }),
+      async run() {
+        return {};
+      },
+    });
+    const schema = command.inputSchema as {
+      properties: Record<string, { title?: string; description?: string }>;
+    };
+    expect(schema.properties.dueDate).toMatchObject({
+      title: 'Due Date',
+      description: 'A date, or null to clear it.',
+    });
+  });
+});

@@ -19,6 +19,8 @@ export type AuthDescriptor =
       authorizationUrl: string;
       tokenUrl: string;
       scopes: string[];
+      /** How scopes are joined in the authorization request (default a space; Linear uses a comma). */
+      scopeSeparator?: string;
       /** Extra query parameters of the authorization request (e.g. `access_type=offline`). */
       authorizationParams?: Record<string, string>;
       /** Alternative credentials accepted besides OAuth (e.g. Linear's personal API key). */

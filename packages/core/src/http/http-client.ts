@@ -306,7 +306,7 @@ export class HttpClient {
         signal: a.signal,
       });
     } catch (cause) {
-      throw this.#transportError(cause, a.safe, a.timeoutSignal, a.request.timeoutMs, false);
+      throw this.#transportError(cause, a, false);
     }
     const headers = flattenHeaders(response.headers);
     const requestId = this.#options.requestIdHeader
@@ -347,7 +347,7 @@ export class HttpClient {
     try {
       bytes = Buffer.from(await response.body.arrayBuffer());
     } catch (cause) {
-      throw this.#transportError(cause, a.safe, a.timeoutSignal, a.request.timeoutMs, true);
+      throw this.#transportError(cause, a, true);
     }
     return {
       status,
@@ -374,12 +374,14 @@ export class HttpClient {
 
   #transportError(
     cause: unknown,
-    safe: boolean,
-    timeoutSignal: AbortSignal | undefined,
-    timeoutMs: number | undefined,
+    a: { safe: boolean; timeoutSignal: AbortSignal | undefined; request: HttpRequest },
     duringBody: boolean,
   ): unknown {
+    const { safe, timeoutSignal } = a;
+    const timeoutMs = a.request.timeoutMs;
     if (timeoutSignal?.aborted) return this.#abortError(cause, timeoutSignal, safe, timeoutMs);
+    // The caller cancelled: hand back their own reason, whatever shape undici wrapped it in.
+    if (a.request.signal?.aborted) return a.request.signal.reason;
     if (isAbort(cause)) return cause;
     const code = errorCode(cause);
     const neverSent = !duringBody && code !== undefined && NEVER_SENT_CODES.has(code);

@@ -173,19 +173,17 @@ export async function createTestServer(
       res.end();
       return;
     }
-    let written = 0;
+    if (fault?.type === 'reset-mid-body') {
+      // Send the headers and the first half of the body, then cut the connection.
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      res.removeHeader('content-length');
+      res.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      req.socket.destroy();
+      return;
+    }
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (fault?.type === 'reset-mid-body' && written > 0) {
-        req.socket.destroy();
-        return;
-      }
-      written += chunk.byteLength;
       if (!res.write(chunk)) await once(res, 'drain');
-      if (fault?.type === 'reset-mid-body') {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        req.socket.destroy();
-        return;
-      }
     }
     res.end();
   };
