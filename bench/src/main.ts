@@ -6,6 +6,7 @@ const only = process.argv.slice(2);
 const sections: [string, () => Promise<void>][] = [
   ['core', async () => (await import('./core.bench.ts')).benchCore(scale)],
   ['payments', async () => (await import('./payments.bench.ts')).benchPayments(scale)],
+  ['issues', async () => (await import('./issues.bench.ts')).benchIssues(scale)],
   ['docs', async () => (await import('./docs.bench.ts')).benchDocs(scale)],
   ['cold', async () => (await import('./cold.bench.ts')).benchCold(scale)],
 ];

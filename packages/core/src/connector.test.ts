@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearerAuth } from './auth/simple-auth.js';
 import { defineCommand } from './command.js';
-import { defineConnector } from './connector.js';
+import { contextOf, defineConnector } from './connector.js';
 import { ValidationError } from './errors/validation-error.js';
 import { HttpClient } from './http/http-client.js';
 import { createTestServer, type TestServer } from './testing/test-server.js';
@@ -94,6 +94,13 @@ describe('defineConnector / defineCommand', () => {
     expect(server.calls).toHaveLength(0);
     const unknown: any = await client.runUnknown('nope', {}).catch((e: unknown) => e);
     expect(unknown.parameter).toBe('command');
+    await client.close();
+  });
+
+  it('gives library helpers the context behind a client', async () => {
+    const client = things.connect({ credentials: { apiKey: 'key_123456' }, baseUrl: server.url });
+    expect(contextOf<Ctx>(client).http).toBeInstanceOf(HttpClient);
+    expect(() => contextOf({} as never)).toThrow(/connect/);
     await client.close();
   });
 

@@ -99,6 +99,18 @@ export interface Connector<
   connect(config: ConnectConfig<CredS, OptS>): ConnectorClient<Cmds>;
 }
 
+const contexts = new WeakMap<object, ConnectorContext>();
+
+/**
+ * The context behind a connected client (its HTTP client, options), for library-level helpers that
+ * go beyond one command, such as a streaming export over the same connection.
+ */
+export function contextOf<Ctx extends ConnectorContext>(client: ConnectorClient<any>): Ctx {
+  const ctx = contexts.get(client);
+  if (!ctx) throw new Error('Not a client made by connect()');
+  return ctx as Ctx;
+}
+
 /**
  * Defines a connector. `connect()` validates credentials and options (a `ValidationError` naming
  * `credentials.apiKey` or the option), builds one context (one keep-alive pool) for the connection,
@@ -148,7 +160,7 @@ export function defineConnector<
         const parsed = command.parse(input);
         return command.run(parsed, ctx, runOptions);
       };
-      return {
+      const client: ConnectorClient<Cmds> = {
         connectorId: definition.id,
         run: runUnknown as ConnectorClient<Cmds>['run'],
         runUnknown,
@@ -157,6 +169,8 @@ export function defineConnector<
         },
         close: () => ctx.close(),
       };
+      contexts.set(client, ctx);
+      return client;
     },
   };
 }

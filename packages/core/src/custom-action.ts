@@ -126,6 +126,8 @@ export interface CustomActionOptions {
   apiDescription?: string;
   /** Title of the command (default "Custom Action"). */
   title?: string;
+  /** Whether calls to an API carry the connection's credentials (default: all do). */
+  auth?: (api: string) => boolean;
 }
 
 /**
@@ -194,6 +196,7 @@ export function defineCustomAction<Ctx extends { http: HttpClient; close(): Prom
         query,
         bracketQuery: encoding === 'form',
         headers,
+        auth: options.auth ? options.auth(api) : true,
         ...(typeof body === 'string'
           ? { body, contentType: headers['content-type'] ?? 'application/octet-stream' }
           : body === undefined

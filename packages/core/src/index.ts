@@ -19,6 +19,7 @@ export {
   type ConnectorClient,
   type ConnectorContext,
   type ConnectorDefinition,
+  contextOf,
   defineConnector,
 } from './connector.js';
 export {

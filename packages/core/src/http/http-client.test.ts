@@ -237,6 +237,48 @@ describe('HttpClient failure paths', () => {
     await http.close();
   });
 
+  it('lets the provider veto a retry, even of a 429, and tells it the request', async () => {
+    const seen: string[] = [];
+    const http = client({
+      shouldRetry: ({ method, path, status }: { method: string; path: string; status: number }) => {
+        seen.push(`${method} ${path} ${status}`);
+        return false;
+      },
+    });
+    server.fault({
+      type: 'status',
+      status: 429,
+      headers: { 'retry-after': '0', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const error = await http.request({ method: 'GET', path: '/things', query: { a: 1 } }).catch((e) => e);
+    expect(RateLimitError.isInstance(error)).toBe(true);
+    expect(server.calls).toHaveLength(1);
+    expect(seen).toEqual(['GET /v1/things 429']);
+    await http.close();
+  });
+
+  it('holds a concurrency slot until a streamed body is finished', async () => {
+    const http = client({ maxConcurrent: 1 });
+    const first = await http.request<NodeJS.ReadableStream & { destroy(): void }>({
+      method: 'GET',
+      path: '/things',
+      responseType: 'stream',
+    });
+    let secondDone = false;
+    const second = http.request({ method: 'GET', path: '/things' }).then(() => {
+      secondDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(secondDone).toBe(false);
+    for await (const _chunk of first.data) {
+      // drain
+    }
+    await second;
+    expect(secondDone).toBe(true);
+    await http.close();
+  });
+
   it('refuses a base URL with credentials or another scheme', () => {
     expect(
       () => new HttpClient({ provider: 'T', baseUrls: { default: 'https://user:pw@example.com' } }),

@@ -84,7 +84,13 @@ export interface HttpClientOptions {
   /** Maps an error response onto the taxonomy; return undefined for the status-based default. */
   parseError?: (response: ErrorResponse) => ConnectorError | undefined;
   /** The provider's own retry hint (e.g. `Stripe-Should-Retry`): true, false, or no opinion. */
-  shouldRetry?: (response: { status: number; headers: Record<string, string> }) => boolean | undefined;
+  shouldRetry?: (response: {
+    status: number;
+    headers: Record<string, string>;
+    method: string;
+    /** The request path, without the query string. */
+    path: string;
+  }) => boolean | undefined;
   /** Called before each retry wait; for progress and logs. */
   onRetry?: (info: { attempt: number; delayMs: number; error: ConnectorError }) => void;
   /** Random source for backoff jitter (tests). */
@@ -197,8 +203,9 @@ export class HttpClient {
       }
       let error: ConnectorError;
       try {
-        return await this.#limit(() =>
-          this.#attempt<T>({ method, base, path, body, headers, request, safe, signal, timeoutSignal }),
+        return await this.#limit(
+          () => this.#attempt<T>({ method, base, path, body, headers, request, safe, signal, timeoutSignal }),
+          request.responseType === 'stream',
         );
       } catch (caught) {
         if (!ConnectorError.isInstance(caught)) throw caught;
@@ -261,26 +268,43 @@ export class HttpClient {
   }
 
   #retryable(error: ConnectorError, safe: boolean): boolean {
+    const hint = this.#hints.get(error)?.shouldRetry;
+    // The provider's own "do not retry" wins, even over a 429 (a daily quota cannot be waited out).
+    if (hint === false) return false;
     if (RateLimitError.isInstance(error)) return true;
     if (NetworkError.isInstance(error) || TimeoutError.isInstance(error)) {
       return !error.outcomeUnknown || safe;
     }
     if (!safe || error.status === undefined) return false;
-    const hint = this.#hints.get(error)?.shouldRetry;
     if (hint !== undefined) return hint;
     return RETRY_STATUSES.has(error.status);
   }
 
-  async #limit<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one attempt within the connection's concurrency limit. A streamed response keeps its slot
+   * until its body ends or is destroyed: the provider counts the call as running until then.
+   */
+  async #limit<T>(task: () => Promise<HttpResponse<T>>, streamed: boolean): Promise<HttpResponse<T>> {
     const max = this.#options.maxConcurrent;
     if (!max) return task();
     if (this.#active >= max) await new Promise<void>((resolve) => this.#queue.push(resolve));
     this.#active += 1;
-    try {
-      return await task();
-    } finally {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
       this.#active -= 1;
       this.#queue.shift()?.();
+    };
+    try {
+      const response = await task();
+      const body = response.data as Readable | undefined;
+      if (streamed && body && typeof body.once === 'function' && !body.destroyed) body.once('close', release);
+      else release();
+      return response;
+    } catch (error) {
+      release();
+      throw error;
     }
   }
 
@@ -334,7 +358,12 @@ export class HttpClient {
           retryAfterMs: parseRetryAfter(headers),
         });
       this.#hints.set(mapped, {
-        shouldRetry: this.#options.shouldRetry?.({ status, headers }),
+        shouldRetry: this.#options.shouldRetry?.({
+          status,
+          headers,
+          method: a.method,
+          path: errorResponse.request.path,
+        }),
         retryAfterMs: parseRetryAfter(headers),
       });
       throw mapped;

@@ -149,9 +149,15 @@ export async function createTestServer(
       res.end(fault.body ?? '');
       return;
     }
+    // Handlers see the client going away through request.signal (e.g. to stop generating a stream).
+    const aborter = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) aborter.abort();
+    });
     const request = new Request(call.url, {
       method: call.method,
       headers: call.headers,
+      signal: aborter.signal,
       body: call.method === 'GET' || call.method === 'HEAD' || body.length === 0 ? undefined : body,
     });
     const response = await getResponse([...runtime, ...initial], request);
@@ -183,7 +189,13 @@ export async function createTestServer(
       return;
     }
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (!res.write(chunk)) await once(res, 'drain');
+      if (res.destroyed) break;
+      // A client that goes away mid-stream never drains: stop instead of waiting forever.
+      if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    }
+    if (res.destroyed) {
+      aborter.abort();
+      return;
     }
     res.end();
   };

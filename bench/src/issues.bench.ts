@@ -1,0 +1,73 @@
+import { issues } from '@c/issues';
+import { LINEAR_SEED } from '@c/issues/testing';
+import { LinearClient } from '@linear/sdk';
+import { Agent, request } from 'undici';
+import { compare, printCallTable, startChildServer } from './harness.ts';
+
+interface SimulatorInfo {
+  url: string;
+  connection: {
+    credentials: { accessToken?: string; apiKey?: string };
+    options: { baseUrl: string; tokenUrl?: string };
+  };
+}
+
+const SEARCH = `query Search($filter: IssueFilter, $first: Int) { issues(filter: $filter, first: $first) { nodes { id identifier title priority } pageInfo { hasNextPage endCursor } } }`;
+const CREATE = `mutation Create($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { id identifier title } } }`;
+
+/** createIssue and searchIssues: @c/issues vs @linear/sdk vs raw undici, on one simulator. */
+export async function benchIssues(scale: number): Promise<void> {
+  const server = await startChildServer<SimulatorInfo>(
+    new URL('./servers/simulator-server.ts', import.meta.url).pathname,
+    ['issues'],
+  );
+  const { url, connection } = server.info;
+  const token = connection.credentials.accessToken ?? connection.credentials.apiKey ?? '';
+  const ours = issues.connect({ credentials: { accessToken: token }, baseUrl: connection.options.baseUrl });
+  const sdk = new LinearClient({ accessToken: token, apiUrl: `${connection.options.baseUrl}/graphql` });
+  const agent = new Agent({ keepAliveTimeout: 60_000 });
+  const teamId = LINEAR_SEED.teams.eng.id;
+  const graphql = async (query: string, variables: object) => {
+    const response = await request(`${connection.options.baseUrl}/graphql`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    await response.body.json();
+  };
+  const filter = { team: { id: { eq: teamId } } };
+  const cases: [string, [string, () => Promise<unknown>][]][] = [
+    [
+      'searchIssues',
+      [
+        ['raw undici.request', () => graphql(SEARCH, { filter, first: 25 })],
+        ['@c/issues', () => ours.run('searchIssues', { filter, limit: 25 })],
+        ['@linear/sdk', () => sdk.issues({ filter, first: 25 })],
+      ],
+    ],
+    [
+      'createIssue',
+      [
+        ['raw undici.request', () => graphql(CREATE, { input: { teamId, title: 'Bench' } })],
+        ['@c/issues', () => ours.run('createIssue', { teamId, title: 'Bench' })],
+        ['@linear/sdk', () => sdk.createIssue({ teamId, title: 'Bench' })],
+      ],
+    ],
+  ];
+  for (const [command, clients] of cases) {
+    for (const concurrency of [1, 32]) {
+      const calls = Math.round((concurrency === 1 ? 600 : 1500) * scale);
+      const rows = await compare(clients, { calls, concurrency });
+      printCallTable(
+        `issues.${command}: @c/issues vs @linear/sdk (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${calls} calls)`,
+        rows,
+        { '@c/issues': '≤ 1.25× raw' },
+      );
+    }
+  }
+  void url;
+  await ours.close();
+  await agent.close();
+  await server.stop();
+}
