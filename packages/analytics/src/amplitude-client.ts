@@ -51,9 +51,6 @@ export interface AnalyticsConnectionConfig {
  */
 export function createAnalyticsContext(config: AnalyticsConnectionConfig): AnalyticsContext {
   const region = AMPLITUDE_REGIONS[config.options.region ?? 'us'];
-  // Answers that repeating cannot fix (an export too large to build, a device over its daily quota)
-  // are marked here by the parser so the retry hint below can veto core's retry of those statuses.
-  const final = new WeakSet<object>();
   const http = new HttpClient({
     provider: 'Amplitude',
     baseUrls: {
@@ -64,12 +61,8 @@ export function createAnalyticsContext(config: AnalyticsConnectionConfig): Analy
     maxConcurrent: AMPLITUDE_MAX_CONCURRENT,
     // Amplitude prepares exports and long segmentations before it answers: allow minutes to the headers.
     timeouts: { headersMs: 300_000 },
-    parseError: (response) => {
-      const { error, retry } = mapAmplitudeError(response);
-      if (!retry) final.add(response.headers);
-      return error;
-    },
-    shouldRetry: ({ headers }) => (final.has(headers) ? false : undefined),
+    // Answers that repeating cannot fix carry `retryable: false`, which core honours.
+    parseError: (response) => mapAmplitudeError(response).error,
   });
   const apiKey = new Secret(config.credentials.apiKey);
   return {

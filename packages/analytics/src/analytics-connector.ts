@@ -1,4 +1,4 @@
-import { type ConnectorClient, defineConnector } from '@c/core';
+import { type ConnectorClient, contextOf as contextOfClient, defineConnector } from '@c/core';
 import { z } from 'zod';
 import { type AnalyticsContext, createAnalyticsContext } from './amplitude-client.js';
 import { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
@@ -22,11 +22,6 @@ const commands = {
   sendEvents,
   customAction,
 };
-
-// Set by createContext and picked up by connect() right after, synchronously, to tie each client
-// to its context for the library-level streaming functions below.
-let created: AnalyticsContext | undefined;
-const contexts = new WeakMap<object, AnalyticsContext>();
 
 const connector = defineConnector({
   id: 'analytics',
@@ -68,10 +63,7 @@ const connector = defineConnector({
     C_ANALYTICS_INGESTION_BASE_URL: 'ingestionBaseUrl',
   },
   commands,
-  createContext({ credentials, options }) {
-    created = createAnalyticsContext({ credentials, options });
-    return created;
-  },
+  createContext: ({ credentials, options }) => createAnalyticsContext({ credentials, options }),
   verify: (ctx) => ctx.http.request({ method: 'GET', api: 'dashboard', path: '/api/2/realtime' }),
 });
 
@@ -79,22 +71,11 @@ const connector = defineConnector({
 export type AnalyticsClient = ConnectorClient<typeof commands>;
 
 /** The Amplitude connector (`analytics`): its commands and `connect`. */
-export const analytics: typeof connector = {
-  ...connector,
-  connect(config) {
-    created = undefined;
-    const client = connector.connect(config);
-    if (created) contexts.set(client, created);
-    created = undefined;
-    return client;
-  },
-};
+export const analytics = connector;
 
 function contextOf(target: AnalyticsClient | AnalyticsContext): AnalyticsContext {
   if ('http' in target && 'apiKey' in target) return target;
-  const context = contexts.get(target);
-  if (!context) throw new TypeError('Expected a client made by analytics.connect()');
-  return context;
+  return contextOfClient<AnalyticsContext>(target);
 }
 
 /**

@@ -107,7 +107,7 @@ const contexts = new WeakMap<object, ConnectorContext>();
  */
 export function contextOf<Ctx extends ConnectorContext>(client: ConnectorClient<any>): Ctx {
   const ctx = contexts.get(client);
-  if (!ctx) throw new Error('Not a client made by connect()');
+  if (!ctx) throw new TypeError('Not a client made by connect()');
   return ctx as Ctx;
 }
 

@@ -10,6 +10,8 @@ const base = defineCustomAction<AnalyticsContext>({
   pathDescription:
     'Path on the chosen API, e.g. /api/2/realtime, /api/2/useractivity?user=12345, /api/2/events/list, or /2/httpapi (ingestion).',
   apiDescription: 'dashboard: the query APIs (default); ingestion: the HTTP V2 and Batch ingestion APIs.',
+  // The ingestion API takes the key in the body; the secret key has no business there.
+  auth: (api) => api !== 'ingestion',
 });
 
 /** Custom Action: any endpoint of either API, through core's path and header guard. */

@@ -277,6 +277,8 @@ export class HttpClient {
     }
     if (!safe || error.status === undefined) return false;
     if (hint !== undefined) return hint;
+    // A connector's parser may mark a 5xx as final (an export too large to ever build).
+    if (error.status >= 500 && !error.retryable) return false;
     return RETRY_STATUSES.has(error.status);
   }
 

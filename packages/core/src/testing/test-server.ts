@@ -174,18 +174,18 @@ export async function createTestServer(
     response.headers.forEach((value, key) => {
       headers[key] = key === 'set-cookie' ? response.headers.getSetCookie() : value;
     });
-    res.writeHead(response.status, headers);
-    if (!response.body) {
-      res.end();
-      return;
-    }
     if (fault?.type === 'reset-mid-body') {
-      // Send the headers and the first half of the body, then cut the connection.
+      // Announce the full length, send the first half of the body, then cut the connection.
       const bytes = new Uint8Array(await response.arrayBuffer());
-      res.removeHeader('content-length');
+      res.writeHead(response.status, { ...headers, 'content-length': String(bytes.length) });
       res.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))));
       await new Promise((resolve) => setTimeout(resolve, 5));
       req.socket.destroy();
+      return;
+    }
+    res.writeHead(response.status, headers);
+    if (!response.body) {
+      res.end();
       return;
     }
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
