@@ -1,4 +1,8 @@
-import { z } from 'zod';
+import { zod } from '@c/core';
+import type { z } from 'zod';
+
+// The schema helpers call zod() when called, that is from inside a command's schema builder, so
+// importing this module (and the connector) does not load zod.
 
 const DAY = /^(\d{4})(\d{2})(\d{2})$/;
 const HOUR = /^(\d{4})(\d{2})(\d{2})T(\d{2})$/;
@@ -28,7 +32,7 @@ function calendarValue(year: number, month: number, day: number, hour: number): 
 
 /** A `YYYYMMDD` date parameter that must be a real calendar date. */
 export function daySchema(title: string, description: string) {
-  return z
+  return zod()
     .string()
     .regex(DAY, 'must be a date written YYYYMMDD, e.g. 20260131')
     .refine((text) => dayValue(text) !== undefined, 'is not a real calendar date')
@@ -37,7 +41,7 @@ export function daySchema(title: string, description: string) {
 
 /** A `YYYYMMDDTHH` hour parameter that must be a real calendar date and an hour 00–23. */
 export function hourSchema(title: string, description: string) {
-  return z
+  return zod()
     .string()
     .regex(HOUR, 'must be an hour written YYYYMMDDTHH, e.g. 20260131T09')
     .refine((text) => hourValue(text) !== undefined, 'is not a real calendar date and hour (00–23)')
@@ -80,6 +84,7 @@ export function daysInRange(start: string, end: string): number {
  * value (`event.group_by`), and an unparsable string names the parameter.
  */
 export function jsonValue<S extends z.ZodType>(schema: S) {
+  const z = zod();
   return z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
     try {

@@ -1,5 +1,4 @@
 import { type ConnectorClient, contextOf as contextOfClient, defineConnector } from '@c/core';
-import { z } from 'zod';
 import { type AnalyticsContext, createAnalyticsContext } from './amplitude-client.js';
 import { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
 import { behavioralCohorts } from './commands/behavioral-cohorts.js';
@@ -28,32 +27,34 @@ const connector = defineConnector({
   title: 'Amplitude',
   description:
     'Product analytics on Amplitude: active and new users, event segmentation, raw event export, behavioral cohorts, user search, saved charts, and event ingestion.',
-  credentials: z.object({
-    apiKey: z
-      .string()
-      .min(1)
-      .meta({ title: 'API Key', description: "The project's API key (project settings)." }),
-    secretKey: z
-      .string()
-      .min(1)
-      .meta({ title: 'Secret Key', description: "The project's secret key (project settings)." }),
-  }),
-  options: z.object({
-    region: z.enum(['us', 'eu']).default('us').meta({
-      title: 'Region',
-      description: "The project's data residency: us (default) or eu. Picks both hosts.",
+  credentials: (z) =>
+    z.object({
+      apiKey: z
+        .string()
+        .min(1)
+        .meta({ title: 'API Key', description: "The project's API key (project settings)." }),
+      secretKey: z
+        .string()
+        .min(1)
+        .meta({ title: 'Secret Key', description: "The project's secret key (project settings)." }),
     }),
-    baseUrl: z.url().optional().meta({
-      title: 'Base URL',
-      description:
-        'Host of the query APIs; default https://amplitude.com (us) or https://analytics.eu.amplitude.com (eu).',
+  options: (z) =>
+    z.object({
+      region: z.enum(['us', 'eu']).default('us').meta({
+        title: 'Region',
+        description: "The project's data residency: us (default) or eu. Picks both hosts.",
+      }),
+      baseUrl: z.url().optional().meta({
+        title: 'Base URL',
+        description:
+          'Host of the query APIs; default https://amplitude.com (us) or https://analytics.eu.amplitude.com (eu).',
+      }),
+      ingestionBaseUrl: z.url().optional().meta({
+        title: 'Ingestion Base URL',
+        description:
+          'Host of the ingestion API; default https://api2.amplitude.com (us) or https://api.eu.amplitude.com (eu).',
+      }),
     }),
-    ingestionBaseUrl: z.url().optional().meta({
-      title: 'Ingestion Base URL',
-      description:
-        'Host of the ingestion API; default https://api2.amplitude.com (us) or https://api.eu.amplitude.com (eu).',
-    }),
-  }),
   auth: { type: 'basic' },
   env: {
     C_ANALYTICS_API_KEY: 'credentials.apiKey',

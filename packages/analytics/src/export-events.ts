@@ -1,7 +1,6 @@
 import { pipeline, Readable, type Transform } from 'node:stream';
 import { createGunzip, createInflateRaw } from 'node:zlib';
-import { ConnectorError, NetworkError, NotFoundError, ProviderError, parseWith } from '@c/core';
-import { z } from 'zod';
+import { ConnectorError, lazySchema, NetworkError, NotFoundError, ProviderError, parseWith } from '@c/core';
 import type { AnalyticsContext } from './amplitude-client.js';
 import { checkRange, hourSchema } from './amplitude-params.js';
 import { readZip, ZipFormatError } from './zip-reader.js';
@@ -18,18 +17,20 @@ const ZLIB_CHUNK = 256 * 1024;
 /** A single line longer than this is not an event: stop rather than buffer without bound. */
 const MAX_LINE_BYTES = 32 * 1024 * 1024;
 
-/** The export range: `YYYYMMDDTHH` hours, both included, in UTC. */
-export const exportRangeShape = {
-  start: hourSchema(
-    'Start Date',
-    'First hour of the range, YYYYMMDDTHH (UTC), included. Amplitude selects events by the time they were uploaded.',
-  ),
-  end: hourSchema('End Date', 'Last hour of the range, YYYYMMDDTHH (UTC), included; not before the start.'),
-};
+/** The fields of the export range: `YYYYMMDDTHH` hours, both included, in UTC (call in a schema builder). */
+export function exportRangeShape() {
+  return {
+    start: hourSchema(
+      'Start Date',
+      'First hour of the range, YYYYMMDDTHH (UTC), included. Amplitude selects events by the time they were uploaded.',
+    ),
+    end: hourSchema('End Date', 'Last hour of the range, YYYYMMDDTHH (UTC), included; not before the start.'),
+  };
+}
 
-const exportRange = z
-  .object(exportRangeShape)
-  .superRefine((range, ctx) => checkRange(range, ctx, 'hour', EXPORT_MAX_DAYS));
+const exportRange = lazySchema((z) =>
+  z.object(exportRangeShape()).superRefine((range, ctx) => checkRange(range, ctx, 'hour', EXPORT_MAX_DAYS)),
+);
 
 /** Options of `readExport` (and of the public `exportEvents`). */
 export interface ExportEventsOptions {
@@ -64,7 +65,7 @@ export async function* readExportBatches(
   ctx: AnalyticsContext,
   options: ExportEventsOptions,
 ): AsyncGenerator<AmplitudeExportEvent[]> {
-  const range = parseWith(exportRange, { start: options.start, end: options.end });
+  const range = parseWith(exportRange(), { start: options.start, end: options.end });
   let body: Readable;
   try {
     const response = await ctx.http.request<Readable>({

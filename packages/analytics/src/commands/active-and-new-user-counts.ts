@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import type { AnalyticsContext } from '../amplitude-client.js';
 import { checkRange, daySchema } from '../amplitude-params.js';
 
@@ -14,20 +13,21 @@ export const activeAndNewUserCounts = defineCommand({
   title: 'Active and New User Counts',
   description:
     'Counts the active or new users of the project per day, week or month over a date range, in the project time zone.',
-  input: z
-    .object({
-      start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
-      end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
-      metric: z.enum(['active', 'new']).default('active').meta({
-        title: 'Metric (m)',
-        description: 'active: users active in the interval (default); new: new users.',
-      }),
-      interval: z
-        .enum(['1', '7', '30'])
-        .default('1')
-        .meta({ title: 'Interval (i)', description: '1: daily (default), 7: weekly, 30: monthly.' }),
-    })
-    .superRefine((input, ctx) => checkRange(input, ctx, 'day')),
+  input: (z) =>
+    z
+      .object({
+        start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
+        end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
+        metric: z.enum(['active', 'new']).default('active').meta({
+          title: 'Metric (m)',
+          description: 'active: users active in the interval (default); new: new users.',
+        }),
+        interval: z
+          .enum(['1', '7', '30'])
+          .default('1')
+          .meta({ title: 'Interval (i)', description: '1: daily (default), 7: weekly, 30: monthly.' }),
+      })
+      .superRefine((input, ctx) => checkRange(input, ctx, 'day')),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<UserCountsResult> {
     const response = await ctx.http.request<UserCountsResult>({

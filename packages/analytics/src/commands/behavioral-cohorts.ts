@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import type { AnalyticsContext } from '../amplitude-client.js';
 
 /** One behavioral cohort as Amplitude lists it (`id`, `name`, `size`, `definition`, `owners`, …). */
@@ -10,7 +9,7 @@ export const behavioralCohorts = defineCommand({
   key: 'behavioralCohorts',
   title: 'Behavioral Cohorts',
   description: 'Lists every behavioral cohort of the project with its id, name, size and metadata.',
-  input: z.object({}),
+  input: (z) => z.object({}),
   annotations: { readOnly: true, idempotent: true },
   async run(_input, ctx: AnalyticsContext, { signal }): Promise<{ cohorts: AmplitudeCohort[] }> {
     const response = await ctx.http.request<{ cohorts: AmplitudeCohort[] }>({

@@ -19,7 +19,8 @@ export const customAction = defineCommand({
   key: base.key,
   title: base.title,
   description: base.description,
-  input: base.input,
+  // A builder, so the guard's schema (and zod) is built on first use, not when this module loads.
+  input: () => base.input,
   annotations: base.annotations,
   run(input: Record<string, any>, ctx: AnalyticsContext, options) {
     const body = input.body;

@@ -1,5 +1,5 @@
-import { defineCommand } from '@c/core';
-import { z } from 'zod';
+import { defineCommand, type Zod } from '@c/core';
+import type { z } from 'zod';
 import type { AnalyticsContext } from '../amplitude-client.js';
 import { checkRange, daySchema, daysInRange, jsonValue } from '../amplitude-params.js';
 
@@ -39,57 +39,68 @@ const PROPERTY_METRICS = new Set(['histogram', 'sums', 'value_avg']);
 /** Interval → the longest range Amplitude accepts with it, in days. */
 const INTERVAL_MAX_DAYS: Record<string, number | undefined> = { '-300000': 2, '-3600000': 7, '1': 365 };
 
-const eventObject = z.looseObject({
-  event_type: z.string().min(1).meta({
-    title: 'Event Type',
-    description: 'The event, e.g. "Play Song"; special types _active, _all; custom events ce:<name>.',
-  }),
-  filters: z
-    .array(
-      z.looseObject({
-        subprop_type: z
-          .enum(['event', 'user'])
-          .meta({ title: 'Property Type', description: 'event: an event property; user: a user property.' }),
-        subprop_key: z.string().min(1).meta({
-          title: 'Property',
-          description: 'The property name; custom user properties as gp:<name>.',
-        }),
-        subprop_op: z
-          .enum(FILTER_OPERATORS)
-          .meta({ title: 'Operator', description: 'is, is not, contains, less, greater, set is, …' }),
-        subprop_value: z
-          .array(z.string())
-          .meta({ title: 'Values', description: 'The values to compare with, as strings.' }),
-      }),
-    )
-    .optional()
-    .meta({
-      title: 'Filters',
-      description: 'Property filters: subprop_type, subprop_key, subprop_op, subprop_value.',
+const eventObject = (z: Zod) =>
+  z.looseObject({
+    event_type: z.string().min(1).meta({
+      title: 'Event Type',
+      description: 'The event, e.g. "Play Song"; special types _active, _all; custom events ce:<name>.',
     }),
-  group_by: z
-    .array(
-      z.looseObject({
-        type: z
-          .enum(['event', 'user'])
-          .meta({ title: 'Property Type', description: 'event: an event property; user: a user property.' }),
-        value: z.string().min(1).meta({ title: 'Property', description: 'The property to group by.' }),
+    filters: z
+      .array(
+        z.looseObject({
+          subprop_type: z
+            .enum(['event', 'user'])
+            .meta({
+              title: 'Property Type',
+              description: 'event: an event property; user: a user property.',
+            }),
+          subprop_key: z.string().min(1).meta({
+            title: 'Property',
+            description: 'The property name; custom user properties as gp:<name>.',
+          }),
+          subprop_op: z
+            .enum(FILTER_OPERATORS)
+            .meta({ title: 'Operator', description: 'is, is not, contains, less, greater, set is, …' }),
+          subprop_value: z
+            .array(z.string())
+            .meta({ title: 'Values', description: 'The values to compare with, as strings.' }),
+        }),
+      )
+      .optional()
+      .meta({
+        title: 'Filters',
+        description: 'Property filters: subprop_type, subprop_key, subprop_op, subprop_value.',
       }),
-    )
-    .max(2, 'allows at most two group-bys')
-    .optional()
-    .meta({ title: 'Group By', description: 'Up to two properties to group by: {type: event|user, value}.' }),
-});
+    group_by: z
+      .array(
+        z.looseObject({
+          type: z
+            .enum(['event', 'user'])
+            .meta({
+              title: 'Property Type',
+              description: 'event: an event property; user: a user property.',
+            }),
+          value: z.string().min(1).meta({ title: 'Property', description: 'The property to group by.' }),
+        }),
+      )
+      .max(2, 'allows at most two group-bys')
+      .optional()
+      .meta({
+        title: 'Group By',
+        description: 'Up to two properties to group by: {type: event|user, value}.',
+      }),
+  });
 
 /** An event of a segmentation query (`e`, `e2`). */
-export type SegmentationEvent = z.output<typeof eventObject>;
+export type SegmentationEvent = z.output<ReturnType<typeof eventObject>>;
 
-const groupByName = z
-  .string()
-  .refine(
-    (name) => (BUILT_IN_GROUP_BY as readonly string[]).includes(name) || /^gp:\S/.test(name),
-    'must be a built-in property (version, country, city, region, DMA, language, platform, os, device, device_type, start_version, paying) or a custom user property written gp:<name>',
-  );
+const groupByName = (z: Zod) =>
+  z
+    .string()
+    .refine(
+      (name) => (BUILT_IN_GROUP_BY as readonly string[]).includes(name) || /^gp:\S/.test(name),
+      'must be a built-in property (version, country, city, region, DMA, language, platform, os, device, device_type, start_version, paying) or a custom user property written gp:<name>',
+    );
 
 /** Amplitude's answer: series per group, their labels, the collapsed totals and the x values. */
 export interface SegmentationResult {
@@ -107,104 +118,108 @@ export const eventSegmentation = defineCommand({
   title: 'Event Segmentation',
   description:
     'Counts an event (uniques, totals, share of daily active users, averages, property histograms, sums or a formula) over a date range, optionally grouped by up to two properties.',
-  input: z
-    .object({
-      event: jsonValue(eventObject).meta({
-        title: 'Event',
-        description:
-          'The event object {event_type, filters, group_by}, or a string holding its JSON. Sent as e.',
-      }),
-      event2: jsonValue(eventObject)
-        .optional()
-        .meta({ title: 'Second Event', description: 'A second event (e2), e.g. event B of a formula.' }),
-      start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
-      end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
-      metric: z
-        .enum(['uniques', 'totals', 'pct_dau', 'average', 'histogram', 'sums', 'value_avg', 'formula'])
-        .default('uniques')
-        .meta({
-          title: 'Metric (m)',
+  input: (z) =>
+    z
+      .object({
+        event: jsonValue(eventObject(z)).meta({
+          title: 'Event',
           description:
-            'uniques (default), totals, pct_dau, average; property metrics histogram, sums, value_avg (need a group_by in the event); formula (needs Formula).',
+            'The event object {event_type, filters, group_by}, or a string holding its JSON. Sent as e.',
         }),
-      userType: z.enum(['any', 'active']).default('active').meta({
-        title: 'User Type (n)',
-        description: 'any: all users; active: active users only (default).',
-      }),
-      formula: z.string().trim().min(1).optional().meta({
-        title: 'Formula',
-        description:
-          'With metric formula only, e.g. UNIQUES(A)/UNIQUES(B): A is the event, B the second event.',
-      }),
-      interval: z.enum(['1', '7', '30', '-3600000', '-300000']).default('1').meta({
-        title: 'Interval (i)',
-        description:
-          '1: daily (default, up to 365 days), 7: weekly, 30: monthly, -3600000: hourly (up to 7 days), -300000: realtime (up to 2 days).',
-      }),
-      groupBy: z
-        .preprocess(
-          (value) => (typeof value === 'string' ? [value] : value),
-          z.array(groupByName).min(1).max(2, 'allows at most two group-bys'),
-        )
-        .optional()
-        .meta({
-          title: 'Group By (g)',
+        event2: jsonValue(eventObject(z))
+          .optional()
+          .meta({ title: 'Second Event', description: 'A second event (e2), e.g. event B of a formula.' }),
+        start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
+        end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
+        metric: z
+          .enum(['uniques', 'totals', 'pct_dau', 'average', 'histogram', 'sums', 'value_avg', 'formula'])
+          .default('uniques')
+          .meta({
+            title: 'Metric (m)',
+            description:
+              'uniques (default), totals, pct_dau, average; property metrics histogram, sums, value_avg (need a group_by in the event); formula (needs Formula).',
+          }),
+        userType: z.enum(['any', 'active']).default('active').meta({
+          title: 'User Type (n)',
+          description: 'any: all users; active: active users only (default).',
+        }),
+        formula: z.string().trim().min(1).optional().meta({
+          title: 'Formula',
           description:
-            'Up to two properties: built-in names (country, platform, …) or custom user properties gp:<name>.',
+            'With metric formula only, e.g. UNIQUES(A)/UNIQUES(B): A is the event, B the second event.',
         }),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(1000)
-        .default(100)
-        .meta({ title: 'Limit', description: 'Most group-by values returned (default 100, at most 1000).' }),
-    })
-    .superRefine((input, ctx) => {
-      checkRange(input, ctx, 'day');
-      const maxDays = INTERVAL_MAX_DAYS[input.interval];
-      if (maxDays !== undefined && daysInRange(input.start, input.end) > maxDays) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['end'],
-          message: `makes a range of more than ${maxDays} days, the most Amplitude allows with interval ${input.interval}`,
-        });
-      }
-      if (PROPERTY_METRICS.has(input.metric) && !input.event.group_by?.length) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['event', 'group_by'],
-          message: `is required with metric ${input.metric}: a property metric reads the property the event groups by`,
-        });
-      }
-      if (input.metric !== 'formula') {
-        if (input.formula !== undefined) {
-          ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is used only with metric formula' });
+        interval: z.enum(['1', '7', '30', '-3600000', '-300000']).default('1').meta({
+          title: 'Interval (i)',
+          description:
+            '1: daily (default, up to 365 days), 7: weekly, 30: monthly, -3600000: hourly (up to 7 days), -300000: realtime (up to 2 days).',
+        }),
+        groupBy: z
+          .preprocess(
+            (value) => (typeof value === 'string' ? [value] : value),
+            z.array(groupByName(z)).min(1).max(2, 'allows at most two group-bys'),
+          )
+          .optional()
+          .meta({
+            title: 'Group By (g)',
+            description:
+              'Up to two properties: built-in names (country, platform, …) or custom user properties gp:<name>.',
+          }),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(100)
+          .meta({
+            title: 'Limit',
+            description: 'Most group-by values returned (default 100, at most 1000).',
+          }),
+      })
+      .superRefine((input, ctx) => {
+        checkRange(input, ctx, 'day');
+        const maxDays = INTERVAL_MAX_DAYS[input.interval];
+        if (maxDays !== undefined && daysInRange(input.start, input.end) > maxDays) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['end'],
+            message: `makes a range of more than ${maxDays} days, the most Amplitude allows with interval ${input.interval}`,
+          });
         }
-        return;
-      }
-      if (input.formula === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is required with metric formula' });
-        return;
-      }
-      const events = new Set(
-        [...input.formula.matchAll(/[(,]\s*([A-Z])\s*(?=[,)])/g)].map((match) => match[1]),
-      );
-      const beyond = [...events].filter((letter) => letter !== 'A' && letter !== 'B');
-      if (beyond.length > 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['formula'],
-          message: `refers to event ${beyond.join(', ')}; a formula takes at most two events: A (event) and B (event2)`,
-        });
-      } else if (events.has('B') && input.event2 === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['event2'],
-          message: 'is required: the formula refers to event B',
-        });
-      }
-    }),
+        if (PROPERTY_METRICS.has(input.metric) && !input.event.group_by?.length) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['event', 'group_by'],
+            message: `is required with metric ${input.metric}: a property metric reads the property the event groups by`,
+          });
+        }
+        if (input.metric !== 'formula') {
+          if (input.formula !== undefined) {
+            ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is used only with metric formula' });
+          }
+          return;
+        }
+        if (input.formula === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is required with metric formula' });
+          return;
+        }
+        const events = new Set(
+          [...input.formula.matchAll(/[(,]\s*([A-Z])\s*(?=[,)])/g)].map((match) => match[1]),
+        );
+        const beyond = [...events].filter((letter) => letter !== 'A' && letter !== 'B');
+        if (beyond.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['formula'],
+            message: `refers to event ${beyond.join(', ')}; a formula takes at most two events: A (event) and B (event2)`,
+          });
+        } else if (events.has('B') && input.event2 === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['event2'],
+            message: 'is required: the formula refers to event B',
+          });
+        }
+      }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<SegmentationResult> {
     const response = await ctx.http.request<SegmentationResult>({

@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import type { AnalyticsContext } from '../amplitude-client.js';
 import { checkRange } from '../amplitude-params.js';
 import {
@@ -26,20 +25,23 @@ export const exportData = defineCommand({
   title: 'Export Data',
   description:
     'Downloads the raw events uploaded in a range of hours (UTC) and returns the first maxEvents of them. The export is decoded as it streams and the download stops once maxEvents is reached. A range without data gives no events.',
-  input: z
-    .object({
-      ...exportRangeShape,
-      maxEvents: z.number().int().min(1).max(1_000_000).default(10_000).meta({
-        title: 'Max Events',
-        description: 'Most events to return (default 10000); the download stops there and truncated says so.',
-      }),
-    })
-    .superRefine((input, ctx) => checkRange(input, ctx, 'hour', EXPORT_MAX_DAYS)),
-  output: z.object({
-    events: z.array(z.record(z.string(), z.unknown())),
-    count: z.number().int(),
-    truncated: z.boolean(),
-  }),
+  input: (z) =>
+    z
+      .object({
+        ...exportRangeShape(),
+        maxEvents: z.number().int().min(1).max(1_000_000).default(10_000).meta({
+          title: 'Max Events',
+          description:
+            'Most events to return (default 10000); the download stops there and truncated says so.',
+        }),
+      })
+      .superRefine((input, ctx) => checkRange(input, ctx, 'hour', EXPORT_MAX_DAYS)),
+  output: (z) =>
+    z.object({
+      events: z.array(z.record(z.string(), z.unknown())),
+      count: z.number().int(),
+      truncated: z.boolean(),
+    }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal, onProgress }): Promise<ExportDataResult> {
     const events: AmplitudeExportEvent[] = [];

@@ -1,5 +1,4 @@
 import { defineCommand, ProviderError } from '@c/core';
-import { z } from 'zod';
 import type { AnalyticsContext } from '../amplitude-client.js';
 
 /** Get Chart Results' result: the chart's JSON (`query`), or its CSV text (`csv`). */
@@ -11,17 +10,21 @@ export const getChartResults = defineCommand({
   title: 'Get Chart Results',
   description:
     "Reads the data of a saved chart: as JSON (type query, Amplitude's legacy endpoint) or as CSV text (type csv, the current endpoint).",
-  input: z.object({
-    chartId: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]+$/, "must be the chart's id as it appears in the chart's web address")
-      .meta({ title: 'Chart ID', description: "The id in the chart's web address, e.g. abc123de." }),
-    type: z
-      .enum(['query', 'csv'])
-      .default('query')
-      .meta({ title: 'Type', description: 'query: the JSON result (default); csv: the CSV text, as {csv}.' }),
-  }),
+  input: (z) =>
+    z.object({
+      chartId: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]+$/, "must be the chart's id as it appears in the chart's web address")
+        .meta({ title: 'Chart ID', description: "The id in the chart's web address, e.g. abc123de." }),
+      type: z
+        .enum(['query', 'csv'])
+        .default('query')
+        .meta({
+          title: 'Type',
+          description: 'query: the JSON result (default); csv: the CSV text, as {csv}.',
+        }),
+    }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<ChartResult> {
     const response = await ctx.http.request<unknown>({

@@ -1,5 +1,4 @@
 import { defineCommand } from '@c/core';
-import { z } from 'zod';
 import type { AnalyticsContext } from '../amplitude-client.js';
 
 /** Amplitude's answer: the matching users and the kind of match (`nomatch` when none). */
@@ -14,12 +13,13 @@ export const userSearch = defineCommand({
   title: 'User Search',
   description:
     'Finds users by Amplitude ID, device ID, user ID or user ID prefix. No match is an empty matches array, not an error.',
-  input: z.object({
-    user: z.string().trim().min(1).meta({
-      title: 'User',
-      description: 'An Amplitude ID, a device ID, a user ID or the start of a user ID.',
+  input: (z) =>
+    z.object({
+      user: z.string().trim().min(1).meta({
+        title: 'User',
+        description: 'An Amplitude ID, a device ID, a user ID or the start of a user ID.',
+      }),
     }),
-  }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<UserSearchResult> {
     const response = await ctx.http.request<UserSearchResult>({
