@@ -48,12 +48,10 @@ const eventObject = (z: Zod) =>
     filters: z
       .array(
         z.looseObject({
-          subprop_type: z
-            .enum(['event', 'user'])
-            .meta({
-              title: 'Property Type',
-              description: 'event: an event property; user: a user property.',
-            }),
+          subprop_type: z.enum(['event', 'user']).meta({
+            title: 'Property Type',
+            description: 'event: an event property; user: a user property.',
+          }),
           subprop_key: z.string().min(1).meta({
             title: 'Property',
             description: 'The property name; custom user properties as gp:<name>.',
@@ -74,12 +72,10 @@ const eventObject = (z: Zod) =>
     group_by: z
       .array(
         z.looseObject({
-          type: z
-            .enum(['event', 'user'])
-            .meta({
-              title: 'Property Type',
-              description: 'event: an event property; user: a user property.',
-            }),
+          type: z.enum(['event', 'user']).meta({
+            title: 'Property Type',
+            description: 'event: an event property; user: a user property.',
+          }),
           value: z.string().min(1).meta({ title: 'Property', description: 'The property to group by.' }),
         }),
       )
@@ -164,16 +160,10 @@ export const eventSegmentation = defineCommand({
             description:
               'Up to two properties: built-in names (country, platform, …) or custom user properties gp:<name>.',
           }),
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(1000)
-          .default(100)
-          .meta({
-            title: 'Limit',
-            description: 'Most group-by values returned (default 100, at most 1000).',
-          }),
+        limit: z.number().int().min(1).max(1000).default(100).meta({
+          title: 'Limit',
+          description: 'Most group-by values returned (default 100, at most 1000).',
+        }),
       })
       .superRefine((input, ctx) => {
         checkRange(input, ctx, 'day');

@@ -17,13 +17,10 @@ export const getChartResults = defineCommand({
         .trim()
         .regex(/^[A-Za-z0-9_-]+$/, "must be the chart's id as it appears in the chart's web address")
         .meta({ title: 'Chart ID', description: "The id in the chart's web address, e.g. abc123de." }),
-      type: z
-        .enum(['query', 'csv'])
-        .default('query')
-        .meta({
-          title: 'Type',
-          description: 'query: the JSON result (default); csv: the CSV text, as {csv}.',
-        }),
+      type: z.enum(['query', 'csv']).default('query').meta({
+        title: 'Type',
+        description: 'query: the JSON result (default); csv: the CSV text, as {csv}.',
+      }),
     }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<ChartResult> {
