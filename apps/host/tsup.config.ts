@@ -8,4 +8,6 @@ export default defineConfig({
   sourcemap: true,
   target: 'node22',
   splitting: true,
+  // `node:sqlite` exists only with its prefix: keep every `node:` import as written.
+  removeNodeProtocol: false,
 });

@@ -146,7 +146,7 @@ export class OAuthFlow {
         },
       );
     }
-    const existing = (await this.#connections.list()).find((view) => view.name === input.connection);
+    const existing = await this.#connections.store.get(input.connection);
     if (existing && existing.connector !== input.connector) {
       throw new ValidationError(
         `Invalid parameter "connection": "${input.connection}" is a ${existing.connector} connection`,

@@ -33,13 +33,20 @@ function parse(text: string): any {
   }
 }
 
-/** Runs `c-host …` as a child process with a clean environment plus `env`. */
+/** The built CLI, as `npm start` and the `c-host` bin run it. */
+export const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+/**
+ * Runs `c-host …` as a child process with a clean environment plus `env`, from the sources (or the
+ * build with `built`).
+ */
 export function runCli(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; stdin?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; stdin?: string; built?: boolean } = {},
 ): Promise<CliResult> {
+  const prefix = options.built ? [builtCli] : cliCommand.args;
   return new Promise((resolve, reject) => {
-    const child = spawn(cliCommand.command, [...cliCommand.args, ...args], {
+    const child = spawn(cliCommand.command, [...prefix, ...args], {
       cwd: hostRoot,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
