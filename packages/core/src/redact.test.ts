@@ -50,5 +50,7 @@ describe('redaction', () => {
     expect(maskSecret('lin_api_abcdefghijkl9876')).toBe('lin_api_…9876');
     expect(maskSecret('ya29.a0AfH6SMBxyz1234')).toBe('…1234');
     expect(maskSecret('short')).toBe('…');
+    expect(maskSecret('1//0J_x_abcdefghijklmnopqrstuvwxyzcmW5')).toBe('…cmW5');
+    expect(maskSecret('rk_live_51Habcdefghijklmnop')).toBe('rk_live_…mnop');
   });
 });

@@ -56,15 +56,16 @@ export function redactDeep<T>(value: T, extra: readonly string[] = []): T {
 }
 
 /**
- * Masks a secret for display: keeps a recognisable prefix (up to the last `_` in the first 8
- * characters) and the last four characters, e.g. `sk_test_…4242`.
+ * Masks a secret for display: keeps a recognisable kind prefix (lower-case words ending in `_`,
+ * such as `sk_test_` or `lin_api_`, never random characters) and the last four characters, e.g.
+ * `sk_test_…4242`.
  */
 export function maskSecret(value: string): string {
   if (value.length <= 8) return '…';
-  const head = value.slice(0, 8);
-  const underscore = head.lastIndexOf('_');
-  const prefix = underscore > 0 ? head.slice(0, underscore + 1) : '';
-  return `${prefix}…${value.slice(-4)}`;
+  const prefix = /^(?:[a-z]{2,6}_){1,2}/.exec(value)?.[0] ?? '';
+  // A prefix must leave most of the secret hidden.
+  const shown = prefix.length <= value.length / 2 ? prefix : '';
+  return `${shown}…${value.slice(-4)}`;
 }
 
 /**
