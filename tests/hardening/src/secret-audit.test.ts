@@ -34,8 +34,8 @@ interface Scenario {
   arm?(subject: AuditSubject): void;
   /** The provider's answers echo the credentials back. */
   echoes?: boolean;
-  /** The input, from a working one, the schema's parameter names and the connection's credentials. */
-  input?(valid: unknown, schemaKeys: string[], credentials: string): unknown;
+  /** The input, from a working one, the schema's parameter names and credentials to plant in it. */
+  input?(valid: unknown, schemaKeys: string[], planted: string): unknown;
 }
 
 const statusScenario = (status: number, headers: Record<string, string> = {}): Scenario => ({
@@ -46,11 +46,12 @@ const statusScenario = (status: number, headers: Record<string, string> = {}): S
 
 const scenarios: Scenario[] = [
   {
-    // Every parameter of the wrong type, holding the credentials, and an unknown one too.
+    // Every parameter of the wrong type holding credentials, and an unknown one too. Some of them are
+    // not this connection's (so not redacted by it): a validation error must echo no input value.
     name: 'bad input',
-    input: (_valid, keys, credentials) => ({
-      ...Object.fromEntries(keys.map((key) => [key, { value: credentials }])),
-      auditUnknownParameter: credentials,
+    input: (_valid, keys, planted) => ({
+      ...Object.fromEntries(keys.map((key) => [key, { value: planted }])),
+      auditUnknownParameter: planted,
     }),
   },
   statusScenario(401),
@@ -121,9 +122,7 @@ async function runScenario(
   scenario.arm?.(subject);
   const tokens: OAuthTokens[] = [];
   const client = connection.connect((next) => void tokens.push(next), scenario.expired);
-  const credentials = Object.values(connection.credentials())
-    .filter((v) => typeof v === 'string')
-    .join(' ');
+  const planted = subject.issuedSecrets().join(' ');
   const kinds = new Map<string, number>();
   let ok = 0;
   let redacted = 0;
@@ -132,7 +131,7 @@ async function runScenario(
       const where = `${subject.id} (${connection.label}) ${scenario.name} ${command.key}`;
       const valid = subject.inputs[command.key];
       const keys = Object.keys((command.inputSchema as { properties?: object }).properties ?? {});
-      const input = scenario.input ? scenario.input(valid, keys, credentials) : valid;
+      const input = scenario.input ? scenario.input(valid, keys, planted) : valid;
       const signal = scenario.deadlineMs ? AbortSignal.timeout(scenario.deadlineMs) : undefined;
       try {
         const result = await client.runUnknown(command.key, input, { signal });
@@ -320,14 +319,12 @@ describe('host: c-host serve --sandbox, its HTTP API, CLI, output and data direc
           }
           const statuses = new Map<number | string, number>();
           await Promise.all(
-            names.flatMap(({ name, subject, connection }) =>
+            names.flatMap(({ name, subject }) =>
               subject.connector.list.map(async (command) => {
                 const valid = subject.inputs[command.key];
                 const keys = Object.keys((command.inputSchema as { properties?: object }).properties ?? {});
-                const credentials = Object.values(connection.credentials())
-                  .filter((value) => typeof value === 'string')
-                  .join(' ');
-                const input = scenario.input ? scenario.input(valid, keys, credentials) : valid;
+                const planted = subject.issuedSecrets().join(' ');
+                const input = scenario.input ? scenario.input(valid, keys, planted) : valid;
                 const outcome = await api('POST', `/api/commands/${subject.id}.${command.key}/run`, {
                   connection: name,
                   input,
