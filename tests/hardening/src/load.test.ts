@@ -12,8 +12,12 @@ import { formatTable } from './report-table.js';
 
 const CLIENTS = 64;
 const SECONDS = Number(process.env.C_LOAD_SECONDS ?? 60);
-/** Growth of the resident set allowed between the warm window and the end, for GC and allocator noise. */
-const RSS_TOLERANCE = { ratio: 1.15, bytes: 24 * 1024 * 1024 };
+/**
+ * Growth of the resident set allowed between the warm window and the end. Under steady load a host
+ * that keeps nothing per run plateaus once warm; one that does grows in steps as V8 enlarges its old
+ * space, so the peaks of the two windows are compared, with room for allocator noise.
+ */
+const RSS_TOLERANCE = { ratio: 1.1, bytes: 32 * 1024 * 1024 };
 
 const build: HostBuild = process.env.C_HARDENING_HOST === 'source' ? 'source' : 'dist';
 const missing = (() => {
@@ -95,16 +99,20 @@ describe('host under load', () => {
           { id: 'issues.searchIssues', input: { filter: {}, limit: 5 } },
           { id: 'issues.getIssueByIdentifier', input: { identifier: 'ENG-1' } },
           { id: 'issues.searchTeams', input: { name: 'eng' } },
-          { id: 'docs.searchDocuments', input: { name: 'meeting' } },
         ];
-        // Google allows 300 Docs reads per minute per user, and so does the sandbox: these go at 4 a second.
-        const paced = { id: 'docs.fetchDocumentContent', input: { documentId }, perSecond: 4 };
-        for (const { id, input } of [...mix, paced]) {
+        // The sandbox holds Google to its per-user quotas (Docs reads 300 a minute, Drive requests
+        // 12,000 a minute), as a real deployment must: docs commands run paced, at half of each.
+        const paced = [
+          { id: 'docs.fetchDocumentContent', input: { documentId }, perSecond: 2.5, loops: 1 },
+          { id: 'docs.searchDocuments', input: { name: 'meeting' }, perSecond: 100, loops: 4 },
+        ];
+        const commands = [...mix, ...paced];
+        for (const { id, input } of commands) {
           const probe = await run(id, input);
           expect(probe.status, `${id}: ${probe.text.slice(0, 300)}`).toBe(200);
         }
 
-        const latencies = new Map<string, number[]>([...mix, paced].map(({ id }) => [id, []]));
+        const latencies = new Map<string, number[]>(commands.map(({ id }) => [id, []]));
         const errors: string[] = [];
         const rss: { at: number; bytes: number }[] = [];
         const started = performance.now();
@@ -112,7 +120,7 @@ describe('host under load', () => {
         const sampler = setInterval(() => {
           const bytes = rssOf(host.pid);
           if (bytes !== undefined) rss.push({ at: (performance.now() - started) / 1000, bytes });
-        }, 500);
+        }, 250);
         const timed = async (id: string, input: unknown) => {
           const t0 = performance.now();
           try {
@@ -130,19 +138,23 @@ describe('host under load', () => {
             await timed(id, input);
           }
         };
-        const pacedClient = async () => {
+        const pacedClient = async ({ id, input, perSecond, loops }: (typeof paced)[number]) => {
           for (let tick = 1; performance.now() < deadline; tick += 1) {
-            await timed(paced.id, paced.input);
-            const wait = started + (tick * 1000) / paced.perSecond - performance.now();
+            await timed(id, input);
+            const wait = started + (tick * 1000 * loops) / perSecond - performance.now();
             if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           }
         };
-        await Promise.all([...Array.from({ length: CLIENTS }, client), pacedClient()]);
+        const pacedLoops = paced.flatMap((entry) => Array.from({ length: entry.loops }, () => entry));
+        await Promise.all([
+          ...Array.from({ length: CLIENTS - pacedLoops.length }, client),
+          ...pacedLoops.map(pacedClient),
+        ]);
         clearInterval(sampler);
         const elapsed = (performance.now() - started) / 1000;
 
         const all = [...latencies.values()].flat().sort((a, b) => a - b);
-        const rows = [...mix, paced].map(({ id }) => {
+        const rows = commands.map(({ id }) => {
           const sorted = latencies.get(id)!.sort((a, b) => a - b);
           return [id, sorted.length, percentile(sorted, 50).toFixed(1), percentile(sorted, 99).toFixed(1)];
         });
@@ -150,7 +162,7 @@ describe('host under load', () => {
         const warm = rss.filter(({ at }) => at >= SECONDS / 6 && at < SECONDS / 3).map(({ bytes }) => bytes);
         const late = rss.filter(({ at }) => at >= (SECONDS * 2) / 3).map(({ bytes }) => bytes);
         measured = { warm, late };
-        const allowed = median(warm) * RSS_TOLERANCE.ratio + RSS_TOLERANCE.bytes;
+        const allowed = Math.max(...warm) * RSS_TOLERANCE.ratio + RSS_TOLERANCE.bytes;
         console.log(
           formatTable(
             `c-host (${build}) under load: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${(all.length / elapsed).toFixed(0)} runs/s, ${errors.length} errors`,
@@ -175,7 +187,7 @@ describe('host under load', () => {
                 mb(median(late)),
                 mb(Math.max(...late)),
               ],
-              ['allowed median', '', mb(allowed), ''],
+              ['allowed peak', '', '', mb(allowed)],
             ],
           ),
         );
@@ -200,8 +212,8 @@ describe('host under load', () => {
       const { warm, late } = measured!;
       expect(warm.length).toBeGreaterThan(0);
       expect(late.length).toBeGreaterThan(0);
-      const allowed = median(warm) * RSS_TOLERANCE.ratio + RSS_TOLERANCE.bytes;
-      expect(median(late), 'median RSS of the last third against the warm window').toBeLessThanOrEqual(
+      const allowed = Math.max(...warm) * RSS_TOLERANCE.ratio + RSS_TOLERANCE.bytes;
+      expect(Math.max(...late), 'peak RSS of the last third against the warm window').toBeLessThanOrEqual(
         allowed,
       );
     },
