@@ -55,7 +55,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * `it.fails`, turns red once fixed, and this goes back to undefined.
  */
 const MEMORY_GAP: string | undefined =
-  'the sandbox simulators keep every request in TestServer.calls (about 3.4 KB of heap each), so the host grows with every run';
+  'the sandbox simulators keep every request in TestServer.calls (about 1.7 KB of heap each), so the host grows with every run';
 
 /** What the load run measured, for the memory check that follows it. */
 let measured: { warm: number[]; late: number[] } | undefined;
