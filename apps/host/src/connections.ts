@@ -161,9 +161,22 @@ export class ConnectionManager {
       );
     }
     if (await this.#store.get(input.name)) throw connectionExists(input.name);
-    const credentials = input.credentials ?? {};
+    let credentials: Record<string, unknown> = { ...(input.credentials ?? {}) };
     const connectorOptions = input.options ?? {};
-    const client = connector.connect({ credentials, ...connectorOptions });
+    // Verifying may refresh an expired OAuth token and rotate the refresh token: keep what it hands
+    // back, or the stored refresh token would already be spent.
+    const client = connector.connect({
+      credentials,
+      ...connectorOptions,
+      onTokens: (tokens: OAuthTokens) => {
+        credentials = {
+          ...credentials,
+          accessToken: tokens.accessToken,
+          ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+          expiresAt: tokens.expiresAt,
+        };
+      },
+    });
     try {
       if (options.verify !== false) await client.verify();
     } finally {

@@ -4,6 +4,8 @@ import type { Host } from './host.js';
 export interface SimulatorHandle {
   url: string;
   connection: { credentials: unknown; options?: unknown };
+  /** The loopback server (core's TestServer): its request recording is turned off here. */
+  server?: { limitRecording?(max: number | undefined): void };
   oauth?: {
     authorizationUrl: string;
     tokenUrl: string;
@@ -89,6 +91,8 @@ export async function startSandbox(host: Host, options: { host?: string } = {}):
         continue;
       }
       const simulator = outcome.value;
+      // A sandbox serves for hours: keep no request history (tests of the simulators keep theirs).
+      simulator.server?.limitRecording?.(0);
       urls[connector.id] = simulator.url;
       simulators[connector.id] = simulator;
       const name = sandboxConnectionName(connector.id);

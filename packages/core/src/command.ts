@@ -22,6 +22,11 @@ export interface Progress {
 /** Per-run options. */
 export interface RunOptions {
   signal?: AbortSignal | undefined;
+  /**
+   * A deadline for the whole run, every call and retry included. Past it the run fails with a
+   * `TimeoutError` (with `outcomeUnknown` when a write may have been applied).
+   */
+  timeoutMs?: number | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
 }
 

@@ -158,7 +158,10 @@ export function defineConnector<
           });
         }
         const parsed = command.parse(input);
-        return command.run(parsed, ctx, runOptions);
+        if (runOptions.timeoutMs === undefined) return command.run(parsed, ctx, runOptions);
+        const deadline = AbortSignal.timeout(runOptions.timeoutMs);
+        const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, deadline]) : deadline;
+        return command.run(parsed, ctx, { ...runOptions, signal });
       };
       const client: ConnectorClient<Cmds> = {
         connectorId: definition.id,

@@ -171,9 +171,10 @@ export function linearErrorFrom(
  */
 export function parseLinearError(response: ErrorResponse): ConnectorError | undefined {
   const body = response.body as GraphqlResponse | undefined;
-  if (body && typeof body === 'object' && Array.isArray(body.errors) && body.errors.length > 0) {
-    return linearErrorFrom(body.errors, response);
-  }
+  const hasErrors =
+    !!body && typeof body === 'object' && Array.isArray(body.errors) && body.errors.length > 0;
+  // A 429 is a rate limit whatever its body says (a proxy in front of Linear may send one bare).
+  if (hasErrors && response.status !== 429) return linearErrorFrom(body!.errors!, response);
   return errorFromStatus({
     status: response.status,
     provider: 'Linear',

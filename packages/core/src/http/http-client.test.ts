@@ -308,3 +308,16 @@ function http_bad() {
     () => new HttpResponse('{not json', { headers: { 'content-type': 'application/json' } }),
   );
 }
+
+describe('deadlines through the caller signal', () => {
+  it('a write cut by AbortSignal.timeout is a TimeoutError whose outcome is unknown', async () => {
+    const http = client();
+    server.fault({ type: 'stall' });
+    const error = await http
+      .request({ method: 'POST', path: '/things', json: {}, signal: AbortSignal.timeout(100) })
+      .catch((e) => e);
+    expect(TimeoutError.isInstance(error)).toBe(true);
+    expect(error.outcomeUnknown).toBe(true);
+    await http.close();
+  });
+});

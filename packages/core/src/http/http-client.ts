@@ -394,9 +394,9 @@ export class HttpClient {
     safe: boolean,
     timeoutMs?: number,
   ): unknown {
-    if (timeoutSignal?.aborted) {
+    if (timeoutSignal?.aborted || isTimeoutReason(reason)) {
       return new TimeoutError(
-        `${this.provider} did not answer within ${timeoutMs} ms${safe ? '' : '; the outcome is unknown: the request may have been applied'}`,
+        `${this.provider} did not answer within ${timeoutMs === undefined ? 'the deadline' : `${timeoutMs} ms`}${safe ? '' : '; the outcome is unknown: the request may have been applied'}`,
         { outcomeUnknown: !safe },
       );
     }
@@ -411,8 +411,13 @@ export class HttpClient {
     const { safe, timeoutSignal } = a;
     const timeoutMs = a.request.timeoutMs;
     if (timeoutSignal?.aborted) return this.#abortError(cause, timeoutSignal, safe, timeoutMs);
-    // The caller cancelled: hand back their own reason, whatever shape undici wrapped it in.
-    if (a.request.signal?.aborted) return a.request.signal.reason;
+    const callerSignal = a.request.signal;
+    if (callerSignal?.aborted) {
+      // A deadline (AbortSignal.timeout, a run's timeoutMs) is a timeout like any other: say
+      // whether a write may have been applied. Any other cancellation hands back its own reason.
+      if (isTimeoutReason(callerSignal.reason)) return this.#abortError(callerSignal.reason, undefined, safe);
+      return callerSignal.reason;
+    }
     if (isAbort(cause)) return cause;
     const code = errorCode(cause);
     const neverSent = !duringBody && code !== undefined && NEVER_SENT_CODES.has(code);
@@ -567,6 +572,10 @@ function errorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+function isTimeoutReason(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === 'TimeoutError' && !ConnectorError.isInstance(reason);
 }
 
 function isAbort(error: unknown): boolean {

@@ -53,6 +53,8 @@ export interface TestServer {
   /** Prepends handlers (they win over the initial ones) until `resetHandlers`. */
   use(...handlers: RequestHandler[]): void;
   resetHandlers(): void;
+  /** Keeps only the newest N recorded calls from now on (0: record none), e.g. in a long-running sandbox. */
+  limitRecording(max: number | undefined): void;
   /** Records a contract violation found outside `check` (e.g. in a response). */
   addViolation(message: string): void;
   /** Queues a fault for the next matching request(s). */
@@ -102,6 +104,19 @@ function record(req: IncomingMessage, body: Buffer, origin: string): RecordedCal
   };
 }
 
+/** Waits for a response to drain, or for its connection to close, leaving no listener behind. */
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /**
  * Serves msw request handlers on a real loopback socket, so that code using undici directly (which
  * msw's interceptors do not see) can be tested, connections can be dropped mid-response, and the
@@ -118,6 +133,7 @@ export async function createTestServer(
   const violations: string[] = [];
   const sockets = new Set<Socket>();
   let origin = '';
+  let recordLimit = options.maxRecordedCalls;
 
   const takeFault = (call: RecordedCall) => {
     const index = faults.findIndex((fault) => !fault.match || fault.match(call));
@@ -132,9 +148,7 @@ export async function createTestServer(
     const body = await readBody(req);
     const call = record(req, body, origin);
     calls.push(call);
-    if (options.maxRecordedCalls !== undefined && calls.length > options.maxRecordedCalls) {
-      calls.splice(0, calls.length - options.maxRecordedCalls);
-    }
+    if (recordLimit !== undefined && calls.length > recordLimit) calls.splice(0, calls.length - recordLimit);
     const violation = await options.check?.(call);
     if (violation) violations.push(`${call.method} ${call.path}: ${violation}`);
     const fault = takeFault(call);
@@ -191,7 +205,7 @@ export async function createTestServer(
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       if (res.destroyed) break;
       // A client that goes away mid-stream never drains: stop instead of waiting forever.
-      if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (!res.write(chunk)) await drainOrClose(res);
     }
     if (res.destroyed) {
       aborter.abort();
@@ -231,6 +245,10 @@ export async function createTestServer(
     },
     resetHandlers: () => {
       runtime = [];
+    },
+    limitRecording: (max) => {
+      recordLimit = max;
+      if (max !== undefined && calls.length > max) calls.splice(0, calls.length - max);
     },
     addViolation: (message) => {
       violations.push(message);
