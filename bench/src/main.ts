@@ -8,6 +8,8 @@ const sections: [string, () => Promise<void>][] = [
   ['payments', async () => (await import('./payments.bench.ts')).benchPayments(scale)],
   ['issues', async () => (await import('./issues.bench.ts')).benchIssues(scale)],
   ['docs', async () => (await import('./docs.bench.ts')).benchDocs(scale)],
+  ['analytics', async () => (await import('./analytics.bench.ts')).benchAnalytics(scale)],
+  ['host', async () => (await import('./host.bench.ts')).benchHost(scale)],
   ['cold', async () => (await import('./cold.bench.ts')).benchCold(scale)],
 ];
 

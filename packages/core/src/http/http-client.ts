@@ -179,6 +179,12 @@ export class HttpClient {
       headerKey ??
       (idempotency?.methods.includes(method) ? randomUUID() : undefined);
     const safe = request.idempotent ?? (IDEMPOTENT_METHODS.has(method) || idempotencyKey !== undefined);
+    // A call that may change something: when it fails after sending, its outcome is unknown (even
+    // with an idempotency key, which only makes repeating it safe).
+    const outcome: Outcome = {
+      mayApply: !(request.idempotent ?? IDEMPOTENT_METHODS.has(method)),
+      keyed: idempotencyKey !== undefined,
+    };
     const policy: RetryPolicy | undefined =
       request.retry === false ? undefined : { ...this.#policy, ...(request.retry ?? {}) };
 
@@ -204,7 +210,19 @@ export class HttpClient {
       let error: ConnectorError;
       try {
         return await this.#limit(
-          () => this.#attempt<T>({ method, base, path, body, headers, request, safe, signal, timeoutSignal }),
+          () =>
+            this.#attempt<T>({
+              method,
+              base,
+              path,
+              body,
+              headers,
+              request,
+              safe,
+              outcome,
+              signal,
+              timeoutSignal,
+            }),
           request.responseType === 'stream',
         );
       } catch (caught) {
@@ -233,7 +251,7 @@ export class HttpClient {
       try {
         await sleep(delay, signal);
       } catch (reason) {
-        throw this.#abortError(reason, timeoutSignal, safe, request.timeoutMs);
+        throw this.#abortError(reason, timeoutSignal, outcome, request.timeoutMs);
       }
     }
   }
@@ -318,6 +336,7 @@ export class HttpClient {
     headers: Record<string, string>;
     request: HttpRequest;
     safe: boolean;
+    outcome: Outcome;
     signal: AbortSignal | undefined;
     timeoutSignal: AbortSignal | undefined;
   }): Promise<HttpResponse<T>> {
@@ -391,52 +410,48 @@ export class HttpClient {
   #abortError(
     reason: unknown,
     timeoutSignal: AbortSignal | undefined,
-    safe: boolean,
+    outcome: Outcome,
     timeoutMs?: number,
   ): unknown {
     if (timeoutSignal?.aborted || isTimeoutReason(reason)) {
-      return new TimeoutError(
-        `${this.provider} did not answer within ${timeoutMs === undefined ? 'the deadline' : `${timeoutMs} ms`}${safe ? '' : '; the outcome is unknown: the request may have been applied'}`,
-        { outcomeUnknown: !safe },
-      );
+      const within = timeoutMs === undefined ? 'before the deadline' : `within ${timeoutMs} ms`;
+      return new TimeoutError(`${this.provider} did not answer ${within}${unknownNote(outcome, true)}`, {
+        outcomeUnknown: outcome.mayApply,
+      });
     }
     return reason;
   }
 
   #transportError(
     cause: unknown,
-    a: { safe: boolean; timeoutSignal: AbortSignal | undefined; request: HttpRequest },
+    a: { outcome: Outcome; timeoutSignal: AbortSignal | undefined; request: HttpRequest },
     duringBody: boolean,
   ): unknown {
-    const { safe, timeoutSignal } = a;
+    const { outcome, timeoutSignal } = a;
     const timeoutMs = a.request.timeoutMs;
-    if (timeoutSignal?.aborted) return this.#abortError(cause, timeoutSignal, safe, timeoutMs);
+    if (timeoutSignal?.aborted) return this.#abortError(cause, timeoutSignal, outcome, timeoutMs);
     const callerSignal = a.request.signal;
     if (callerSignal?.aborted) {
       // A deadline (AbortSignal.timeout, a run's timeoutMs) is a timeout like any other: say
       // whether a write may have been applied. Any other cancellation hands back its own reason.
-      if (isTimeoutReason(callerSignal.reason)) return this.#abortError(callerSignal.reason, undefined, safe);
+      if (isTimeoutReason(callerSignal.reason))
+        return this.#abortError(callerSignal.reason, undefined, outcome);
       return callerSignal.reason;
     }
     if (isAbort(cause)) return cause;
     const code = errorCode(cause);
     const neverSent = !duringBody && code !== undefined && NEVER_SENT_CODES.has(code);
-    const outcomeUnknown = !neverSent && !safe;
-    const unknownNote = outcomeUnknown
-      ? '; the outcome is unknown: the request may have been applied, so it was not repeated'
-      : '';
+    const outcomeUnknown = !neverSent && outcome.mayApply;
+    const note = neverSent ? '' : unknownNote(outcome, false);
     if (code !== undefined && TIMEOUT_CODES.has(code)) {
-      return new TimeoutError(`${this.provider} timed out (${code})${unknownNote}`, {
-        cause,
-        outcomeUnknown,
-      });
+      return new TimeoutError(`${this.provider} timed out (${code})${note}`, { cause, outcomeUnknown });
     }
     const what = neverSent
       ? 'could not be reached'
       : duringBody
         ? 'dropped the connection mid-response'
         : 'connection failed';
-    return new NetworkError(`${this.provider} ${what} (${code ?? 'network error'})${unknownNote}`, {
+    return new NetworkError(`${this.provider} ${what} (${code ?? 'network error'})${note}`, {
       cause,
       outcomeUnknown,
     });
@@ -572,6 +587,20 @@ function errorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** Whether a failed call may have changed something at the provider, and whether it carried a key. */
+interface Outcome {
+  mayApply: boolean;
+  keyed: boolean;
+}
+
+function unknownNote(outcome: Outcome, finalAttempt: boolean): string {
+  if (!outcome.mayApply) return '';
+  if (outcome.keyed) {
+    return '; the outcome is unknown: the request may have been applied (repeating it with the same idempotency key is safe)';
+  }
+  return `; the outcome is unknown: the request may have been applied${finalAttempt ? '' : ', so it was not repeated'}`;
 }
 
 function isTimeoutReason(reason: unknown): boolean {

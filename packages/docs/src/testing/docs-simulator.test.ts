@@ -91,7 +91,7 @@ describe('the Drive simulator', () => {
     await drive(`/drive/v3/files/${id}`, undefined, 'PATCH', { trashed: false });
     expect(await search()).toBe(1);
     // 204 No Content: core shapes the empty body as empty text.
-    expect(await drive(`/drive/v3/files/${id}`, undefined, 'DELETE')).toEqual({ text: '' });
+    expect(await drive(`/drive/v3/files/${id}`, undefined, 'DELETE')).toEqual({});
     expect(await search()).toBe(0);
   });
 
