@@ -9,7 +9,8 @@ const START = '<!-- commands:start -->';
 const END = '<!-- commands:end -->';
 
 function firstSentence(text: string): string {
-  const match = /^(.+?[.!?])(\s|$)/s.exec(text.trim());
+  // A sentence ends at . ! or ? before a capital letter or the end (so "e.g. GET" does not end one).
+  const match = /^(.+?(?<!\be\.g|\bi\.e)[.!?])(?=\s+[A-Z]|$)/s.exec(text.trim());
   return (match?.[1] ?? text).replace(/\s+/g, ' ').replace(/\|/g, '\\|');
 }
 
