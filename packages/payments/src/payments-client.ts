@@ -7,8 +7,6 @@ import {
   errorFromStatus,
   type FormValue,
   HttpClient,
-  type HttpRequest,
-  type HttpResponse,
   ProviderError,
   parseRetryAfter,
 } from '@c/core';
