@@ -2,7 +2,15 @@
 // tarball installs into an empty folder with only its own dependencies and runs a command against its
 // simulator. Needs the packages built (the test command builds first) and the npm registry.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
@@ -24,6 +32,39 @@ const list = await client.run('getCustomers', { limit: 2 });
 console.log(JSON.stringify({ object: list.object, count: list.data.length }));
 await client.close(); await sim.close();`,
     expect: /"object":"list","count":2/,
+  },
+  analytics: {
+    peers: ['msw@3.0.5'],
+    script: `import { analytics } from '@c/analytics';
+import { startAmplitudeSimulator } from '@c/analytics/testing';
+const sim = await startAmplitudeSimulator({ seed: true, contracts: false });
+const client = analytics.connect({ credentials: sim.connection.credentials, ...sim.connection.options });
+const cohorts = await client.run('behavioralCohorts', {});
+console.log(JSON.stringify({ cohorts: Array.isArray(cohorts.cohorts) && cohorts.cohorts.length > 0 }));
+await client.close(); await sim.close();`,
+    expect: /"cohorts":true/,
+  },
+  issues: {
+    peers: ['msw@3.0.5', 'graphql@17.1.0'],
+    script: `import { issues } from '@c/issues';
+import { startIssuesSimulator } from '@c/issues/testing';
+const sim = await startIssuesSimulator({ seed: true, contracts: false });
+const client = issues.connect({ credentials: sim.connection.credentials, ...sim.connection.options });
+const teams = await client.run('searchTeams', { name: 'eng' });
+console.log(JSON.stringify({ teams: teams.nodes.map((team) => team.key) }));
+await client.close(); await sim.close();`,
+    expect: /"teams":\["ENG"\]/,
+  },
+  docs: {
+    peers: ['msw@3.0.5'],
+    script: `import { docs } from '@c/docs';
+import { startDocsSimulator } from '@c/docs/testing';
+const sim = await startDocsSimulator({ seed: true, contracts: false });
+const client = docs.connect({ credentials: sim.connection.credentials, ...sim.connection.options });
+const found = await client.run('searchDocuments', { name: 'meeting' });
+console.log(JSON.stringify({ found: found.files.length > 0 }));
+await client.close(); await sim.close();`,
+    expect: /"found":true/,
   },
 };
 
@@ -75,6 +116,33 @@ describe.skipIf(packages.length === 0 && !process.env.CI)('release readiness', (
       (problem) => problem.resolutionKind !== 'node10' && problem.resolutionKind !== 'node16-cjs',
     );
     expect(problems).toEqual([]);
+  });
+
+  it('changeset version would release only the packages with changesets (private ones never)', () => {
+    const out = join(packs, 'changeset-status.json');
+    const changeset = join(root, 'node_modules', '.bin', 'changeset');
+    execFileSync(changeset, ['status', `--output=${out}`], { cwd: root, stdio: 'ignore' });
+    const status = JSON.parse(readFileSync(out, 'utf8')) as {
+      releases: { name: string; type: string }[];
+      changesets: { releases: { name: string }[] }[];
+    };
+    const named = new Set(
+      status.changesets.flatMap((entry) => entry.releases.map((release) => release.name)),
+    );
+    for (const release of status.releases) {
+      if (
+        release.name === '@c/host' ||
+        release.name === '@c/web' ||
+        release.name.startsWith('@c/bench') ||
+        release.name === '@c/hardening'
+      ) {
+        expect(release.type, release.name).toBe('none');
+      } else if (!named.has(release.name)) {
+        // Only a dependency bump of a package no changeset names.
+        expect(release.type, release.name).toBe('patch');
+      }
+    }
+    expect([...named].every((name) => !['@c/host', '@c/web'].includes(name))).toBe(true);
   });
 
   it.each(packages.filter((name) => smokes[name]).map((name) => [name]))(
