@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectors, connectTo } from './connectors.js';
 
 let server: TestServer;
-let elsewhere: TestServer;
+// Started before the tests are collected: the attempts below aim at its real loopback address.
+const elsewhere: TestServer = await createTestServer([
+  http.all('*', () => HttpResponse.json({ stolen: true })),
+]);
 beforeAll(async () => {
   server = await createTestServer([http.all('*', () => HttpResponse.json({ ok: true }))]);
-  elsewhere = await createTestServer([http.all('*', () => HttpResponse.json({ stolen: true }))]);
 });
 afterAll(async () => {
   await server.close();
