@@ -173,8 +173,21 @@ export function parseLinearError(response: ErrorResponse): ConnectorError | unde
   const body = response.body as GraphqlResponse | undefined;
   const hasErrors =
     !!body && typeof body === 'object' && Array.isArray(body.errors) && body.errors.length > 0;
-  // A 429 is a rate limit whatever its body says (a proxy in front of Linear may send one bare).
-  if (hasErrors && response.status !== 429) return linearErrorFrom(body!.errors!, response);
+  if (hasErrors) {
+    const mapped = linearErrorFrom(body!.errors!, response);
+    // A 429 is a rate limit whatever its body says: keep Linear's message, but let core wait and retry.
+    if (response.status !== 429 || RateLimitError.isInstance(mapped)) return mapped;
+    return new RateLimitError(
+      `Linear rate limit reached (429)${mapped.providerMessage ? `: ${mapped.providerMessage}` : ''}`,
+      {
+        status: 429,
+        providerMessage: mapped.providerMessage,
+        providerCode: mapped.providerCode,
+        requestId: response.requestId,
+        retryAfterMs: linearRetryAfterMs(response.headers),
+      },
+    );
+  }
   return errorFromStatus({
     status: response.status,
     provider: 'Linear',
