@@ -5,10 +5,13 @@ import {
   type ErrorResponse,
   errorFromStatus,
   HttpClient,
+  type HttpTuning,
   ProviderError,
   parseRetryAfter,
   RateLimitError,
+  type RetryPolicy,
   Secret,
+  withTuning,
 } from '@c/core';
 
 /** Amplitude's hosts per data-residency region: the query APIs and the ingestion API. */
@@ -29,6 +32,8 @@ export const AMPLITUDE_MAX_CONCURRENT = 5;
 /** What one connection holds: the HTTP client (dashboard + ingestion) and the key for ingestion bodies. */
 export interface AnalyticsContext {
   http: HttpClient;
+  /** The connection's retry tuning, which Send Events applies over its own ingestion policy. */
+  retry?: Partial<RetryPolicy> | undefined;
   /** The project API key, which the ingestion API takes in the JSON body rather than a header. */
   apiKey: Secret;
   close(): Promise<void>;
@@ -42,6 +47,8 @@ export interface AnalyticsConnectionConfig {
     baseUrl?: string | undefined;
     ingestionBaseUrl?: string | undefined;
   };
+  /** The connection's retry and timeout tuning. */
+  http?: HttpTuning | undefined;
 }
 
 /**
@@ -51,22 +58,28 @@ export interface AnalyticsConnectionConfig {
  */
 export function createAnalyticsContext(config: AnalyticsConnectionConfig): AnalyticsContext {
   const region = AMPLITUDE_REGIONS[config.options.region ?? 'us'];
-  const http = new HttpClient({
-    provider: 'Amplitude',
-    baseUrls: {
-      dashboard: config.options.baseUrl ?? region.baseUrl,
-      ingestion: config.options.ingestionBaseUrl ?? region.ingestionBaseUrl,
-    },
-    auth: basicAuth(config.credentials.apiKey, config.credentials.secretKey),
-    maxConcurrent: AMPLITUDE_MAX_CONCURRENT,
-    // Amplitude prepares exports and long segmentations before it answers: allow minutes to the headers.
-    timeouts: { headersMs: 300_000 },
-    // Answers that repeating cannot fix carry `retryable: false`, which core honours.
-    parseError: (response) => mapAmplitudeError(response).error,
-  });
+  const http = new HttpClient(
+    withTuning(
+      {
+        provider: 'Amplitude',
+        baseUrls: {
+          dashboard: config.options.baseUrl ?? region.baseUrl,
+          ingestion: config.options.ingestionBaseUrl ?? region.ingestionBaseUrl,
+        },
+        auth: basicAuth(config.credentials.apiKey, config.credentials.secretKey),
+        maxConcurrent: AMPLITUDE_MAX_CONCURRENT,
+        // Amplitude prepares exports and long segmentations before it answers: allow minutes to the headers.
+        timeouts: { headersMs: 300_000 },
+        // Answers that repeating cannot fix carry `retryable: false`, which core honours.
+        parseError: (response) => mapAmplitudeError(response).error,
+      },
+      config.http,
+    ),
+  );
   const apiKey = new Secret(config.credentials.apiKey);
   return {
     http,
+    retry: config.http?.retry,
     apiKey,
     close: async () => {
       apiKey.dispose();

@@ -64,7 +64,7 @@ const connector = defineConnector({
     C_ANALYTICS_INGESTION_BASE_URL: 'ingestionBaseUrl',
   },
   commands,
-  createContext: ({ credentials, options }) => createAnalyticsContext({ credentials, options }),
+  createContext: ({ credentials, options, http }) => createAnalyticsContext({ credentials, options, http }),
   verify: (ctx) => ctx.http.request({ method: 'GET', api: 'dashboard', path: '/api/2/realtime' }),
 });
 

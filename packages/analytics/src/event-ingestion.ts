@@ -140,7 +140,7 @@ export async function ingestEvents(
       contentType: 'application/json',
       auth: false,
       idempotent: true,
-      retry: { ...INGESTION_RETRY, ...options.retry },
+      retry: { ...INGESTION_RETRY, ...ctx.retry, ...options.retry },
       signal: options.signal,
     });
   };

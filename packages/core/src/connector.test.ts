@@ -5,7 +5,7 @@ import { bearerAuth } from './auth/simple-auth.js';
 import { defineCommand } from './command.js';
 import { contextOf, defineConnector } from './connector.js';
 import { ValidationError } from './errors/validation-error.js';
-import { HttpClient } from './http/http-client.js';
+import { HttpClient, withTuning } from './http/http-client.js';
 import { createTestServer, type TestServer } from './testing/test-server.js';
 
 interface Ctx {
@@ -46,12 +46,13 @@ const things = defineConnector({
   options: z.object({ baseUrl: z.url().default('https://api.example.com') }),
   auth: { type: 'apiKey' },
   commands: { getThing },
-  createContext({ credentials, options }): Ctx {
-    const client = new HttpClient({
-      provider: 'Things',
-      baseUrls: { default: options.baseUrl },
-      auth: bearerAuth(credentials.apiKey),
-    });
+  createContext({ credentials, options, http }): Ctx {
+    const client = new HttpClient(
+      withTuning(
+        { provider: 'Things', baseUrls: { default: options.baseUrl }, auth: bearerAuth(credentials.apiKey) },
+        http,
+      ),
+    );
     return { http: client, close: () => client.close() };
   },
   verify: (ctx) => ctx.http.request({ method: 'GET', path: '/things/th_me' }),
@@ -95,6 +96,25 @@ describe('defineConnector / defineCommand', () => {
     const unknown: any = await client.runUnknown('nope', {}).catch((e: unknown) => e);
     expect(unknown.parameter).toBe('command');
     await client.close();
+  });
+
+  it('applies a connection’s retry tuning, and a run deadline', async () => {
+    const tuned = things.connect({
+      credentials: { apiKey: 'key_123456' },
+      baseUrl: server.url,
+      http: { retry: { maxRetries: 4, baseDelayMs: 1, maxDelayMs: 2 } },
+    });
+    server.reset();
+    server.fault({ type: 'status', status: 503, body: '{}', times: 4 });
+    expect(await tuned.run('getThing', { thingId: 'th_9' })).toEqual({ id: 'th_9', limit: 10 });
+    expect(server.calls).toHaveLength(5);
+    server.fault({ type: 'stall' });
+    const error: any = await tuned
+      .runUnknown('getThing', { thingId: 'th_9' }, { timeoutMs: 50 })
+      .catch((e: unknown) => e);
+    expect(error.kind).toBe('timeout');
+    server.clearFaults();
+    await tuned.close();
   });
 
   it('gives library helpers the context behind a client', async () => {

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { OAuthTokens } from './auth/oauth2-auth.js';
 import { type Command, parseWith, type RunOptions } from './command.js';
+import { TimeoutError } from './errors/timeout-error.js';
 import { ValidationError } from './errors/validation-error.js';
+import type { HttpTuning } from './http/http-client.js';
 import { lazySchema, type SchemaSource } from './zod-lazy.js';
 
 /** What a connector's context must offer: a way to release its pool and credentials. */
@@ -32,6 +34,8 @@ export type ConnectConfig<CredS extends z.ZodType, OptS extends z.ZodObject> = {
   credentials: z.input<CredS>;
   /** Receives rotated OAuth tokens so a store can persist them. */
   onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
+  /** Retries and timeouts of this connection, over the connector's defaults. */
+  http?: HttpTuning;
 } & z.input<OptS>;
 
 /** What a connector author writes. */
@@ -57,6 +61,8 @@ export interface ConnectorDefinition<
     credentials: z.output<CredS>;
     options: z.output<OptS>;
     onTokens?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
+    /** The connection's retry and timeout tuning: pass it to `withTuning` for every `HttpClient`. */
+    http?: HttpTuning | undefined;
   }): Ctx;
   /** A cheap read call that proves the credentials work (used when a connection is saved). */
   verify?(ctx: Ctx): Promise<unknown>;
@@ -100,6 +106,46 @@ export interface Connector<
 }
 
 const contexts = new WeakMap<object, ConnectorContext>();
+
+/**
+ * Runs with a deadline: the signal handed to the command aborts at the deadline (so its calls stop
+ * and say whether a write may have applied), and the run ends then even if a command ignores it.
+ */
+async function withDeadline<T>(
+  timeoutMs: number,
+  runOptions: RunOptions,
+  mayApply: boolean,
+  provider: string,
+  run: (options: RunOptions) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const signal = runOptions.signal
+    ? AbortSignal.any([runOptions.signal, controller.signal])
+    : controller.signal;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const reason = new DOMException(`The run exceeded its ${timeoutMs} ms deadline`, 'TimeoutError');
+      controller.abort(reason);
+      // Give the command's own calls a moment to report precisely before the generic error.
+      setTimeout(
+        () =>
+          reject(
+            new TimeoutError(
+              `${provider} run exceeded its ${timeoutMs} ms deadline${mayApply ? '; the outcome is unknown: it may have been applied' : ''}`,
+              { outcomeUnknown: mayApply },
+            ),
+          ),
+        20,
+      );
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([run({ ...runOptions, signal }), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * The context behind a connected client (its HTTP client, options), for library-level helpers that
@@ -146,10 +192,10 @@ export function defineConnector<
     },
     list: Object.values(definition.commands),
     connect(config) {
-      const { credentials, onTokens, ...rest } = config as ConnectConfig<CredS, OptS>;
+      const { credentials, onTokens, http, ...rest } = config as ConnectConfig<CredS, OptS>;
       const parsedCredentials = parseWith(credentialsSchema(), credentials ?? {}, 'credentials');
       const options = parseWith(optionsSchema(), rest);
-      const ctx = createContext({ credentials: parsedCredentials, options, onTokens });
+      const ctx = createContext({ credentials: parsedCredentials, options, onTokens, http });
       const runUnknown = async (key: string, input: unknown, runOptions: RunOptions = {}) => {
         const command = Object.hasOwn(definition.commands, key) ? definition.commands[key] : undefined;
         if (!command) {
@@ -159,9 +205,13 @@ export function defineConnector<
         }
         const parsed = command.parse(input);
         if (runOptions.timeoutMs === undefined) return command.run(parsed, ctx, runOptions);
-        const deadline = AbortSignal.timeout(runOptions.timeoutMs);
-        const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, deadline]) : deadline;
-        return command.run(parsed, ctx, { ...runOptions, signal });
+        return withDeadline(
+          runOptions.timeoutMs,
+          runOptions,
+          !command.annotations.readOnly,
+          definition.title,
+          (options) => command.run(parsed, ctx, options),
+        );
       };
       const client: ConnectorClient<Cmds> = {
         connectorId: definition.id,

@@ -55,8 +55,10 @@ export {
   type HttpClientOptions,
   type HttpRequest,
   type HttpResponse,
+  type HttpTuning,
   joinPath,
   type ResponseType,
+  withTuning,
 } from './http/http-client.js';
 export { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './http/retry.js';
 export {

@@ -4,12 +4,14 @@ import {
   type ErrorResponse,
   errorFromStatus,
   HttpClient,
+  type HttpTuning,
   NotFoundError,
   type OAuthTokens,
   oauth2Auth,
   PermissionError,
   parseRetryAfter,
   RateLimitError,
+  withTuning,
   type Zod,
 } from '@c/core';
 import type { z } from 'zod';
@@ -107,14 +109,20 @@ export function createDocsContext(config: {
   credentials: DocsCredentials;
   options: DocsOptions;
   onTokens?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
+  http?: HttpTuning | undefined;
 }): DocsContext {
   const { credentials, options, onTokens } = config;
-  const http = new HttpClient({
-    provider: 'Google',
-    baseUrls: { docs: options.baseUrl, files: options.fileApiBaseUrl, token: options.tokenUrl },
-    auth: oauth2Auth({ ...credentials, tokenApi: 'token', provider: 'Google', onTokens }),
-    parseError: parseGoogleError,
-  });
+  const http = new HttpClient(
+    withTuning(
+      {
+        provider: 'Google',
+        baseUrls: { docs: options.baseUrl, files: options.fileApiBaseUrl, token: options.tokenUrl },
+        auth: oauth2Auth({ ...credentials, tokenApi: 'token', provider: 'Google', onTokens }),
+        parseError: parseGoogleError,
+      },
+      config.http,
+    ),
+  );
   return { http, close: () => http.close() };
 }
 

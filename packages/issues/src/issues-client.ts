@@ -4,6 +4,7 @@ import {
   type ErrorResponse,
   errorFromStatus,
   HttpClient,
+  type HttpTuning,
   headerAuth,
   NotFoundError,
   type OAuthTokens,
@@ -12,6 +13,7 @@ import {
   ProviderError,
   parseRetryAfter,
   RateLimitError,
+  withTuning,
 } from '@c/core';
 import type { GraphqlOperation } from './linear-documents.js';
 
@@ -271,6 +273,7 @@ export function createLinearHttpClient(config: {
   baseUrl: string;
   tokenUrl: string;
   onTokens?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
+  http?: HttpTuning | undefined;
 }): HttpClient {
   const { credentials } = config;
   const auth = credentials.apiKey
@@ -285,10 +288,15 @@ export function createLinearHttpClient(config: {
         provider: 'Linear',
         onTokens: config.onTokens,
       });
-  return new HttpClient({
-    provider: 'Linear',
-    baseUrls: { default: config.baseUrl, token: config.tokenUrl },
-    auth,
-    parseError: parseLinearError,
-  });
+  return new HttpClient(
+    withTuning(
+      {
+        provider: 'Linear',
+        baseUrls: { default: config.baseUrl, token: config.tokenUrl },
+        auth,
+        parseError: parseLinearError,
+      },
+      config.http,
+    ),
+  );
 }

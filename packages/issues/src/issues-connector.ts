@@ -125,12 +125,13 @@ export const issues = defineConnector({
     searchTeams,
     customGraphqlAction,
   },
-  createContext({ credentials, options, onTokens }): IssuesContext {
+  createContext({ credentials, options, onTokens, http: tuning }): IssuesContext {
     const http = createLinearHttpClient({
       credentials,
       baseUrl: options.baseUrl,
       tokenUrl: options.tokenUrl,
       onTokens,
+      http: tuning,
     });
     const linear = new LinearGraphqlClient(http);
     return { linear, close: () => linear.close() };

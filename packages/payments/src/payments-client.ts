@@ -7,8 +7,10 @@ import {
   errorFromStatus,
   type FormValue,
   HttpClient,
+  type HttpTuning,
   ProviderError,
   parseRetryAfter,
+  withTuning,
 } from '@c/core';
 
 /** Stripe's largest page: `limit` ranges from 1 to 100. */
@@ -47,6 +49,8 @@ export interface StripeHttpOptions {
   baseUrl: string;
   /** Sent as `Stripe-Version` when set; otherwise the account's default version applies. */
   apiVersion?: string | undefined;
+  /** The connection's retry and timeout tuning. */
+  http?: HttpTuning | undefined;
 }
 
 /**
@@ -55,16 +59,21 @@ export interface StripeHttpOptions {
  * `Stripe-Should-Retry` hint.
  */
 export function createStripeHttp(options: StripeHttpOptions): HttpClient {
-  return new HttpClient({
-    provider: 'Stripe',
-    baseUrls: { default: options.baseUrl },
-    auth: bearerAuth(options.apiKey),
-    headers: options.apiVersion ? { 'Stripe-Version': options.apiVersion } : {},
-    idempotency: { header: 'Idempotency-Key', methods: ['POST'] },
-    requestIdHeader: 'request-id',
-    parseError: parseStripeError,
-    shouldRetry: stripeShouldRetry,
-  });
+  return new HttpClient(
+    withTuning(
+      {
+        provider: 'Stripe',
+        baseUrls: { default: options.baseUrl },
+        auth: bearerAuth(options.apiKey),
+        headers: options.apiVersion ? { 'Stripe-Version': options.apiVersion } : {},
+        idempotency: { header: 'Idempotency-Key', methods: ['POST'] },
+        requestIdHeader: 'request-id',
+        parseError: parseStripeError,
+        shouldRetry: stripeShouldRetry,
+      },
+      options.http,
+    ),
+  );
 }
 
 /** Reads `Stripe-Should-Retry`: Stripe knows better than the status code when it sends one. */

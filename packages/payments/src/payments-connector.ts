@@ -75,11 +75,12 @@ export const payments = defineConnector({
     getProducts,
     customAction,
   },
-  createContext({ credentials, options }): PaymentsContext {
+  createContext({ credentials, options, http: tuning }): PaymentsContext {
     const http = createStripeHttp({
       apiKey: credentials.apiKey,
       baseUrl: options.baseUrl,
       apiVersion: options.apiVersion,
+      http: tuning,
     });
     return { http, close: () => http.close() };
   },

@@ -65,6 +65,22 @@ export interface ErrorResponse {
   request: { method: string; path: string };
 }
 
+/** Per-connection tuning of retries and timeouts, as given to `connect({ http })`. */
+export interface HttpTuning {
+  retry?: Partial<RetryPolicy>;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+}
+
+/** Applies a connection's tuning over a connector's own client options (the tuning wins). */
+export function withTuning(options: HttpClientOptions, tuning: HttpTuning | undefined): HttpClientOptions {
+  if (!tuning) return options;
+  return {
+    ...options,
+    retry: { ...options.retry, ...tuning.retry },
+    timeouts: { ...options.timeouts, ...tuning.timeouts },
+  };
+}
+
 /** Options of one connection's client. */
 export interface HttpClientOptions {
   /** The provider's name for messages, e.g. "Stripe". */
@@ -112,6 +128,8 @@ const NEVER_SENT_CODES = new Set([
 ]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const MAX_ERROR_BODY = 64 * 1024;
+/** How long `close()` waits for calls in flight before it cuts them. */
+const CLOSE_GRACE_MS = 2_000;
 
 interface Base {
   origin: string;
@@ -259,8 +277,18 @@ export class HttpClient {
   /** Closes the connection's keep-alive sockets and releases its credentials from redaction. */
   async close(): Promise<void> {
     this.#options.auth?.dispose?.();
-    if (this.#ownsDispatcher && this.#dispatcher) await this.#dispatcher.close();
+    const dispatcher = this.#ownsDispatcher ? this.#dispatcher : undefined;
     this.#dispatcher = undefined;
+    if (!dispatcher) return;
+    // Let calls in flight finish briefly; a call that never ends (a stalled provider) must not
+    // keep the connection open for ever.
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
+    });
+    const outcome = await Promise.race([dispatcher.close().then(() => 'closed' as const), grace]);
+    clearTimeout(timer);
+    if (outcome === 'late') await dispatcher.destroy();
   }
 
   /** The connection's one keep-alive agent, made (and undici loaded) on the first call. */
