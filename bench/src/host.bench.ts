@@ -137,9 +137,11 @@ export async function benchHost(scale: number): Promise<void> {
     ['payments'],
   );
   const runs = Math.max(5, Math.round(11 * scale));
+  // A fresh data directory: the serve run above left sandbox connections (the defaults) behind.
+  const coldDir = mkdtempSync(join(tmpdir(), 'c-bench-cold-'));
   const env = {
     ...process.env,
-    C_HOST_DATA_DIR: dataDir,
+    C_HOST_DATA_DIR: coldDir,
     C_PAYMENTS_API_KEY: simulator.info.connection.credentials.apiKey,
     C_PAYMENTS_BASE_URL: simulator.info.url,
   };
@@ -172,4 +174,5 @@ export async function benchHost(scale: number): Promise<void> {
   );
   await simulator.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(coldDir, { recursive: true, force: true });
 }

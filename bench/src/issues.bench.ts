@@ -1,4 +1,4 @@
-import { issues } from '@c/issues';
+import { CREATE_ISSUE_MUTATION, issues, SEARCH_ISSUES_QUERY } from '@c/issues';
 import { LINEAR_SEED } from '@c/issues/testing';
 import { LinearClient } from '@linear/sdk';
 import { Agent, request } from 'undici';
@@ -12,9 +12,6 @@ interface SimulatorInfo {
   };
 }
 
-const SEARCH = `query Search($filter: IssueFilter, $first: Int) { issues(filter: $filter, first: $first) { nodes { id identifier title priority } pageInfo { hasNextPage endCursor } } }`;
-const CREATE = `mutation Create($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { id identifier title } } }`;
-
 /** createIssue and searchIssues: @c/issues vs @linear/sdk vs raw undici, on one simulator. */
 export async function benchIssues(scale: number): Promise<void> {
   const server = await startChildServer<SimulatorInfo>(
@@ -27,12 +24,13 @@ export async function benchIssues(scale: number): Promise<void> {
   const sdk = new LinearClient({ accessToken: token, apiUrl: `${connection.options.baseUrl}/graphql` });
   const agent = new Agent({ keepAliveTimeout: 60_000 });
   const teamId = LINEAR_SEED.teams.eng.id;
-  const graphql = async (query: string, variables: object) => {
+  // The raw baseline sends the very documents @c/issues sends, so both parse the same responses.
+  const graphql = async (operation: { document: string; name: string }, variables: object) => {
     const response = await request(`${connection.options.baseUrl}/graphql`, {
       method: 'POST',
       dispatcher: agent,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
+      body: JSON.stringify({ query: operation.document, variables, operationName: operation.name }),
     });
     await response.body.json();
   };
@@ -41,7 +39,7 @@ export async function benchIssues(scale: number): Promise<void> {
     [
       'searchIssues',
       [
-        ['raw undici.request', () => graphql(SEARCH, { filter, first: 25 })],
+        ['raw undici.request', () => graphql(SEARCH_ISSUES_QUERY, { filter, first: 25 })],
         ['@c/issues', () => ours.run('searchIssues', { filter, limit: 25 })],
         ['@linear/sdk', () => sdk.issues({ filter, first: 25 })],
       ],
@@ -49,7 +47,7 @@ export async function benchIssues(scale: number): Promise<void> {
     [
       'createIssue',
       [
-        ['raw undici.request', () => graphql(CREATE, { input: { teamId, title: 'Bench' } })],
+        ['raw undici.request', () => graphql(CREATE_ISSUE_MUTATION, { input: { teamId, title: 'Bench' } })],
         ['@c/issues', () => ours.run('createIssue', { teamId, title: 'Bench' })],
         ['@linear/sdk', () => sdk.createIssue({ teamId, title: 'Bench' })],
       ],
