@@ -1,4 +1,8 @@
 import { dayValue, hourValue } from '../amplitude-params.js';
+import {
+  BUILT_IN_GROUP_BY as BUILT_IN_GROUP_BY_NAMES,
+  FILTER_OPERATORS,
+} from '../commands/event-segmentation.js';
 
 /**
  * What Amplitude's query endpoints accept, from its docs (see the contracts folder's
@@ -16,32 +20,8 @@ interface Endpoint {
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const BUILT_IN_GROUP_BY = new Set([
-  'version',
-  'country',
-  'city',
-  'region',
-  'DMA',
-  'language',
-  'platform',
-  'os',
-  'device',
-  'device_type',
-  'start_version',
-  'paying',
-]);
-const OPERATORS = new Set([
-  'is',
-  'is not',
-  'contains',
-  'does not contain',
-  'less',
-  'less or equal',
-  'greater',
-  'greater or equal',
-  'set is',
-  'set is not',
-]);
+const BUILT_IN_GROUP_BY = new Set<string>(BUILT_IN_GROUP_BY_NAMES);
+const OPERATORS = new Set<string>(FILTER_OPERATORS);
 
 const any: Check = () => undefined;
 const oneOf =
