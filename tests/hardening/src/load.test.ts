@@ -17,7 +17,9 @@ const SECONDS = Number(process.env.C_LOAD_SECONDS ?? 60);
  * that keeps nothing per run plateaus once warm; one that does grows in steps as V8 enlarges its old
  * space, so the peaks of the two windows are compared, with room for allocator noise.
  */
-const RSS_TOLERANCE = { ratio: 1.1, bytes: 32 * 1024 * 1024 };
+// Measured without the old per-request leak: +44 to +57 MB between the windows over about 80k runs
+// (V8 settling), against +136 MB that 1.7 KB kept per run would add; the bound sits between.
+const RSS_TOLERANCE = { ratio: 1.15, bytes: 32 * 1024 * 1024 };
 
 const build: HostBuild = process.env.C_HARDENING_HOST === 'source' ? 'source' : 'dist';
 const missing = (() => {
