@@ -236,7 +236,6 @@ export class HttpClient {
               body,
               headers,
               request,
-              safe,
               outcome,
               signal,
               timeoutSignal,
@@ -363,7 +362,6 @@ export class HttpClient {
     body: string | Uint8Array | undefined;
     headers: Record<string, string>;
     request: HttpRequest;
-    safe: boolean;
     outcome: Outcome;
     signal: AbortSignal | undefined;
     timeoutSignal: AbortSignal | undefined;
