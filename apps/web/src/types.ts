@@ -66,33 +66,10 @@ export interface Connection {
   updatedAt: string;
 }
 
-/** The stable kinds of error every surface reports. */
-export type ErrorKind =
-  | 'validation'
-  | 'auth'
-  | 'permission'
-  | 'not_found'
-  | 'rate_limit'
-  | 'provider'
-  | 'network'
-  | 'timeout';
+/** The error JSON every surface of the host prints, and its kinds: the same types as `@c/core`. */
+import type { ErrorJson } from '@c/core';
 
-/** The error JSON every surface of the host prints. */
-export interface ErrorJson {
-  name: string;
-  kind: ErrorKind;
-  message: string;
-  retryable: boolean;
-  status?: number;
-  providerMessage?: string;
-  providerCode?: string;
-  requestId?: string;
-  parameter?: string;
-  retryAfterMs?: number;
-  outcomeUnknown?: boolean;
-  needsReconnect?: boolean;
-  details?: Record<string, unknown>;
-}
+export type { ErrorJson, ErrorKind } from '@c/core';
 
 /** What the OAuth callback page posts to its opener before it closes. */
 export interface OAuthMessage {
