@@ -1,3 +1,5 @@
+import type { ErrorJson } from '@c/core';
+
 /** The host's HTTP API, as the UI sees it. All JSON, same origin, session cookie. */
 
 /** A JSON Schema object as the host derives it from a command's zod input. */
@@ -67,8 +69,6 @@ export interface Connection {
 }
 
 /** The error JSON every surface of the host prints, and its kinds: the same types as `@c/core`. */
-import type { ErrorJson } from '@c/core';
-
 export type { ErrorJson, ErrorKind } from '@c/core';
 
 /** What the OAuth callback page posts to its opener before it closes. */
