@@ -6,6 +6,8 @@
 //   node scripts/bootstrap.mjs start   install, build, start the host on its embedded defaults
 //   node scripts/bootstrap.mjs test    install, build, lint, typecheck, run every test
 //   node scripts/bootstrap.mjs bench   install, build, run the benchmarks
+//   node scripts/bootstrap.mjs build   install and build (what `./c-host` needs)
+//   node scripts/bootstrap.mjs toolchain  only fetch the toolchain
 //   node scripts/bootstrap.mjs pnpm …  run pnpm with the project's toolchain
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,6 +85,8 @@ const env = {
   PATH: `${binDir}${delimiter}${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`,
   npm_config_update_notifier: 'false',
   TURBO_TELEMETRY_DISABLED: '1',
+  // Colour codes make redirected logs (CI, `npm test > log`) unreadable; a terminal keeps them.
+  ...(!process.stdout.isTTY && !process.env.FORCE_COLOR ? { NO_COLOR: '1' } : {}),
 };
 const pnpm = (args) => run(join(binDir, 'pnpm'), args, { env });
 
@@ -160,6 +164,13 @@ switch (command) {
     process.exit(status);
     break;
   }
+  case 'build': {
+    install();
+    must(pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']), 'build');
+    break;
+  }
+  case 'toolchain':
+    break;
   case 'bench': {
     install();
     must(pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']), 'build');

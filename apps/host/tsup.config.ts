@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/cli.ts', 'src/index.ts'],
+  entry: ['src/bin.ts', 'src/cli.ts', 'src/index.ts'],
   format: ['esm'],
   dts: { entry: 'src/index.ts' },
   clean: true,
