@@ -62,6 +62,8 @@ describe('guardHeaders', () => {
     [{ 'X-Ok': 'a\nb' }, 'headers.X-Ok'],
     [{ 'Bad Name': 'x' }, 'headers.Bad Name'],
     [{ Cookie: 'a=b' }, 'headers.Cookie'],
+    [{ 'X-Note': 'Zażółć' }, 'headers.X-Note'],
+    [{ 'X-Note': 'tab\tok but bell \u0007' }, 'headers.X-Note'],
   ])('refuses %j naming %s', (headers, parameter) => {
     try {
       guardHeaders(headers as Record<string, string>);
@@ -92,6 +94,17 @@ describe('defineCustomAction', () => {
           });
         }
         if (url.pathname.endsWith('.txt')) return HttpResponse.text('plain');
+        if (url.pathname.endsWith('/echo')) {
+          const auth = request.headers.get('authorization') ?? '';
+          const format = url.searchParams.get('as');
+          if (format === 'text') return HttpResponse.text(`you sent ${auth}`);
+          if (format === 'bytes') {
+            return new HttpResponse(Buffer.from(`you sent ${auth}`), {
+              headers: { 'content-type': 'application/octet-stream' },
+            });
+          }
+          return HttpResponse.json({ youSent: auth });
+        }
         return HttpResponse.json({ path: url.pathname, query: url.search, body: await request.text() });
       }),
     ]);
@@ -178,6 +191,65 @@ describe('defineCustomAction', () => {
       }),
     ).rejects.toThrow(/cannot be set/);
     expect(server.calls).toHaveLength(0);
+    await client.close();
+  });
+
+  it('refuses at connect a base URL whose query would make the /v1/ guard a query value', async () => {
+    // With the query kept as a prefix, `/v1/x` went to `/admin?x=/v1/x` and the answer came back.
+    let error: unknown;
+    try {
+      connector().connect({
+        credentials: { apiKey: 'sk_test_custom_key' },
+        baseUrl: `${server.url}/admin?x=`,
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect((error as ValidationError).parameter).toBe('baseUrl');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('refuses a header above U+00FF naming it, before anything is sent', async () => {
+    const client = connector().connect({
+      credentials: { apiKey: 'sk_test_custom_key' },
+      baseUrl: server.url,
+    });
+    const error = await client
+      .runUnknown('customAction', { method: 'GET', path: '/v1/x', headers: { 'X-Note': 'Łódź' } })
+      .catch((caught: unknown) => caught);
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect((error as ValidationError).parameter).toBe('headers.X-Note');
+    expect(server.calls).toHaveLength(0);
+    await client.close();
+  });
+
+  it.each([
+    ['json', { youSent: 'Bearer [REDACTED]' }],
+    ['text', { text: 'you sent Bearer [REDACTED]' }],
+  ])('masks the key an endpoint echoes in its %s answer', async (as, expected) => {
+    const client = connector().connect({
+      credentials: { apiKey: 'sk_test_custom_key' },
+      baseUrl: server.url,
+    });
+    expect(await client.runUnknown('customAction', { method: 'GET', path: `/v1/echo?as=${as}` })).toEqual(
+      expected,
+    );
+    await client.close();
+  });
+
+  it('masks the key an endpoint echoes in a binary answer, whose base64 would hide it from a scan', async () => {
+    const client = connector().connect({
+      credentials: { apiKey: 'sk_test_custom_key' },
+      baseUrl: server.url,
+    });
+    const result = (await client.runUnknown('customAction', {
+      method: 'GET',
+      path: '/v1/echo?as=bytes',
+    })) as {
+      base64: string;
+    };
+    expect(Buffer.from(result.base64, 'base64').toString('utf8')).toBe('you sent Bearer [REDACTED]');
     await client.close();
   });
 });

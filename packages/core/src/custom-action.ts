@@ -86,7 +86,10 @@ export function guardPath(
   return { path: normalised, search };
 }
 
-/** Checks Custom Action headers: no credentials or routing headers, no CR/LF anywhere. */
+/**
+ * Checks Custom Action headers: no credentials or routing headers, and only what HTTP can carry
+ * (Latin-1 text without CR, LF or NUL), so a bad value is the caller's error before anything is sent.
+ */
 export function guardHeaders(
   headers: Record<string, string> | undefined,
   parameter = 'headers',
@@ -97,6 +100,12 @@ export function guardHeaders(
     if (typeof value !== 'string') fail(`${parameter}.${name}`, 'must be a string');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
     if (/[\r\n\u0000]/.test(value)) fail(`${parameter}.${name}`, 'must not contain CR, LF or NUL');
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) {
+      fail(
+        `${parameter}.${name}`,
+        'must be Latin-1 text: characters above U+00FF and control characters cannot be sent',
+      );
+    }
     if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
       fail(`${parameter}.${name}`, 'cannot be set: the connection supplies credentials and routing');
     }
@@ -197,6 +206,8 @@ export function defineCustomAction<Ctx extends { http: HttpClient; close(): Prom
         bracketQuery: encoding === 'form',
         headers,
         auth: options.auth ? options.auth(api) : true,
+        // The caller picks the endpoint: whatever it echoes, the connection's credentials stay masked.
+        redact: true,
         ...(typeof body === 'string'
           ? { body, contentType: headers['content-type'] ?? 'application/octet-stream' }
           : body === undefined

@@ -25,10 +25,13 @@ export function registerSecret(value: string | undefined | null): () => void {
   };
 }
 
-/** A secret can leak in encoded forms too: URL-encoded or inside a Basic header. */
-function secretForms(value: string): string[] {
-  const forms = new Set([value, encodeURIComponent(value)]);
-  return [...forms];
+/**
+ * The forms in which a credential is masked: as it is and URL-encoded (a Basic header's value is
+ * registered on its own). Values too short to mask safely give none.
+ */
+export function secretForms(value: string): string[] {
+  if (value.length < MIN_SECRET_LENGTH) return [];
+  return [...new Set([value, encodeURIComponent(value)])];
 }
 
 /** Replaces every registered secret (and any extra ones given) in a string. */
@@ -43,16 +46,49 @@ export function redact(text: string, extra: readonly string[] = []): string {
   return out;
 }
 
-/** Deep-redacts a JSON-like value: every string in it goes through `redact`. */
+/**
+ * Deep-redacts a JSON-like value: every string in it, keys included, goes through `redact`. Objects
+ * are rebuilt with own data properties, so a `__proto__` key stays a key and never sets a prototype.
+ */
 export function redactDeep<T>(value: T, extra: readonly string[] = []): T {
   if (typeof value === 'string') return redact(value, extra) as T;
   if (Array.isArray(value)) return value.map((item) => redactDeep(item, extra)) as T;
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, extra);
-    return out as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [redact(key, extra), redactDeep(item, extra)]),
+    ) as T;
   }
   return value;
+}
+
+const REDACTED_BYTES = Buffer.from(REDACTED);
+
+/** The forms among `forms` that occur in `bytes`: a cheap test before any rewriting. */
+export function secretsIn(bytes: Uint8Array, forms: Iterable<string>): string[] {
+  const buffer = Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const found: string[] = [];
+  for (const form of forms) if (buffer.includes(form)) found.push(form);
+  return found;
+}
+
+/** Replaces every occurrence of the given secrets in raw bytes with `[REDACTED]`. */
+export function redactBytes(bytes: Buffer, secrets: readonly string[]): Buffer {
+  let out = bytes;
+  for (const secret of secrets) {
+    const needle = Buffer.from(secret);
+    if (needle.length === 0 || !out.includes(needle)) continue;
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let at = out.indexOf(needle); at !== -1; at = out.indexOf(needle, from)) {
+      parts.push(out.subarray(from, at), REDACTED_BYTES);
+      from = at + needle.length;
+    }
+    parts.push(out.subarray(from));
+    out = Buffer.concat(parts);
+  }
+  return out;
 }
 
 /**

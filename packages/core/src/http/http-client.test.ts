@@ -1,10 +1,11 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearerAuth } from '../auth/simple-auth.js';
+import { basicAuth, bearerAuth } from '../auth/simple-auth.js';
 import { NetworkError } from '../errors/network-error.js';
 import { ProviderError } from '../errors/provider-error.js';
 import { RateLimitError } from '../errors/rate-limit-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
+import { ValidationError } from '../errors/validation-error.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
 import { HttpClient } from './http-client.js';
 
@@ -319,5 +320,255 @@ describe('deadlines through the caller signal', () => {
     expect(TimeoutError.isInstance(error)).toBe(true);
     expect(error.outcomeUnknown).toBe(true);
     await http.close();
+  });
+});
+
+describe('base URLs', () => {
+  const refusals: [string, RegExp][] = [
+    ['https://api.example.com/v1?x=', /query string/],
+    ['https://api.example.com/admin?x=/v1/', /query string/],
+    ['https://api.example.com/v1?', /query string/],
+    ['https://api.example.com/v1#frag', /fragment/],
+    ['https://api.example.com/v1#', /fragment/],
+    ['https://user:pw@api.example.com', /user info/],
+    ['https://user@api.example.com', /user info/],
+    ['https://@api.example.com', /user info/],
+    ['file:///etc', /http or https/],
+    ['not a url', /not a valid URL/],
+  ];
+
+  it.each(refusals)('refuses %j with a ValidationError naming baseUrl', (raw, message) => {
+    const error = (() => {
+      try {
+        new HttpClient({ provider: 'T', baseUrls: { default: raw } });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect((error as ValidationError).parameter).toBe('baseUrl');
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('pw');
+  });
+
+  it('names the option each base URL came from', () => {
+    const parameterOf = (baseUrls: Record<string, string>, baseUrlOptions?: Record<string, string>) => {
+      try {
+        new HttpClient({ provider: 'T', baseUrls, baseUrlOptions });
+      } catch (caught) {
+        return (caught as ValidationError).parameter;
+      }
+    };
+    const ok = 'https://api.example.com';
+    expect(parameterOf({ dashboard: 'https://x.example/?a=1', ingestion: ok })).toBe('baseUrl');
+    expect(parameterOf({ dashboard: ok, ingestion: 'https://x.example/?a=1' })).toBe('ingestionBaseUrl');
+    expect(parameterOf({ default: ok, token: 'https://x.example/token?a=1' })).toBe('tokenUrl');
+    expect(parameterOf({ docs: ok, files: 'https://x.example/#a' }, { files: 'fileApiBaseUrl' })).toBe(
+      'fileApiBaseUrl',
+    );
+  });
+
+  it('keeps a base path prefix', async () => {
+    const api = new HttpClient({ provider: 'T', baseUrls: { default: `${server.url}/v1/` } });
+    await api.request({ method: 'GET', path: '/things' });
+    expect(server.calls[0]?.path).toBe('/v1/things');
+    expect(api.url('/things')).toBe(`${server.url}/v1/things`);
+    await api.close();
+  });
+});
+
+describe('masking credentials in answers', () => {
+  const KEY = 'sk_test_secret_123456';
+
+  it('masks a key echoed in a text error body before cutting it to 500 characters', async () => {
+    const api = client({ retry: false });
+    // The key straddles the cut: cutting first would leave "sk_test_se" behind.
+    const body = `${'x'.repeat(490)}${KEY}${'y'.repeat(40)}`;
+    server.fault({ type: 'status', status: 400, headers: { 'content-type': 'text/plain' }, body });
+    const error = await api.request({ method: 'GET', path: '/things' }).catch((e) => e);
+    expect(ProviderError.isInstance(error)).toBe(true);
+    const shown = JSON.stringify(error.toJSON());
+    for (let start = 0; start + 8 <= KEY.length; start += 1) {
+      expect(shown).not.toContain(KEY.slice(start, start + 8));
+    }
+    expect(error.providerMessage).toBe(`${'x'.repeat(490)}[REDACTED]…`);
+    await api.close();
+  });
+
+  it('hands a connector’s error parser a body already masked', async () => {
+    const seen: unknown[] = [];
+    const api = client({
+      parseError: (response: { body: unknown }) => {
+        seen.push(response.body);
+        return undefined;
+      },
+    });
+    server.fault({ type: 'status', status: 401, body: JSON.stringify({ error: { message: `bad ${KEY}` } }) });
+    await api.request({ method: 'GET', path: '/things' }).catch(() => undefined);
+    expect(seen).toEqual([{ error: { message: 'bad [REDACTED]' } }]);
+    await api.close();
+  });
+
+  it('masks the key a provider echoes in a successful JSON, text or binary answer, and in headers', async () => {
+    server.use(
+      http.get('*/v1/echo.json', ({ request }) =>
+        HttpResponse.json(
+          { auth: request.headers.get('authorization'), [KEY]: [KEY], n: 1 },
+          { headers: { 'x-debug': `key=${KEY}` } },
+        ),
+      ),
+      http.get('*/v1/echo.txt', () => HttpResponse.text(`your key is ${KEY}.`)),
+      http.get(
+        '*/v1/echo.bin',
+        () =>
+          new HttpResponse(Buffer.from(`\u0001${KEY}\u0002`), {
+            headers: { 'content-type': 'application/octet-stream' },
+          }),
+      ),
+    );
+    const api = client();
+    const json = await api.request({ method: 'GET', path: '/echo.json' });
+    expect(json.data).toEqual({ auth: 'Bearer [REDACTED]', '[REDACTED]': ['[REDACTED]'], n: 1 });
+    expect(json.headers['x-debug']).toBe('key=[REDACTED]');
+    const text = await api.request({ method: 'GET', path: '/echo.txt' });
+    expect(text.data).toBe('your key is [REDACTED].');
+    const bytes = await api.request<Uint8Array>({ method: 'GET', path: '/echo.bin' });
+    expect(Buffer.from(bytes.data).toString('latin1')).toBe('\u0001[REDACTED]\u0002');
+    await api.close();
+  });
+
+  it('masks both halves of a Basic pair, and a call without credentials only when asked', async () => {
+    server.use(
+      http.all('*/v1/echo', ({ request }) => {
+        const basic = request.headers.get('authorization')?.split(' ')[1];
+        return HttpResponse.text(`user apiKey12345 secret secretKey6789 ${basic ? 'sent' : 'none'}`);
+      }),
+    );
+    const api = new HttpClient({
+      provider: 'Test',
+      baseUrls: { default: `${server.url}/v1` },
+      auth: basicAuth('apiKey12345', 'secretKey6789'),
+    });
+    // A token endpoint answers with credentials by design: a call with `auth: false` gets them whole.
+    expect((await api.request({ method: 'GET', path: '/echo', auth: false })).data).toBe(
+      'user apiKey12345 secret secretKey6789 none',
+    );
+    expect((await api.request({ method: 'GET', path: '/echo', auth: false, redact: true })).data).toBe(
+      'user [REDACTED] secret [REDACTED] none',
+    );
+    expect((await api.request({ method: 'GET', path: '/echo' })).data).toBe(
+      'user [REDACTED] secret [REDACTED] sent',
+    );
+    await api.close();
+  });
+
+  it('leaves an answer without any credential untouched', async () => {
+    const api = client();
+    const res = await api.request({ method: 'GET', path: '/things', query: { a: 'sk_test' } });
+    expect(res.data).toEqual({ ok: true, q: 'sk_test' });
+    await api.close();
+  });
+});
+
+describe('redirects', () => {
+  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  const statuses = [301, 302, 303, 307, 308];
+
+  it.each(methods.flatMap((method) => statuses.map((status) => [method, status] as const)))(
+    '%s answered %i is a ProviderError that says where it points, sent once and not followed',
+    async (method, status) => {
+      const elsewhere = await createTestServer([http.all('*', () => HttpResponse.json({ followed: true }))]);
+      const api = client({ idempotency: { header: 'Idempotency-Key', methods: ['POST'] } });
+      server.fault({ type: 'status', status, headers: { location: `${elsewhere.url}/v2/things` } });
+      const error = await api
+        .request({ method, path: '/things', ...(method === 'GET' ? {} : { json: {} }) })
+        .catch((e) => e);
+      expect(ProviderError.isInstance(error)).toBe(true);
+      expect(error.status).toBe(status);
+      expect(error.retryable).toBe(false);
+      expect(error.message).toContain(`redirect to ${elsewhere.url}/v2/things`);
+      expect(error.details).toEqual({ location: `${elsewhere.url}/v2/things` });
+      expect(server.calls).toHaveLength(1);
+      expect(elsewhere.calls).toHaveLength(0);
+      await api.close();
+      await elsewhere.close();
+    },
+  );
+
+  it('masks user info and credentials in the Location, and resolves a relative one', async () => {
+    const api = client();
+    server.fault({
+      type: 'status',
+      status: 302,
+      headers: { location: 'https://admin:hunter2secret@evil.example/x?key=sk_test_secret_123456' },
+    });
+    const error = await api.request({ method: 'GET', path: '/things' }).catch((e) => e);
+    expect(error.message).toContain('https://[REDACTED]@evil.example/x?key=[REDACTED]');
+    expect(JSON.stringify(error.toJSON())).not.toMatch(/hunter2|admin|sk_test_secret/);
+    server.fault({ type: 'status', status: 301, headers: { location: '/v2/things' } });
+    const relative = await api.request({ method: 'GET', path: '/things' }).catch((e) => e);
+    expect(relative.message).toContain(`redirect to ${server.url}/v2/things`);
+    server.fault({ type: 'status', status: 302 });
+    const nowhere = await api.request({ method: 'GET', path: '/things' }).catch((e) => e);
+    expect(nowhere.message).toContain('a redirect without a Location');
+    await api.close();
+  });
+
+  it('takes a 304 as an answer only to a conditional request', async () => {
+    const api = client();
+    server.fault({ type: 'status', status: 304, headers: {} });
+    const error = await api.request({ method: 'GET', path: '/things' }).catch((e) => e);
+    expect(ProviderError.isInstance(error)).toBe(true);
+    server.fault({ type: 'status', status: 304, headers: {} });
+    const res = await api.request({ method: 'GET', path: '/things', headers: { 'If-None-Match': '"v1"' } });
+    expect(res.status).toBe(304);
+    await api.close();
+  });
+});
+
+describe('what HTTP cannot carry is the caller’s error, sent nowhere', () => {
+  it.each([
+    [{ 'X-Note': 'Zażółć' }, 'headers.X-Note'],
+    [{ 'X-Note': 'emoji 🙂' }, 'headers.X-Note'],
+    [{ 'X-Note': 'a\r\nInjected: 1' }, 'headers.X-Note'],
+    [{ 'X-Note': 'nul\u0000' }, 'headers.X-Note'],
+    [{ 'Bad Name': 'x' }, 'headers.Bad Name'],
+  ])('refuses headers %j naming %s', async (headers, parameter) => {
+    const api = client();
+    const error = await api.request({ method: 'GET', path: '/things', headers }).catch((e) => e);
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect(error.parameter).toBe(parameter);
+    expect(server.calls).toHaveLength(0);
+    await api.close();
+  });
+
+  it('sends Latin-1 header text as it is', async () => {
+    const api = client();
+    await api.request({ method: 'GET', path: '/things', headers: { 'X-Note': 'café' } });
+    expect(server.calls).toHaveLength(1);
+    await api.close();
+  });
+
+  it('refuses a path with characters HTTP cannot carry', async () => {
+    const api = client();
+    const error = await api.request({ method: 'GET', path: '/things/Łódź' }).catch((e) => e);
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect(error.parameter).toBe('path');
+    expect(server.calls).toHaveLength(0);
+    await api.close();
+  });
+
+  it('refuses a credential holding a line break without showing it', async () => {
+    const api = new HttpClient({
+      provider: 'Test',
+      baseUrls: { default: server.url },
+      auth: bearerAuth('sk_test_pasted_key_99\n'),
+    });
+    const error = await api.request({ method: 'GET', path: '/things' }).catch((e) => e);
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect(error.parameter).toBe('credentials');
+    expect(JSON.stringify(error.toJSON())).not.toContain('pasted_key');
+    expect(server.calls).toHaveLength(0);
+    await api.close();
   });
 });

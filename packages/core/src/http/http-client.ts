@@ -9,11 +9,15 @@ import { ProviderError } from '../errors/provider-error.js';
 import { RateLimitError } from '../errors/rate-limit-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { ValidationError } from '../errors/validation-error.js';
+import { redact, redactBytes, redactDeep, secretForms, secretsIn } from '../redact.js';
 import { createAgent, type Dispatcher, dispatchRequest } from '../undici-lite.js';
 import { encodeForm, encodeQuery, type FormValue } from './encode.js';
 import { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './retry.js';
 
-/** How the body of a response is returned. `auto` picks by content type. */
+/**
+ * How the body of a response is returned. `auto` picks by content type. A `stream` is handed over
+ * as it arrives and is not masked (see `HttpRequest.redact`).
+ */
 export type ResponseType = 'auto' | 'json' | 'text' | 'bytes' | 'stream';
 
 /** One call through an `HttpClient`. */
@@ -41,6 +45,15 @@ export interface HttpRequest {
   retry?: false | Partial<RetryPolicy>;
   /** `false` sends no credentials (a token endpoint). */
   auth?: boolean;
+  /**
+   * Masks the connection's credentials in a successful answer (JSON, text and bytes; headers too),
+   * should the provider echo one. Default: on, except for calls with `auth: false`, so a token
+   * endpoint's answer, which is credentials by design, arrives whole. Streamed bodies are never
+   * masked: they are downloads (an export's archive) read as data, where masking could not see
+   * inside compressed bytes and could only corrupt them. Error bodies are always masked, before any
+   * truncation.
+   */
+  redact?: boolean;
   /** A limit on the whole call, every attempt and wait included. */
   timeoutMs?: number;
   /** Maps this call's error responses, before the client's own `parseError` (e.g. a token endpoint). */
@@ -87,6 +100,12 @@ export interface HttpClientOptions {
   provider: string;
   /** Named base URLs; credentials go to these and nowhere else. The first is the default. */
   baseUrls: Record<string, string>;
+  /**
+   * The connection option each base URL came from, for the `ValidationError` a bad one gets. By
+   * default the first base URL is `baseUrl`, one named `token` is `tokenUrl`, and any other `x` is
+   * `xBaseUrl`.
+   */
+  baseUrlOptions?: Record<string, string>;
   auth?: AuthStrategy | undefined;
   headers?: Record<string, string>;
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
@@ -128,6 +147,15 @@ const NEVER_SENT_CODES = new Set([
 ]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const MAX_ERROR_BODY = 64 * 1024;
+/** How much of a text error body is kept (after masking). */
+const MAX_ERROR_TEXT = 500;
+/** How many credential forms a client remembers for masking (OAuth access tokens rotate). */
+const MAX_MASKED_FORMS = 32;
+/** What undici (and HTTP) refuse in a header value: CR, LF, NUL and anything above U+00FF. */
+const INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
+/** What undici refuses in a request target. */
+const INVALID_PATH = /[^\u0021-\u00ff]/;
 /** How long `close()` waits for calls in flight before it cuts them. */
 const CLOSE_GRACE_MS = 2_000;
 
@@ -157,14 +185,24 @@ export class HttpClient {
     { shouldRetry?: boolean | undefined; retryAfterMs?: number | undefined }
   >();
   readonly #queue: (() => void)[] = [];
+  /**
+   * The credentials this client has sent, in the forms a provider could echo, oldest first. They
+   * come from the auth strategy's own headers, so masking needs nothing from the connector.
+   */
+  readonly #credentials = new Set<string>();
+  /** Auth header values already read into `#credentials`. */
+  readonly #seenAuth = new Set<string>();
 
   constructor(options: HttpClientOptions) {
     this.provider = options.provider;
     this.#options = options;
     this.#bases = new Map();
-    for (const [name, raw] of Object.entries(options.baseUrls)) {
-      this.#bases.set(name, parseBase(name, raw));
-    }
+    Object.entries(options.baseUrls).forEach(([name, raw], index) => {
+      const option =
+        options.baseUrlOptions?.[name] ??
+        (index === 0 ? 'baseUrl' : name === 'token' ? 'tokenUrl' : `${name}BaseUrl`);
+      this.#bases.set(name, parseBase(option, raw));
+    });
     const first = Object.keys(options.baseUrls)[0];
     if (!first) throw new ValidationError('At least one base URL is required', { parameter: 'baseUrl' });
     this.#defaultApi = first;
@@ -188,6 +226,13 @@ export class HttpClient {
     const query = encodeQuery(request.query, request.bracketQuery);
     const joined = joinPath(base.pathPrefix, request.path);
     const path = query ? `${joined}${joined.includes('?') ? '&' : '?'}${query}` : joined;
+    if (INVALID_PATH.test(path)) {
+      throw new ValidationError(
+        'Invalid parameter "path": holds spaces, control characters or characters above U+00FF; percent-encode them',
+        { parameter: 'path' },
+      );
+    }
+    checkHeaders({ ...this.#defaultHeaders, ...(request.headers ?? {}) });
     const { body, contentType } = encodeBody(request);
     const idempotency = this.#options.idempotency;
     // A key the caller set in the headers (a Custom Action, say) is the call's key: keep it.
@@ -212,6 +257,13 @@ export class HttpClient {
         ? AbortSignal.any([timeoutSignal, request.signal])
         : (timeoutSignal ?? request.signal);
 
+    const mask = request.redact ?? request.auth !== false;
+    // A call without credentials may still be asked to mask them (a Custom Action on an API that
+    // takes its key in the body): learn them from the strategy once.
+    if (mask && request.auth === false && this.#credentials.size === 0 && this.#options.auth) {
+      this.#learn(await this.#options.auth.headers(signal));
+    }
+
     let attempt = 0;
     let waited = 0;
     let refreshed = false;
@@ -223,7 +275,10 @@ export class HttpClient {
       if (contentType && !headers['content-type']) headers['content-type'] = contentType;
       if (idempotencyKey && idempotency) headers[idempotency.header.toLowerCase()] = idempotencyKey;
       if (request.auth !== false && this.#options.auth) {
-        Object.assign(headers, await this.#options.auth.headers(signal));
+        const credentials = await this.#options.auth.headers(signal);
+        checkCredentialHeaders(credentials);
+        this.#learn(credentials);
+        Object.assign(headers, credentials);
       }
       let error: ConnectorError;
       try {
@@ -239,6 +294,7 @@ export class HttpClient {
               outcome,
               signal,
               timeoutSignal,
+              mask,
             }),
           request.responseType === 'stream',
         );
@@ -312,6 +368,25 @@ export class HttpClient {
     return base;
   }
 
+  /** Reads the credentials out of auth headers (a Basic pair decoded too) into `#credentials`. */
+  #learn(headers: Record<string, string>): void {
+    for (const value of Object.values(headers)) {
+      if (this.#seenAuth.has(value)) continue;
+      this.#seenAuth.add(value);
+      for (const credential of credentialsIn(value)) {
+        for (const form of secretForms(credential)) {
+          this.#credentials.delete(form);
+          this.#credentials.add(form);
+        }
+      }
+    }
+    for (const form of this.#credentials) {
+      if (this.#credentials.size <= MAX_MASKED_FORMS) break;
+      this.#credentials.delete(form);
+    }
+    if (this.#seenAuth.size > MAX_MASKED_FORMS) this.#seenAuth.clear();
+  }
+
   #retryable(error: ConnectorError, safe: boolean): boolean {
     const hint = this.#hints.get(error)?.shouldRetry;
     // The provider's own "do not retry" wins, even over a 429 (a daily quota cannot be waited out).
@@ -365,6 +440,7 @@ export class HttpClient {
     outcome: Outcome;
     signal: AbortSignal | undefined;
     timeoutSignal: AbortSignal | undefined;
+    mask: boolean;
   }): Promise<HttpResponse<T>> {
     let response: Dispatcher.ResponseData;
     try {
@@ -379,14 +455,30 @@ export class HttpClient {
     } catch (cause) {
       throw this.#transportError(cause, a, false);
     }
-    const headers = flattenHeaders(response.headers);
+    const status = response.statusCode;
+    const credentials = [...this.#credentials];
+    const headers =
+      status >= 300 || a.mask
+        ? maskHeaders(flattenHeaders(response.headers), credentials, status >= 300)
+        : flattenHeaders(response.headers);
     const requestId = this.#options.requestIdHeader
       ? headers[this.#options.requestIdHeader.toLowerCase()]
       : undefined;
-    const status = response.statusCode;
+    if (status >= 300 && status < 400 && !(status === 304 && isConditional(a.headers))) {
+      // undici follows no redirect, and must not: credentials go to the configured base URL only.
+      await response.body.dump().catch(() => undefined);
+      throw redirectError({
+        provider: this.provider,
+        status,
+        location: headers.location,
+        ...a,
+        requestId,
+        credentials,
+      });
+    }
     if (status >= 400) {
       const text = await readText(response.body, MAX_ERROR_BODY).catch(() => '');
-      const parsed = parseErrorBody(text, headers['content-type']);
+      const parsed = parseErrorBody(text, headers['content-type'], credentials);
       const errorResponse: ErrorResponse = {
         status,
         headers,
@@ -425,10 +517,12 @@ export class HttpClient {
     } catch (cause) {
       throw this.#transportError(cause, a, true);
     }
+    const echoed = a.mask ? secretsIn(bytes, credentials) : [];
+    const data = decodeBody<T>(bytes, headers, responseType, this.provider, requestId);
     return {
       status,
       headers,
-      data: decodeBody<T>(bytes, headers, responseType, this.provider, requestId),
+      data: echoed.length > 0 ? maskDecoded(data, echoed) : data,
       requestId,
     };
   }
@@ -484,23 +578,130 @@ export class HttpClient {
   }
 }
 
-function parseBase(name: string, raw: string): Base {
-  let url: URL;
+/**
+ * A base URL is an http(s) origin with an optional path prefix. User info, a query or a fragment
+ * is refused: a query would become the prefix of every path (turning a Custom Action's path guard
+ * into a query value), and credentials belong in the connection's credentials.
+ */
+function parseBase(option: string, raw: string): Base {
+  const fail = (message: string): never => {
+    throw new ValidationError(`Invalid parameter "${option}": ${message}`, { parameter: option });
+  };
+  let url: URL | undefined;
   try {
     url = new URL(raw);
   } catch {
-    throw new ValidationError(`Base URL "${name}" is not a valid URL`, { parameter: name });
+    fail('is not a valid URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ValidationError(`Base URL "${name}" must be http or https`, { parameter: name });
+  if (!url) return fail('is not a valid URL');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') fail('must be an http or https URL');
+  // `https://@host` parses to an empty user name: look at the text as well.
+  if (url.username || url.password || /^[a-z][a-z0-9+.-]*:[/\\]*[^/?#\\]*@/i.test(raw)) {
+    fail('must not carry user info (user:password@); credentials go in the credential fields');
   }
-  if (url.username || url.password) {
-    throw new ValidationError(`Base URL "${name}" must not carry credentials`, { parameter: name });
+  if (url.search || raw.includes('?')) fail('must not carry a query string (?…); give an origin and a path');
+  if (url.hash || raw.includes('#')) fail('must not carry a fragment (#…); give an origin and a path');
+  return { origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') };
+}
+
+/** Caller-given headers that HTTP cannot carry are the caller's fault, not the network's. */
+function checkHeaders(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    const parameter = `headers.${name}`;
+    if (!HEADER_NAME.test(name)) {
+      throw new ValidationError(`Invalid parameter "${parameter}": is not a valid header name`, {
+        parameter,
+      });
+    }
+    if (typeof value !== 'string' || INVALID_HEADER_VALUE.test(value)) {
+      throw new ValidationError(
+        `Invalid parameter "${parameter}": a header value must be Latin-1 text without CR, LF or NUL`,
+        { parameter },
+      );
+    }
   }
-  return {
-    origin: url.origin,
-    pathPrefix: url.pathname.replace(/\/+$/, '') + (url.search ? url.search : ''),
-  };
+}
+
+/** A credential that cannot go in a header (a pasted line break, say), said without showing it. */
+function checkCredentialHeaders(headers: Record<string, string>): void {
+  for (const value of Object.values(headers)) {
+    if (INVALID_HEADER_VALUE.test(value)) {
+      throw new ValidationError(
+        'Invalid parameter "credentials": a credential holds a line break or a character that cannot be sent in a header',
+        { parameter: 'credentials' },
+      );
+    }
+  }
+}
+
+/** The credentials inside one auth header value: a scheme's token (a Basic pair decoded), or the value. */
+function credentialsIn(value: string): string[] {
+  const match = /^([A-Za-z][\w.-]*) +(\S+)$/.exec(value);
+  if (!match) return [value];
+  const [, scheme = '', token = ''] = match;
+  if (scheme.toLowerCase() !== 'basic') return [token];
+  const decoded = Buffer.from(token, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? [token, decoded] : [token, decoded.slice(0, colon), decoded.slice(colon + 1)];
+}
+
+/** Masks credentials in response header values; `all` adds every registered secret (error answers). */
+function maskHeaders(
+  headers: Record<string, string>,
+  credentials: readonly string[],
+  all: boolean,
+): Record<string, string> {
+  for (const [key, value] of Object.entries(headers)) {
+    if (all) headers[key] = redact(value, credentials);
+    else if (credentials.some((form) => value.includes(form))) headers[key] = redact(value, credentials);
+  }
+  return headers;
+}
+
+/** Masks credentials found in a decoded successful body: JSON after parsing, text and bytes in place. */
+function maskDecoded<T>(data: T, credentials: readonly string[]): T {
+  if (data instanceof Uint8Array) return new Uint8Array(redactBytes(Buffer.from(data), credentials)) as T;
+  return redactDeep(data, credentials);
+}
+
+function isConditional(headers: Record<string, string>): boolean {
+  return headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
+}
+
+/**
+ * An answer that points elsewhere is not success: the base URL is likely wrong (an old host, http
+ * for https). Says where it points, with user info and any credential in it masked.
+ */
+function redirectError(r: {
+  provider: string;
+  status: number;
+  location: string | undefined;
+  base: Base;
+  path: string;
+  requestId: string | undefined;
+  credentials: readonly string[];
+}): ProviderError {
+  const { provider, status, location, base, path, requestId } = r;
+  let where: string | undefined;
+  if (location) {
+    try {
+      const url = new URL(location, `${base.origin}${path}`);
+      const userInfo = url.username || url.password ? '[REDACTED]@' : '';
+      where = `${url.protocol}//${userInfo}${url.host}${url.pathname}${url.search}${url.hash}`;
+    } catch {
+      where = location;
+    }
+    where = truncate(redact(where, r.credentials), MAX_ERROR_TEXT);
+  }
+  const target = where ? ` to ${where}` : ' without a Location';
+  return new ProviderError(
+    `${provider} answered ${status}, a redirect${target}. Redirects are not followed (credentials go to the configured base URL only): check the base URL.`,
+    { status, requestId, retryable: false, ...(where ? { details: { location: where } } : {}) },
+  );
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 /** Joins a base path and a relative path with exactly one slash between them. */
@@ -582,16 +783,24 @@ function decodeBody<T>(
   return new Uint8Array(bytes) as T;
 }
 
-function parseErrorBody(text: string, contentType: string | undefined): unknown {
+/**
+ * Parses an error body with every credential masked first (the connection's and every registered
+ * one), so no later cut (here, or in a connector's parser) can leave part of a key behind.
+ */
+function parseErrorBody(
+  text: string,
+  contentType: string | undefined,
+  credentials: readonly string[],
+): unknown {
   if (isJson(contentType) || /^\s*[{[]/.test(text)) {
     try {
-      return JSON.parse(text);
+      return redactDeep(JSON.parse(text) as unknown, credentials);
     } catch {
       // Not JSON after all: fall through to text.
     }
   }
   if (/^\s*<(!doctype|html)/i.test(text)) return 'an HTML error page';
-  return text.length > 500 ? `${text.slice(0, 500)}…` : text || undefined;
+  return truncate(redact(text, credentials), MAX_ERROR_TEXT) || undefined;
 }
 
 async function readText(body: Readable, limit: number): Promise<string> {
