@@ -66,9 +66,13 @@ export function readInput(text: string | undefined): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** Keys that would reach an object's prototype rather than hold data. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
  * Applies `key=value` pairs onto an input object. A dotted key (`metadata.plan=gold`) sets a field
- * inside an object parameter.
+ * inside an object parameter. `__proto__`, `constructor` and `prototype` segments, and empty ones,
+ * are refused (naming the key): a path must never walk into, or replace, an object's prototype.
  */
 export function applyParams(
   input: Record<string, unknown>,
@@ -84,16 +88,26 @@ export function applyParams(
         parameter: option,
       });
     }
-    const path = pair.slice(0, equals).split('.');
+    const key = pair.slice(0, equals);
+    const path = key.split('.');
     const text = pair.slice(equals + 1);
+    for (const segment of path) {
+      if (segment === '' || PROTOTYPE_KEYS.has(segment)) {
+        throw new ValidationError(
+          `Invalid parameter "${key}": ${segment === '' ? 'a key path has an empty segment' : `"${segment}" cannot be a key (it would reach an object's prototype)`}`,
+          { parameter: key },
+        );
+      }
+    }
     const top = path[0]!;
     if (path.length === 1) {
-      input[top] = coerce(text, properties[top]);
+      input[top] = coerce(text, Object.hasOwn(properties, top) ? properties[top] : undefined);
       continue;
     }
     let target = input;
     for (const segment of path.slice(0, -1)) {
-      const next = target[segment];
+      // Own properties only: an inherited one (`toString`) is not a field of the input.
+      const next = Object.hasOwn(target, segment) ? target[segment] : undefined;
       if (!next || typeof next !== 'object' || Array.isArray(next)) target[segment] = {};
       target = target[segment] as Record<string, unknown>;
     }

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { type PaymentsSandbox, SEED_IDS, startPaymentsSimulator } from '@c/payments/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -72,4 +74,47 @@ describe('c-host mcp (stdio)', () => {
       'connection',
     );
   });
+});
+
+describe('c-host mcp (stdio) with a client that sends garbage', () => {
+  it('answers a line that is not JSON with -32700 and one that is not JSON-RPC with -32600, then keeps serving', async () => {
+    const child = spawn(cliCommand.command, [...cliCommand.args, 'mcp'], {
+      cwd: hostRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', C_HOST_DATA_DIR: dir.path },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const answers: any[] = [];
+    // Lines are answered in order: once the tools/list answer is in, any answer to the garbage is too.
+    const listed = new Promise<void>((resolve, reject) => {
+      child.once('exit', (code) =>
+        reject(new Error(`the server exited (${code}) after ${answers.length} answers`)),
+      );
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        answers.push(JSON.parse(line));
+        if (answers.at(-1)?.id === 7) resolve();
+      });
+    });
+    child.stdin.write('not json {\n');
+    child.stdin.write('{"hello":"world"}\n');
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' })}\n`);
+    try {
+      await listed;
+    } finally {
+      child.stdin.end();
+      child.kill();
+    }
+    expect(answers).toHaveLength(3);
+    expect(answers[0]).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: expect.any(String) },
+    });
+    expect(answers[1]).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: expect.any(String) },
+    });
+    expect(answers[2]).toMatchObject({ jsonrpc: '2.0', id: 7 });
+    expect(answers[2].result.tools).toHaveLength(39);
+  }, 60_000);
 });

@@ -1,0 +1,56 @@
+import { ValidationError } from '@c/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyParams } from './params.js';
+
+const schema = { type: 'object', properties: { metadata: { type: 'object' }, limit: { type: 'integer' } } };
+
+afterEach(() => {
+  // Should an attack get through, do not let it poison the other tests.
+  delete (Object.prototype as Record<string, unknown>).x;
+  delete (Object.prototype as Record<string, unknown>).polluted;
+});
+
+describe('applyParams', () => {
+  it('sets top-level and dotted keys, typed by the schema', () => {
+    expect(applyParams({}, ['limit=3', 'metadata.plan=gold', 'metadata.seats=2'], schema)).toEqual({
+      limit: 3,
+      metadata: { plan: 'gold', seats: 2 },
+    });
+  });
+
+  it.each([
+    'metadata.__proto__.x',
+    '__proto__.x',
+    '__proto__',
+    'metadata.constructor.prototype.x',
+    'constructor.prototype.x',
+    'metadata.prototype.x',
+  ])('refuses %s naming it, and the prototype stays clean', (key) => {
+    let error: unknown;
+    try {
+      applyParams({}, [`${key}=1`], schema);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect((error as ValidationError).parameter).toBe(key);
+    expect((error as Error).message).toContain(key);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('keeps a prototype-named value inside JSON as data', () => {
+    const input = applyParams({}, ['metadata={"__proto__":{"polluted":1}}'], schema);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(input.metadata)).toBe(Object.prototype);
+  });
+
+  it('refuses an empty path segment', () => {
+    expect(() => applyParams({}, ['metadata..plan=gold'], schema)).toThrow(/empty segment/);
+  });
+
+  it('does not walk into inherited properties', () => {
+    expect(applyParams({}, ['metadata.toString.x=1'], schema)).toEqual({
+      metadata: { toString: { x: 1 } },
+    });
+  });
+});
