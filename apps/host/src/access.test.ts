@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccessControl } from './access.js';
+import { createHttpServer } from './http/server.js';
 import { runCli } from './test-support/cli.js';
+import { call, cookieFrom } from './test-support/http.js';
 import { tempHost } from './test-support/temp-host.js';
 
 const hosts: Awaited<ReturnType<typeof tempHost>>[] = [];
@@ -46,6 +48,58 @@ describe('AccessControl', () => {
     expect(await host.access.redeemLoginToken(login)).toBe(true);
     expect(await host.access.redeemLoginToken(login)).toBe(false);
   });
+
+  it('ends every session and sign-in link made under the old token when the token changes', async () => {
+    const host = await tempHost([]);
+    hosts.push(host);
+    await host.access.init();
+    const session = await host.access.createSession();
+    const link = await host.access.createLoginToken();
+    expect(await host.access.checkSession(session)).toBe(true);
+    // Rotated by another process sharing the store (`c-host token`, another instance).
+    await new AccessControl(host.store).rotate();
+    expect(await host.access.checkSession(session)).toBe(false);
+    expect(await host.access.redeemLoginToken(link)).toBe(false);
+    const after = await host.access.createSession();
+    expect(await host.access.checkSession(after)).toBe(true);
+
+    // Under an explicit token, a rotation still ends the sessions, and so does another explicit token.
+    const explicit = new AccessControl(host.store, { token: 'explicit-token-0123456789abcdef' });
+    const pinned = await explicit.createSession();
+    expect(await explicit.checkSession(pinned)).toBe(true);
+    expect(
+      await new AccessControl(host.store, { token: 'another-token-0123456789abcdef' }).checkSession(pinned),
+    ).toBe(false);
+    await host.access.rotate();
+    expect(await explicit.checkSession(pinned)).toBe(false);
+  });
+
+  it('c-host token signs out a browser: its session cookie works before, 401 after', async () => {
+    const host = await tempHost([]);
+    hosts.push(host);
+    const token = (await host.access.init())!;
+    const app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address() as { port: number };
+      const base = `http://127.0.0.1:${address.port}`;
+      const signIn = await call(base, 'POST', '/api/session', { body: { token } });
+      expect(signIn.status).toBe(200);
+      const cookie = cookieFrom(signIn, `c_host_session_${address.port}=`)!;
+      const link = await host.access.createLoginToken();
+      expect((await call(base, 'GET', '/api/connections', { headers: { cookie } })).status).toBe(200);
+
+      const rotated = await runCli(['token'], { env: { C_HOST_DATA_DIR: host.dataDir } });
+      expect(rotated.code).toBe(0);
+
+      expect((await call(base, 'GET', '/api/connections', { headers: { cookie } })).status).toBe(401);
+      expect((await call(base, 'GET', `/auth?token=${link}`)).status).toBe(401);
+      const bearer = { authorization: `Bearer ${rotated.json.token}` };
+      expect((await call(base, 'GET', '/api/connections', { headers: bearer })).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
 
   it('c-host token prints a new token that the data directory then accepts', async () => {
     const host = await tempHost([]);

@@ -25,7 +25,9 @@ function sameHash(a: string, b: string): boolean {
  * The host's access token, browser sessions and one-time login links. The token comes from
  * configuration (`C_HOST_TOKEN`, never stored) or is generated once, shown once and kept only as a
  * hash. Sessions and login links are random values whose hashes live in the store, so several host
- * instances sharing one store accept each other's sessions.
+ * instances sharing one store accept each other's sessions. Each belongs to the token generation it
+ * was made under: a new token (`c-host token`, or another `C_HOST_TOKEN`) ends them all at once, on
+ * every instance.
  */
 export class AccessControl {
   readonly #store: ConnectionStore;
@@ -50,7 +52,10 @@ export class AccessControl {
     return this.rotate();
   }
 
-  /** Makes a new access token, replacing the stored one (running servers see it at once), and returns it. */
+  /**
+   * Makes a new access token, replacing the stored one (running servers see it at once), and returns
+   * it. Every browser session and sign-in link made before stops working.
+   */
   async rotate(): Promise<string> {
     const token = randomToken();
     await this.#store.setSetting(TOKEN_HASH_SETTING, sha256(token));
@@ -60,23 +65,43 @@ export class AccessControl {
   /** True when the token is the host's access token. */
   async checkToken(token: string | undefined): Promise<boolean> {
     if (!token) return false;
-    // Read on every check, so a rotation by `c-host token --rotate` or another instance applies at once.
+    // Read on every check, so a rotation by `c-host token` or another instance applies at once.
     const hash = this.#explicitHash ?? (await this.#store.getSetting(TOKEN_HASH_SETTING));
     return hash !== undefined && sameHash(sha256(token), hash);
   }
 
-  /** Starts a browser session; returns the cookie value. */
+  /**
+   * Names the token in force and every rotation: the explicit token's hash and the stored one's.
+   * A rotation changes the stored hash even while `C_HOST_TOKEN` is set, so it always ends sessions.
+   */
+  async #generation(): Promise<string> {
+    return sha256(`${this.#explicitHash ?? ''}|${(await this.#store.getSetting(TOKEN_HASH_SETTING)) ?? ''}`);
+  }
+
+  /** Whether a session or sign-in link value belongs to the current token generation. */
+  async #current(value: string | undefined): Promise<boolean> {
+    return value !== undefined && sameHash(value, await this.#generation());
+  }
+
+  /** Starts a browser session under the current token; returns the cookie value. */
   async createSession(): Promise<string> {
     const id = randomToken();
-    await this.#store.putEphemeral('session', sha256(id), '1', Date.now() + SESSION_TTL_MS);
+    await this.#store.putEphemeral(
+      'session',
+      sha256(id),
+      await this.#generation(),
+      Date.now() + SESSION_TTL_MS,
+    );
     return id;
   }
 
+  /** True for a live session made under the token in force now. */
   async checkSession(id: string | undefined): Promise<boolean> {
     if (!id) return false;
-    return (await this.#store.getEphemeral('session', sha256(id))) !== undefined;
+    return this.#current(await this.#store.getEphemeral('session', sha256(id)));
   }
 
+  /** Ends one session (signing out). */
   async endSession(id: string | undefined): Promise<void> {
     if (id) await this.#store.takeEphemeral('session', sha256(id));
   }
@@ -84,13 +109,18 @@ export class AccessControl {
   /** A one-time login token for a link like `/auth?token=…` (valid 10 minutes, once). */
   async createLoginToken(): Promise<string> {
     const token = randomToken();
-    await this.#store.putEphemeral('login', sha256(token), '1', Date.now() + LOGIN_TTL_MS);
+    await this.#store.putEphemeral(
+      'login',
+      sha256(token),
+      await this.#generation(),
+      Date.now() + LOGIN_TTL_MS,
+    );
     return token;
   }
 
-  /** Consumes a one-time login token; true when it was valid. */
+  /** Consumes a one-time login token; true when it was valid and made under the token in force. */
   async redeemLoginToken(token: string | undefined): Promise<boolean> {
     if (!token) return false;
-    return (await this.#store.takeEphemeral('login', sha256(token))) !== undefined;
+    return this.#current(await this.#store.takeEphemeral('login', sha256(token)));
   }
 }

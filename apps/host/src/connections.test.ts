@@ -1,6 +1,9 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { TestServer } from '@c/core/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENV_CONNECTION } from './connections.js';
+import { SecretBox } from './store/secret-box.js';
 import { FAKE_KEY, startFakeProvider, things } from './test-support/fake-connector.js';
 import { tempHost } from './test-support/temp-host.js';
 
@@ -140,5 +143,110 @@ describe('ConnectionManager', () => {
     const h = await host();
     await h.store.create({ name: 'd', connector: 'docs', credentials: {}, options: {} });
     await expect(h.connections.resolve('things', 'd')).rejects.toMatchObject({ parameter: 'connection' });
+  });
+});
+
+describe('ConnectionManager: credentials only from the credential fields', () => {
+  const ATTACKER_KEY = 'sk_test_attacker_0000000000000000';
+
+  it('refuses options that carry credentials or anything unknown, before anything is stored or sent', async () => {
+    const h = await host();
+    const base = { connector: 'things', credentials: { apiKey: FAKE_KEY } };
+    for (const [options, parameter] of [
+      [{ baseUrl: provider.url, credentials: { apiKey: ATTACKER_KEY } }, 'options.credentials'],
+      [{ baseUrl: provider.url, apiKey: ATTACKER_KEY }, 'options.apiKey'],
+      [{ baseUrl: provider.url, http: { retry: { maxRetries: 1000 } } }, 'options.http'],
+      [{ baseUrl: provider.url, onTokens: 'x' }, 'options.onTokens'],
+    ] as const) {
+      const error = await h.connections
+        .create({ ...base, name: 'c', options }, { verify: false })
+        .catch((caught: unknown) => caught);
+      expect(error, parameter).toMatchObject({ kind: 'validation', parameter });
+      expect(JSON.stringify((error as { toJSON(): object }).toJSON())).not.toContain(ATTACKER_KEY);
+    }
+    expect(await h.store.list()).toEqual([]);
+    expect(provider.calls).toHaveLength(0);
+  });
+
+  it('never lets stored options replace the stored credentials at run time', async () => {
+    const h = await host();
+    // A row written before options were checked: its options name a key the provider accepts.
+    await h.store.create({
+      name: 'planted',
+      connector: 'things',
+      credentials: { apiKey: 'sk_test_the_real_but_revoked_key' },
+      options: { baseUrl: provider.url, credentials: { apiKey: FAKE_KEY } },
+    });
+    await expect(
+      h.connections.run('things.getThing', { thingId: 'th_1' }, { connection: 'planted' }),
+    ).rejects.toMatchObject({ kind: 'validation', parameter: 'options.credentials' });
+    expect(provider.calls).toHaveLength(0);
+    expect((await h.connections.get('planted')).status).toBe('ok');
+  });
+
+  it('checks credentials and options on Reconnect, and keeps the stored ones when they are refused', async () => {
+    const h = await host();
+    await h.connections.create({
+      name: 'r',
+      connector: 'things',
+      credentials: { apiKey: FAKE_KEY },
+      options: { baseUrl: provider.url },
+    });
+    await expect(
+      h.connections.replaceCredentials('r', { apiKey: FAKE_KEY }, { credentials: { apiKey: ATTACKER_KEY } }),
+    ).rejects.toMatchObject({ parameter: 'options.credentials' });
+    await expect(h.connections.replaceCredentials('r', { apiKey: '' })).rejects.toMatchObject({
+      parameter: 'credentials.apiKey',
+    });
+    expect((await h.store.get('r'))?.credentials).toEqual({ apiKey: FAKE_KEY });
+    expect((await h.store.get('r'))?.options).toEqual({ baseUrl: provider.url });
+  });
+});
+
+describe('ConnectionManager: a connection sealed with another key', () => {
+  it('is listed as unreadable and refused clearly, while the others keep working', async () => {
+    const h = await host();
+    await h.connections.create({
+      name: 'good',
+      connector: 'things',
+      credentials: { apiKey: FAKE_KEY },
+      options: { baseUrl: provider.url },
+    });
+    const db = new DatabaseSync(join(h.dataDir, 'host.db'));
+    db.prepare(
+      `INSERT INTO connections (name, connector, credentials, options, created_at, updated_at)
+       VALUES ('lost', 'things', ?, ?, '2024-01-01', '2024-01-01')`,
+    ).run(
+      new SecretBox(Buffer.alloc(32, 1)).seal(JSON.stringify({ apiKey: FAKE_KEY }), 'connection:lost'),
+      JSON.stringify({ baseUrl: provider.url }),
+    );
+    db.close();
+    provider.reset();
+
+    const views = await h.connections.list();
+    expect(views.map((view) => [view.name, view.status, view.credentialHints])).toEqual([
+      ['lost', 'unreadable', {}],
+      ['good', 'ok', { apiKey: 'sk_test_…4242' }],
+    ]);
+    const error = await h.connections
+      .run('things.getThing', { thingId: 'th_1' }, { connection: 'lost' })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'auth', details: { connection: 'lost', unreadable: true } });
+    expect((error as Error).message).toMatch(/C_HOST_SECRET_KEY or secret\.key/);
+    await expect(h.connections.test('lost')).rejects.toMatchObject({ kind: 'auth' });
+    // Reported, not recorded: the right key would make it readable again.
+    expect((await h.store.get('lost'))?.status).toBe('unreadable');
+    expect(provider.calls).toHaveLength(0);
+    expect(await h.connections.run('things.getThing', { thingId: 'th_2' })).toEqual({
+      id: 'th_2',
+      object: 'thing',
+    });
+
+    // Reconnect replaces what cannot be read.
+    await h.connections.replaceCredentials('lost', { apiKey: FAKE_KEY });
+    expect((await h.connections.get('lost')).status).toBe('ok');
+    await expect(
+      h.connections.run('things.getThing', { thingId: 'th_3' }, { connection: 'lost' }),
+    ).resolves.toMatchObject({ id: 'th_3' });
   });
 });

@@ -5,6 +5,8 @@ import {
   maskSecret,
   NotFoundError,
   type OAuthTokens,
+  parseWith,
+  type RefreshCoordinator,
   type RunOptions,
   ValidationError,
 } from '@c/core';
@@ -28,7 +30,7 @@ export interface ConnectionView {
   isDefault: boolean;
   sandbox: boolean;
   status: ConnectionStatus;
-  /** Each credential as a hint such as `sk_test_…4242`; never the value. */
+  /** Each credential as a hint such as `sk_test_…4242`; never the value. Empty when `unreadable`. */
   credentialHints: Record<string, string>;
   options: Record<string, unknown>;
   createdAt: string;
@@ -163,11 +165,13 @@ export class ConnectionManager {
     if (await this.#store.get(input.name)) throw connectionExists(input.name);
     let credentials: Record<string, unknown> = { ...(input.credentials ?? {}) };
     const connectorOptions = input.options ?? {};
+    // Checked before anything is stored: options can never carry or replace a credential.
+    connector.parseOptions(connectorOptions);
     // Verifying may refresh an expired OAuth token and rotate the refresh token: keep what it hands
     // back, or the stored refresh token would already be spent.
     const client = connector.connect({
-      credentials,
       ...connectorOptions,
+      credentials,
       onTokens: (tokens: OAuthTokens) => {
         credentials = {
           ...credentials,
@@ -199,15 +203,20 @@ export class ConnectionManager {
   }
 
   /**
-   * Replaces a connection's credentials (Reconnect) and clears `needs_reconnect`; `options`, when
-   * given, replace the stored ones.
+   * Replaces a connection's credentials (Reconnect) and clears `needs_reconnect` (an unreadable
+   * connection is readable again); `options`, when given, replace the stored ones. Both are checked
+   * against the connector's schemas first.
    */
   async replaceCredentials(
     name: string,
     credentials: Record<string, unknown>,
     options?: Record<string, unknown>,
   ): Promise<ConnectionView> {
-    const updated = await this.#store.updateCredentials(name, () => credentials, {
+    const existing = await this.#requireStored(name);
+    const connector = this.#connector(existing.connector);
+    parseWith(connector.credentials, credentials, 'credentials');
+    if (options) connector.parseOptions(options);
+    const updated = await this.#store.updateCredentials(name, credentials, {
       status: 'ok',
       ...(options ? { options } : {}),
     });
@@ -300,6 +309,7 @@ export class ConnectionManager {
    * with the stored credentials before the connection is marked.
    */
   async #watch<T>(record: ConnectionRecord, work: (client: ConnectorClient<any>) => Promise<T>): Promise<T> {
+    if (record.status === 'unreadable') throw unreadable(record.name);
     try {
       return await work(this.#client(record));
     } catch (error) {
@@ -326,13 +336,41 @@ export class ConnectionManager {
       this.#clients.delete(cacheKey);
       void cached.client.close();
     }
-    const client = this.#connector(record.connector).connect({
-      credentials: record.credentials,
+    const connector = this.#connector(record.connector);
+    // Options stored before they were checked could hold a credential: refuse them, never use them.
+    connector.parseOptions(record.options);
+    const client = connector.connect({
       ...record.options,
+      // After the options: nothing in them can stand in for these.
+      credentials: record.credentials,
       onTokens: stored ? (tokens: OAuthTokens) => this.#saveTokens(record.name, tokens) : undefined,
+      coordinateRefresh: stored ? this.#refreshLock(record.name) : undefined,
     });
     this.#clients.set(cacheKey, { client, version });
     return client;
+  }
+
+  /**
+   * One refresh at a time across every process sharing the store: under the lock, the tokens are
+   * read again, so a process that waited uses what the first one stored instead of spending a
+   * refresh token the provider already rotated (which would revoke the grant).
+   */
+  #refreshLock(name: string): RefreshCoordinator {
+    return (refresh) =>
+      this.#store.withLock(`oauth-refresh:${name}`, async () => {
+        const latest = await this.#store.get(name);
+        const credentials = latest?.status === 'unreadable' ? undefined : latest?.credentials;
+        await refresh(
+          typeof credentials?.accessToken === 'string'
+            ? {
+                accessToken: credentials.accessToken,
+                refreshToken:
+                  typeof credentials.refreshToken === 'string' ? credentials.refreshToken : undefined,
+                expiresAt: typeof credentials.expiresAt === 'number' ? credentials.expiresAt : undefined,
+              }
+            : undefined,
+        );
+      });
   }
 
   async #saveTokens(name: string, tokens: OAuthTokens): Promise<void> {
@@ -372,6 +410,14 @@ export class ConnectionManager {
     }
     return connector;
   }
+}
+
+/** A connection whose credentials the current secret key cannot open. */
+function unreadable(name: string): AuthError {
+  return new AuthError(
+    `The credentials of connection "${name}" cannot be decrypted with the current secret key (C_HOST_SECRET_KEY or secret.key): they were sealed with another key. Supply that key, or reconnect "${name}" to replace them.`,
+    { details: { connection: name, unreadable: true } },
+  );
 }
 
 function connectionNotFound(name: string): NotFoundError {

@@ -6,7 +6,6 @@ import { loadConnectors } from './connectors.js';
 import { OAuthFlow } from './oauth.js';
 import { Registry } from './registry.js';
 import type { ConnectionStore } from './store/connection-store.js';
-import { loadSecretKey, SecretBox } from './store/secret-box.js';
 import { SqliteConnectionStore } from './store/sqlite-store.js';
 
 /** Everything the surfaces share: the registry, the store and what is built on them. */
@@ -37,10 +36,7 @@ export async function openHost(options: OpenHostOptions): Promise<Host> {
   const registry = new Registry(connectors);
   const store =
     options.store ??
-    new SqliteConnectionStore({
-      dataDir: options.config.dataDir,
-      box: new SecretBox(loadSecretKey(options.config.dataDir, env.C_HOST_SECRET_KEY)),
-    });
+    new SqliteConnectionStore({ dataDir: options.config.dataDir, secretKey: env.C_HOST_SECRET_KEY });
   const connections = new ConnectionManager({ registry, store, env });
   const access = new AccessControl(store, { token: options.config.token });
   const oauth = new OAuthFlow({ registry, connections, env });

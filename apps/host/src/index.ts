@@ -45,10 +45,11 @@ export {
   type ConnectionStatus,
   type ConnectionStore,
   type CredentialsUpdate,
+  type LockOptions,
   type NewConnection,
 } from './store/connection-store.js';
-export { keyFromText, loadSecretKey, SecretBox } from './store/secret-box.js';
-export { DATABASE_FILE, SqliteConnectionStore } from './store/sqlite-store.js';
+export { SecretBox, UnreadableSecretError } from './store/secret-box.js';
+export { DATABASE_FILE, SqliteConnectionStore, type SqliteStoreOptions } from './store/sqlite-store.js';
 export {
   type CommandDetail,
   type CommandSummary,

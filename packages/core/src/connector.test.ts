@@ -131,6 +131,47 @@ describe('defineConnector / defineCommand', () => {
     expect(() => things.connect({ credentials: { apiKey: 'k' }, baseUrl: 'not a url' })).toThrow(/baseUrl/);
   });
 
+  it('refuses an unknown option and a credential given as an option, naming it', () => {
+    const attempt = (extra: Record<string, unknown>) => {
+      try {
+        things.connect({ credentials: { apiKey: 'key_123456' }, baseUrl: server.url, ...extra } as never);
+      } catch (error) {
+        return error as ValidationError;
+      }
+      throw new Error('connect accepted it');
+    };
+    const unknown = attempt({ baseUrl2: 'https://evil.example' });
+    expect(ValidationError.isInstance(unknown)).toBe(true);
+    expect(unknown).toMatchObject({ parameter: 'baseUrl2' });
+    expect(unknown.message).toMatch(/not an option.*baseUrl/);
+    const credential = attempt({ apiKey: 'key_of_someone_else' });
+    expect(credential).toMatchObject({ parameter: 'apiKey' });
+    expect(credential.message).toMatch(/is a credential/);
+    expect(credential.message).not.toContain('key_of_someone_else');
+  });
+
+  it('checks stored options: credentials in them are refused as options.credentials', () => {
+    expect(things.parseOptions({ baseUrl: server.url })).toEqual({ baseUrl: server.url });
+    expect(things.parseOptions({})).toEqual({ baseUrl: 'https://api.example.com' });
+    for (const [options, parameter] of [
+      [{ credentials: { apiKey: 'stolen_key_1' } }, 'options.credentials'],
+      [{ apiKey: 'stolen_key_1' }, 'options.apiKey'],
+      [{ onTokens: 'x' }, 'options.onTokens'],
+      [{ http: { retry: { maxRetries: 100 } } }, 'options.http'],
+      [{ baseUrl: 'not a url' }, 'options.baseUrl'],
+    ] as const) {
+      let caught: unknown;
+      try {
+        things.parseOptions(options);
+      } catch (error) {
+        caught = error;
+      }
+      expect(ValidationError.isInstance(caught), parameter).toBe(true);
+      expect(caught, parameter).toMatchObject({ parameter });
+      expect((caught as Error).message).toContain(`"${parameter}"`);
+    }
+  });
+
   it('derives JSON Schema with titles and descriptions from zod', () => {
     const schema = getThing.inputSchema as {
       type: string;

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { OAuthTokens } from './auth/oauth2-auth.js';
+import type { OAuthTokens, RefreshCoordinator } from './auth/oauth2-auth.js';
 import { type Command, parseWith, type RunOptions } from './command.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { HttpTuning } from './http/http-client.js';
-import { lazySchema, type SchemaSource } from './zod-lazy.js';
+import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
 
 /** What a connector's context must offer: a way to release its pool and credentials. */
 export interface ConnectorContext {
@@ -29,11 +29,21 @@ export type AuthDescriptor =
       alternatives?: string[];
     };
 
-/** Connection settings: credentials plus the connector's options. */
+/**
+ * Connection settings: credentials plus the connector's options. Options are checked strictly
+ * against the connector's option schema: an unknown key, or a credential given as an option, is a
+ * `ValidationError`, so nothing outside `credentials` can stand in for a credential.
+ */
 export type ConnectConfig<CredS extends z.ZodType, OptS extends z.ZodObject> = {
   credentials: z.input<CredS>;
   /** Receives rotated OAuth tokens so a store can persist them. */
   onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
+  /**
+   * Wraps every OAuth token refresh, for hosts where several processes share one stored connection:
+   * take a lock shared by all of them, read the stored tokens, and call the given function with
+   * them (see `RefreshCoordinator`). Without it, refresh is single-flight within this client only.
+   */
+  coordinateRefresh?: RefreshCoordinator;
   /** Retries and timeouts of this connection, over the connector's defaults. */
   http?: HttpTuning;
 } & z.input<OptS>;
@@ -61,6 +71,8 @@ export interface ConnectorDefinition<
     credentials: z.output<CredS>;
     options: z.output<OptS>;
     onTokens?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
+    /** Pass it to `oauth2Auth` with `onTokens`: a host's cross-process refresh lock. */
+    coordinateRefresh?: RefreshCoordinator | undefined;
     /** The connection's retry and timeout tuning: pass it to `withTuning` for every `HttpClient`. */
     http?: HttpTuning | undefined;
   }): Ctx;
@@ -102,6 +114,12 @@ export interface Connector<
   readonly options: OptS;
   /** The commands in definition order. */
   readonly list: Command<any, any, Ctx>[];
+  /**
+   * Checks a connection's options as a host stores them (`{ baseUrl, … }`): an unknown key, or a
+   * credential given as an option, is a `ValidationError` naming `options.<key>`. Returns them
+   * parsed, defaults applied.
+   */
+  parseOptions(options: unknown): z.output<OptS>;
   connect(config: ConnectConfig<CredS, OptS>): ConnectorClient<Cmds>;
 }
 
@@ -182,6 +200,16 @@ export function defineConnector<
   } = definition;
   const credentialsSchema = lazySchema(credentialsSource);
   const optionsSchema = lazySchema(optionsSource);
+  /** Validates options strictly; `prefix` names them in errors (`options` for a host's stored form). */
+  const parseOptions = (value: unknown, prefix: string): z.output<OptS> => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const known = optionsSchema().shape;
+      for (const key of Object.keys(value)) {
+        if (!Object.hasOwn(known, key)) throw unknownOption(key, prefix, credentialsSchema(), known);
+      }
+    }
+    return parseWith(optionsSchema(), value ?? {}, prefix);
+  };
   return {
     ...meta,
     get credentials() {
@@ -191,11 +219,21 @@ export function defineConnector<
       return optionsSchema();
     },
     list: Object.values(definition.commands),
+    parseOptions: (options) => parseOptions(options, 'options'),
     connect(config) {
-      const { credentials, onTokens, http, ...rest } = config as ConnectConfig<CredS, OptS>;
+      const { credentials, onTokens, coordinateRefresh, http, ...rest } = config as ConnectConfig<
+        CredS,
+        OptS
+      >;
       const parsedCredentials = parseWith(credentialsSchema(), credentials ?? {}, 'credentials');
-      const options = parseWith(optionsSchema(), rest);
-      const ctx = createContext({ credentials: parsedCredentials, options, onTokens, http });
+      const options = parseOptions(rest, '');
+      const ctx = createContext({
+        credentials: parsedCredentials,
+        options,
+        onTokens,
+        coordinateRefresh,
+        http,
+      });
       const runUnknown = async (key: string, input: unknown, runOptions: RunOptions = {}) => {
         const command = Object.hasOwn(definition.commands, key) ? definition.commands[key] : undefined;
         if (!command) {
@@ -226,4 +264,37 @@ export function defineConnector<
       return client;
     },
   };
+}
+
+/** The property names a schema's JSON Schema allows, through unions and intersections. */
+function schemaKeys(schema: z.ZodType): Set<string> {
+  const keys = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const object = node as Record<string, unknown>;
+    if (object.properties && typeof object.properties === 'object') {
+      for (const key of Object.keys(object.properties)) keys.add(key);
+    }
+    for (const branch of ['anyOf', 'oneOf', 'allOf'] as const) {
+      if (Array.isArray(object[branch])) for (const item of object[branch]) visit(item);
+    }
+  };
+  visit(zod().toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+  return keys;
+}
+
+/** An option the schema does not have; a credential key (or `credentials`) says where it belongs. */
+function unknownOption(
+  key: string,
+  prefix: string,
+  credentials: z.ZodType,
+  known: Record<string, unknown>,
+): ValidationError {
+  const parameter = prefix ? `${prefix}.${key}` : key;
+  const credential = key === 'credentials' || schemaKeys(credentials).has(key);
+  const names = Object.keys(known);
+  const message = credential
+    ? 'is a credential, not an option: credentials go only in the credential fields'
+    : `is not an option of this connector (options: ${names.length > 0 ? names.join(', ') : 'none'})`;
+  return new ValidationError(`Invalid parameter "${parameter}": ${message}`, { parameter });
 }

@@ -1,5 +1,10 @@
 export type { AuthStrategy } from './auth/auth-strategy.js';
-export { type OAuth2AuthOptions, type OAuthTokens, oauth2Auth } from './auth/oauth2-auth.js';
+export {
+  type OAuth2AuthOptions,
+  type OAuthTokens,
+  oauth2Auth,
+  type RefreshCoordinator,
+} from './auth/oauth2-auth.js';
 export { basicAuth, bearerAuth, headerAuth } from './auth/simple-auth.js';
 export {
   type Command,

@@ -11,6 +11,7 @@ import {
   PermissionError,
   parseRetryAfter,
   RateLimitError,
+  type RefreshCoordinator,
   withTuning,
   type Zod,
 } from '@c/core';
@@ -109,15 +110,22 @@ export function createDocsContext(config: {
   credentials: DocsCredentials;
   options: DocsOptions;
   onTokens?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
+  coordinateRefresh?: RefreshCoordinator | undefined;
   http?: HttpTuning | undefined;
 }): DocsContext {
-  const { credentials, options, onTokens } = config;
+  const { credentials, options, onTokens, coordinateRefresh } = config;
   const http = new HttpClient(
     withTuning(
       {
         provider: 'Google',
         baseUrls: { docs: options.baseUrl, files: options.fileApiBaseUrl, token: options.tokenUrl },
-        auth: oauth2Auth({ ...credentials, tokenApi: 'token', provider: 'Google', onTokens }),
+        auth: oauth2Auth({
+          ...credentials,
+          tokenApi: 'token',
+          provider: 'Google',
+          onTokens,
+          coordinateRefresh,
+        }),
         parseError: parseGoogleError,
       },
       config.http,

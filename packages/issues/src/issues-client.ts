@@ -13,6 +13,7 @@ import {
   ProviderError,
   parseRetryAfter,
   RateLimitError,
+  type RefreshCoordinator,
   withTuning,
 } from '@c/core';
 import type { GraphqlOperation } from './linear-documents.js';
@@ -273,6 +274,7 @@ export function createLinearHttpClient(config: {
   baseUrl: string;
   tokenUrl: string;
   onTokens?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
+  coordinateRefresh?: RefreshCoordinator | undefined;
   http?: HttpTuning | undefined;
 }): HttpClient {
   const { credentials } = config;
@@ -287,6 +289,7 @@ export function createLinearHttpClient(config: {
         tokenApi: 'token',
         provider: 'Linear',
         onTokens: config.onTokens,
+        coordinateRefresh: config.coordinateRefresh,
       });
   return new HttpClient(
     withTuning(

@@ -125,12 +125,13 @@ export const issues = defineConnector({
     searchTeams,
     customGraphqlAction,
   },
-  createContext({ credentials, options, onTokens, http: tuning }): IssuesContext {
+  createContext({ credentials, options, onTokens, coordinateRefresh, http: tuning }): IssuesContext {
     const http = createLinearHttpClient({
       credentials,
       baseUrl: options.baseUrl,
       tokenUrl: options.tokenUrl,
       onTokens,
+      coordinateRefresh,
       http: tuning,
     });
     const linear = new LinearGraphqlClient(http);

@@ -122,7 +122,8 @@ async function saveWithKey(
     }
     const connector = host.registry.connector(connectorId)!;
     const merged = { ...existing.options, ...options };
-    const client = connector.connect({ credentials, ...merged });
+    connector.parseOptions(merged);
+    const client = connector.connect({ ...merged, credentials });
     try {
       if (flags.verify !== false) await client.verify();
     } finally {

@@ -1,10 +1,15 @@
-/** Whether a connection works, or needs the user to reconnect (revoked grant, refused refresh, bad key). */
-export type ConnectionStatus = 'ok' | 'needs_reconnect';
+/**
+ * Whether a connection works, needs the user to reconnect (revoked grant, refused refresh, bad key),
+ * or cannot be read: its credentials were sealed with another secret key (or damaged). `unreadable`
+ * is never stored: it is how the row reads under the current key.
+ */
+export type ConnectionStatus = 'ok' | 'needs_reconnect' | 'unreadable';
 
 /** A stored connection, credentials in clear (the store encrypts them at rest). */
 export interface ConnectionRecord {
   name: string;
   connector: string;
+  /** Empty when `status` is `unreadable`. */
   credentials: Record<string, unknown>;
   options: Record<string, unknown>;
   isDefault: boolean;
@@ -26,8 +31,25 @@ export interface NewConnection {
   isDefault?: boolean;
 }
 
-/** A changed credentials set, made from the current one inside the store's transaction. */
-export type CredentialsUpdate = (current: Record<string, unknown>) => Record<string, unknown>;
+/**
+ * A changed credentials set, made from the current one inside the store's transaction; or a whole
+ * new set, which replaces the current one without reading it (so it also replaces an unreadable one).
+ */
+export type CredentialsUpdate =
+  | ((current: Record<string, unknown>) => Record<string, unknown>)
+  | Record<string, unknown>;
+
+/** Options of `ConnectionStore.withLock`. */
+export interface LockOptions {
+  /**
+   * How long the lock holds without its holder: a process that dies holding it (kill -9) blocks
+   * the others this long at most. The holder renews it while its work runs. Default 30 s.
+   */
+  ttlMs?: number;
+  /** How long to wait for the lock before failing with a `TimeoutError`. Default 60 s. */
+  waitMs?: number;
+  signal?: AbortSignal | undefined;
+}
 
 /**
  * Where connections and the host's small state live. The embedded default is SQLite; the interface
@@ -44,7 +66,8 @@ export interface ConnectionStore {
   /**
    * Replaces credentials atomically (read, change, write in one transaction: rotated OAuth tokens
    * from concurrent refreshes never interleave), optionally setting the status and options too.
-   * Returns undefined when the connection does not exist.
+   * Returns undefined when the connection does not exist. A function update of an unreadable
+   * connection throws `UnreadableSecretError`; a whole new set replaces it.
    */
   updateCredentials(
     name: string,
@@ -60,6 +83,15 @@ export interface ConnectionStore {
   /** A host setting (e.g. the access token's hash). */
   getSetting(key: string): Promise<string | undefined>;
   setSetting(key: string, value: string): Promise<void>;
+  deleteSetting(key: string): Promise<void>;
+  /**
+   * Runs work holding a named lock that every process (and every host instance) sharing this store
+   * respects, e.g. `oauth-refresh:<connection>` so that one of them refreshes a token while the
+   * others wait and then read what it stored. The embedded store keeps a lock row with an expiry,
+   * polled without blocking; a shared database would use its own locks (PostgreSQL: an advisory
+   * lock on the name's hash). Not re-entrant.
+   */
+  withLock<T>(name: string, work: () => Promise<T>, options?: LockOptions): Promise<T>;
   /**
    * Keeps a short-lived value (a browser session, an OAuth state, a one-time login token) under a
    * kind and key until `expiresAt` (epoch ms). Keys are hashes chosen by the caller.

@@ -1,11 +1,31 @@
-import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  randomBytes,
+  scryptSync,
+  timingSafeEqual,
+} from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ValidationError } from '@c/core';
+import { restrict, writeOwnerOnly } from './owner-only.js';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const KEY_FILE = 'secret.key';
+
+/** The key file in the data directory, used when `C_HOST_SECRET_KEY` is not set. */
+export const KEY_FILE = 'secret.key';
+/** The variable that supplies the key (or a passphrase) instead of the key file. */
+export const KEY_VARIABLE = 'C_HOST_SECRET_KEY';
+/** The setting that holds the key record (`KeyRecord` as JSON). */
+export const KEY_SETTING = 'secret_key';
+
+/** The salt every passphrase was stretched with before stores kept their own (key records of version 1). */
+const LEGACY_SALT = 'c-host secret key v1';
+/** scrypt cost of new stores: 32 MiB and about 100 ms, paid once per process start. */
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
 
 /**
  * AES-256-GCM for secrets at rest. Each value gets a fresh IV and is bound to a context (the row it
@@ -28,51 +48,160 @@ export class SecretBox {
     return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
   }
 
-  /** Decrypts what `seal` made under the same key and context; throws when either differs. */
+  /** Decrypts what `seal` made under the same key and context; throws `UnreadableSecretError` when either differs. */
   open(sealed: string, context: string): string {
     const [version, payload] = sealed.split(':', 2);
-    if (version !== VERSION || !payload) throw new Error('Unknown secret format');
+    if (version !== VERSION || !payload) throw new UnreadableSecretError();
     const raw = Buffer.from(payload, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(context, 'utf8'));
-    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     try {
+      const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, IV_BYTES));
+      decipher.setAAD(Buffer.from(context, 'utf8'));
+      decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
         'utf8',
       );
     } catch {
-      throw new Error(
-        'A stored secret cannot be decrypted: the secret key (C_HOST_SECRET_KEY or secret.key) is not the one it was saved with',
-      );
+      throw new UnreadableSecretError();
     }
   }
 }
 
-/**
- * Reads `C_HOST_SECRET_KEY`: 32 bytes as 64 hex characters or base64; any other text is a passphrase
- * stretched with scrypt.
- */
-export function keyFromText(text: string): Buffer {
-  const trimmed = text.trim();
-  if (/^[0-9a-f]{64}$/i.test(trimmed)) return Buffer.from(trimmed, 'hex');
-  const base64 = /^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed) ? Buffer.from(trimmed, 'base64') : undefined;
-  if (base64?.length === 32) return base64;
-  return scryptSync(trimmed, 'c-host secret key v1', 32);
+/** A sealed value that the current key cannot open (sealed with another key, or damaged). */
+export class UnreadableSecretError extends Error {
+  constructor() {
+    super(
+      `A stored secret cannot be decrypted: the secret key (${KEY_VARIABLE} or ${KEY_FILE}) is not the one it was saved with`,
+    );
+    this.name = 'UnreadableSecretError';
+  }
 }
 
 /**
- * The key from `C_HOST_SECRET_KEY`, else from `<dataDir>/secret.key`, which is created on first use
- * with owner-only permissions (exclusive create, so two processes starting at once agree on one key).
+ * How a store's key is made from what the operator supplies, and a check value that tells the right
+ * key from a wrong one without decrypting anything. Kept in the store's settings, so every process
+ * (and every instance of a fleet) derives the same key and refuses a different one.
  */
-export function loadSecretKey(dataDir: string, envValue: string | undefined): Buffer {
-  if (envValue) return keyFromText(envValue);
-  const file = join(dataDir, KEY_FILE);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  try {
-    writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+export interface KeyRecord {
+  /** 2: passphrases stretched with this store's own random salt; 1: stores from before, one fixed salt. */
+  version: 1 | 2;
+  /** `raw`: the supplied text is the 32-byte key; `scrypt`: a passphrase stretched with scrypt. */
+  kdf: 'raw' | 'scrypt';
+  /** base64 of the scrypt salt (version 2). */
+  salt?: string;
+  N?: number;
+  r?: number;
+  p?: number;
+  /** base64 of HMAC-SHA256(key, "c-host key check"). */
+  check: string;
+}
+
+/** What the operator supplied: the key file's content or `C_HOST_SECRET_KEY`, and which one. */
+export interface KeyMaterial {
+  text: string;
+  /** Where it came from, as the refusal names it. */
+  source: string;
+  fromEnv: boolean;
+}
+
+/** 32 bytes given as 64 hex characters or base64; undefined for any other text (a passphrase). */
+function rawKey(text: string): Buffer | undefined {
+  const trimmed = text.trim();
+  if (/^[0-9a-f]{64}$/i.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  const base64 = /^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed) ? Buffer.from(trimmed, 'base64') : undefined;
+  return base64?.length === 32 ? base64 : undefined;
+}
+
+function scrypt(passphrase: string, salt: Buffer | string, params: { N: number; r: number; p: number }) {
+  return scryptSync(passphrase.trim(), salt, 32, { ...params, maxmem: 256 * params.N * params.r });
+}
+
+function checkOf(key: Buffer): string {
+  return createHmac('sha256', key).update('c-host key check').digest('base64');
+}
+
+/**
+ * The key record of a store that has none yet. A legacy store (sealed rows but no record) keeps the
+ * derivation it was sealed with (version 1); a new one gets a random salt for a passphrase.
+ */
+export function newKeyRecord(material: KeyMaterial, legacy: boolean): { record: KeyRecord; key: Buffer } {
+  const raw = rawKey(material.text);
+  if (raw) return { record: { version: legacy ? 1 : 2, kdf: 'raw', check: checkOf(raw) }, key: raw };
+  if (legacy) {
+    const key = scrypt(material.text, LEGACY_SALT, { N: 2 ** 14, r: 8, p: 1 });
+    return { record: { version: 1, kdf: 'scrypt', check: checkOf(key) }, key };
   }
-  if (process.platform !== 'win32' && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-  return keyFromText(readFileSync(file, 'utf8'));
+  const salt = randomBytes(16);
+  const key = scrypt(material.text, salt, SCRYPT);
+  return {
+    record: { version: 2, kdf: 'scrypt', salt: salt.toString('base64'), ...SCRYPT, check: checkOf(key) },
+    key,
+  };
+}
+
+/** The key the material gives under a store's record: raw bytes, or the passphrase stretched as recorded. */
+export function deriveKey(material: KeyMaterial, record: KeyRecord): Buffer {
+  const raw = rawKey(material.text);
+  if (raw) return raw;
+  if (record.version === 1 || !record.salt)
+    return scrypt(material.text, LEGACY_SALT, { N: 2 ** 14, r: 8, p: 1 });
+  return scrypt(material.text, Buffer.from(record.salt, 'base64'), {
+    N: record.N ?? SCRYPT.N,
+    r: record.r ?? SCRYPT.r,
+    p: record.p ?? SCRYPT.p,
+  });
+}
+
+/** True when the key is the one the record was made for (constant-time). */
+export function keyMatches(key: Buffer, record: KeyRecord): boolean {
+  const expected = Buffer.from(record.check, 'base64');
+  const actual = Buffer.from(checkOf(key), 'base64');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Reads a stored key record; undefined when the setting is absent. */
+export function parseKeyRecord(value: string | undefined): KeyRecord | undefined {
+  if (value === undefined) return undefined;
+  const record = JSON.parse(value) as KeyRecord;
+  if ((record.version !== 1 && record.version !== 2) || typeof record.check !== 'string') {
+    throw new Error(`The store's key record (setting ${KEY_SETTING}) is not one this host understands`);
+  }
+  return record;
+}
+
+/**
+ * The key material: `C_HOST_SECRET_KEY` when set, else `<dataDir>/secret.key`. The file is created
+ * (random 32 bytes, owner-only, exclusive so two processes starting at once agree on one key) only
+ * when `mayCreate`; a store already sealed with a key that is now missing is a refusal instead.
+ */
+export function readKeyMaterial(
+  dataDir: string,
+  envValue: string | undefined,
+  mayCreate: boolean,
+): KeyMaterial {
+  if (envValue?.trim()) return { text: envValue, source: KEY_VARIABLE, fromEnv: true };
+  const file = join(dataDir, KEY_FILE);
+  const source = `${file} (${KEY_FILE})`;
+  if (mayCreate) writeOwnerOnly(file, randomBytes(32).toString('base64'), { exclusive: true });
+  try {
+    const text = readFileSync(file, 'utf8');
+    restrict(file);
+    return { text, source, fromEnv: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new ValidationError(
+      `Invalid parameter "${KEY_VARIABLE}": ${file} is missing, and this data directory holds secrets sealed with the key it held. Put the ${KEY_FILE} file back from a backup, or set ${KEY_VARIABLE} to that key; the host never makes a new key over a store sealed with another. To start afresh instead, move host.db away (its connections are lost).`,
+      { parameter: KEY_VARIABLE },
+    );
+  }
+}
+
+/** The refusal when the supplied key is not the store's. */
+export function wrongKeyError(material: KeyMaterial, dataDir: string): ValidationError {
+  const fix = material.fromEnv
+    ? `Set ${KEY_VARIABLE} to the key this store was sealed with (or unset it if the store was made with ${join(dataDir, KEY_FILE)})`
+    : `Put back the ${KEY_FILE} this store was sealed with, or set ${KEY_VARIABLE} to that key`;
+  return new ValidationError(
+    `Invalid parameter "${KEY_VARIABLE}": the secret key from ${material.source} does not open the store in ${dataDir}, which was sealed with another key. ${fix}; the host never makes a new key over a store sealed with another.`,
+    { parameter: KEY_VARIABLE },
+  );
 }

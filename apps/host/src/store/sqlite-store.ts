@@ -1,15 +1,29 @@
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TimeoutError } from '@c/core';
 import {
   ConnectionExistsError,
   type ConnectionRecord,
   type ConnectionStatus,
   type ConnectionStore,
   type CredentialsUpdate,
+  type LockOptions,
   type NewConnection,
 } from './connection-store.js';
-import type { SecretBox } from './secret-box.js';
+import { ensureDataDir, restrict, touchOwnerOnly } from './owner-only.js';
+import {
+  deriveKey,
+  KEY_SETTING,
+  keyMatches,
+  newKeyRecord,
+  parseKeyRecord,
+  readKeyMaterial,
+  SecretBox,
+  UnreadableSecretError,
+  wrongKeyError,
+} from './secret-box.js';
 
 /** The database file inside the data directory. */
 export const DATABASE_FILE = 'host.db';
@@ -47,25 +61,45 @@ CREATE TABLE IF NOT EXISTS ephemeral (
   expires_at INTEGER NOT NULL,
   PRIMARY KEY (kind, key)
 );
+CREATE TABLE IF NOT EXISTS locks (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
 `;
+
+/** Options of `SqliteConnectionStore`. */
+export interface SqliteStoreOptions {
+  dataDir: string;
+  /** `C_HOST_SECRET_KEY`: the key (64 hex characters or base64 of 32 bytes) or a passphrase. Unset: `secret.key`. */
+  secretKey?: string | undefined;
+  now?: () => Date;
+}
 
 /**
  * The embedded store: one SQLite file (Node's built-in `node:sqlite`) in the data directory.
- * Credentials and short-lived values are sealed with AES-256-GCM before they reach the file.
- * WAL mode and a busy timeout let a CLI and a running server share the file.
+ * Credentials and short-lived values are sealed with AES-256-GCM before they reach the file, under
+ * a key checked against the store's key record: a wrong or missing key is a refusal, never a new
+ * key over sealed rows. WAL mode and a busy timeout let a CLI and a running server share the file;
+ * every file is readable by its owner only.
  */
 export class SqliteConnectionStore implements ConnectionStore {
   readonly #db: DatabaseSync;
   readonly #box: SecretBox;
   readonly #now: () => Date;
 
-  constructor(options: { dataDir: string; box: SecretBox; now?: () => Date }) {
-    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    this.#db = new DatabaseSync(join(options.dataDir, DATABASE_FILE), { timeout: 5000 });
-    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;');
-    this.#db.exec(SCHEMA);
-    this.#box = options.box;
-    this.#now = options.now ?? (() => new Date());
+  constructor(options: SqliteStoreOptions) {
+    ensureDataDir(options.dataDir);
+    const file = join(options.dataDir, DATABASE_FILE);
+    touchOwnerOnly(file);
+    // Journal files of a store made before they were created owner-only.
+    for (const suffix of ['-wal', '-shm', '-journal']) restrict(`${file}${suffix}`);
+    this.#db = new DatabaseSync(file, { timeout: 5000 });
+    try {
+      this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;');
+      this.#db.exec(SCHEMA);
+      this.#now = options.now ?? (() => new Date());
+      this.#box = this.#unlock(options.dataDir, options.secretKey);
+    } catch (error) {
+      this.#db.close();
+      throw error;
+    }
   }
 
   async list(): Promise<ConnectionRecord[]> {
@@ -126,7 +160,7 @@ export class SqliteConnectionStore implements ConnectionStore {
     return this.#transaction(() => {
       const row = this.#row(name);
       if (!row) return undefined;
-      const next = update(this.#open(name, row.credentials));
+      const next = typeof update === 'function' ? update(this.#open(name, row.credentials)) : update;
       this.#db
         .prepare(
           'UPDATE connections SET credentials = ?, options = ?, status = ?, updated_at = ? WHERE name = ?',
@@ -177,10 +211,7 @@ export class SqliteConnectionStore implements ConnectionStore {
   }
 
   async getSetting(key: string): Promise<string | undefined> {
-    const row = this.#db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
-      | { value: string }
-      | undefined;
-    return row?.value;
+    return this.#settingNow(key);
   }
 
   async setSetting(key: string, value: string): Promise<void> {
@@ -189,6 +220,49 @@ export class SqliteConnectionStore implements ConnectionStore {
         'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       )
       .run(key, value);
+  }
+
+  async deleteSetting(key: string): Promise<void> {
+    this.#db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+  }
+
+  async withLock<T>(name: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+    const ttl = options.ttlMs ?? 30_000;
+    const deadline = Date.now() + (options.waitMs ?? 60_000);
+    const owner = randomBytes(16).toString('hex');
+    // One statement takes a free or expired lock; a held one is left alone (no row changes).
+    const take = this.#db.prepare(
+      `INSERT INTO locks (name, owner, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+       WHERE locks.expires_at <= ?`,
+    );
+    let pause = 5;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const now = Date.now();
+      if (Number(take.run(name, owner, now + ttl, now).changes) === 1) break;
+      if (now >= deadline) {
+        throw new TimeoutError(`Another process held the lock "${name}" for too long; try again`);
+      }
+      // Wait without blocking the event loop; SQLite has no way to wake us when the row goes.
+      await sleep(pause + Math.random() * pause, undefined, { signal: options.signal });
+      pause = Math.min(pause * 2, 100);
+    }
+    const renew = setInterval(() => {
+      if (this.#db.isOpen) {
+        this.#db
+          .prepare('UPDATE locks SET expires_at = ? WHERE name = ? AND owner = ?')
+          .run(Date.now() + ttl, name, owner);
+      }
+    }, ttl / 3);
+    renew.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(renew);
+      if (this.#db.isOpen)
+        this.#db.prepare('DELETE FROM locks WHERE name = ? AND owner = ?').run(name, owner);
+    }
   }
 
   async putEphemeral(kind: string, key: string, value: string, expiresAt: number): Promise<void> {
@@ -206,7 +280,11 @@ export class SqliteConnectionStore implements ConnectionStore {
     const row = this.#db
       .prepare('SELECT value FROM ephemeral WHERE kind = ? AND key = ? AND expires_at > ?')
       .get(kind, key, this.#now().getTime()) as { value: string } | undefined;
-    return row ? this.#box.open(row.value, `${kind}:${key}`) : undefined;
+    if (!row) return undefined;
+    const value = this.#openEphemeral(kind, key, row.value);
+    if (value === undefined)
+      this.#db.prepare('DELETE FROM ephemeral WHERE kind = ? AND key = ?').run(kind, key);
+    return value;
   }
 
   async takeEphemeral(kind: string, key: string): Promise<string | undefined> {
@@ -215,7 +293,7 @@ export class SqliteConnectionStore implements ConnectionStore {
       .prepare('DELETE FROM ephemeral WHERE kind = ? AND key = ? RETURNING value, expires_at')
       .get(kind, key) as { value: string; expires_at: number } | undefined;
     if (!row || row.expires_at <= this.#now().getTime()) return undefined;
-    return this.#box.open(row.value, `${kind}:${key}`);
+    return this.#openEphemeral(kind, key, row.value);
   }
 
   async close(): Promise<void> {
@@ -240,6 +318,54 @@ export class SqliteConnectionStore implements ConnectionStore {
     }
   }
 
+  /**
+   * The box of this store's key. The key record is read, or written by the first process to open
+   * the store, in one transaction: processes starting at once agree on one salt. A store sealed
+   * before records existed keeps its old derivation if the key opens its rows.
+   */
+  #unlock(dataDir: string, secretKey: string | undefined): SecretBox {
+    const opened = this.#transaction(() => {
+      const existing = parseKeyRecord(this.#settingNow(KEY_SETTING));
+      const sealed = this.#db.prepare('SELECT name, credentials FROM connections').all() as unknown as Pick<
+        ConnectionRow,
+        'name' | 'credentials'
+      >[];
+      const material = readKeyMaterial(dataDir, secretKey, !existing && sealed.length === 0);
+      if (existing) return { material, record: existing, key: undefined };
+      const made = newKeyRecord(material, sealed.length > 0);
+      // A store from before key records: the key must open at least one of its connections.
+      const box = new SecretBox(made.key);
+      if (sealed.length > 0 && !sealed.some((row) => opens(box, row.credentials, `connection:${row.name}`))) {
+        throw wrongKeyError(material, dataDir);
+      }
+      this.#db
+        .prepare('INSERT INTO settings (key, value) VALUES (?, ?)')
+        .run(KEY_SETTING, JSON.stringify(made.record));
+      return { material, record: made.record, key: made.key };
+    });
+    // Stretching a passphrase takes a while: not inside the write transaction.
+    const key = opened.key ?? deriveKey(opened.material, opened.record);
+    if (!keyMatches(key, opened.record)) throw wrongKeyError(opened.material, dataDir);
+    return new SecretBox(key);
+  }
+
+  #settingNow(key: string): string | undefined {
+    const row = this.#db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
+      | { value: string }
+      | undefined;
+    return row?.value;
+  }
+
+  #openEphemeral(kind: string, key: string, sealed: string): string | undefined {
+    try {
+      return this.#box.open(sealed, `${kind}:${key}`);
+    } catch (error) {
+      // A session or state sealed under another key is simply no longer valid.
+      if (error instanceof UnreadableSecretError) return undefined;
+      throw error;
+    }
+  }
+
   #seal(name: string, credentials: Record<string, unknown>): string {
     return this.#box.seal(JSON.stringify(credentials), `connection:${name}`);
   }
@@ -249,16 +375,34 @@ export class SqliteConnectionStore implements ConnectionStore {
   }
 
   #toRecord(row: ConnectionRow): ConnectionRecord {
+    let credentials: Record<string, unknown> = {};
+    let status: ConnectionStatus = row.status === 'needs_reconnect' ? 'needs_reconnect' : 'ok';
+    try {
+      credentials = this.#open(row.name, row.credentials);
+    } catch (error) {
+      // One row sealed under another key is reported on that connection, never fatal to the rest.
+      if (!(error instanceof UnreadableSecretError)) throw error;
+      status = 'unreadable';
+    }
     return {
       name: row.name,
       connector: row.connector,
-      credentials: this.#open(row.name, row.credentials),
+      credentials,
       options: JSON.parse(row.options) as Record<string, unknown>,
       isDefault: row.is_default === 1,
       sandbox: row.sandbox === 1,
-      status: row.status === 'needs_reconnect' ? 'needs_reconnect' : 'ok',
+      status,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
+  }
+}
+
+function opens(box: SecretBox, sealed: string, context: string): boolean {
+  try {
+    box.open(sealed, context);
+    return true;
+  } catch {
+    return false;
   }
 }

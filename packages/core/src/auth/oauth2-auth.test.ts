@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError } from '../errors/auth-error.js';
 import { HttpClient } from '../http/http-client.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { type OAuthTokens, oauth2Auth } from './oauth2-auth.js';
+import { type OAuthTokens, oauth2Auth, type RefreshCoordinator } from './oauth2-auth.js';
 
 let server: TestServer;
 let current = 'at_1';
@@ -116,6 +116,83 @@ describe('oauth2Auth', () => {
     const error = await client.request({ method: 'GET', path: '/me' }).catch((e) => e);
     expect(AuthError.isInstance(error)).toBe(true);
     expect(server.calls.filter((call) => call.path === '/token')).toHaveLength(0);
+    await client.close();
+  });
+});
+
+describe('oauth2Auth with a cross-process refresh coordinator', () => {
+  /** A lock that records what happened inside it, standing in for a host's store. */
+  function coordinator(stored: () => OAuthTokens | undefined) {
+    const events: string[] = [];
+    const coordinateRefresh: RefreshCoordinator = async (refresh) => {
+      events.push('lock');
+      try {
+        await refresh(stored());
+      } finally {
+        events.push('unlock');
+      }
+    };
+    return { events, coordinateRefresh };
+  }
+
+  it('adopts tokens another process already rotated instead of spending its own refresh token', async () => {
+    const lock = coordinator(() => ({
+      accessToken: 'at_2',
+      refreshToken: 'rt_2',
+      expiresAt: Date.now() + 3600_000,
+    }));
+    const { client, rotated } = setup({
+      expiresAt: Date.now() - 1000,
+      coordinateRefresh: lock.coordinateRefresh,
+    });
+    current = 'at_2';
+    await Promise.all(Array.from({ length: 4 }, () => client.request({ method: 'GET', path: '/me' })));
+    expect(server.calls.filter((call) => call.path === '/token')).toHaveLength(0);
+    expect(server.calls.every((call) => call.headers.authorization === 'Bearer at_2')).toBe(true);
+    // They are already stored: nothing to hand back.
+    expect(rotated).toEqual([]);
+    expect(lock.events).toEqual(['lock', 'unlock']);
+    await client.close();
+  });
+
+  it('refreshes inside the lock and stores the rotated tokens before releasing it', async () => {
+    const events: string[] = [];
+    const lock = coordinator(() => ({ accessToken: 'at_1', refreshToken: 'rt_1' }));
+    const { client } = setup({
+      expiresAt: Date.now() - 1000,
+      coordinateRefresh: async (refresh) => {
+        events.push('lock');
+        await lock.coordinateRefresh(refresh);
+        events.push('unlock');
+      },
+      onTokens: async (tokens) => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        events.push(`stored ${tokens.refreshToken}`);
+      },
+    });
+    current = 'at_2';
+    await client.request({ method: 'GET', path: '/me' });
+    expect(server.calls.filter((call) => call.path === '/token')).toHaveLength(1);
+    expect(events).toEqual(['lock', 'stored rt_2', 'unlock']);
+    await client.close();
+  });
+
+  it('refreshes with the stored refresh token when the rotated set has expired too', async () => {
+    refreshCount = 1;
+    const lock = coordinator(() => ({
+      accessToken: 'at_2',
+      refreshToken: 'rt_2',
+      expiresAt: Date.now() - 5000,
+    }));
+    const { client, rotated } = setup({
+      expiresAt: Date.now() - 1000,
+      coordinateRefresh: lock.coordinateRefresh,
+    });
+    current = 'at_3';
+    await client.request({ method: 'GET', path: '/me' });
+    const tokenCalls = server.calls.filter((call) => call.path === '/token');
+    expect(tokenCalls.map((call) => call.bodyForm?.get('refresh_token'))).toEqual(['rt_2']);
+    expect(rotated).toEqual([{ accessToken: 'at_3', refreshToken: 'rt_3', expiresAt: expect.any(Number) }]);
     await client.close();
   });
 });

@@ -12,6 +12,19 @@ export interface OAuthTokens {
   expiresAt?: number | undefined;
 }
 
+/**
+ * Makes token refresh single-flight across processes that share one stored connection (a host's CLI
+ * beside its server, or several server instances on one database). It takes a lock shared by all of
+ * them, reads the tokens stored for the connection, calls `refresh` with them (undefined when none
+ * are stored) while holding the lock, and releases the lock once `refresh` settles, passing on its
+ * outcome. `refresh` adopts stored tokens that another process already rotated, asking the provider
+ * only when those have expired too; a provider refresh awaits `onTokens` before it resolves, so a
+ * rotated refresh token is stored before the lock is released and anyone else can use it.
+ */
+export type RefreshCoordinator = (
+  refresh: (stored: OAuthTokens | undefined) => Promise<void>,
+) => Promise<void>;
+
 /** Options of `oauth2Auth`. */
 export interface OAuth2AuthOptions extends OAuthTokens {
   /** Needed to refresh; without them an expired token is an `AuthError`. */
@@ -22,7 +35,9 @@ export interface OAuth2AuthOptions extends OAuthTokens {
   /** Refresh this long before `expiresAt` (default 60 s). */
   skewMs?: number;
   /** Receives every new token set (with a rotated refresh token) so a store can persist it. */
-  onTokens?: (tokens: OAuthTokens) => void | Promise<void>;
+  onTokens?: ((tokens: OAuthTokens) => void | Promise<void>) | undefined;
+  /** A host's cross-process refresh lock; without it refresh is single-flight within this strategy. */
+  coordinateRefresh?: RefreshCoordinator | undefined;
   /** Who to name in messages, e.g. "Google". */
   provider?: string;
   now?: () => number;
@@ -41,8 +56,9 @@ interface TokenResponse {
 
 /**
  * OAuth 2.0 bearer tokens with refresh: before a call when the token has expired, and once after a
- * 401. Refresh is single-flight: concurrent calls share one token request. A refused refresh
- * (`invalid_grant`) is an `AuthError` telling the user to reconnect.
+ * 401. Refresh is single-flight: concurrent calls share one token request, and with
+ * `coordinateRefresh` so do other processes. A refused refresh (`invalid_grant`) is an `AuthError`
+ * telling the user to reconnect.
  */
 export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(): OAuthTokens } {
   const provider = options.provider ?? 'The provider';
@@ -57,7 +73,23 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
 
   const expired = () => expiresAt !== undefined && now() >= expiresAt - skew;
 
+  /** Refreshes under the host's lock when there is one, after adopting what another process stored. */
   async function doRefresh(): Promise<void> {
+    if (!options.coordinateRefresh) return refreshAtProvider();
+    const held = currentTokens();
+    await options.coordinateRefresh(async (stored) => {
+      if (stored && (stored.accessToken !== held.accessToken || stored.refreshToken !== held.refreshToken)) {
+        // Another process refreshed first: its refresh token is the live one (ours is spent).
+        access = new Secret(stored.accessToken);
+        refresh = stored.refreshToken ? new Secret(stored.refreshToken) : undefined;
+        expiresAt = stored.expiresAt;
+        if (!expired()) return;
+      }
+      await refreshAtProvider();
+    });
+  }
+
+  async function refreshAtProvider(): Promise<void> {
     if (!refresh || !options.clientId || !client) {
       throw new AuthError(
         `${provider} access token has expired and cannot be refreshed here. Reconnect the account.`,
