@@ -1,11 +1,12 @@
 // Every Custom Action goes through core's guard: a list of SSRF attempts per connector and API, each
 // refused as a ValidationError before any request, and credentials sent only to the connection's own
-// base URLs.
+// base URLs. Every base URL option of every connector refuses user info, a query or a fragment at
+// connect(), before any request (a query would turn the path guard into a query value).
 import { ValidationError } from '@c/core';
 import { createTestServer, type TestServer } from '@c/core/testing';
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectors, connectTo } from './connectors.js';
+import { connectors, connectTo, FAKE_SECRETS } from './connectors.js';
 
 let server: TestServer;
 // Started before the tests are collected: the attempts below aim at its real loopback address.
@@ -106,3 +107,53 @@ describe.each(customActions)('$connector customAction ($api)', ({ connector: id,
     await client.close();
   });
 });
+
+/** Working credentials of each connector, so that only the base URL can be refused. */
+const CREDENTIALS: Record<string, Record<string, string>> = {
+  payments: { apiKey: FAKE_SECRETS.payments },
+  analytics: { apiKey: FAKE_SECRETS.analyticsKey, secretKey: FAKE_SECRETS.analyticsSecret },
+  issues: { apiKey: FAKE_SECRETS.issues },
+  docs: { accessToken: FAKE_SECRETS.docs },
+};
+
+describe.each(connectors.map((connector) => [connector.id, connector] as const))(
+  '%s base URL options',
+  (_id, connector) => {
+    const urlOptions = Object.keys(connector.options.shape).filter((key) => /Url$/.test(key));
+    const shapes = (url: string) => [
+      `${url}/admin?x=`,
+      `${url}/admin?`,
+      `${url}/v1#x`,
+      url.replace('://', '://user:pw@'),
+      url.replace('://', '://@'),
+    ];
+
+    it('has base URL options to check', () => {
+      expect(urlOptions.length).toBeGreaterThan(0);
+    });
+
+    it.each(urlOptions.flatMap((option) => shapes('http://127.0.0.1:1').map((bad) => [option, bad])))(
+      'refuses %s = %j at connect, naming it, before any request',
+      (option, bad) => {
+        const before = server.calls.length + elsewhere.calls.length;
+        const url = bad.replace('http://127.0.0.1:1', server.url);
+        const good = Object.fromEntries(urlOptions.map((key) => [key, server.url]));
+        let error: unknown;
+        try {
+          const client = connector.connect({
+            credentials: CREDENTIALS[connector.id],
+            ...good,
+            [option]: url,
+          } as never);
+          void client.close();
+        } catch (caught) {
+          error = caught;
+        }
+        expect(ValidationError.isInstance(error), `${option}=${url} was accepted`).toBe(true);
+        expect((error as ValidationError).parameter).toBe(option);
+        expect(JSON.stringify(error)).not.toContain('pw@');
+        expect(server.calls.length + elsewhere.calls.length).toBe(before);
+      },
+    );
+  },
+);
