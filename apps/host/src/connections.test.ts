@@ -2,9 +2,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TestServer } from '@c/core/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken, sha256 } from './access.js';
 import { ENV_CONNECTION } from './connections.js';
+import { createHttpServer } from './http/server.js';
 import { SecretBox } from './store/secret-box.js';
 import { FAKE_KEY, startFakeProvider, things } from './test-support/fake-connector.js';
+import { call } from './test-support/http.js';
 import { tempHost } from './test-support/temp-host.js';
 
 let provider: TestServer;
@@ -248,5 +251,45 @@ describe('ConnectionManager: a connection sealed with another key', () => {
     await expect(
       h.connections.run('things.getThing', { thingId: 'th_3' }, { connection: 'lost' }),
     ).resolves.toMatchObject({ id: 'th_3' });
+  });
+});
+
+describe('the HTTP API with rows sealed under another key', () => {
+  it('still answers /api/health and /api/connections, reporting the unreadable connection', async () => {
+    const h = await host();
+    const token = (await h.access.init())!;
+    const stranger = new SecretBox(Buffer.alloc(32, 2));
+    const cookieValue = randomToken();
+    const db = new DatabaseSync(join(h.dataDir, 'host.db'));
+    db.prepare(
+      `INSERT INTO connections (name, connector, credentials, options, created_at, updated_at)
+       VALUES ('lost', 'things', ?, '{}', '2024-01-01', '2024-01-01')`,
+    ).run(stranger.seal(JSON.stringify({ apiKey: FAKE_KEY }), 'connection:lost'));
+    // A browser still holds the cookie of a session sealed under the other key.
+    db.prepare("INSERT INTO ephemeral (kind, key, value, expires_at) VALUES ('session', ?, ?, ?)").run(
+      sha256(cookieValue),
+      stranger.seal('1', `session:${sha256(cookieValue)}`),
+      Date.now() + 60_000,
+    );
+    db.close();
+    const app = await createHttpServer({ host: h, bind: '127.0.0.1', webDir: '/nonexistent' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as { port: number };
+      const base = `http://127.0.0.1:${port}`;
+      const cookie = `c_host_session_${port}=${cookieValue}`;
+      const health = await call(base, 'GET', '/api/health', { headers: { cookie } });
+      expect(health.status).toBe(200);
+      expect((await call(base, 'GET', '/api/connections', { headers: { cookie } })).status).toBe(401);
+      const listed = await call(base, 'GET', '/api/connections', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(listed.status).toBe(200);
+      expect(listed.json).toEqual([
+        expect.objectContaining({ name: 'lost', status: 'unreadable', credentialHints: {} }),
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConnectors } from './connectors.js';
 import { simulatorLoaders, startSandbox } from './sandbox.js';
+import { runCli, startCli } from './test-support/cli.js';
 import { tempDir, tempHost } from './test-support/temp-host.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -63,4 +67,70 @@ describe('startSandbox', () => {
     expect(sandbox.failures).toEqual({ analytics: 'no schema here' });
     expect(Object.keys(sandbox.connections)).toEqual(['payments']);
   });
+});
+
+describe('one sandbox per data directory', () => {
+  it('refuses to take over the sandbox of a process that still runs, and passes over one that died', async () => {
+    const host = await tempHost(await loadConnectors(['payments']));
+    cleanups.push(() => host.cleanup());
+    const first = await startSandbox(host);
+    const pointed = (await host.store.get('sandbox-payments'))!.options;
+    await first.close();
+
+    // Another process (here: the one that started this test) runs its sandbox on this data directory.
+    await host.store.setSetting('sandbox_owner', JSON.stringify({ pid: process.ppid, instance: 'other' }));
+    const refused = await startSandbox(host).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ kind: 'validation', parameter: 'sandbox' });
+    expect((refused as Error).message).toContain(`pid ${process.ppid}`);
+    expect((await host.store.get('sandbox-payments'))!.options).toEqual(pointed);
+
+    // That process was killed without letting go: its claim is stale.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    await host.store.setSetting('sandbox_owner', JSON.stringify({ pid: dead, instance: 'gone' }));
+    const next = await startSandbox(host);
+    cleanups.push(() => next.close());
+    expect((await host.store.get('sandbox-payments'))!.options.baseUrl).toBe(next.urls.payments);
+    await next.close();
+    expect(await host.store.getSetting('sandbox_owner')).toBeUndefined();
+  });
+
+  it('a second serve --sandbox on the same data directory is refused and leaves the first one whole', async () => {
+    const dir = tempDir();
+    cleanups.push(() => dir.remove());
+    const env = { C_HOST_DATA_DIR: dir.path };
+    const first = startCli(['serve', '--sandbox', '--port', '0', '--no-open'], env);
+    cleanups.push(async () => {
+      await first.stop();
+    });
+    await first.waitFor(/\/auth\?token=/);
+    const serverFile = join(dir.path, 'server.json');
+    const recorded = readFileSync(serverFile, 'utf8');
+    expect(statSync(serverFile).mode & 0o777).toBe(0o600);
+    const connections = async () => {
+      const host = await tempHost([], { dataDir: dir.path });
+      try {
+        return (await host.store.list()).map((record) => [record.name, record.options]);
+      } finally {
+        await host.close();
+      }
+    };
+    const before = await connections();
+
+    const second = await runCli(['serve', '--sandbox', '--port', '0', '--no-open'], { env });
+    expect(second.code).toBe(2);
+    expect(second.error).toMatchObject({ kind: 'validation', parameter: 'sandbox' });
+    expect(second.error.message).toMatch(/another `c-host serve --sandbox` \(pid \d+\)/);
+    expect(await connections()).toEqual(before);
+    expect(readFileSync(serverFile, 'utf8')).toBe(recorded);
+
+    // A second plain serve beside it neither takes the record nor removes it when it stops.
+    const plain = startCli(['serve', '--port', '0', '--no-open'], env);
+    await plain.waitFor(/\/auth\?token=/);
+    expect(readFileSync(serverFile, 'utf8')).toBe(recorded);
+    expect(await plain.stop()).toBe(0);
+    expect(readFileSync(serverFile, 'utf8')).toBe(recorded);
+
+    expect(await first.stop()).toBe(0);
+    expect(existsSync(serverFile)).toBe(false);
+  }, 90_000);
 });

@@ -1,4 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import { ValidationError } from '@c/core';
 import type { Host } from './host.js';
+
+/** The setting naming the process whose sandbox the data directory's sandbox connections point at. */
+const SANDBOX_OWNER = 'sandbox_owner';
+
+/** Whether a process of this machine is running (one owned by another user counts). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** The part of a simulator's handle (`start<Name>Simulator`) the sandbox uses. */
 export interface SimulatorHandle {
@@ -58,13 +73,62 @@ export interface Sandbox {
 export const sandboxConnectionName = (connectorId: string) => `sandbox-${connectorId}`;
 
 /**
+ * Makes this process the one whose simulators the sandbox connections point at, and returns how to
+ * let go. Those simulators live in the memory of the process that started them: while it runs,
+ * another `serve --sandbox` on the same data directory is refused rather than re-pointing its
+ * connections (and breaking it). A process that died without letting go (kill -9) is passed over.
+ */
+async function claimSandbox(host: Host): Promise<() => Promise<void>> {
+  const instance = randomUUID();
+  await host.store.withLock('sandbox', async () => {
+    const owner = parseOwner(await host.store.getSetting(SANDBOX_OWNER));
+    if (owner && owner.pid !== process.pid && processAlive(owner.pid)) {
+      throw new ValidationError(
+        `Invalid parameter "sandbox": another \`c-host serve --sandbox\` (pid ${owner.pid}) runs the sandbox of the data directory ${host.config.dataDir}. Stop it first, or give this one a data directory of its own (--data-dir or C_HOST_DATA_DIR).`,
+        { parameter: 'sandbox' },
+      );
+    }
+    await host.store.setSetting(SANDBOX_OWNER, JSON.stringify({ pid: process.pid, instance }));
+  });
+  return () =>
+    host.store.withLock('sandbox', async () => {
+      if (parseOwner(await host.store.getSetting(SANDBOX_OWNER))?.instance === instance) {
+        await host.store.deleteSetting(SANDBOX_OWNER);
+      }
+    });
+}
+
+function parseOwner(value: string | undefined): { pid: number; instance: string } | undefined {
+  if (!value) return undefined;
+  const owner = JSON.parse(value) as { pid?: unknown; instance?: unknown };
+  return typeof owner.pid === 'number' && typeof owner.instance === 'string'
+    ? { pid: owner.pid, instance: owner.instance }
+    : undefined;
+}
+
+/**
  * Starts the simulators of every registered connector on loopback, seeded with realistic data, and
  * points a clearly labelled sandbox connection at each (`sandbox: true`, named `sandbox-<connector>`,
  * the default unless the connector already has one). Simulators live in memory, so an existing
- * sandbox connection is re-pointed at this run's simulator. OAuth connectors get the simulator's
- * OAuth client, so Connect and Reconnect run offline.
+ * sandbox connection is re-pointed at this run's simulator; while another process's sandbox runs on
+ * the same data directory, this is refused (a `ValidationError` on `sandbox`). OAuth connectors get
+ * the simulator's OAuth client, so Connect and Reconnect run offline.
  */
 export async function startSandbox(host: Host, options: { host?: string } = {}): Promise<Sandbox> {
+  const release = await claimSandbox(host);
+  try {
+    return await startSimulators(host, options, release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+async function startSimulators(
+  host: Host,
+  options: { host?: string },
+  release: () => Promise<void>,
+): Promise<Sandbox> {
   const connectors = host.registry.connectors().filter((connector) => simulatorLoaders[connector.id]);
   // Contract checks are for the packages' own tests; the sandbox must start without ../shared.
   const outcomes = await Promise.allSettled(
@@ -132,6 +196,7 @@ export async function startSandbox(host: Host, options: { host?: string } = {}):
     failures,
     async close() {
       await Promise.allSettled(started.map((simulator) => simulator.close()));
+      await release();
     },
   };
 }

@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type JsonSchema, TimeoutError, ValidationError, zod } from '@c/core';
 import type { Host } from '../host.js';
+import { processAlive } from '../sandbox.js';
+import { writeOwnerOnly } from '../store/owner-only.js';
 import { cliHost, type GlobalFlags } from './context.js';
 import { interactive, note, printJson } from './output.js';
 import { applyParams } from './params.js';
@@ -142,16 +144,31 @@ interface RunningServer {
   pid: number;
 }
 
+/** The server recorded in the data directory, when its process still runs. */
 function runningServer(dataDir: string): RunningServer | undefined {
-  const file = join(dataDir, SERVER_FILE);
-  if (!existsSync(file)) return undefined;
+  let server: RunningServer;
   try {
-    const server = JSON.parse(readFileSync(file, 'utf8')) as RunningServer;
-    process.kill(server.pid, 0);
-    return server;
+    server = JSON.parse(readFileSync(join(dataDir, SERVER_FILE), 'utf8')) as RunningServer;
   } catch {
     return undefined;
   }
+  return typeof server.pid === 'number' && processAlive(server.pid) ? server : undefined;
+}
+
+/**
+ * Records a listening server in `server.json` (owner-only) so `c-host connect` finds it, unless
+ * another live server is recorded there already: that one keeps its record. Returns what removes
+ * the record when this server stops, only if it is still this server's.
+ */
+export function recordServer(dataDir: string, url: string): () => void {
+  const file = join(dataDir, SERVER_FILE);
+  const other = runningServer(dataDir);
+  if (other && other.pid !== process.pid) return () => {};
+  writeOwnerOnly(file, JSON.stringify({ url, pid: process.pid }));
+  return () => {
+    const recorded = runningServer(dataDir);
+    if (recorded?.pid === process.pid && recorded.url === url) rmSync(file, { force: true });
+  };
 }
 
 /**

@@ -1,11 +1,9 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ValidationError } from '@c/core';
 import { isLoopback } from '../config.js';
 import type { Host } from '../host.js';
 import { createHttpServer } from '../http/server.js';
 import { startSandbox } from '../sandbox.js';
-import { SERVER_FILE } from './connections.js';
+import { recordServer } from './connections.js';
 import { cliHost, type GlobalFlags } from './context.js';
 import { interactive, note, printJson } from './output.js';
 
@@ -56,13 +54,12 @@ export async function startServer(host: Host, options: { quiet?: boolean } = {})
   const address = app.server.address();
   const actualPort = address && typeof address === 'object' ? address.port : port;
   const url = `http://${displayHost(bind)}:${actualPort}`;
-  const file = join(host.config.dataDir, SERVER_FILE);
-  writeFileSync(file, JSON.stringify({ url, pid: process.pid }), { mode: 0o600 });
+  const release = recordServer(host.config.dataDir, url);
   if (!options.quiet) note(`c-host is listening on ${url}`);
   return {
     url,
     async stop() {
-      rmSync(file, { force: true });
+      release();
       await app.close();
     },
   };
