@@ -50,6 +50,27 @@ export const sessionBody = {
   },
 } as const;
 
+// Query strings: a repeated key (`?state=a&state=b`) arrives as an array, which these refuse before
+// a handler could mistake it for a string.
+
+/** `GET /auth` */
+export const authQuery = {
+  type: 'object',
+  properties: { token: { type: 'string' }, next: { type: 'string' } },
+} as const;
+
+/** `GET /api/oauth/:connector/start` */
+export const oauthStartQuery = {
+  type: 'object',
+  properties: { connection: { type: 'string' } },
+} as const;
+
+/** `GET /api/oauth/callback` (providers may add more parameters, such as `scope`). */
+export const oauthCallbackQuery = {
+  type: 'object',
+  properties: { code: { type: 'string' }, state: { type: 'string' }, error: { type: 'string' } },
+} as const;
+
 /** The error body of every failing call. */
 export const errorBody = {
   type: 'object',
@@ -71,6 +92,7 @@ export const errorBody = {
             'provider',
             'network',
             'timeout',
+            'internal',
           ],
         },
         message: { type: 'string' },

@@ -1,10 +1,10 @@
 import type { TestServer } from '@c/core/testing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
-import { call, cookieFrom } from '../test-support/http.js';
+import { call, cookieFrom, rawRequest } from '../test-support/http.js';
 import { tempHost } from '../test-support/temp-host.js';
-import { createHttpServer } from './server.js';
+import { BODY_LIMIT, createHttpServer } from './server.js';
 
 const TOKEN = 'test-access-token-0123456789';
 let provider: TestServer;
@@ -314,5 +314,272 @@ describe('documents', () => {
     const response = await call(base, 'GET', '/');
     expect(response.status).toBe(200);
     expect(response.text).toContain('web UI is not built');
+  });
+});
+
+/** A POST with any body text and content type, over a raw socket (no client re-encodes it). */
+function post(path: string, type: string, body: string, headers: Record<string, string> = auth) {
+  const lines = [
+    `POST ${path} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    'Connection: close',
+    'Accept: application/json, text/event-stream',
+    `Content-Type: ${type}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return rawRequest(port, `${lines.join('\r\n')}\r\n\r\n${body}`).then((response) => ({
+    ...response,
+    json: JSON.parse(response.body || 'null'),
+  }));
+}
+
+/** The shape every failure of the API has. */
+const errorShape = (kind: string) => ({
+  error: expect.objectContaining({
+    name: expect.any(String),
+    kind,
+    message: expect.any(String),
+    retryable: false,
+  }),
+});
+
+describe('bad bodies are local faults, with the status that says which', () => {
+  const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+  it('refuses a 100k-deep body with a 400 before anything walks it, on every route', async () => {
+    for (const [path, body] of [
+      ['/api/commands/things.getThing/run', `{"input":{"thingId":"th_1","x":${deep(100_000)}}}`],
+      ['/api/connections', `{"name":"d","connector":"things","credentials":${deep(100_000)}}`],
+      [
+        '/mcp',
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"things_getThing","arguments":${deep(100_000)}}}`,
+      ],
+    ] as const) {
+      const sent = provider.calls.length;
+      const response = await post(path, 'application/json', body);
+      expect(response.status, path).toBe(400);
+      expect(response.json, path).toEqual(errorShape('validation'));
+      expect(response.json.error.message).toMatch(/deeper than 64 levels/);
+      expect(provider.calls.length).toBe(sent);
+    }
+  });
+
+  it('refuses a body that is not JSON with 415 (a form or text/plain is what a cross-site page can send)', async () => {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await post('/api/commands/things.getThing/run', type, '{"input":{"thingId":"th_1"}}');
+      expect(response.status, type).toBe(415);
+      expect(response.json).toEqual(errorShape('validation'));
+      expect(response.json.error.message).toMatch(/must be JSON/);
+    }
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const body = `{"input":{"thingId":"${'x'.repeat(BODY_LIMIT)}"}}`;
+    const response = await post('/api/commands/things.getThing/run', 'application/json', body);
+    expect(response.status).toBe(413);
+    expect(response.json).toEqual(errorShape('validation'));
+    expect(response.json.error.message).toMatch(/larger than 10 MiB/);
+  });
+
+  it('refuses __proto__, constructor and prototype keys with a 400 naming them, never touching a prototype', async () => {
+    for (const [body, parameter] of [
+      ['{"input":{"thingId":"th_1","__proto__":{"polluted":1}}}', 'input.__proto__'],
+      ['{"input":{"metadata":{"constructor":{"prototype":{"polluted":1}}}}}', 'input.metadata.constructor'],
+      [
+        '{"name":"p","connector":"things","credentials":{"apiKey":"k"},"options":{"prototype":1}}',
+        'options.prototype',
+      ],
+      ['[{"__proto__":{"polluted":1}}]', '0.__proto__'],
+    ] as const) {
+      const response = await post(
+        body.startsWith('{"name"') ? '/api/connections' : '/api/commands/things.getThing/run',
+        'application/json',
+        body,
+      );
+      expect(response.status, body).toBe(400);
+      expect(response.json.error).toMatchObject({ kind: 'validation', parameter });
+      expect(response.json.error.message).not.toMatch(/not valid JSON/);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+
+  it('says plainly when a body is not JSON at all, without quoting it', async () => {
+    const response = await post(
+      '/api/connections',
+      'application/json',
+      '{"credentials":{"apiKey":"sk_live_secret',
+    );
+    expect(response.status).toBe(400);
+    expect(response.json.error.message).toBe('Invalid body: it is not valid JSON');
+    expect(response.body).not.toContain('sk_live_secret');
+  });
+
+  it("reports an unexpected fault of the host as a 500 of kind internal, not the provider's", async () => {
+    const spy = vi.spyOn(host.connections, 'list').mockRejectedValueOnce(new Error('disk I/O error'));
+    try {
+      const response = await call(base, 'GET', '/api/connections', { headers: auth });
+      expect(response.status).toBe(500);
+      expect(response.json).toEqual({
+        error: {
+          name: 'InternalError',
+          kind: 'internal',
+          message: 'c-host failed on its side: disk I/O error',
+          retryable: false,
+        },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('answers a path it cannot decode with a 400 in the error JSON', async () => {
+    const response = await rawRequest(
+      port,
+      `GET /api/commands/%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual(errorShape('validation'));
+  });
+});
+
+describe('guessing the token', () => {
+  it('answers 429 with Retry-After after a burst of wrong tokens from one client; another client still gets in', async () => {
+    const attacker = '127.0.0.2';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const response = await call(base, 'GET', '/api/connections', {
+        headers: { authorization: `Bearer wrong-${attempt}` },
+        localAddress: attacker,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    const blocked = await call(base, 'GET', '/api/connections', { headers: auth, localAddress: attacker });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json.error).toMatchObject({ kind: 'rate_limit', retryAfterMs: expect.any(Number) });
+    expect(blocked.text).not.toContain('"name":"main"');
+
+    const other = await call(base, 'GET', '/api/connections', { headers: auth, localAddress: '127.0.0.3' });
+    expect(other.status).toBe(200);
+  });
+
+  it('throttles wrong tokens on POST /api/session and unknown links on /auth the same way', async () => {
+    const client = '127.0.0.4';
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await call(base, 'POST', '/api/session', {
+        body: { token: `nope-${attempt}` },
+        localAddress: client,
+      });
+      expect(response.status).toBe(401);
+    }
+    const session = await call(base, 'POST', '/api/session', {
+      body: { token: TOKEN },
+      localAddress: client,
+    });
+    expect(session.status).toBe(429);
+    expect(session.headers['retry-after']).toMatch(/^\d+$/);
+    expect(cookieFrom(session, 'c_host_session')).toBeUndefined();
+
+    const link = await host.access.createLoginToken();
+    const auth429 = await call(base, 'GET', `/auth?token=${link}`, { localAddress: client });
+    expect(auth429.status).toBe(429);
+    expect(auth429.headers['retry-after']).toMatch(/^\d+$/);
+    // Refused unchecked: the link was not spent, and works from another client.
+    expect((await call(base, 'GET', `/auth?token=${link}`, { localAddress: '127.0.0.5' })).status).toBe(302);
+
+    const linkGuesser = '127.0.0.6';
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await call(base, 'GET', `/auth?token=guess-${attempt}`, { localAddress: linkGuesser });
+    }
+    expect((await call(base, 'GET', '/auth?token=guess-x', { localAddress: linkGuesser })).status).toBe(429);
+  });
+});
+
+describe('/auth?next=', () => {
+  it('redirects only to a path of this host: tabs, backslashes, CR/LF and schemes fall back to /', async () => {
+    for (const next of [
+      '/%09/evil.example',
+      '/%5C/evil.example',
+      '/%5Cevil.example',
+      '%2F%2Fevil.example',
+      '/x%0D%0ASet-Cookie:%20a=b',
+      '/%0A/evil.example',
+      'https:%2F%2Fevil.example',
+      'javascript:alert(1)',
+      '/%E2%80%A8',
+    ]) {
+      const link = await host.access.createLoginToken();
+      const response = await call(base, 'GET', `/auth?token=${link}&next=${next}`);
+      expect(response.status, next).toBe(302);
+      expect(response.headers.location, next).toBe('/');
+      expect(response.headers['set-cookie'], next).toBeDefined();
+    }
+    const link = await host.access.createLoginToken();
+    const kept = await call(
+      base,
+      'GET',
+      `/auth?token=${link}&next=${encodeURIComponent('/api/oauth/things/start?connection=a')}`,
+    );
+    expect(kept.headers.location).toBe('/api/oauth/things/start?connection=a');
+  });
+
+  it('refuses a repeated parameter with a 400 before the link is spent', async () => {
+    const link = await host.access.createLoginToken();
+    for (const query of [`token=${link}&token=${link}`, `token=${link}&next=/a&next=/b`]) {
+      const response = await call(base, 'GET', `/auth?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.json).toEqual(errorShape('validation'));
+    }
+    expect((await call(base, 'GET', `/auth?token=${link}`)).status).toBe(302);
+  });
+});
+
+describe('response headers', () => {
+  it('marks every JSON answer of the API no-store, errors included', async () => {
+    for (const [path, headers] of [
+      ['/api/health', {}],
+      ['/api/commands', auth],
+      ['/api/connections', {}],
+      ['/api/nope', auth],
+    ] as const) {
+      const response = await call(base, 'GET', path, { headers });
+      expect(response.headers['content-type'], path).toMatch(/^application\/json/);
+      expect(response.headers['cache-control'], path).toBe('no-store');
+    }
+  });
+
+  it("sends the server's own pages with a CSP that runs only their own inline script and style", async () => {
+    for (const response of [
+      await call(base, 'GET', '/'),
+      await call(base, 'GET', '/api/oauth/things/start?connection=t', {
+        headers: { ...auth, accept: 'text/html' },
+      }),
+      await call(base, 'GET', '/api/oauth/callback?state=unknown&code=x'),
+    ]) {
+      const csp = String(response.headers['content-security-policy']);
+      const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeDefined();
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain(`style-src 'nonce-${nonce}'`);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      for (const tag of response.text.match(/<(script|style)\b[^>]*>/g) ?? []) {
+        expect(tag).toContain(`nonce="${nonce}"`);
+      }
+    }
+    const first = await call(base, 'GET', '/');
+    const second = await call(base, 'GET', '/');
+    expect(first.headers['content-security-policy']).not.toBe(second.headers['content-security-policy']);
+  });
+
+  it('sends JSON answers with a CSP that lets nothing run', async () => {
+    const response = await call(base, 'GET', '/api/health');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
   });
 });

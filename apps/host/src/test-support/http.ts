@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 
 /** A response as the tests read it. */
 export interface TestResponse {
@@ -10,13 +11,19 @@ export interface TestResponse {
 
 /**
  * One HTTP request over a real socket with `node:http`, which (unlike fetch) lets a test send any
- * `Host` and `Origin` header.
+ * `Host` and `Origin` header. `localAddress` sends it from another loopback address (127.0.0.2…),
+ * as another client would.
  */
 export function call(
   base: string,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: unknown; form?: Record<string, string> } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: unknown;
+    form?: Record<string, string>;
+    localAddress?: string;
+  } = {},
 ): Promise<TestResponse> {
   const url = new URL(path, base);
   const body = options.form
@@ -30,6 +37,7 @@ export function call(
       url,
       {
         method,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
         headers: {
           ...(body !== undefined ? { 'content-type': type } : {}),
           ...options.headers,
@@ -52,6 +60,42 @@ export function call(
     );
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+/** A response read off a raw socket: the status line's code, the headers as sent, the body. */
+export interface RawResponse {
+  status: number;
+  head: string;
+  body: string;
+}
+
+/**
+ * Writes `request` byte for byte on a new TCP connection and reads the answer until the server
+ * closes it: nothing (no client library, no URL parser) normalizes the request line on the way.
+ * Send `Connection: close`. An answer that never ends (an event stream) is cut after `idleMs` of
+ * silence and returned as far as it came.
+ */
+export function rawRequest(port: number, request: string, idleMs = 5000): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    socket.setTimeout(idleMs, () => socket.destroy());
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // The server may answer and close before it has read the whole request (a 413): keep what came.
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const end = text.indexOf('\r\n\r\n');
+      const head = end === -1 ? text : text.slice(0, end);
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+        head,
+        body: end === -1 ? '' : text.slice(end + 4),
+      });
+    });
   });
 }
 

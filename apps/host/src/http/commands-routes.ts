@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { hostVersion } from '../paths.js';
+import { commandDetail, commandSummary, connectorSummary } from '../views.js';
+import type { HttpContext } from './context.js';
+import { buildOpenApi } from './openapi.js';
+import { runBody } from './schemas.js';
+
+/** The catalogue (connectors, commands, OpenAPI) and running a command. All need the token. */
+export const commandRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
+  app.get('/api/connectors', async () => {
+    const configured = new Set(host.oauth.configured());
+    return host.registry
+      .connectors()
+      .map((connector) => connectorSummary(connector, configured.has(connector.id)));
+  });
+
+  app.get('/api/commands', async () => host.registry.commands().map(commandSummary));
+
+  app.get<{ Params: { id: string } }>('/api/commands/:id', async (request) =>
+    commandDetail(host.registry.require(request.params.id)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { connection?: string; input?: Record<string, unknown> } }>(
+    '/api/commands/:id/run',
+    { schema: { body: runBody } },
+    async (request, reply) => {
+      const entry = host.registry.require(request.params.id);
+      const controller = new AbortController();
+      // A client that hangs up cancels the provider call too.
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      const result = await host.connections.run(entry.id, request.body?.input ?? {}, {
+        connection: request.body?.connection,
+        signal: controller.signal,
+      });
+      return { result };
+    },
+  );
+
+  app.get('/api/openapi.json', async () => buildOpenApi(host.registry, hostVersion));
+};

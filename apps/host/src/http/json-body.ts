@@ -1,0 +1,72 @@
+import { ValidationError } from '@c/core';
+
+/** How deep a request body may nest: far beyond any command's input, far below a stack overflow. */
+export const MAX_BODY_DEPTH = 64;
+
+/** Keys that could reach an object's prototype if some code ever merged the body into an object. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Parses a JSON request body, refusing with a `ValidationError` (never a crash further on) a body that
+ * is empty, not JSON, nested deeper than `MAX_BODY_DEPTH`, or holds a `__proto__`, `constructor` or
+ * `prototype` key (named by its path). The parse error's own text is left out: it quotes the body,
+ * which may hold a credential.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') throw new ValidationError('Invalid body: it is empty but its content-type is JSON');
+  // Measured on the text, before anything recursive (a validator, a redaction walk) can see it.
+  if (nestingDepth(text) > MAX_BODY_DEPTH) {
+    throw new ValidationError(`Invalid body: it nests deeper than ${MAX_BODY_DEPTH} levels`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ValidationError('Invalid body: it is not valid JSON');
+  }
+  const key = forbiddenKeyPath(value);
+  if (key !== undefined) {
+    throw new ValidationError(
+      `Invalid parameter "${key.join('.')}": the key "${key.at(-1)}" is not allowed in a body`,
+      { parameter: key.join('.') },
+    );
+  }
+  return value;
+}
+
+/** The deepest nesting of arrays and objects in a JSON text (brackets inside strings do not count). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c) index += 1;
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x7b || char === 0x5b) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (char === 0x7d || char === 0x5d) {
+      depth -= 1;
+    }
+  }
+  return deepest;
+}
+
+/** The path of a forbidden key in a parsed body, if it holds one. */
+function forbiddenKeyPath(value: unknown): string[] | undefined {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: node, path } = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    for (const [key, child] of Object.entries(node)) {
+      const childPath = [...path, key];
+      if (!Array.isArray(node) && FORBIDDEN_KEYS.has(key)) return childPath;
+      stack.push({ value: child, path: childPath });
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,142 @@
+import { isIPv6 } from 'node:net';
+
+/** One client's failures in the current window. */
+export interface FailureWindow {
+  count: number;
+  /** When the window ends (ms since the epoch). */
+  resetAt: number;
+}
+
+/**
+ * Where failure counts live. In memory by default; a store shared by several instances (a fleet on
+ * one database) implements the same two calls, so a client cannot spread its guesses across them.
+ */
+export interface FailureStore {
+  /** The open window of a key, if any (a window past `resetAt` is as good as none). */
+  get(key: string, now: number): Promise<FailureWindow | undefined>;
+  /** Adds one failure, opening a window of `windowMs` when none is open, and returns the window. */
+  add(key: string, now: number, windowMs: number): Promise<FailureWindow>;
+  /** Forgets a key (after a success). */
+  clear(key: string): Promise<void>;
+}
+
+/** Failure counts in this process, bounded so a flood of addresses cannot grow it without end. */
+export class MemoryFailureStore implements FailureStore {
+  readonly #windows = new Map<string, FailureWindow>();
+  readonly #maxKeys: number;
+
+  constructor(options: { maxKeys?: number } = {}) {
+    this.#maxKeys = options.maxKeys ?? 10_000;
+  }
+
+  async get(key: string, now: number): Promise<FailureWindow | undefined> {
+    const window = this.#windows.get(key);
+    return window && window.resetAt > now ? window : undefined;
+  }
+
+  async add(key: string, now: number, windowMs: number): Promise<FailureWindow> {
+    const open = await this.get(key, now);
+    const window = open
+      ? { count: open.count + 1, resetAt: open.resetAt }
+      : { count: 1, resetAt: now + windowMs };
+    // Re-inserting keeps the map in order of last failure, so eviction drops the stalest key first.
+    this.#windows.delete(key);
+    this.#windows.set(key, window);
+    if (this.#windows.size > this.#maxKeys) {
+      for (const [stale, entry] of this.#windows) {
+        if (this.#windows.size <= this.#maxKeys && entry.resetAt > now) break;
+        this.#windows.delete(stale);
+      }
+    }
+    return window;
+  }
+
+  async clear(key: string): Promise<void> {
+    this.#windows.delete(key);
+  }
+}
+
+/** The outcome of `GuessThrottle.check`: right, wrong, or refused unchecked for `retryAfterMs`. */
+export type CheckOutcome = { ok: true } | { ok: false; retryAfterMs?: number };
+
+/** Options of `GuessThrottle`. */
+export interface GuessThrottleOptions {
+  /** Failures allowed per window before the client is refused (default 10). */
+  limit?: number;
+  /** The window, in ms (default one minute). */
+  windowMs?: number;
+  store?: FailureStore;
+  /** The clock (tests pass their own). */
+  now?: () => number;
+}
+
+/**
+ * Slows down token guessing: after `limit` failed checks from one client within a window, every
+ * further check from it is refused until the window ends, even with the right token (otherwise the
+ * refusal would not slow a guesser down).
+ */
+export class GuessThrottle {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly #store: FailureStore;
+  readonly #now: () => number;
+
+  constructor(options: GuessThrottleOptions = {}) {
+    this.limit = options.limit ?? 10;
+    this.windowMs = options.windowMs ?? 60_000;
+    this.#store = options.store ?? new MemoryFailureStore();
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * Runs one credential check for a client: not even tried while the client is blocked (the answer
+   * then carries the wait), counted when wrong, clearing the count when right.
+   */
+  async check(client: string, verify: () => Promise<boolean>): Promise<CheckOutcome> {
+    const retryAfterMs = await this.waitFor(client);
+    if (retryAfterMs > 0) return { ok: false, retryAfterMs };
+    if (await verify()) {
+      await this.succeed(client);
+      return { ok: true };
+    }
+    await this.fail(client);
+    return { ok: false };
+  }
+
+  /** How long (ms) the client must wait before its next check; 0 when it may try now. */
+  async waitFor(client: string): Promise<number> {
+    const now = this.#now();
+    const window = await this.#store.get(clientKey(client), now);
+    return window && window.count >= this.limit ? window.resetAt - now : 0;
+  }
+
+  /** Counts a failed check. */
+  async fail(client: string): Promise<void> {
+    await this.#store.add(clientKey(client), this.#now(), this.windowMs);
+  }
+
+  /** A right token: the client's earlier mistakes are forgotten. */
+  async succeed(client: string): Promise<void> {
+    await this.#store.clear(clientKey(client));
+  }
+}
+
+/**
+ * The bucket of a client address: IPv4 (also when mapped into IPv6) as is, IPv6 by its /64, since
+ * one host usually holds a whole /64 and could otherwise take a fresh address per guess.
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { NotFoundError } from '@c/core';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { hostVersion } from '../paths.js';
+import { PUBLIC_PAGE } from './context.js';
+import { escapeHtml, sendPage } from './pages.js';
+import { sendError } from './replies.js';
+
+/** Options of the UI routes. */
+export interface UiOptions {
+  /** The built web UI (`apps/web/dist`). */
+  root: string;
+}
+
+const hasUi = (root: string) => existsSync(join(root, 'index.html'));
+
+/**
+ * The web UI's files, public (they hold no data): every route registered here is marked so. Source
+ * maps are left out even when a build has them. Without a build, `/` explains where the API is.
+ */
+export const uiRoutes: FastifyPluginAsync<UiOptions> = async (app, { root }) => {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, ...PUBLIC_PAGE };
+  });
+  if (hasUi(root)) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: ['index.html'],
+      globIgnore: ['**/*.map'],
+    });
+    return;
+  }
+  app.get('/', async (_request, reply) =>
+    sendPage(reply, {
+      title: 'c-host',
+      body: `<h1>c-host ${escapeHtml(hostVersion)}</h1><p>The web UI is not built (no <code>apps/web/dist</code>). The API is at <code>/api</code> (see <a href="/api/openapi.json">/api/openapi.json</a>) and MCP at <code>/mcp</code>.</p>`,
+    }),
+  );
+};
+
+/**
+ * The answer to a request no route matched: the UI's `index.html` for a page the UI routes on the
+ * client (a browser navigation outside `/api` and `/mcp`), else a 404 in the error JSON.
+ */
+export function notFoundHandler({ root }: UiOptions) {
+  const ui = hasUi(root);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?', 1)[0]!;
+    const page =
+      request.method === 'GET' &&
+      request.headers.accept?.includes('text/html') &&
+      !path.startsWith('/api/') &&
+      path !== '/mcp';
+    if (ui && page) {
+      return reply.type('text/html; charset=utf-8').send(await readFile(join(root, 'index.html')));
+    }
+    return sendError(reply, new NotFoundError(`No route ${request.method} ${path}`));
+  };
+}
