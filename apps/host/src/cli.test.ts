@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type PaymentsSandbox, SEED_IDS, startPaymentsSimulator } from '@c/payments/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -208,5 +208,69 @@ describe('c-host CLI', () => {
     expect(add.error.kind).toBe('auth');
     expect(add.stderr).not.toContain(wrong);
     expect((await runCli(['connections', 'list'], { env })).json).toEqual([]);
+  });
+
+  it('refuses a credential given as an option, on add and on Reconnect, storing and sending nothing', async () => {
+    const env = { C_HOST_DATA_DIR: dataDir() };
+    const planted = 'sk_test_PlantedAsAnOption99';
+    const add = await runCli(
+      [
+        'connections',
+        'add',
+        'planted',
+        '--connector',
+        'payments',
+        '--credential',
+        `apiKey=${key}`,
+        '--option',
+        `baseUrl=${stripe.url}`,
+        '--option',
+        `credentials.apiKey=${planted}`,
+        '--no-verify',
+      ],
+      { env },
+    );
+    expect(add.code).toBe(2);
+    expect(add.error).toMatchObject({ kind: 'validation', parameter: 'options.credentials' });
+    expect(add.stderr).not.toContain(planted);
+    expect((await runCli(['connections', 'list'], { env })).json).toEqual([]);
+
+    const base = ['--credential', `apiKey=${key}`, '--option', `baseUrl=${stripe.url}`];
+    expect((await runCli(['connect', 'payments', '--name', 'p', ...base], { env })).code).toBe(0);
+    const reconnect = await runCli(
+      ['connect', 'payments', '--name', 'p', ...base, '--option', `apiKey=${planted}`],
+      {
+        env,
+      },
+    );
+    expect(reconnect.code).toBe(2);
+    expect(reconnect.error).toMatchObject({ kind: 'validation', parameter: 'options.apiKey' });
+    expect(stripe.server.calls.some((call) => call.headers.authorization?.includes(planted))).toBe(false);
+  });
+
+  it('refuses to start without the secret key the store was sealed with, and makes no new one', async () => {
+    const dir = dataDir();
+    const env = { C_HOST_DATA_DIR: dir };
+    const add = ['connections', 'add', 'live', '--connector', 'payments', '--credential', `apiKey=${key}`];
+    expect((await runCli([...add, '--option', `baseUrl=${stripe.url}`], { env })).code).toBe(0);
+    const keyFile = join(dir, 'secret.key');
+    const original = readFileSync(keyFile, 'utf8');
+    rmSync(keyFile);
+
+    const lost = await runCli(['connections', 'list'], { env });
+    expect(lost.code).toBe(2);
+    expect(lost.error).toMatchObject({ kind: 'validation', parameter: 'C_HOST_SECRET_KEY' });
+    expect(lost.error.message).toContain(keyFile);
+    expect(readdirSync(dir)).not.toContain('secret.key');
+
+    const wrong = await runCli(['connections', 'list'], {
+      env: { ...env, C_HOST_SECRET_KEY: 'not the key' },
+    });
+    expect(wrong.code).toBe(2);
+    expect(wrong.error.message).toMatch(/secret key from C_HOST_SECRET_KEY does not open the store/);
+
+    const supplied = await runCli(['connections', 'list'], { env: { ...env, C_HOST_SECRET_KEY: original } });
+    expect(supplied.code).toBe(0);
+    expect(supplied.json).toEqual([expect.objectContaining({ name: 'live', status: 'ok' })]);
   });
 });
