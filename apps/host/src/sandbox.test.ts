@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConnectors } from './connectors.js';
@@ -97,6 +97,8 @@ describe('one sandbox per data directory', () => {
   it('a second serve --sandbox on the same data directory is refused and leaves the first one whole', async () => {
     const dir = tempDir();
     cleanups.push(() => dir.remove());
+    // World-readable: the files inside must be owner-only all the same.
+    chmodSync(dir.path, 0o755);
     const env = { C_HOST_DATA_DIR: dir.path };
     const first = startCli(['serve', '--sandbox', '--port', '0', '--no-open'], env);
     cleanups.push(async () => {
@@ -105,7 +107,8 @@ describe('one sandbox per data directory', () => {
     await first.waitFor(/\/auth\?token=/);
     const serverFile = join(dir.path, 'server.json');
     const recorded = readFileSync(serverFile, 'utf8');
-    expect(statSync(serverFile).mode & 0o777).toBe(0o600);
+    for (const file of readdirSync(dir.path))
+      expect(statSync(join(dir.path, file)).mode & 0o777, file).toBe(0o600);
     const connections = async () => {
       const host = await tempHost([], { dataDir: dir.path });
       try {

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 
 const OWNER_ONLY = 0o600;
 const windows = process.platform === 'win32';
@@ -47,12 +47,16 @@ export function touchOwnerOnly(file: string): void {
   }
 }
 
-/** Makes an existing file owner-only; a missing one is left missing. */
+/**
+ * Makes an existing file owner-only; a missing one is left missing, and one this user may not
+ * change (a key file mounted read-only by an administrator) is left as it is.
+ */
 export function restrict(file: string): void {
   if (windows) return;
   try {
-    chmodSync(file, OWNER_ONLY);
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, OWNER_ONLY);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'EPERM' && code !== 'EROFS') throw error;
   }
 }
