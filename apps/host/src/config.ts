@@ -50,3 +50,36 @@ export function isLoopback(address: string): boolean {
   const host = address.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
+
+/** The shortest access token accepted when serving beyond loopback. */
+export const MIN_REMOTE_TOKEN_LENGTH = 32;
+
+const MAKE_ONE = 'make one with `openssl rand -base64 32`';
+
+/**
+ * Refuses an access token that cannot protect the server: one that could never travel in an
+ * `Authorization` header (spaces, control or non-ASCII characters), and, beyond loopback, a missing
+ * one or one shorter than `MIN_REMOTE_TOKEN_LENGTH` or made of a handful of characters, which a
+ * guesser could find.
+ */
+export function checkServeToken(bind: string, token: string | undefined): void {
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) {
+    throw new ValidationError(
+      'Invalid parameter "token": C_HOST_TOKEN or --token must be printable ASCII without spaces (it is sent in an Authorization header)',
+      { parameter: 'token' },
+    );
+  }
+  if (isLoopback(bind)) return;
+  if (!token) {
+    throw new ValidationError(
+      `Invalid parameter "bind": refusing to listen on ${bind} without an access token set explicitly: set C_HOST_TOKEN or pass --token, at least ${MIN_REMOTE_TOKEN_LENGTH} random characters (${MAKE_ONE})`,
+      { parameter: 'bind' },
+    );
+  }
+  if (token.length < MIN_REMOTE_TOKEN_LENGTH || new Set(token).size < 8) {
+    throw new ValidationError(
+      `Invalid parameter "token": listening on ${bind} needs an access token (C_HOST_TOKEN or --token) of at least ${MIN_REMOTE_TOKEN_LENGTH} random characters; this one has ${token.length} characters, ${new Set(token).size} of them different (${MAKE_ONE})`,
+      { parameter: 'token' },
+    );
+  }
+}

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../test-support/cli.js';
 import { approve, call, cookieFrom } from '../test-support/http.js';
 import { tempDir } from '../test-support/temp-host.js';
+import { signInNotes } from './serve.js';
 
 const dirs: { path: string; remove(): void }[] = [];
 afterAll(() => {
@@ -55,6 +57,8 @@ describe('c-host serve', () => {
         expect(run.json.result, id).toBeDefined();
       }
       expect(serve.stderr()).not.toMatch(/sk_test_[A-Za-z0-9]{8,}/);
+      // Not a terminal: the output says plainly that whatever keeps it now holds the token.
+      expect(serve.stderr()).toMatch(/stderr is not a terminal, so whatever keeps this output/);
 
       // `c-host connect issues` goes through this running server: it prints a sign-in link that leads
       // to the provider, and finishes once the callback has stored the tokens.
@@ -103,6 +107,50 @@ describe('c-host serve', () => {
     expect(result.error).toMatchObject({ kind: 'validation', parameter: 'bind' });
   });
 
+  it('refuses a weak token beyond loopback, naming C_HOST_TOKEN and --token, before printing any secret', async () => {
+    for (const [args, env] of [
+      [['--token', 'short-token'], {}],
+      [['--token', 'a'.repeat(48)], {}],
+      [[], { C_HOST_TOKEN: 'x' }],
+    ] as const) {
+      const result = await runCli(['serve', '--bind', '0.0.0.0', '--port', '0', '--no-open', ...args], {
+        env: { C_HOST_DATA_DIR: dataDir(), ...env },
+      });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.error).toMatchObject({ kind: 'validation', parameter: 'token' });
+      expect(result.error.message).toMatch(/C_HOST_TOKEN or --token/);
+      expect(result.error.message).toMatch(/at least 32/);
+      expect(result.stderr).not.toMatch(/access token was created|auth\?token=/);
+    }
+  });
+
+  it('beyond loopback, prints the addresses it really listens on and warns that the traffic is plain HTTP', async () => {
+    const token = 'b7Rq2vXk9LmN4pWs8TzY3cHf6JdG1aEu';
+    const serve = startCli(['serve', '--bind', '0.0.0.0', '--port', '0', '--no-open'], {
+      C_HOST_DATA_DIR: dataDir(),
+      C_HOST_TOKEN: token,
+    });
+    try {
+      const [banner, port] = await serve.waitFor(
+        /listening on every interface \(0\.0\.0\.0 port (\d+)\):[^\n]*/,
+      );
+      await serve.waitFor(/Open the web UI/);
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .filter((entry) => entry?.family === 'IPv4');
+      for (const entry of external) expect(banner).toContain(`http://${entry!.address}:${port}`);
+      expect(serve.stderr()).not.toMatch(/listening on http:\/\/127\.0\.0\.1/);
+      expect(serve.stderr()).toMatch(/plain HTTP[^\n]*TLS terminator/);
+      // The operator set the token: no secret needs to reach the (non-terminal) output.
+      expect(serve.stderr()).not.toContain('/auth?token=');
+      expect(serve.stderr()).not.toContain(token);
+      const health = await call(`http://127.0.0.1:${port}`, 'GET', '/api/health');
+      expect(health.status).toBe(200);
+    } finally {
+      await serve.stop();
+    }
+  }, 60_000);
+
   it('says so when the port is taken', async () => {
     const dir = dataDir();
     const first = startCli(['serve', '--port', '0', '--no-open'], { C_HOST_DATA_DIR: dir });
@@ -117,4 +165,31 @@ describe('c-host serve', () => {
       await first.stop();
     }
   }, 60_000);
+});
+
+describe('signInNotes', () => {
+  const base = { url: 'http://127.0.0.1:8787', link: 'http://127.0.0.1:8787/auth?token=L1NK' };
+
+  it('prints the token and the link plainly on a terminal', () => {
+    const lines = signInNotes({ ...base, generated: 'T0KEN', explicit: false, stream: { isTTY: true } }).join(
+      '\n',
+    );
+    expect(lines).toContain('T0KEN');
+    expect(lines).toContain(base.link);
+    expect(lines).not.toMatch(/not a terminal/);
+  });
+
+  it('off a terminal, keeps the link out when the operator set the token', () => {
+    const lines = signInNotes({ ...base, explicit: true, stream: { isTTY: false } }).join('\n');
+    expect(lines).not.toContain('L1NK');
+    expect(lines).toContain(`at ${base.url} and sign in with the access token`);
+  });
+
+  it('off a terminal, prints what is the only way in, saying that logs keep it', () => {
+    const lines = signInNotes({ ...base, generated: 'T0KEN', explicit: false, stream: {} }).join('\n');
+    expect(lines).toContain('T0KEN');
+    expect(lines).toMatch(/holds that token\. Set C_HOST_TOKEN/);
+    expect(lines).toContain(base.link);
+    expect(lines).toMatch(/logs keep it until then/);
+  });
 });

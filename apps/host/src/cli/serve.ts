@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { ValidationError } from '@c/core';
-import { isLoopback } from '../config.js';
+import { checkServeToken, isLoopback } from '../config.js';
 import type { Host } from '../host.js';
 import { createHttpServer } from '../http/server.js';
 import { startSandbox } from '../sandbox.js';
@@ -15,25 +17,44 @@ export interface ServeFlags extends GlobalFlags {
 
 /** A listening host server. */
 export interface StartedServer {
-  /** `http://127.0.0.1:<port>` (or the bound address). */
+  /** Where this machine reaches it: `http://127.0.0.1:<port>` for a loopback or wildcard bind, else the bound address. */
   url: string;
   stop(): Promise<void>;
 }
 
-function displayHost(bind: string): string {
-  if (bind === '0.0.0.0' || bind === '::' || isLoopback(bind)) return '127.0.0.1';
-  return bind.includes(':') ? `[${bind}]` : bind;
+const WILDCARDS = new Set(['0.0.0.0', '::']);
+
+const urlOf = (address: string, port: number) =>
+  `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+
+/**
+ * The addresses a wildcard bind answers on, as URLs: this machine's interface addresses of that
+ * family (IPv6 link-local ones left out, they need a zone to be reached).
+ */
+function interfaceUrls(bind: string, port: number): string[] {
+  const urls: string[] = [];
+  for (const entries of Object.values(networkInterfaces())) {
+    for (const entry of entries ?? []) {
+      if (
+        entry.family === 'IPv6' &&
+        (bind === '0.0.0.0' || entry.address.toLowerCase().startsWith('fe80:'))
+      ) {
+        continue;
+      }
+      urls.push(urlOf(entry.address, port));
+    }
+  }
+  return urls;
 }
 
-/** Listens on the configured address and port and records the server in the data directory. */
+/**
+ * Listens on the configured address and port and records the server in the data directory. Beyond
+ * loopback it needs a strong explicit token, and says where it listens and that the traffic is plain
+ * HTTP.
+ */
 export async function startServer(host: Host, options: { quiet?: boolean } = {}): Promise<StartedServer> {
   const { bind, port } = host.config;
-  if (!isLoopback(bind) && !host.access.explicit) {
-    throw new ValidationError(
-      `Invalid parameter "bind": refusing to listen on ${bind} without an access token set explicitly (C_HOST_TOKEN or --token)`,
-      { parameter: 'bind' },
-    );
-  }
+  checkServeToken(bind, host.config.token);
   const app = await createHttpServer({
     host,
     bind,
@@ -51,11 +72,18 @@ export async function startServer(host: Host, options: { quiet?: boolean } = {})
     }
     throw error;
   }
-  const address = app.server.address();
-  const actualPort = address && typeof address === 'object' ? address.port : port;
-  const url = `http://${displayHost(bind)}:${actualPort}`;
+  const address = app.server.address() as AddressInfo;
+  const wildcard = WILDCARDS.has(address.address);
+  const url = wildcard ? urlOf('127.0.0.1', address.port) : urlOf(address.address, address.port);
   const release = recordServer(host.config.dataDir, url);
-  if (!options.quiet) note(`c-host is listening on ${url}`);
+  if (!options.quiet) {
+    note(
+      wildcard
+        ? `c-host is listening on every interface (${address.address} port ${address.port}): ${interfaceUrls(address.address, address.port).join(', ')}`
+        : `c-host is listening on ${url}`,
+    );
+    if (!isLoopback(bind)) note(PLAIN_HTTP_WARNING);
+  }
   return {
     url,
     async stop() {
@@ -65,18 +93,73 @@ export async function startServer(host: Host, options: { quiet?: boolean } = {})
   };
 }
 
+/** Printed when the server listens beyond loopback. */
+export const PLAIN_HTTP_WARNING =
+  'Warning: c-host speaks plain HTTP. Beyond this machine, the access token, session cookies and every result cross the network unencrypted unless a TLS terminator (a reverse proxy serving HTTPS) is in front of it; add the name it serves to C_HOST_ALLOWED_HOSTS.';
+
+/** Where `serve` prints its lines, and whether a person is reading them live. */
+export interface NoteStream {
+  isTTY?: boolean | undefined;
+}
+
+/** What `serve` says about signing in. */
+export interface SignInNotes {
+  /** The access token made on this first start, if one was. */
+  generated?: string | undefined;
+  /** The server's URL. */
+  url: string;
+  /** A one-time sign-in link. */
+  link: string;
+  /** Whether the token in force was set by the operator (C_HOST_TOKEN or --token). */
+  explicit: boolean;
+  stream: NoteStream;
+}
+
+/**
+ * The lines `serve` prints about signing in. On a terminal a secret is seen and scrolls away; on
+ * anything else (a service manager's journal, a file, a pipe) it is kept. So there an operator's own
+ * token is never needed and the sign-in link is left out; a token or link that is the only way in (a
+ * generated token, a stored one the operator may not know) is printed with a plain warning that the
+ * log now holds it and how to keep it out.
+ */
+export function signInNotes({ generated, url, link, explicit, stream }: SignInNotes): string[] {
+  const terminal = stream.isTTY === true;
+  const lines: string[] = [];
+  if (generated) {
+    lines.push(
+      `A new access token was created. It is shown only this once (the host keeps a hash):\n  ${generated}\nAPI and MCP clients send it as "Authorization: Bearer <token>".`,
+    );
+    if (!terminal) {
+      lines.push(
+        'Warning: stderr is not a terminal, so whatever keeps this output (a service log, a file) now holds that token. Set C_HOST_TOKEN (or --token) to a token of your own to keep it out of logs, or run `c-host token` in a terminal to replace this one.',
+      );
+    }
+  }
+  if (terminal) {
+    lines.push(`Open the web UI (this sign-in link works once, for 10 minutes):\n  ${link}`);
+  } else if (explicit) {
+    lines.push(
+      `Open the web UI at ${url} and sign in with the access token. A one-time sign-in link is printed only on a terminal: stderr is not one, and logs would keep it.`,
+    );
+  } else {
+    lines.push(
+      `Open the web UI (this sign-in link works once, for 10 minutes; stderr is not a terminal, so logs keep it until then):\n  ${link}`,
+    );
+  }
+  return lines;
+}
+
 /** `c-host serve`: the HTTP API, `/mcp` and the web UI, optionally with the sandbox. */
 export async function serveCommand(flags: ServeFlags): Promise<void> {
   const host = await cliHost(flags);
-  const generated = await host.access.init();
-  if (generated) {
-    note(
-      `A new access token was created. It is shown only this once (the host keeps a hash):\n  ${generated}\nAPI and MCP clients send it as "Authorization: Bearer <token>".`,
-    );
-  }
-  const sandbox = flags.sandbox ? await startSandbox(host) : undefined;
+  let generated: string | undefined;
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   let server: StartedServer;
   try {
+    // Checked before a token is generated, so a refused start prints no secret.
+    checkServeToken(host.config.bind, host.config.token);
+    generated = await host.access.init();
+    sandbox = flags.sandbox ? await startSandbox(host) : undefined;
     server = await startServer(host);
   } catch (error) {
     await sandbox?.close();
@@ -92,7 +175,15 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     }
   }
   const link = `${server.url}/auth?token=${await host.access.createLoginToken()}`;
-  note(`Open the web UI (this sign-in link works once, for 10 minutes):\n  ${link}`);
+  for (const line of signInNotes({
+    generated,
+    url: server.url,
+    link,
+    explicit: host.access.explicit,
+    stream: process.stderr,
+  })) {
+    note(line);
+  }
   if (flags.open !== false && interactive()) {
     const { default: open } = await import('open');
     await open(link).catch(() => {});

@@ -1,0 +1,61 @@
+import { ValidationError } from '@c/core';
+import { describe, expect, it } from 'vitest';
+import { checkServeToken, isLoopback, MIN_REMOTE_TOKEN_LENGTH } from './config.js';
+
+function refusal(bind: string, token: string | undefined): ValidationError | undefined {
+  try {
+    checkServeToken(bind, token);
+    return undefined;
+  } catch (error) {
+    if (ValidationError.isInstance(error)) return error;
+    throw error;
+  }
+}
+
+const STRONG = 'Zp4mW9xQ2rT7vB1nK8cJ5hL3fD6sA0gY';
+
+describe('checkServeToken', () => {
+  it('takes any token, or none, on loopback', () => {
+    for (const bind of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost']) {
+      expect(refusal(bind, undefined), bind).toBeUndefined();
+      expect(refusal(bind, 'x'), bind).toBeUndefined();
+    }
+  });
+
+  it('beyond loopback, needs a token set explicitly, naming how to set one', () => {
+    const error = refusal('0.0.0.0', undefined);
+    expect(error?.parameter).toBe('bind');
+    expect(error?.message).toMatch(/C_HOST_TOKEN or pass --token/);
+  });
+
+  it(`beyond loopback, refuses a token shorter than ${MIN_REMOTE_TOKEN_LENGTH} characters or of a few characters repeated`, () => {
+    for (const token of [
+      'x',
+      STRONG.slice(0, MIN_REMOTE_TOKEN_LENGTH - 1),
+      'ab'.repeat(32),
+      '1234567'.repeat(6),
+    ]) {
+      const error = refusal('192.0.2.10', token);
+      expect(error?.parameter, token).toBe('token');
+      expect(error?.message).toMatch(/C_HOST_TOKEN or --token/);
+      expect(error?.message).not.toContain(token);
+    }
+    expect(refusal('192.0.2.10', STRONG)).toBeUndefined();
+    expect(refusal('::', STRONG)).toBeUndefined();
+  });
+
+  it('refuses, on any bind, a token that no Authorization header could carry', () => {
+    for (const token of [`${STRONG} with spaces`, `${STRONG}\t`, `${STRONG}é`]) {
+      expect(refusal('127.0.0.1', token)?.parameter, JSON.stringify(token)).toBe('token');
+    }
+  });
+});
+
+describe('isLoopback', () => {
+  it('knows loopback addresses and nothing else', () => {
+    expect(isLoopback('127.0.0.1')).toBe(true);
+    expect(isLoopback('[::1]')).toBe(true);
+    expect(isLoopback('0.0.0.0')).toBe(false);
+    expect(isLoopback('192.0.2.10')).toBe(false);
+  });
+});
