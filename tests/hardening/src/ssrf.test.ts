@@ -1,8 +1,10 @@
 // Every Custom Action goes through core's guard: a list of SSRF attempts per connector and API, each
 // refused as a ValidationError before any request, and credentials sent only to the connection's own
 // base URLs. Every base URL option of every connector refuses user info, a query or a fragment at
-// connect(), before any request (a query would turn the path guard into a query value).
-import { ValidationError } from '@c/core';
+// connect(), before any request (a query would turn the path guard into a query value). A provider
+// answering with a redirect is an error that says where it points, never followed (the credentials
+// would go with it) and never a success (a wrong base URL must fail the connection check).
+import { ProviderError, ValidationError } from '@c/core';
 import { createTestServer, type TestServer } from '@c/core/testing';
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,3 +159,59 @@ describe.each(connectors.map((connector) => [connector.id, connector] as const))
     );
   },
 );
+
+describe.each(connectors.map((connector) => [connector.id, connector] as const))(
+  '%s against a base URL that redirects',
+  (id, connector) => {
+    let redirecting: TestServer;
+    beforeAll(async () => {
+      redirecting = await createTestServer([
+        http.all('*', ({ request }) => {
+          const { pathname, search } = new URL(request.url);
+          return new HttpResponse(null, {
+            status: 301,
+            headers: { location: `${elsewhere.url}${pathname}${search}` },
+          });
+        }),
+      ]);
+    });
+    afterAll(() => redirecting.close());
+
+    it('fails the connection check with a ProviderError naming the Location, and follows nothing', async () => {
+      const client = connectTo(connector, redirecting.url);
+      const before = elsewhere.calls.length;
+      const error = await client.verify().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(ProviderError.isInstance(error), `${id} verify passed against a redirect`).toBe(true);
+      expect((error as ProviderError).status).toBe(301);
+      expect((error as ProviderError).retryable).toBe(false);
+      expect((error as Error).message).toContain(elsewhere.url);
+      expect(redirecting.calls.length).toBeGreaterThan(0);
+      expect(elsewhere.calls.length).toBe(before);
+      await client.close();
+    });
+  },
+);
+
+it('payments createCustomer against a redirecting server fails once, sending nothing elsewhere', async () => {
+  const redirecting = await createTestServer([
+    http.all(
+      '*',
+      () => new HttpResponse(null, { status: 302, headers: { location: `${elsewhere.url}/v1/customers` } }),
+    ),
+  ]);
+  const client = connectTo(connectors.find((connector) => connector.id === 'payments')!, redirecting.url);
+  const before = elsewhere.calls.length;
+  const error = await client.runUnknown('createCustomer', { email: 'a@example.com' }).then(
+    (result: unknown) => result,
+    (caught: unknown) => caught,
+  );
+  expect(ProviderError.isInstance(error), `createCustomer returned ${JSON.stringify(error)}`).toBe(true);
+  expect((error as Error).message).toContain(`${elsewhere.url}/v1/customers`);
+  expect(redirecting.calls).toHaveLength(1);
+  expect(elsewhere.calls.length).toBe(before);
+  await client.close();
+  await redirecting.close();
+});
