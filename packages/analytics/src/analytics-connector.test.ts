@@ -98,7 +98,10 @@ describe('analytics connector', () => {
     });
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        client.run('userSearch', { user: `user-00${String(i).padStart(2, '0')}` }),
+        client.run('activeAndNewUserCounts', {
+          start: `202603${String(i + 1).padStart(2, '0')}`,
+          end: '20260320',
+        }),
       ),
     );
     expect(results).toHaveLength(12);

@@ -7,6 +7,7 @@ export {
   createAnalyticsContext,
 } from './amplitude-client.js';
 export { type AnalyticsClient, analytics, exportEvents, sendEventStream } from './analytics-connector.js';
+export { type ChartTable, parseChartCsv } from './chart-csv.js';
 export type { UserCountsResult } from './commands/active-and-new-user-counts.js';
 export type { AmplitudeCohort } from './commands/behavioral-cohorts.js';
 export {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectInvalid, useSimulator } from '../test-support.js';
 
-const env = useSimulator({ seed: true });
+// The seeded history is the 30 days before this clock, so the range below holds events.
+const env = useSimulator({ seed: true, now: () => Date.UTC(2026, 2, 10, 12) });
 const range = { start: '20260301', end: '20260302' };
 
 describe('eventSegmentation', () => {

@@ -1,15 +1,24 @@
 import { defineCommand, ProviderError } from '@c/core';
 import type { AnalyticsContext } from '../amplitude-client.js';
+import { type ChartTable, parseChartCsv } from '../chart-csv.js';
 
-/** Get Chart Results' result: the chart's JSON (`query`), or its CSV text (`csv`). */
-export type ChartResult = Record<string, unknown> | { csv: string };
+/**
+ * Get Chart Results' result: with type `query` the chart's table read from its CSV (`columns`,
+ * `rows`, `notes`, and `title` when the CSV has one); with type `csv` the CSV text (`csv`).
+ */
+export interface ChartResult extends Partial<ChartTable> {
+  csv?: string;
+}
 
-/** Get Chart Results: `GET /api/3/chart/{id}/query` (JSON) or `/csv`. */
+/**
+ * Get Chart Results: `GET /api/3/chart/{id}/csv`, the endpoint Amplitude documents (it dropped
+ * `/query` from its docs on 2025-03-14). Type `query` reads the CSV into rows; `csv` returns the text.
+ */
 export const getChartResults = defineCommand({
   key: 'getChartResults',
   title: 'Get Chart Results',
   description:
-    "Reads the data of a saved chart: as JSON (type query, Amplitude's legacy endpoint) or as CSV text (type csv, the current endpoint).",
+    "Reads the data of a saved chart from Amplitude's chart CSV endpoint: as rows (type query: {columns, rows}) or as the CSV text (type csv: {csv}).",
   input: (z) =>
     z.object({
       chartId: z
@@ -19,28 +28,52 @@ export const getChartResults = defineCommand({
         .meta({ title: 'Chart ID', description: "The id in the chart's web address, e.g. abc123de." }),
       type: z.enum(['query', 'csv']).default('query').meta({
         title: 'Type',
-        description: 'query: the JSON result (default); csv: the CSV text, as {csv}.',
+        description:
+          'query (default): the chart table as {columns, rows}, one object per row keyed by column; csv: the CSV text, as {csv}.',
       }),
+    }),
+  output: (z) =>
+    z.looseObject({
+      columns: z
+        .array(z.string())
+        .optional()
+        .meta({ title: 'Columns', description: 'type query: the column names of the chart table.' }),
+      rows: z
+        .array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])))
+        .optional()
+        .meta({ title: 'Rows', description: 'type query: one object per row, keyed by column.' }),
+      title: z.string().optional().meta({ title: 'Title', description: "type query: the chart's title." }),
+      notes: z
+        .array(z.string())
+        .optional()
+        .meta({ title: 'Notes', description: 'type query: the lines above the table (metric, filters).' }),
+      csv: z.string().optional().meta({ title: 'CSV', description: 'type csv: the CSV text.' }),
     }),
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<ChartResult> {
     const response = await ctx.http.request<unknown>({
       method: 'GET',
       api: 'dashboard',
-      path: `/api/3/chart/${encodeURIComponent(input.chartId)}/${input.type}`,
+      path: `/api/3/chart/${encodeURIComponent(input.chartId)}/csv`,
       signal,
     });
-    const data = response.data;
-    if (input.type === 'query') return data as Record<string, unknown>;
-    // The CSV arrives as text, or wrapped in a JSON envelope whose data is the text.
-    if (typeof data === 'string') return { csv: data };
-    if (data instanceof Uint8Array) return { csv: Buffer.from(data).toString('utf8') };
-    if (typeof data === 'object' && data !== null && typeof (data as { data?: unknown }).data === 'string') {
-      return { csv: (data as { data: string }).data };
+    const csv = csvText(response.data);
+    if (csv === undefined) {
+      throw new ProviderError('Amplitude answered the chart request without CSV text', {
+        providerCode: 'unexpected_body',
+        requestId: response.requestId,
+      });
     }
-    throw new ProviderError('Amplitude answered the CSV request without CSV text', {
-      providerCode: 'unexpected_body',
-      requestId: response.requestId,
-    });
+    return input.type === 'csv' ? { csv } : parseChartCsv(csv);
   },
 });
+
+/** The CSV arrives wrapped in a JSON envelope whose `data` is the text, or as the text itself. */
+function csvText(data: unknown): string | undefined {
+  if (typeof data === 'string') return data;
+  if (data instanceof Uint8Array) return Buffer.from(data).toString('utf8');
+  if (typeof data === 'object' && data !== null && typeof (data as { data?: unknown }).data === 'string') {
+    return (data as { data: string }).data;
+  }
+  return undefined;
+}

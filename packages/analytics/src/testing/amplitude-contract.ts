@@ -22,6 +22,9 @@ export function checkAmplitudeRequest(state: AmplitudeState): (call: RecordedCal
     if (at >= 0) {
       const path = call.path.slice(at);
       if (!isQueryPath(path)) return `no such Amplitude endpoint: ${path}`;
+      if (/^\/api\/3\/chart\/[^/]+\/query$/.test(path)) {
+        return 'Amplitude dropped /api/3/chart/{id}/query from its docs on 2025-03-14; /csv is the documented endpoint';
+      }
       if (call.method !== 'GET') return `${path} takes GET, not ${call.method}`;
       const credentials = basicCredentials(call.headers.authorization);
       if (!credentials) return 'the query APIs need HTTP Basic auth (API key : secret key)';

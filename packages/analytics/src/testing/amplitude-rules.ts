@@ -206,22 +206,29 @@ export function basicCredentials(
   return { user: decoded.slice(0, colon), pass: decoded.slice(colon + 1) };
 }
 
-/** IDs Amplitude refuses as placeholders. */
+/** IDs Amplitude refuses as placeholders (its HTTP V2 docs list them), compared case-insensitively. */
 export const PLACEHOLDER_IDS = new Set([
   'anonymous',
-  'null',
-  'none',
   'nil',
+  'none',
+  'null',
+  'n/a',
+  'na',
   'undefined',
   'unknown',
+  '""',
+  '00000000-0000-0000-0000-000000000000',
+  '{}',
+  'lmy47d',
   '0',
   '-1',
-  '00000000-0000-0000-0000-000000000000',
-  'lmy47d',
-  '<hidden>',
 ]);
 
-/** The per-event outcome of an HTTP V2 request, as Amplitude reports it in a 400. */
+/**
+ * The per-event outcome of an HTTP V2 request, as Amplitude reports it in a 400: for each field,
+ * the index of the **first** event with that problem only (Amplitude's maps hold one index per
+ * field), so a sender learns of the next bad event only once it sends again without this one.
+ */
 export interface EventChecks {
   missing: Record<string, number[]>;
   invalid: Record<string, number[]>;
@@ -234,9 +241,7 @@ export interface EventChecks {
 export function checkEvents(events: unknown[], minIdLength: number): EventChecks {
   const out: EventChecks = { missing: {}, invalid: {}, idLengths: {}, malformed: false };
   const add = (map: Record<string, number[]>, field: string, index: number) => {
-    const list = map[field] ?? [];
-    list.push(index);
-    map[field] = list;
+    map[field] ??= [index];
   };
   events.forEach((raw, index) => {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {

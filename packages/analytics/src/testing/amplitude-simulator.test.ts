@@ -148,10 +148,36 @@ describe('the simulated query APIs', () => {
     });
   });
 
+  it('allow 10 concurrent user searches and 360 an hour, apart from the 5 of the other endpoints', async () => {
+    await withSandbox({ userSearchPerHour: 3 }, async (target) => {
+      const client = rawClient(target);
+      const search = () => answer(client, { method: 'GET', path: '/api/2/usersearch', query: { user: 'x' } });
+      target.state.inFlight = 5;
+      target.state.userSearchInFlight = 9;
+      expect((await search()).status).toBe(200);
+      target.state.userSearchInFlight = 10;
+      expect(await search()).toEqual({
+        status: 429,
+        body: { error: 'Exceeded the limit of 10 concurrent user search and user activity requests' },
+      });
+      target.state.userSearchInFlight = 0;
+      expect((await search()).status).toBe(200);
+      expect((await search()).status).toBe(200);
+      expect(await search()).toEqual({
+        status: 429,
+        body: { error: 'Exceeded the limit of 3 user lookups per hour' },
+      });
+      await client.close();
+    });
+  });
+
   it('are seeded for the sandbox, and empty otherwise', async () => {
     expect(sandbox.state.users).toHaveLength(40);
     expect(sandbox.state.cohorts).toHaveLength(3);
-    expect([...sandbox.state.charts.keys()]).toEqual(['sbx4k2m']);
+    expect([...sandbox.state.charts.keys()]).toEqual(['sbx4k2m', 'sbx7dau']);
+    // 30 days of 12 events an hour, plus an identify for each user, all ingested as events.
+    expect(sandbox.state.ingestedCount).toBe(720 * 12 + 40);
+    expect(sandbox.state.events).toHaveLength(720 * 12 + 40);
     await withSandbox({}, async (target) => {
       expect(target.state.users).toEqual([]);
       expect(target.state.cohorts).toEqual([]);
@@ -199,7 +225,10 @@ describe('the simulated export', () => {
     }
     const id = sandbox.state.projectId;
     expect(Object.keys(files)).toEqual([9, 10, 11].map((hour) => `${id}/${id}_2026-03-10_${hour}#0.json.gz`));
-    for (const events of Object.values(files)) expect(events).toHaveLength(20);
+    for (const events of Object.values(files)) {
+      expect(events).toHaveLength(12);
+      for (const event of events) expect(event.server_upload_time).toMatch(/^2026-03-10 (09|10|11):/);
+    }
   });
 
   it('refuses an export over its size limit with 400, and has no data outside the history (404)', async () => {
@@ -221,7 +250,7 @@ describe('the simulated export', () => {
         await answer(raw, {
           method: 'GET',
           path: '/api/2/export',
-          query: { start: '20260301T00', end: '20260301T05' },
+          query: { start: '20260101T00', end: '20260101T05' },
         })
       ).status,
     ).toBe(404);
@@ -283,6 +312,7 @@ describe('the simulated ingestion API', () => {
         api_key: apiKey,
         events: [event(), { event_type: 'x', user_id: 'abc' }],
       });
+      expect(target.state.ingestedCount).toBe(0);
       expect(mixed).toMatchObject({
         status: 400,
         body: {
@@ -296,6 +326,77 @@ describe('the simulated ingestion API', () => {
         'POST /2/httpapi: the body does not carry the project api_key',
         'POST /2/httpapi: the body does not carry the project api_key',
       ]);
+    });
+  });
+
+  it('names only the first bad event per field in a 400, as Amplitude documents', async () => {
+    await withSandbox({}, async (target) => {
+      const { apiKey } = target.connection.credentials;
+      const refused = await post(target, {
+        api_key: apiKey,
+        events: [
+          event(),
+          event({ event_type: '' }),
+          event({ time: '2026-03-01' }),
+          event({ event_type: '' }),
+          event({ time: 'yesterday' }),
+          event({ device_id: 'null' }),
+          event({ device_id: 'abc' }),
+          event({ device_id: 'xyz' }),
+        ],
+      });
+      expect(refused).toEqual({
+        status: 400,
+        body: {
+          code: 400,
+          error: 'Request missing required field',
+          events_with_missing_fields: { event_type: [1] },
+          events_with_invalid_fields: { time: [2], device_id: [5] },
+          events_with_invalid_id_lengths: { device_id: [6] },
+        },
+      });
+      expect(target.state.ingestedCount).toBe(0);
+    });
+  });
+
+  it('throttles a user above 30 events per second across devices, naming the user and the events', async () => {
+    let clock = now;
+    await withSandbox({ now: () => clock }, async (target) => {
+      const { apiKey } = target.connection.credentials;
+      const burst = Array.from({ length: 1000 }, (_, i) =>
+        event({ user_id: 'user-hot-1', device_id: `device-${i % 10}-abc`, insert_id: `u-${i}` }),
+      );
+      expect((await post(target, { api_key: apiKey, events: burst })).status).toBe(200);
+      const throttled = await post(target, {
+        api_key: apiKey,
+        events: [
+          event({ device_id: 'device-calm1' }),
+          event({ user_id: 'user-hot-1', device_id: 'device-new-1' }),
+        ],
+      });
+      expect(throttled).toEqual({
+        status: 429,
+        body: {
+          code: 429,
+          error: 'Too many requests for some devices and users',
+          eps_threshold: 30,
+          throttled_devices: {},
+          throttled_users: { 'user-hot-1': 33 },
+          throttled_events: [1],
+          exceeded_daily_quota_users: {},
+          exceeded_daily_quota_devices: {},
+        },
+      });
+      expect(target.state.ingestedCount).toBe(1000);
+      clock += 30_000;
+      expect(
+        (
+          await post(target, {
+            api_key: apiKey,
+            events: [event({ user_id: 'user-hot-1', insert_id: 'later' })],
+          })
+        ).status,
+      ).toBe(200);
     });
   });
 

@@ -1,6 +1,11 @@
+import type { AnalyticsSource } from './amplitude-analytics.js';
+import { type SimChart, sandboxCharts } from './amplitude-charts.js';
+import { EventStore, exportLine, isActiveEvent, type Profile, type StoredEvent } from './amplitude-events.js';
+import { seedEvents } from './amplitude-seed.js';
+import { EventRateLimiter, type ThrottleOptions } from './amplitude-throttle.js';
 import type { ExportFile } from './export-archive.js';
 import { exportFileName } from './export-archive.js';
-import { exportTime, isoDay, type SimUser, sandboxUsers, seedOf } from './synthetic.js';
+import { type SimUser, sandboxUsers, seedOf } from './synthetic.js';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -24,32 +29,27 @@ export interface ExportProfile {
   reuseFiles?: boolean;
 }
 
-/** Ingestion throttling per device and per user, as Amplitude applies it. */
-export interface ThrottleOptions {
-  /** Events per second, averaged over the window, above which a device or user is throttled (30). */
-  eventsPerSecond?: number;
-  /** Length of the averaging window (ms, default 30,000: Amplitude asks for a 30 s back-off). */
-  windowMs?: number;
-}
-
 /** Everything a simulator can be told; all optional. */
 export interface AmplitudeStateOptions {
   apiKey?: string;
   secretKey?: string;
   projectId?: number;
-  /** Fill the sandbox: users, cohorts, a chart, three days of exportable events. */
+  /**
+   * Fill the sandbox: 40 users, three cohorts, two saved charts, and `historyHours` of history,
+   * ingested as events (so every count, export and search answers from them).
+   */
   seed?: boolean;
   /** The simulator's clock (ms since the epoch); `Date.now` by default. */
   now?: () => number;
-  /** Serve this export for any valid range instead of the seeded history. */
+  /** Serve this export for any valid range, on top of the ingested events (benchmarks). */
   export?: ExportProfile;
-  /** Generated events per hour of seeded history (default 20). */
+  /** Seeded events per hour of history (default 12; users joining add an identify event each). */
   eventsPerHour?: number;
-  /** Hours of seeded exportable history before the current hour (default 72). */
+  /** Hours of seeded history before the current hour (default 720: 30 days). */
   historyHours?: number;
   /** An export planned larger than this many uncompressed bytes is refused with 400 (default 4 GiB). */
   exportLimitBytes?: number;
-  /** Per device/user throttling; `false` turns it off (e.g. for a bulk benchmark). */
+  /** Per device/user throttling (30 events/s over 30 s); `false` turns it off (e.g. for a bulk benchmark). */
   throttle?: ThrottleOptions | false;
   /** Most events per HTTP V2 request (2000); more is a 413. */
   maxEventsPerRequest?: number;
@@ -59,30 +59,20 @@ export interface AmplitudeStateOptions {
   silencedDevices?: string[];
   /** Users and devices over their daily quota: their events are refused with a 429. */
   overDailyQuota?: { users?: string[]; devices?: string[] };
-  /** Concurrent query-API requests allowed per project (5); more is a 429. */
+  /** Concurrent query-API requests allowed per project (5); more is a 429. User search and activity count apart. */
   maxConcurrent?: number;
+  /** Concurrent user search and user activity requests allowed (10); more is a 429. */
+  maxUserSearchConcurrent?: number;
+  /** User search and user activity requests allowed per hour (360); more is a 429. */
+  userSearchPerHour?: number;
   /** Delay before each query-API answer, to make concurrency observable (ms, default 0). */
   latencyMs?: number;
-  /** Ingested events kept for export and user search (default 10,000; older ones are forgotten). */
+  /** Ingested events kept for the analytics, export and user activity (default 100,000; older ones are forgotten). */
   retainEvents?: number;
 }
 
 /** A cohort as `/api/3/cohorts` lists it. */
 export type SimCohort = Record<string, unknown> & { id: string; name: string };
-
-/** A saved chart: its JSON result and its CSV text. */
-export interface SimChart {
-  id: string;
-  query: Record<string, unknown>;
-  csv: string;
-}
-
-/** An event the ingestion API accepted. */
-export interface StoredEvent {
-  event: Record<string, unknown>;
-  uploadedAt: number;
-  amplitudeId: number;
-}
 
 /** A planned export: its files, or why there is none. */
 export type ExportPlan =
@@ -96,26 +86,26 @@ export type ExportPlan =
   | { kind: 'empty' }
   | { kind: 'too_large'; bytes: number };
 
-/** Rough size of one generated export line, to estimate an export before building it. */
+/** Rough size of one export line, to estimate an export before building it. */
 const LINE_BYTES = 1150;
 const FILE_BYTES = 64 * 1024 * 1024;
-const MAX_KNOWN_IDS = 50_000;
+const MAX_INSERT_IDS = 2_000_000;
 
 /**
- * The simulated Amplitude project: credentials, users, cohorts, charts, the events it ingested
- * (deduplicated by insert_id per device within 7 days), throttling windows and query concurrency.
+ * The simulated Amplitude project: credentials, cohorts, charts, and the events it ingested
+ * (deduplicated by insert_id per device within 7 days), from which its users, counts,
+ * segmentations, charts and exports are all derived; plus throttling windows and query concurrency.
  */
-export class AmplitudeState {
+export class AmplitudeState implements AnalyticsSource {
   readonly apiKey: string;
   readonly secretKey: string;
   readonly projectId: number;
   readonly options: AmplitudeStateOptions;
   readonly now: () => number;
+  /** The sandbox's users (empty unless seeded); users first seen in events are found by search too. */
   readonly users: SimUser[];
   readonly cohorts: SimCohort[] = [];
   readonly charts = new Map<string, SimChart>();
-  /** Recently ingested events, newest last (at most `retainEvents`). */
-  readonly events: StoredEvent[] = [];
   /** Every event accepted, deduplicated. */
   ingestedCount = 0;
   /** Events dropped because their insert_id was seen before (from the same device or user). */
@@ -124,13 +114,16 @@ export class AmplitudeState {
   generatedExportEvents = 0;
   /** Ingestion requests refused with a 429. */
   throttledRequests = 0;
-  /** Query-API requests in flight now, and the most ever seen at once. */
+  /** Query-API requests in flight now, and the most ever seen at once (user search and activity apart). */
   inFlight = 0;
   maxInFlight = 0;
+  /** User search and user activity requests in flight now, and the most ever seen at once. */
+  userSearchInFlight = 0;
+  maxUserSearchInFlight = 0;
+  readonly #store: EventStore;
+  readonly #limiter: EventRateLimiter | undefined;
   readonly #seen = new Map<string, number>();
-  readonly #rates = new Map<string, { since: number; count: number }>();
-  readonly #known = new Map<string, SimUser>();
-  #nextAmplitudeId = 900_000_000;
+  readonly #userSearches: number[] = [];
 
   constructor(options: AmplitudeStateOptions = {}) {
     this.options = options;
@@ -138,9 +131,16 @@ export class AmplitudeState {
     this.secretKey = options.secretKey ?? 'sandbox-amplitude-secret-key';
     this.projectId = options.projectId ?? 187520;
     this.now = options.now ?? Date.now;
+    this.#store = new EventStore(options.retainEvents ?? 100_000);
+    this.#limiter = options.throttle === false ? undefined : new EventRateLimiter(options.throttle);
     this.users = options.seed ? sandboxUsers(40) : [];
-    for (const user of this.users) this.#remember(user);
+    for (const user of this.users) this.#store.addUser(user);
     if (options.seed) this.#seedSandbox();
+  }
+
+  /** Recently ingested events, oldest first (at most `retainEvents`). */
+  get events(): readonly StoredEvent[] {
+    return this.#store.events;
   }
 
   /** Users the export generator draws from (the sandbox's, or a generic set when unseeded). */
@@ -153,24 +153,40 @@ export class AmplitudeState {
 
   /** Looks a user up as User Search does: Amplitude ID, user or device ID, then user-ID prefix. */
   searchUsers(text: string): { type: string; matches: { user_id: string | null; amplitude_id: number }[] } {
-    const all = [...this.#known.values()];
-    const unique = (list: SimUser[]) => [...new Map(list.map((user) => [user.amplitude_id, user])).values()];
-    const shape = (list: SimUser[]) =>
-      unique(list).map((u) => ({ user_id: u.user_id, amplitude_id: u.amplitude_id }));
+    const profiles = this.#store.profiles();
+    const shape = (list: Profile[]) =>
+      list.map(({ user }) => ({ user_id: user.user_id, amplitude_id: user.amplitude_id }));
     if (/^\d+$/.test(text)) {
-      const byId = all.filter((user) => String(user.amplitude_id) === text);
-      if (byId.length > 0) return { type: 'match_amplitude_id', matches: shape(byId) };
+      const byId = this.#store.profileByAmplitudeId(Number(text));
+      if (byId) return { type: 'match_amplitude_id', matches: shape([byId]) };
     }
-    const exact = all.filter((user) => user.user_id === text || user.device_id === text);
+    const exact = profiles.filter((profile) => profile.user.user_id === text || profile.deviceIds.has(text));
     if (exact.length > 0) return { type: 'match_user_or_device_id', matches: shape(exact) };
-    const prefix = all.filter((user) => user.user_id?.startsWith(text));
+    const prefix = profiles.filter((profile) => profile.user.user_id?.startsWith(text));
     if (prefix.length > 0) return { type: 'match_user_prefix', matches: shape(prefix).slice(0, 100) };
     return { type: 'nomatch', matches: [] };
   }
 
   /** A user by Amplitude ID. */
   userByAmplitudeId(id: number): SimUser | undefined {
-    return [...this.#known.values()].find((user) => user.amplitude_id === id);
+    return this.#store.profileByAmplitudeId(id)?.user;
+  }
+
+  /** A user's profile (properties, devices) by Amplitude ID. */
+  profileByAmplitudeId(id: number): Profile | undefined {
+    return this.#store.profileByAmplitudeId(id);
+  }
+
+  /**
+   * Counts a user search or user activity request against Amplitude's 360 per hour; false when the
+   * hour's budget is spent.
+   */
+  takeUserSearch(): boolean {
+    const now = this.now();
+    while (this.#userSearches.length > 0 && this.#userSearches[0]! <= now - HOUR) this.#userSearches.shift();
+    if (this.#userSearches.length >= (this.options.userSearchPerHour ?? 360)) return false;
+    this.#userSearches.push(now);
+    return true;
   }
 
   /**
@@ -181,113 +197,120 @@ export class AmplitudeState {
     devices: Map<string, number>;
     users: Map<string, number>;
   } {
-    const out = { devices: new Map<string, number>(), users: new Map<string, number>() };
-    const throttle = this.options.throttle;
-    if (throttle === false) return out;
-    const limit = throttle?.eventsPerSecond ?? 30;
-    const windowMs = throttle?.windowMs ?? 30_000;
+    if (!this.#limiter) return { devices: new Map(), users: new Map() };
     const now = this.now();
-    for (const [kind, set] of [['device', ids.devices] as const, ['user', ids.users] as const]) {
-      for (const id of set) {
-        const rate = this.#rates.get(`${kind}:${id}`);
-        if (!rate || now - rate.since >= windowMs) continue;
-        const eps = Math.round(rate.count / (windowMs / 1000));
-        if (eps > limit) (kind === 'device' ? out.devices : out.users).set(id, eps);
-      }
-    }
-    return out;
+    const over = (kind: string, set: Set<string>) =>
+      new Map(
+        [
+          ...this.#limiter!.over(
+            [...set].map((id) => `${kind}:${id}`),
+            now,
+          ),
+        ].map(([key, eps]) => [key.slice(kind.length + 1), eps]),
+      );
+    return { devices: over('d', ids.devices), users: over('u', ids.users) };
   }
 
-  /** Stores accepted events: dedupe by insert_id, count towards throttling, remember their users. */
-  ingest(events: Record<string, unknown>[]): void {
-    const now = this.now();
-    const throttle = this.options.throttle;
-    const windowMs = throttle === false ? 0 : (throttle?.windowMs ?? 30_000);
-    const retain = this.options.retainEvents ?? 10_000;
-    if (this.#seen.size > 0 && this.ingestedCount % 10_000 === 0) this.#forgetOldInsertIds(now);
+  /** The events-per-second limit above which devices and users are throttled. */
+  get epsThreshold(): number {
+    return this.#limiter?.eventsPerSecond ?? 30;
+  }
+
+  /**
+   * Stores accepted events uploaded at `uploadedAt` (now by default): dedupe by insert_id, count
+   * towards throttling, tie each to its user.
+   */
+  ingest(events: readonly Record<string, unknown>[], uploadedAt = this.now()): void {
     for (const event of events) {
       const device = typeof event.device_id === 'string' ? event.device_id : undefined;
       const user = typeof event.user_id === 'string' ? event.user_id : undefined;
-      if (windowMs > 0) {
-        if (device) this.#count(`device:${device}`, now, windowMs);
-        if (user) this.#count(`user:${user}`, now, windowMs);
+      if (this.#limiter) {
+        if (device) this.#limiter.count(`d:${device}`, uploadedAt);
+        if (user) this.#limiter.count(`u:${user}`, uploadedAt);
       }
       const insertId = typeof event.insert_id === 'string' ? event.insert_id : undefined;
       if (insertId) {
         const key = `${device ?? `u:${user}`}\u0001${insertId}`;
         const at = this.#seen.get(key);
-        if (at !== undefined && now - at < 7 * DAY) {
+        if (at !== undefined && uploadedAt - at < 7 * DAY) {
           this.duplicateCount += 1;
           continue;
         }
-        this.#seen.set(key, now);
+        // Map order is insertion order: the oldest ids go first when the map is full.
+        this.#seen.delete(key);
+        this.#seen.set(key, uploadedAt);
+        if (this.#seen.size > MAX_INSERT_IDS) this.#seen.delete(this.#seen.keys().next().value!);
       }
       this.ingestedCount += 1;
-      const known = this.#identify(user, device);
-      if (retain > 0) {
-        this.events.push({ event, uploadedAt: now, amplitudeId: known?.amplitude_id ?? 0 });
-        if (this.events.length > retain) this.events.splice(0, this.events.length - retain);
-      }
+      this.#store.add(event, uploadedAt);
     }
   }
 
-  /** Plans the export of `[start, end]` (hour starts, both included). */
+  /**
+   * Members of a cohort, from its definition: users with at least `operator_value` events of its
+   * event type within its last `time_value` days. Undefined for an unknown cohort.
+   */
+  cohortMembers(id: string): ReadonlySet<number> | undefined {
+    const cohort = this.cohorts.find((candidate) => candidate.id === id);
+    if (!cohort) return undefined;
+    const clause = (
+      cohort.definition as { andClauses?: { orClauses?: Record<string, unknown>[] }[] } | undefined
+    )?.andClauses?.[0]?.orClauses?.[0];
+    const type = String(clause?.type_value ?? '_active');
+    const since = this.now() - Number(clause?.time_value ?? 30) * DAY;
+    const needed = Number(clause?.operator_value ?? 1);
+    const counts = new Map<number, number>();
+    for (const stored of this.events) {
+      if (stored.time < since || stored.time > this.now() || !isActiveEvent(stored)) continue;
+      if (type !== '_active' && type !== '_all' && stored.event.event_type !== type) continue;
+      counts.set(stored.amplitudeId, (counts.get(stored.amplitudeId) ?? 0) + 1);
+    }
+    return new Set([...counts].filter(([, count]) => count >= needed).map(([user]) => user));
+  }
+
+  /** The cohorts as listed, each with its size computed from the events. */
+  listCohorts(): SimCohort[] {
+    return this.cohorts.map((cohort) => ({ ...cohort, size: this.cohortMembers(cohort.id)?.size ?? 0 }));
+  }
+
+  /** Plans the export of `[start, end]` (hour starts, both included), by upload time. */
   planExport(start: number, end: number): ExportPlan {
     const profile = this.options.export;
     const hours = Math.round((end - start) / HOUR) + 1;
     const limit = this.options.exportLimitBytes ?? 4 * 1024 ** 3;
     const ingested = this.#ingestedFiles(start, end);
-    if (profile) {
-      const planned = profile.bytes ?? (profile.events ?? 0) * LINE_BYTES;
-      if (planned > limit) return { kind: 'too_large', bytes: planned };
-      const files: ExportFile[] = [...ingested];
-      if (profile.bytes !== undefined) {
-        const count = Math.max(1, Math.ceil(profile.bytes / FILE_BYTES));
-        for (let i = 0; i < count; i += 1) {
-          const bytes = i === count - 1 ? profile.bytes - FILE_BYTES * (count - 1) : FILE_BYTES;
-          files.push(this.#generatedFile(start, hours, i, Number.POSITIVE_INFINITY, bytes));
-        }
-      } else if (profile.events !== undefined) {
-        const perFile = profile.eventsPerFile ?? 100_000;
-        const count = Math.ceil(profile.events / perFile);
-        for (let i = 0; i < count; i += 1) {
-          const events = i === count - 1 ? profile.events - perFile * (count - 1) : perFile;
-          files.push(this.#generatedFile(start, hours, i, events, Number.POSITIVE_INFINITY));
-        }
-      }
-      if (files.length === 0) return { kind: 'empty' };
-      return {
-        kind: 'files',
-        files,
-        compression: profile.compression ?? 'deflate',
-        gzipLevel: profile.gzipLevel ?? 1,
-        reuseFiles: profile.reuseFiles ?? false,
-      };
+    const ingestedBytes = ingested.reduce((sum, file) => sum + (file.lines?.length ?? 0) * LINE_BYTES, 0);
+    if (!profile) {
+      if (ingestedBytes > limit) return { kind: 'too_large', bytes: ingestedBytes };
+      return ingested.length > 0
+        ? { kind: 'files', files: ingested, compression: 'deflate', gzipLevel: 6, reuseFiles: false }
+        : { kind: 'empty' };
     }
+    const planned = ingestedBytes + (profile.bytes ?? (profile.events ?? 0) * LINE_BYTES);
+    if (planned > limit) return { kind: 'too_large', bytes: planned };
     const files: ExportFile[] = [...ingested];
-    if (this.options.seed) {
-      const perHour = this.options.eventsPerHour ?? 20;
-      const current = Math.floor(this.now() / HOUR) * HOUR;
-      const first = current - (this.options.historyHours ?? 72) * HOUR;
-      const from = Math.max(start, first);
-      const to = Math.min(end, current - HOUR);
-      if (to >= from && (to - from) / HOUR + 1 > limit / (perHour * LINE_BYTES)) {
-        return { kind: 'too_large', bytes: ((to - from) / HOUR + 1) * perHour * LINE_BYTES };
+    if (profile.bytes !== undefined) {
+      const count = Math.max(1, Math.ceil(profile.bytes / FILE_BYTES));
+      for (let i = 0; i < count; i += 1) {
+        const bytes = i === count - 1 ? profile.bytes - FILE_BYTES * (count - 1) : FILE_BYTES;
+        files.push(this.#generatedFile(start, hours, i, Number.POSITIVE_INFINITY, bytes));
       }
-      for (let hour = from; hour <= to; hour += HOUR) {
-        files.push({
-          name: exportFileName(this.projectId, hour, 0),
-          hour,
-          events: perHour,
-          bytes: Number.POSITIVE_INFINITY,
-          seed: seedOf(`${this.projectId}:${hour}`),
-        });
+    } else if (profile.events !== undefined) {
+      const perFile = profile.eventsPerFile ?? 100_000;
+      const count = Math.ceil(profile.events / perFile);
+      for (let i = 0; i < count; i += 1) {
+        const events = i === count - 1 ? profile.events - perFile * (count - 1) : perFile;
+        files.push(this.#generatedFile(start, hours, i, events, Number.POSITIVE_INFINITY));
       }
     }
-    files.sort((a, b) => a.hour - b.hour);
-    return files.length > 0
-      ? { kind: 'files', files, compression: 'deflate', gzipLevel: 6, reuseFiles: false }
-      : { kind: 'empty' };
+    if (files.length === 0) return { kind: 'empty' };
+    return {
+      kind: 'files',
+      files,
+      compression: profile.compression ?? 'deflate',
+      gzipLevel: profile.gzipLevel ?? 1,
+      reuseFiles: profile.reuseFiles ?? false,
+    };
   }
 
   #generatedFile(start: number, hours: number, index: number, events: number, bytes: number): ExportFile {
@@ -301,91 +324,34 @@ export class AmplitudeState {
     };
   }
 
-  /** Ingested events, as export lines, in files per upload hour (part #0 of each hour). */
+  /** Ingested events, as export lines, in one file per upload hour (part #0 of each hour). */
   #ingestedFiles(start: number, end: number): ExportFile[] {
     const byHour = new Map<number, string[]>();
     for (const stored of this.events) {
       const hour = Math.floor(stored.uploadedAt / HOUR) * HOUR;
       if (hour < start || hour > end) continue;
-      const lines = byHour.get(hour) ?? [];
-      lines.push(this.#exportLine(stored));
-      byHour.set(hour, lines);
+      let lines = byHour.get(hour);
+      if (!lines) {
+        lines = [];
+        byHour.set(hour, lines);
+      }
+      lines.push(exportLine(stored, this.projectId));
     }
-    return [...byHour].map(([hour, lines]) => ({
-      name: exportFileName(this.projectId, hour, 9),
-      hour,
-      events: 0,
-      bytes: 0,
-      seed: 0,
-      lines,
-    }));
-  }
-
-  #exportLine(stored: StoredEvent): string {
-    const { event } = stored;
-    const time = typeof event.time === 'number' ? event.time : stored.uploadedAt;
-    return JSON.stringify({
-      app: this.projectId,
-      amplitude_id: stored.amplitudeId,
-      user_id: event.user_id ?? null,
-      device_id: event.device_id ?? null,
-      event_type: event.event_type,
-      event_time: exportTime(time),
-      client_event_time: exportTime(time),
-      server_received_time: exportTime(stored.uploadedAt),
-      server_upload_time: exportTime(stored.uploadedAt),
-      $insert_id: event.insert_id ?? null,
-      event_properties: event.event_properties ?? {},
-      user_properties: event.user_properties ?? {},
-      groups: event.groups ?? {},
-      group_properties: {},
-      data: {},
-    });
-  }
-
-  #count(key: string, now: number, windowMs: number): void {
-    const rate = this.#rates.get(key);
-    if (!rate || now - rate.since >= windowMs) this.#rates.set(key, { since: now, count: 1 });
-    else rate.count += 1;
-    if (this.#rates.size > 100_000) {
-      for (const [id, value] of this.#rates) if (now - value.since >= windowMs) this.#rates.delete(id);
-    }
-  }
-
-  #forgetOldInsertIds(now: number): void {
-    for (const [key, at] of this.#seen) {
-      if (now - at < 7 * DAY) break;
-      this.#seen.delete(key);
-    }
-  }
-
-  #identify(userId: string | undefined, deviceId: string | undefined): SimUser | undefined {
-    const existing =
-      (userId && this.#known.get(`u:${userId}`)) || (deviceId && this.#known.get(`d:${deviceId}`));
-    if (existing) return existing;
-    if (this.#known.size >= MAX_KNOWN_IDS) return undefined;
-    const user: SimUser = {
-      user_id: userId ?? null,
-      amplitude_id: this.#nextAmplitudeId++,
-      device_id: deviceId ?? '',
-      place: 0,
-      device: 0,
-      paying: false,
-      version: '1.0.0',
-      first_used: isoDay(this.now()),
-    };
-    this.#remember(user);
-    return user;
-  }
-
-  #remember(user: SimUser): void {
-    if (user.user_id) this.#known.set(`u:${user.user_id}`, user);
-    if (user.device_id) this.#known.set(`d:${user.device_id}`, user);
+    return [...byHour]
+      .sort(([a], [b]) => a - b)
+      .map(([hour, lines]) => ({
+        name: exportFileName(this.projectId, hour, 0),
+        hour,
+        events: 0,
+        bytes: 0,
+        seed: 0,
+        lines,
+      }));
   }
 
   #seedSandbox(): void {
     const created = Math.floor(this.now() / 1000) - 30 * 86_400;
-    const cohort = (id: string, name: string, size: number, eventType: string, days: number): SimCohort => ({
+    const cohort = (id: string, name: string, eventType: string, days: number): SimCohort => ({
       appId: this.projectId,
       archived: false,
       definition: {
@@ -420,7 +386,7 @@ export class AmplitudeState {
       owners: ['analyst@example.com'],
       viewers: [],
       published: true,
-      size,
+      size: 0,
       type: 'redshift',
       lastMod: created + 3600,
       createdAt: created,
@@ -439,33 +405,19 @@ export class AmplitudeState {
       syncMetadata: [],
     });
     this.cohorts.push(
-      cohort('coh_active30', 'Active in the last 30 days', 31, '_active', 30),
-      cohort('coh_buyers', 'Purchasers', 8, 'Purchase', 90),
-      cohort('coh_sharers', 'Sharers', 12, 'Share Song', 14),
+      cohort('coh_active30', 'Active in the last 30 days', '_active', 30),
+      cohort('coh_buyers', 'Purchasers', 'Purchase', 90),
+      cohort('coh_sharers', 'Sharers', 'Share Song', 14),
     );
-    const today = Math.floor(this.now() / DAY) * DAY;
-    const days = Array.from({ length: 7 }, (_, i) => isoDay(today - (6 - i) * DAY));
-    const counts = days.map((day) => 40 + (seedOf(`chart:${day}`) % 60));
-    this.charts.set('sbx4k2m', {
-      id: 'sbx4k2m',
-      query: {
-        data: {
-          series: [counts],
-          seriesLabels: [0],
-          seriesCollapsed: [[{ setId: '', value: counts.reduce((a, b) => a + b, 0) }]],
-          xValues: days,
-        },
-        timeComputed: this.now(),
-        wasCached: false,
-        novaRuntime: 412,
-        novaRequestDuration: 530,
-        throttleTime: 0,
-      },
-      csv: [
-        `"Play Song - Uniques",${days.map(() => '').join(',')}`,
-        `"",${days.map((day) => `"${day}"`).join(',')}`,
-        `"All Users",${counts.join(',')}`,
-      ].join('\n'),
-    });
+    for (const chart of sandboxCharts()) this.charts.set(chart.id, chart);
+    for (const { event, uploadedAt } of seedEvents({
+      users: this.users,
+      projectId: this.projectId,
+      now: this.now(),
+      hours: this.options.historyHours ?? 720,
+      perHour: this.options.eventsPerHour ?? 12,
+    })) {
+      this.ingest([event], uploadedAt);
+    }
   }
 }

@@ -1,6 +1,10 @@
+export { type AnalyticsSource, segmentation, userCounts } from './amplitude-analytics.js';
+export { chartCsv, type SimChart, sandboxCharts } from './amplitude-charts.js';
 export { checkAmplitudeRequest } from './amplitude-contract.js';
+export { applyUserProperties, type Profile, type StoredEvent } from './amplitude-events.js';
 export { createAmplitudeHandlers } from './amplitude-handlers.js';
 export { checkEvents, checkQuery, type EventChecks, PLACEHOLDER_IDS } from './amplitude-rules.js';
+export { type SeedEvent, type SeedPlan, seedEvents } from './amplitude-seed.js';
 export {
   type AmplitudeSandbox,
   type AmplitudeSimulatorOptions,
@@ -11,11 +15,9 @@ export {
   type AmplitudeStateOptions,
   type ExportPlan,
   type ExportProfile,
-  type SimChart,
   type SimCohort,
-  type StoredEvent,
-  type ThrottleOptions,
 } from './amplitude-state.js';
+export { EventRateLimiter, type ThrottleOptions } from './amplitude-throttle.js';
 export {
   type ExportArchiveOptions,
   type ExportFile,
