@@ -31,6 +31,7 @@ export {
   defineOperation,
   type GraphqlOperation,
   ISSUE_FIELDS,
+  LINEAR_SCHEMA_VERSION,
   PROJECT_FIELDS,
   VIEWER_QUERY,
 } from './linear-documents.js';

@@ -2,6 +2,7 @@ import { ValidationError } from '@c/core';
 import { describe, expect, it } from 'vitest';
 import { issues } from './issues-connector.js';
 import { failure, useSimulator } from './test-harness.js';
+import { LINEAR_SEED } from './testing/index.js';
 
 const h = useSimulator();
 
@@ -69,8 +70,12 @@ describe('issues connector', () => {
     });
     expect(issues.env).toEqual({
       C_ISSUES_ACCESS_TOKEN: 'credentials.accessToken',
+      C_ISSUES_REFRESH_TOKEN: 'credentials.refreshToken',
+      C_ISSUES_CLIENT_ID: 'credentials.clientId',
+      C_ISSUES_CLIENT_SECRET: 'credentials.clientSecret',
       C_ISSUES_API_KEY: 'credentials.apiKey',
       C_ISSUES_BASE_URL: 'baseUrl',
+      C_ISSUES_TOKEN_URL: 'tokenUrl',
     });
     expect(issues.options.parse({})).toEqual({
       baseUrl: 'https://api.linear.app',
@@ -104,4 +109,86 @@ describe('issues connector', () => {
     const error = await failure(bad.verify());
     expect(error.kind).toBe('auth');
   });
+
+  it('refreshes an env connection’s expired token with the C_ISSUES_* variables, following Linear’s rotation', async () => {
+    const { credentials, options } = h.sim.connection;
+    const connection = fromEnv({
+      C_ISSUES_ACCESS_TOKEN: credentials.accessToken,
+      C_ISSUES_REFRESH_TOKEN: credentials.refreshToken,
+      C_ISSUES_CLIENT_ID: credentials.clientId,
+      C_ISSUES_CLIENT_SECRET: credentials.clientSecret,
+      C_ISSUES_BASE_URL: options.baseUrl,
+      C_ISSUES_TOKEN_URL: options.tokenUrl,
+    });
+    // The environment has no expiry: Linear's 401 is what says the 24-hour token has run out.
+    expect(connection.credentials).not.toHaveProperty('expiresAt');
+    const client = h.connect(connection as never);
+    h.sim.oauth.server.expireAccessTokens();
+    const page = await client.run('searchIssues', { filter: { team: { key: { eq: 'OPS' } } } });
+    expect(page.nodes.map((issue) => issue.identifier).sort()).toEqual(['OPS-1', 'OPS-2']);
+
+    // A day later the rotated token set, kept by the connection, refreshes again.
+    h.sim.oauth.server.expireAccessTokens();
+    const issue = await client.run('createIssue', {
+      teamId: LINEAR_SEED.teams.ops.id,
+      title: 'After two refreshes',
+    });
+    expect(issue.identifier).toBe('OPS-3');
+
+    const refreshes = h.sim.server.calls.filter((call) => call.path === '/oauth/token');
+    expect(refreshes.map((call) => call.bodyForm?.get('grant_type'))).toEqual([
+      'refresh_token',
+      'refresh_token',
+    ]);
+    const [first, second] = refreshes.map((call) => call.bodyForm?.get('refresh_token'));
+    expect(first).toBe(credentials.refreshToken);
+    expect(second).not.toBe(first);
+    const bearers = h
+      .sent()
+      .map((call) => call.headers.authorization)
+      .filter((header) => header !== `Bearer ${credentials.accessToken}`);
+    expect(new Set(bearers).size).toBe(2);
+    // Linear refuses a refresh token once used: the environment's own can no longer refresh.
+    const reused = await fetch(options.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: credentials.refreshToken,
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+      }),
+    });
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('names clientId when the environment has a refresh token without the client', () => {
+    let error: unknown;
+    try {
+      issues.connect(
+        fromEnv({ C_ISSUES_ACCESS_TOKEN: 'a_token', C_ISSUES_REFRESH_TOKEN: 'r_token' }) as never,
+      );
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect((error as ValidationError).parameter).toBe('credentials.clientId');
+    expect((error as ValidationError).message).not.toContain('r_token');
+  });
 });
+
+/** A connection from environment variables through the connector's `env` map, as the host builds one. */
+function fromEnv(
+  env: Record<string, string>,
+): { credentials: Record<string, string> } & Record<string, unknown> {
+  const credentials: Record<string, string> = {};
+  const options: Record<string, string> = {};
+  for (const [variable, target] of Object.entries(issues.env ?? {})) {
+    const value = env[variable];
+    if (value === undefined) continue;
+    if (target.startsWith('credentials.')) credentials[target.slice('credentials.'.length)] = value;
+    else options[target] = value;
+  }
+  return { credentials, ...options };
+}

@@ -104,10 +104,16 @@ export const issues = defineConnector({
     scopes: ['read', 'write', 'issues:create'],
     alternatives: ['apiKey'],
   },
+  // Linear's OAuth access tokens expire after 24 hours: an env connection carries what it needs to
+  // refresh them (Linear rotates the refresh token, and the new one is kept for the process's life).
   env: {
     C_ISSUES_ACCESS_TOKEN: 'credentials.accessToken',
+    C_ISSUES_REFRESH_TOKEN: 'credentials.refreshToken',
+    C_ISSUES_CLIENT_ID: 'credentials.clientId',
+    C_ISSUES_CLIENT_SECRET: 'credentials.clientSecret',
     C_ISSUES_API_KEY: 'credentials.apiKey',
     C_ISSUES_BASE_URL: 'baseUrl',
+    C_ISSUES_TOKEN_URL: 'tokenUrl',
   },
   commands: {
     createIssue,

@@ -1,7 +1,13 @@
+import { NoDeprecatedCustomRule, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
 import { defineOperation, type GraphqlOperation } from './linear-documents.js';
-import { LINEAR_MAX_COMPLEXITY, linearQueryComplexity, validateLinearDocument } from './testing/index.js';
+import {
+  LINEAR_MAX_COMPLEXITY,
+  linearQueryComplexity,
+  loadLinearSchema,
+  validateLinearDocument,
+} from './testing/index.js';
 
 const operations = Object.entries(api).filter(
   (entry): entry is [string, GraphqlOperation] =>
@@ -33,6 +39,14 @@ describe('the GraphQL documents', () => {
           LINEAR_MAX_COMPLEXITY / 3,
         );
       }
+    },
+  );
+
+  it.each(operations)(
+    '%s selects nothing Linear deprecated (Project.status, never Project.state)',
+    (_name, operation) => {
+      const deprecated = validate(loadLinearSchema(), parse(operation.document), [NoDeprecatedCustomRule]);
+      expect(deprecated.map((error) => error.message)).toEqual([]);
     },
   );
 

@@ -1,3 +1,9 @@
+/**
+ * The `@linear/sdk` release whose published schema every document here is written and checked
+ * against (the simulator serves the same schema, and the conformance suite pins the SDK to it).
+ */
+export const LINEAR_SCHEMA_VERSION = '91.0.0';
+
 /** A named GraphQL operation: its document (with the fragments it spreads), name and kind. */
 export interface GraphqlOperation {
   readonly name: string;
@@ -53,15 +59,14 @@ fragment IssueFields on Issue {
 }`;
 
 /**
- * The project fields every project result carries. `state` is deprecated in Linear's schema in
- * favour of `status`, and both are selected: the reference names `state`, new code wants `status`.
+ * The project fields every project result carries. Its stage is `status {id name type}`: Linear
+ * deprecated `Project.state` in favour of it, and no document here selects a deprecated field.
  */
 export const PROJECT_FIELDS = `
 fragment ProjectFields on Project {
   id
   name
   description
-  state
   color
   icon
   priority

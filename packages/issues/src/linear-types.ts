@@ -56,8 +56,6 @@ export interface LinearProject {
   id: string;
   name: string;
   description: string;
-  /** Deprecated by Linear in favour of `status`; the status type (`planned`, `started`, …). */
-  state: string;
   color: string;
   icon: string | null;
   priority: number;
@@ -72,6 +70,7 @@ export interface LinearProject {
   canceledAt: string | null;
   archivedAt: string | null;
   trashed: boolean | null;
+  /** The project's stage (Linear's `ProjectStatus`); `type` is `backlog`, `planned`, `started`, `paused`, `completed` or `canceled`. */
   status: { id: string; name: string; type: string };
   lead: LinearUserRef | null;
   teams: { nodes: LinearTeamRef[] };
@@ -92,7 +91,8 @@ export interface LinearIssuePage {
 /** A team found by Search Teams; `members` and `states` only when asked. */
 export interface LinearTeam extends LinearTeamRef {
   description: string | null;
-  private: boolean;
+  /** Who can see the team (Linear replaced the boolean `private` with it). */
+  visibility: 'public' | 'private' | 'restricted';
   createdAt: string;
   updatedAt: string;
   members?: { nodes: (LinearUserRef & { displayName: string; active: boolean })[]; pageInfo: LinearPageInfo };

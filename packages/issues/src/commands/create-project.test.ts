@@ -23,12 +23,13 @@ describe('createProject', () => {
     expect(sent?.query).toBe(CREATE_PROJECT_MUTATION.document);
     expect(project).toMatchObject({
       name: 'Search v2',
-      state: 'backlog',
       status: { name: 'Backlog', type: 'backlog' },
       teams: { nodes: [{ id: eng.id, key: 'ENG', name: 'Engineering' }] },
       lead: { id: LINEAR_SEED.users.ada },
     });
     expect(project.id).toMatch(/^[0-9a-f-]{36}$/);
+    // Linear deprecated Project.state; the result carries the status only.
+    expect(project).not.toHaveProperty('state');
     expect(h.sim.workspace.projects.get(project.id)?.name).toBe('Search v2');
   });
 
@@ -57,8 +58,7 @@ describe('createProject', () => {
       description: 'One set of components.',
       color: '#ff0000',
       targetDate: '2031-06-30',
-      state: 'planned',
-      status: { id: LINEAR_SEED.projectStatuses.planned },
+      status: { id: LINEAR_SEED.projectStatuses.planned, name: 'Planned', type: 'planned' },
     });
     expect(project.teams.nodes.map((team) => team.key).sort()).toEqual(['DES', 'ENG']);
   });

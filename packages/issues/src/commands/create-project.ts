@@ -23,7 +23,7 @@ export const createProject = defineCommand({
   key: 'createProject',
   title: 'Create Project',
   description:
-    'Creates a Linear project for one team or several, and returns it with its id, state and teams.',
+    'Creates a Linear project for one team or several, and returns it with its id, status and teams.',
   input: (z) => {
     const teamId = uuidParam(z, 'Team Id', 'A team (UUID) the project belongs to.');
     return z.object({

@@ -23,7 +23,6 @@ describe('getProjectById', () => {
     expect(project).toMatchObject({
       id: LINEAR_SEED.projects.mobileLaunch,
       name: 'Mobile App Launch',
-      state: 'started',
       status: { id: LINEAR_SEED.projectStatuses.started, name: 'In Progress', type: 'started' },
       lead: { id: LINEAR_SEED.users.ada, name: 'Ada Lovelace' },
     });

@@ -32,8 +32,14 @@ describe('searchTeams', () => {
     });
     expect(sent?.query).toBe(SEARCH_TEAMS_QUERY.document);
     expect(result.nodes).toEqual([
-      expect.objectContaining({ id: LINEAR_SEED.teams.ops.id, key: 'OPS', name: 'Operations' }),
+      expect.objectContaining({
+        id: LINEAR_SEED.teams.ops.id,
+        key: 'OPS',
+        name: 'Operations',
+        visibility: 'public',
+      }),
     ]);
+    expect(result.nodes[0]).not.toHaveProperty('private');
     expect(result.nodes[0]).not.toHaveProperty('members');
     expect(result.nodes[0]).not.toHaveProperty('states');
   });

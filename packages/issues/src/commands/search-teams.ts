@@ -16,7 +16,7 @@ query SearchTeams($filter: TeamFilter!, $first: Int!, $after: String, $includeMe
       key
       name
       description
-      private
+      visibility
       createdAt
       updatedAt
       members(first: 100) @include(if: $includeMembers) {

@@ -36,7 +36,7 @@ describe('updateProject', () => {
       id: BILLING,
       name: 'Billing 2.0',
       description: 'Multi-currency invoices and the new webhook format.',
-      state: 'started',
+      status: { id: LINEAR_SEED.projectStatuses.started, name: 'In Progress', type: 'started' },
       targetDate: '2031-01-15',
       lead: { id: LINEAR_SEED.users.alan },
       teams: { nodes: [{ key: 'ENG' }] },

@@ -23,6 +23,18 @@ export {
   type LinearOAuthGrant,
   type LinearTokenResponse,
 } from './linear-oauth.js';
+export type {
+  CommentRecord,
+  CycleRecord,
+  IssueRecord,
+  LabelRecord,
+  OrganizationRecord,
+  ProjectRecord,
+  ProjectStatusRecord,
+  TeamRecord,
+  UserRecord,
+  WorkflowStateRecord,
+} from './linear-records.js';
 export {
   LINEAR_MAX_COMPLEXITY,
   type LinearSchemaStats,
@@ -43,15 +55,4 @@ export {
   startIssuesSimulator,
   startIssuesSimulator as startLinearSimulator,
 } from './linear-simulator.js';
-export {
-  type CycleRecord,
-  type IssueRecord,
-  type LabelRecord,
-  LinearWorkspace,
-  type OrganizationRecord,
-  type ProjectRecord,
-  type ProjectStatusRecord,
-  type TeamRecord,
-  type UserRecord,
-  type WorkflowStateRecord,
-} from './linear-workspace.js';
+export { LinearWorkspace, type WorkspaceInput } from './linear-workspace.js';

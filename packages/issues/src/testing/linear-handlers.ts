@@ -19,19 +19,14 @@ import {
   requestErrorBody,
 } from './linear-errors.js';
 import type { LinearOAuth } from './linear-oauth.js';
-import {
-  fieldResolver,
-  mutationRoot,
-  queryRoot,
-  type RequestContext,
-  typeResolver,
-} from './linear-resolvers.js';
+import { fieldResolver, mutationRoot, queryRoot, typeResolver } from './linear-resolvers.js';
 import {
   LINEAR_MAX_COMPLEXITY,
   linearQueryComplexity,
   parseLinearDocument,
   validateLinearDocument,
 } from './linear-schema.js';
+import type { RequestContext } from './linear-views.js';
 import type { LinearWorkspace } from './linear-workspace.js';
 
 /** A failure the simulator injects into the next matching GraphQL request(s). */
@@ -342,9 +337,11 @@ export function linearContractCheck(state: Pick<LinearSimulatorState, 'schema' |
       return `unsupported grant_type ${grantType}`;
     }
     if (call.path.endsWith('/oauth/revoke')) {
-      return call.bodyForm?.get('token') || call.bodyForm?.get('access_token') || call.headers.authorization
+      return call.bodyForm?.get('access_token') ||
+        call.bodyForm?.get('refresh_token') ||
+        call.headers.authorization
         ? undefined
-        : 'the token to revoke is missing';
+        : 'the token to revoke is missing (Linear takes access_token, refresh_token or a Bearer header)';
     }
     if (call.path.endsWith('/oauth/authorize')) return undefined;
     return `Linear has no endpoint ${call.method} ${call.path}`;

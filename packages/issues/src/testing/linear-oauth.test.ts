@@ -201,11 +201,17 @@ describe('the simulator’s OAuth server', () => {
     expect((await viewer(`Bearer ${tokens.access_token}`)).status).toBe(200);
   });
 
-  it('revokes a grant by either of its tokens', async () => {
+  it('revokes a grant by either of its tokens, as Linear answers: 200, then 400, and 401 for an unknown one', async () => {
     const { credentials } = sim.connection;
-    const response = await post('/oauth/revoke', form({ token: credentials.refreshToken }));
+    const response = await post('/oauth/revoke', form({ refresh_token: credentials.refreshToken }));
     expect(response.status).toBe(200);
     expect((await viewer(`Bearer ${credentials.accessToken}`)).status).toBe(401);
+    const again = await post('/oauth/revoke', new URLSearchParams(), {
+      authorization: `Bearer ${credentials.accessToken}`,
+    });
+    expect(again.status).toBe(400);
+    const unknown = await post('/oauth/revoke', form({ access_token: 'lin_oauth_nobody' }));
+    expect(unknown.status).toBe(401);
     const refresh = await post(
       '/oauth/token',
       form({

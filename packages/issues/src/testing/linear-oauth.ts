@@ -75,10 +75,13 @@ export function parseScopes(raw: string | null): string[] {
 }
 
 /**
- * Linear's OAuth 2.0 server, for the sandbox: an authorization page with Approve and Deny,
+ * Linear's OAuth 2.0 server, for the sandbox, as Linear documents it
+ * (linear.app/developers/oauth-2-0-authentication): an authorization page with Approve and Deny,
  * authorization codes bound to the redirect URI and (when sent) a PKCE S256 challenge, 24-hour
- * access tokens, rotating refresh tokens (a used refresh token is refused), and revocation of a
- * grant by either of its tokens.
+ * access tokens (`expires_in: 86399`, `scope` space-separated), refresh tokens that rotate (every
+ * refresh answers a new access token and a new refresh token; the used refresh token is refused
+ * afterwards), client authentication by HTTP Basic or form fields (a PKCE grant refreshes with the
+ * client id alone), and revocation of a grant by either of its tokens.
  */
 export class LinearOAuth {
   readonly clients = new Map<string, LinearOAuthClient>();
@@ -139,12 +142,16 @@ export class LinearOAuth {
     return entry.grant;
   }
 
-  /** Revokes the grant that issued this access or refresh token. True when one was found. */
-  revoke(token: string): boolean {
+  /**
+   * Revokes the grant that issued this access or refresh token: `revoked`, `already` when it was
+   * revoked before, `unknown` when no grant issued it.
+   */
+  revoke(token: string): 'revoked' | 'already' | 'unknown' {
     const grant = this.#byAccess.get(token)?.grant ?? this.#byRefresh.get(token);
-    if (!grant) return false;
+    if (!grant) return 'unknown';
+    if (grant.revoked) return 'already';
     grant.revoked = true;
-    return true;
+    return 'revoked';
   }
 
   /** Makes every access token expired now, so the next call needs a refresh. */
@@ -352,13 +359,17 @@ export class LinearOAuth {
           'grant_type must be authorization_code or refresh_token.',
         );
       }),
+      // Linear's revocation: the access token as Bearer or `access_token`, or the `refresh_token`;
+      // 200 when revoked, 400 when it was already, 401 for a token Linear does not know.
       http.post('*/oauth/revoke', async ({ request }) => {
         const params = new URLSearchParams(await request.text());
         const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-        const token = params.get('token') ?? params.get('access_token') ?? bearer;
-        if (!token) return oauthError(400, 'invalid_request', 'token is required.');
-        this.revoke(token);
-        // RFC 7009: an unknown token is not an error.
+        const token = params.get('access_token') ?? params.get('refresh_token') ?? bearer;
+        if (!token) return oauthError(400, 'invalid_request', 'access_token or refresh_token is required.');
+        const outcome = this.revoke(token);
+        if (outcome === 'unknown') return oauthError(401, 'invalid_token', 'The token is not valid.');
+        if (outcome === 'already')
+          return oauthError(400, 'invalid_request', 'The token was already revoked.');
         return new HttpResponse(null, { status: 200 });
       }),
     ];

@@ -22,6 +22,7 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
+import { LINEAR_SCHEMA_VERSION } from '../linear-documents.js';
 
 /** Linear's documented ceiling for the complexity of one query. */
 export const LINEAR_MAX_COMPLEXITY = 10_000;
@@ -38,18 +39,19 @@ const schemas = new Map<string, { schema: GraphQLSchema; stats: LinearSchemaStat
 
 /**
  * Where Linear's published SDL lives: `C_LINEAR_SCHEMA` when set, else the copy this package ships
- * (`schema/linear-schema.graphql`, verbatim from `@linear/sdk` 88.3.0 and checked byte for byte
- * against the contracts folder by the tests), so the sandbox runs without the contracts folder.
+ * (`schema/linear-schema.sdk-<LINEAR_SCHEMA_VERSION>.graphql`, verbatim from `@linear/sdk` and
+ * checked byte for byte against the contracts folder by the tests), so the sandbox runs without
+ * the contracts folder.
  */
 export function linearSchemaPath(): string {
   const fromEnv = process.env.C_LINEAR_SCHEMA;
   if (fromEnv) return fromEnv;
   const packageJson = createRequire(import.meta.url).resolve('@c/issues/package.json');
-  return join(dirname(packageJson), 'schema', 'linear-schema.graphql');
+  return join(dirname(packageJson), 'schema', `linear-schema.sdk-${LINEAR_SCHEMA_VERSION}.graphql`);
 }
 
 /**
- * Linear's schema, parsed and built once per process and path (about 120 ms for the 1.2 MB SDL;
+ * Linear's schema, parsed and built once per process and path (about 120 ms for the 1.3 MB SDL;
  * `linearSchemaStats()` reports the figures measured in this process). The SDL is built with
  * `assumeValidSDL`: its validity is checked once by this package's tests instead of at every start.
  */
