@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { LinearClient } from '@linear/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINEAR_SCHEMA_VERSION } from '../linear-documents.js';
@@ -6,6 +7,9 @@ import { type IssuesSandbox, LINEAR_SEED, startIssuesSimulator } from './index.j
 // The official client, pinned to the release whose schema the simulator serves, drives the
 // simulator through the calls a new user of @linear/sdk makes first. Every document it sends must
 // validate (violations are checked at the end) and every answer must carry the workspace's data.
+
+const SDK_VERSION = (createRequire(import.meta.url)('@linear/sdk/package.json') as { version: string })
+  .version;
 
 let sim: IssuesSandbox;
 let linear: LinearClient;
@@ -40,14 +44,14 @@ afterAll(async () => {
   const passed = results.filter((result) => result.ok).length;
   console.log(
     [
-      `@linear/sdk ${LINEAR_SCHEMA_VERSION} against the Linear simulator: ${passed} of ${results.length} calls pass`,
+      `@linear/sdk ${SDK_VERSION} against the Linear simulator (schema of ${LINEAR_SCHEMA_VERSION}): ${passed} of ${results.length} calls pass`,
       ...lines,
     ].join('\n'),
   );
   expect(violations).toEqual([]);
 });
 
-describe(`@linear/sdk ${LINEAR_SCHEMA_VERSION} against the simulator`, () => {
+describe(`@linear/sdk ${SDK_VERSION} against the simulator`, () => {
   it('reads the viewer and the organization', async () => {
     const viewer = await call(
       'viewer',
@@ -83,6 +87,21 @@ describe(`@linear/sdk ${LINEAR_SCHEMA_VERSION} against the simulator`, () => {
       (page) => `${page.nodes.length} issues`,
     );
     expect(assigned.nodes.map((issue) => issue.identifier).sort()).toEqual(['DES-3', 'ENG-3']);
+  });
+
+  it('authenticates with an OAuth access token as well as a personal API key', async () => {
+    const oauth = new LinearClient({
+      accessToken: sim.connection.credentials.accessToken,
+      apiUrl: sim.graphqlUrl,
+    });
+    const viewer = await call(
+      'viewer (OAuth token)',
+      () => oauth.viewer,
+      (user) => user.name,
+    );
+    expect(viewer.id).toBe(LINEAR_SEED.users.ada);
+    const bearer = sim.server.calls.at(-1)?.headers.authorization;
+    expect(bearer).toBe(`Bearer ${sim.connection.credentials.accessToken}`);
   });
 
   it('lists users and reads one', async () => {
