@@ -249,10 +249,14 @@ export class SqliteConnectionStore implements ConnectionStore {
       pause = Math.min(pause * 2, 100);
     }
     const renew = setInterval(() => {
-      if (this.#db.isOpen) {
-        this.#db
-          .prepare('UPDATE locks SET expires_at = ? WHERE name = ? AND owner = ?')
-          .run(Date.now() + ttl, name, owner);
+      try {
+        if (this.#db.isOpen) {
+          this.#db
+            .prepare('UPDATE locks SET expires_at = ? WHERE name = ? AND owner = ?')
+            .run(Date.now() + ttl, name, owner);
+        }
+      } catch {
+        // The file was busy past its timeout: the next beat tries again, and the lock holds till its expiry.
       }
     }, ttl / 3);
     renew.unref();
