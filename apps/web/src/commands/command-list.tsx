@@ -2,6 +2,14 @@ import { useMemo, useState } from 'react';
 import { useHostData } from '../host-data';
 import { hrefOf } from '../router';
 import type { CommandSummary } from '../types';
+import { type Safety, safetyOf, safetyText } from './safety';
+
+/** The levels that get a dot in the list (read-only commands get none). */
+const dotted: Safety[] = ['adds', 'changes', 'destructive'];
+
+function SafetyDot({ safety }: { safety: Safety }) {
+  return <span className={`dot dot--${safety}`} aria-hidden="true" />;
+}
 
 /** Keeps the commands whose title, id, description or connector match every typed word. */
 export function searchCommands(
@@ -56,6 +64,15 @@ export function CommandList({ selected }: { selected?: string | undefined }) {
           {found.length} {found.length === 1 ? 'command' : 'commands'}
         </p>
       </div>
+      <ul className="safety-legend" aria-label="What the dots mean">
+        {dotted.map((safety) => (
+          <li key={safety} title={safetyText[safety].hint}>
+            <SafetyDot safety={safety} />
+            {safetyText[safety].label}
+          </li>
+        ))}
+        <li title={safetyText.read.hint}>no dot: {safetyText.read.label.toLowerCase()}</li>
+      </ul>
       {groups.length === 0 && <p className="empty">No command matches “{query}”.</p>}
       {groups.map(([connector, commands]) => (
         <section key={connector} className="command-list__group" aria-labelledby={`group-${connector}`}>
@@ -63,27 +80,27 @@ export function CommandList({ selected }: { selected?: string | undefined }) {
             {titles[connector] ?? connector}
           </h2>
           <ul>
-            {commands.map((command) => (
-              <li key={command.id}>
-                <a
-                  className="command-list__item"
-                  href={hrefOf({ page: 'commands', commandId: command.id })}
-                  aria-current={command.id === selected ? 'page' : undefined}
-                >
-                  <span className="command-list__title">{command.title}</span>
-                  {command.annotations.destructive && (
-                    <span className="dot dot--danger" title="Destructive">
-                      <span className="sr-only"> (destructive)</span>
-                    </span>
-                  )}
-                  {!command.annotations.readOnly && !command.annotations.destructive && (
-                    <span className="dot dot--write" title="Changes data">
-                      <span className="sr-only"> (changes data)</span>
-                    </span>
-                  )}
-                </a>
-              </li>
-            ))}
+            {commands.map((command) => {
+              const safety = safetyOf(command.annotations);
+              return (
+                <li key={command.id}>
+                  <a
+                    className="command-list__item"
+                    href={hrefOf({ page: 'commands', commandId: command.id })}
+                    aria-current={command.id === selected ? 'page' : undefined}
+                    title={safety === 'read' ? undefined : safetyText[safety].label}
+                  >
+                    <span className="command-list__title">{command.title}</span>
+                    {safety !== 'read' && (
+                      <>
+                        <SafetyDot safety={safety} />
+                        <span className="sr-only"> ({safetyText[safety].label.toLowerCase()})</span>
+                      </>
+                    )}
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         </section>
       ))}

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadRecentRuns } from '../recent/recent-runs';
 import { mockServer, renderApp } from '../test/render';
@@ -59,11 +60,97 @@ describe('command form', () => {
     expect(screen.getByLabelText(/Metric/).tagName).toBe('SELECT');
 
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    expect(await screen.findByText('2 fields need attention before this can run.')).toBeInTheDocument();
+    const summary = (await screen.findByText(/2 fields need attention before this can run/))
+      .parentElement as HTMLElement;
     const startField = start.closest('.field') as HTMLElement;
     expect(startField).toHaveTextContent('This field is required.');
     expect(start).toHaveAccessibleDescription(/This field is required/);
     expect(host.state.calls.some((call) => call.path.endsWith('/run'))).toBe(false);
+
+    // The summary names each field and takes you to it.
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Start Date: This field is required.', 'End Date: This field is required.']);
+    await user.click(within(summary).getByRole('button', { name: 'End Date' }));
+    expect(screen.getByLabelText(/End Date/)).toHaveFocus();
+  });
+
+  it('starts Event Segmentation with an empty Group By and runs it with only the required fields', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('analytics.eventSegmentation');
+    const groupBy = screen.getByLabelText(/Group By/);
+    expect(groupBy).toHaveValue('');
+    fireEvent.change(screen.getByLabelText(/^Event\s*\*$/), {
+      target: { value: '{"event_type": "_active"}' },
+    });
+    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-11-14' } });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('heading', { name: 'Result' });
+    expect(screen.queryByText(/need(s)? attention/)).not.toBeInTheDocument();
+    const sent = host.state.calls.find((call) => call.path.endsWith('eventSegmentation/run'))?.body as {
+      input: Record<string, unknown>;
+    };
+    expect(sent.input).toMatchObject({
+      event: { event_type: '_active' },
+      start: '20261101',
+      end: '20261114',
+    });
+    expect(sent.input).not.toHaveProperty('groupBy');
+  });
+
+  it('marks an array item’s error on its field, says bad JSON once, and clears a stale result', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('analytics.eventSegmentation');
+    fireEvent.change(screen.getByLabelText(/^Event\s*\*$/), {
+      target: { value: '{"event_type": "_active"}' },
+    });
+    fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-11-14' } });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('heading', { name: 'Result' });
+    const runs = () => host.state.calls.filter((call) => call.path.endsWith('/run')).length;
+    expect(runs()).toBe(1);
+
+    const groupBy = screen.getByLabelText(/Group By/);
+    fireEvent.change(groupBy, { target: { value: '["country", 5]' } });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    const summary = (await screen.findByText(/One field needs attention/)).parentElement as HTMLElement;
+    expect(summary).toHaveTextContent('Group By (g): Item 2: Must be text.');
+    expect(groupBy.closest('.field')).toHaveTextContent('Item 2: Must be text.');
+    expect(groupBy).toHaveAttribute('aria-invalid', 'true');
+    expect(groupBy).toHaveFocus();
+    // The earlier result would read as the answer to this run.
+    expect(screen.queryByRole('heading', { name: 'Result' })).not.toBeInTheDocument();
+
+    fireEvent.change(groupBy, { target: { value: '["country"' } });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(summary).toHaveTextContent('Group By (g): Not valid JSON.'));
+    const field = groupBy.closest('.field') as HTMLElement;
+    expect(within(field).getAllByText(/Not valid JSON/)).toHaveLength(1);
+    expect(field).not.toHaveTextContent('Must be a JSON array');
+    expect(runs()).toBe(1);
+  });
+
+  it('shows progress while a run is going and cancels it', async () => {
+    msw.host();
+    msw.server.use(
+      http.post('*/api/commands/payments.getCustomers/run', async () => {
+        await delay('infinite');
+        return HttpResponse.json({ result: {} });
+      }),
+    );
+    const { user } = await openCommand('payments.getCustomers');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText(/Running Get Customers on sandbox-payments…/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Running…' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Cancel run' }));
+    expect(await screen.findByText(/Cancelled after \d+ s\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Running Get Customers/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('charts user counts and shows a validation error from the host next to its field', async () => {
@@ -175,13 +262,41 @@ describe('provider object lookups', () => {
   });
 });
 
-describe('destructive commands', () => {
-  it('asks for confirmation before running', async () => {
+describe('commands that change data', () => {
+  it('marks an update as changing data, not destructive, and asks before running it', async () => {
     const host = msw.host();
-    const { user } = await openCommand('issues.deleteIssue');
+    const { user } = await openCommand('issues.updateIssue');
+    const head = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    expect(within(head).getByText('Changes data')).toBeInTheDocument();
+    expect(within(head).queryByText('Destructive')).not.toBeInTheDocument();
+    expect(within(head).getByText('Safe to repeat')).toBeInTheDocument();
+    const list = screen.getByRole('navigation', { name: 'Commands' });
+    expect(within(list).getByRole('link', { name: /^Update Issue\s*\(changes data\)$/ })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: /^Delete Issue\s*\(destructive\)$/ })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Get Customers' })).toBeInTheDocument();
+    expect(
+      within(within(list).getByRole('list', { name: 'What the dots mean' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Adds data', 'Changes data', 'Destructive', 'no dot: read-only']);
+
     await user.type(screen.getByRole('combobox', { name: /Issue Id/ }), 'issue-1');
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    expect(screen.getByText(/cannot be undone/)).toBeInTheDocument();
+    expect(screen.getByText(/Update Issue changes existing data on sandbox-issues/)).toBeInTheDocument();
+    expect(host.state.calls.some((call) => call.path.endsWith('updateIssue/run'))).toBe(false);
+  });
+
+  it('asks for confirmation before a destructive run, without promising what the provider may undo', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('issues.deleteIssue');
+    const head = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    expect(within(head).getByText('Destructive')).toHaveClass('badge--danger');
+    await user.type(screen.getByRole('combobox', { name: /Issue Id/ }), 'issue-1');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(
+      screen.getByText(/Delete Issue may delete or overwrite data on sandbox-issues/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/cannot be undone/)).not.toBeInTheDocument();
     expect(host.state.calls.some((call) => call.path.endsWith('deleteIssue/run'))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Yes, run Delete Issue' }));
     await screen.findByRole('heading', { name: 'Result' });

@@ -1,7 +1,9 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../api';
+import { oauthNote } from '../connections/oauth';
 import { useReconnect } from '../connections/reconnect';
+import { type FieldProblem, fieldElement } from '../form/error-summary';
 import type { FormContext } from '../form/form-context';
 import { errorSchemaFromHost, SchemaForm } from '../form/schema-form';
 import { useHostData } from '../host-data';
@@ -12,6 +14,7 @@ import type { CommandDetail, Connection, ErrorJson } from '../types';
 import { ErrorPanel } from '../ui/error-panel';
 import { CallSnippets } from './call-snippets';
 import { planForm } from './form-plan';
+import { needsConfirmation, safetyOf, safetyText } from './safety';
 
 type Outcome =
   | {
@@ -69,10 +72,12 @@ export function CommandView({ commandId }: { commandId: string }) {
     [host.connections, summary?.connector],
   );
   const [connectionName, setConnectionName] = useState(() => pickConnection(candidates, pending?.connection));
-  const [running, setRunning] = useState(false);
+  const [running, setRunning] = useState<{ started: number; controller: AbortController } | undefined>();
+  const [elapsed, setElapsed] = useState(0);
+  const [cancelled, setCancelled] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const [invalid, setInvalid] = useState(0);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
   const runCount = useRef(0);
@@ -119,19 +124,37 @@ export function CommandView({ commandId }: { commandId: string }) {
     [commandId, connectionName, formData, runLookup],
   );
 
+  // A run still going when the page goes elsewhere is cancelled, not left to land on nothing.
+  const runningRef = useRef(running);
+  runningRef.current = running;
+  useEffect(() => () => runningRef.current?.controller.abort(), []);
+
+  // The progress line counts seconds while a run is going.
+  useEffect(() => {
+    if (!running) return;
+    setElapsed(0);
+    const timer = setInterval(
+      () => setElapsed(Math.floor((performance.now() - running.started) / 1000)),
+      1000,
+    );
+    return () => clearInterval(timer);
+  }, [running]);
+
   const run = useCallback(
     async (input: Record<string, unknown>) => {
       if (!detail || !plan) return;
       setConfirming(false);
-      setInvalid(0);
+      setProblems([]);
       setNotice(undefined);
-      setRunning(true);
+      setCancelled(undefined);
       setExtraErrors(undefined);
       const id = ++runCount.current;
       const started = performance.now();
+      const controller = new AbortController();
+      setRunning({ started, controller });
       let next: Outcome;
       try {
-        const response = await api.run(detail.id, input, connectionName);
+        const response = await api.run(detail.id, input, connectionName, controller.signal);
         next = {
           ok: true,
           id,
@@ -141,12 +164,25 @@ export function CommandView({ commandId }: { commandId: string }) {
           ms: performance.now() - started,
         };
       } catch (cause) {
+        if (controller.signal.aborted) {
+          setRunning(undefined);
+          setOutcome(undefined);
+          const seconds = Math.round((performance.now() - started) / 1000);
+          setCancelled(
+            `Cancelled after ${seconds} s.${
+              detail.annotations.readOnly
+                ? ''
+                : ' The request may already have reached the provider: check there before running it again.'
+            }`,
+          );
+          return;
+        }
         const error = errorOf(cause);
         next = { ok: false, id, error, input, connection: connectionName, ms: performance.now() - started };
         setExtraErrors(errorSchemaFromHost(error, plan.schema));
       }
       setOutcome(next);
-      setRunning(false);
+      setRunning(undefined);
       recordRun({
         commandId: detail.id,
         title: detail.title,
@@ -185,7 +221,7 @@ export function CommandView({ commandId }: { commandId: string }) {
   }, []);
 
   function submit(data: Record<string, unknown>) {
-    if (detail?.annotations.destructive && !confirming) {
+    if (detail && needsConfirmation(detail.annotations) && !confirming) {
       setConfirming(true);
       return;
     }
@@ -204,6 +240,8 @@ export function CommandView({ commandId }: { commandId: string }) {
 
   const formId = 'command-form';
   const { annotations } = summary;
+  const safety = safetyOf(annotations);
+  const target = connectionName ?? 'the default connection';
   return (
     <article className="command" aria-labelledby="command-title">
       <a className="back-link" href={hrefOf({ page: 'commands' })}>
@@ -216,12 +254,20 @@ export function CommandView({ commandId }: { commandId: string }) {
         </h1>
         <div className="badges">
           <code className="command__id">{summary.id}</code>
-          {annotations.readOnly && <span className="badge">Read-only</span>}
-          {!annotations.readOnly && !annotations.destructive && (
-            <span className="badge badge--write">Changes data</span>
+          <span
+            className={`badge${safety === 'destructive' ? ' badge--danger' : safety === 'read' ? '' : ' badge--write'}`}
+            title={safetyText[safety].hint}
+          >
+            {safetyText[safety].label}
+          </span>
+          {annotations.idempotent && !annotations.readOnly && (
+            <span
+              className="badge"
+              title="Running it twice with the same input has the effect of running it once."
+            >
+              Safe to repeat
+            </span>
           )}
-          {annotations.destructive && <span className="badge badge--danger">Destructive</span>}
-          {annotations.idempotent && <span className="badge">Idempotent</span>}
         </div>
         <p className="command__description">{summary.description}</p>
       </header>
@@ -279,22 +325,33 @@ export function CommandView({ commandId }: { commandId: string }) {
               formData={formData}
               formContext={formContext}
               extraErrors={extraErrors}
-              disabled={running}
+              disabled={Boolean(running)}
               onChange={(data) => {
                 setFormData(data);
                 setConfirming(false);
               }}
               onSubmit={submit}
-              onInvalid={setInvalid}
+              onInvalid={(found) => {
+                setProblems(found);
+                setConfirming(false);
+                // The result of an earlier run would read as the answer to this one.
+                setOutcome(undefined);
+                setCancelled(undefined);
+              }}
             >
               <div className="button-row run-row">
                 <button
                   type="submit"
-                  className={`button ${confirming ? 'button--danger' : 'button--primary'}`}
-                  disabled={running}
+                  className={`button ${confirming && safety === 'destructive' ? 'button--danger' : 'button--primary'}`}
+                  disabled={Boolean(running)}
                 >
                   {running ? 'Running…' : confirming ? `Yes, run ${summary.title}` : 'Run'}
                 </button>
+                {running && (
+                  <button type="button" className="button" onClick={() => running.controller.abort()}>
+                    Cancel run
+                  </button>
+                )}
                 {confirming && (
                   <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
                     Cancel
@@ -303,11 +360,11 @@ export function CommandView({ commandId }: { commandId: string }) {
                 <button
                   type="button"
                   className="button button--quiet"
-                  disabled={running}
+                  disabled={Boolean(running)}
                   onClick={() => {
                     setFormData({});
                     setExtraErrors(undefined);
-                    setInvalid(0);
+                    setProblems([]);
                     setConfirming(false);
                   }}
                 >
@@ -316,17 +373,43 @@ export function CommandView({ commandId }: { commandId: string }) {
               </div>
               <div aria-live="assertive" className="run-row__status">
                 {confirming && (
-                  <p className="notice notice--warn">
-                    {summary.title} cannot be undone. Press the button again to run it on{' '}
-                    {connectionName ?? 'the default connection'}.
+                  <p className={`notice ${safety === 'destructive' ? 'notice--error' : 'notice--warn'}`}>
+                    {safety === 'destructive'
+                      ? `${summary.title} may delete or overwrite data on ${target}, and running it again may do more.`
+                      : `${summary.title} changes existing data on ${target}.`}{' '}
+                    Press “Yes, run {summary.title}” to go ahead.
                   </p>
                 )}
-                {invalid > 0 && (
-                  <p className="notice notice--error">
-                    {invalid === 1 ? 'One field needs' : `${invalid} fields need`} attention before this can
-                    run.
+                {problems.length > 0 && (
+                  <div className="notice notice--error error-summary">
+                    <p>
+                      {problems.length === 1 ? 'One field needs' : `${problems.length} fields need`} attention
+                      before this can run:
+                    </p>
+                    <ul>
+                      {problems.map((problem) => (
+                        <li key={problem.path.join('.')}>
+                          <button
+                            type="button"
+                            className="link-button"
+                            onClick={() => fieldElement(formId, problem.path)?.focus()}
+                          >
+                            {problem.label}
+                          </button>
+                          : {problem.messages.join(' ')}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </div>
+              <div className="run-progress" role="status">
+                {running && (
+                  <p className="muted">
+                    Running {summary.title} on {target}… <span aria-hidden="true">{elapsed} s</span>
                   </p>
                 )}
+                {cancelled && <p className="notice notice--warn">{cancelled}</p>}
               </div>
             </SchemaForm>
           </div>
@@ -363,7 +446,7 @@ export function CommandView({ commandId }: { commandId: string }) {
                     onClick={async () => {
                       const result = await reconnect(connection);
                       if (result?.ok) setNotice(`Reconnected ${connection.name}. Run the command again.`);
-                      else if (result) setNotice(result.message);
+                      else if (result) setNotice(oauthNote(result, connector?.title ?? connection.connector));
                     }}
                   >
                     Reconnect {connection.name}

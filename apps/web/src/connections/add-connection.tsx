@@ -7,7 +7,7 @@ import { useHostData } from '../host-data';
 import type { ConnectorInfo, ErrorJson } from '../types';
 import { ErrorPanel } from '../ui/error-panel';
 import { credentialsPlan, suggestName } from './credentials-plan';
-import { connectWithPopup } from './oauth';
+import { connectWithPopup, type OAuthOutcome, oauthNote } from './oauth';
 
 function errorOf(cause: unknown): ErrorJson {
   return cause instanceof ApiError
@@ -30,6 +30,20 @@ function scoped(error: ErrorJson, prefix: string): ErrorJson | undefined {
     message,
     parameter: error.parameter.slice(prefix.length + 1),
     details: { issues: issues ?? [] },
+  };
+}
+
+/**
+ * A provider's refusal of credentials being added: a new key that was refused is not an account to
+ * "reconnect". Says which credentials, keeps the provider's own words, status and request id.
+ */
+export function refusedOnAdd(error: ErrorJson, connector: ConnectorInfo, fields: string[]): ErrorJson {
+  if (error.kind !== 'auth') return error;
+  const what = fields.length === 1 ? `this ${fields[0]}` : 'these credentials';
+  return {
+    ...error,
+    message: `${connector.title} refused ${what}. Check ${fields.length === 1 ? 'it' : 'them'} and save again.`,
+    needsReconnect: false,
   };
 }
 
@@ -62,6 +76,7 @@ export function AddConnection({
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorJson | undefined>();
+  const [oauthFailed, setOauthFailed] = useState<OAuthOutcome | undefined>();
   const [nameError, setNameError] = useState<string | undefined>();
 
   const isOAuth = connector?.auth.type === 'oauth2';
@@ -83,10 +98,15 @@ export function AddConnection({
     setOptions({});
     setUseKey(false);
     setError(undefined);
+    setOauthFailed(undefined);
     if (!nameTouched) setName(suggestName(id, takenNames));
   }
 
   function checkName(): boolean {
+    if (name.trim() === '') {
+      setNameError(`Give the connection a name, e.g. ${suggestName(connectorId, takenNames)}.`);
+      return false;
+    }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(name)) {
       setNameError(
         'Use letters, digits, dot, dash or underscore (up to 63), starting with a letter or digit.',
@@ -117,7 +137,10 @@ export function AddConnection({
     } catch (cause) {
       const json = errorOf(cause);
       if (json.parameter === 'name') setNameError(json.message);
-      setError(json);
+      const fields = Object.entries(credentialForm?.schema.properties ?? {}).map(([key, field]) =>
+        typeof field === 'object' && typeof field.title === 'string' ? field.title : key,
+      );
+      setError(refusedOnAdd(json, connector, fields));
       if (replacing) await host.refreshConnections();
     } finally {
       setBusy(false);
@@ -128,12 +151,13 @@ export function AddConnection({
     event.preventDefault();
     if (!connector || !checkName()) return;
     setError(undefined);
+    setOauthFailed(undefined);
     setBusy(true);
     const outcome = await connectWithPopup(connector.id, name);
     setBusy(false);
     await host.refreshConnections();
     if (outcome.ok) onDone(`Connected ${outcome.connection} to ${connector.title}.`);
-    else setError({ name: 'OAuthError', kind: 'auth', message: outcome.message, retryable: true });
+    else setOauthFailed(outcome);
   }
 
   const nameId = `${formId}-name`;
@@ -248,6 +272,8 @@ export function AddConnection({
             disabled={busy}
             onChange={setCredentials}
             onSubmit={save}
+            // The name is outside this form: say what is wrong with it too, not only the keys.
+            onInvalid={() => checkName()}
           >
             {optionsForm && Object.keys(optionsForm.schema.properties ?? {}).length > 0 && (
               <details className="advanced">
@@ -283,6 +309,11 @@ export function AddConnection({
         </>
       )}
       {error && <ErrorPanel error={error} />}
+      {oauthFailed && !oauthFailed.ok && (
+        <p className="notice notice--warn" role="status">
+          {oauthNote(oauthFailed, connector?.title ?? connectorId)}
+        </p>
+      )}
     </section>
   );
 }

@@ -19,6 +19,9 @@ describe('connections screen', () => {
     expect(within(payments).getByText('Sandbox')).toBeInTheDocument();
     expect(within(payments).getByText('Default')).toBeInTheDocument();
     expect(within(payments).getByText('sk_test_…4242')).toBeInTheDocument();
+    // Where its calls go, by the option's title; an address left at its default says so.
+    expect(within(payments).getByText('Base URL').nextSibling).toHaveTextContent('http://127.0.0.1:12111');
+    expect(within(payments).getByText('API Key')).toBeInTheDocument();
     expect(within(card('sandbox-issues')).getByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
     expect(within(payments).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
   });
@@ -36,7 +39,11 @@ describe('connections screen', () => {
     await user.click(screen.getByRole('button', { name: 'Show API Key' }));
     expect(key).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Save and check' }));
-    expect(await screen.findByRole('alert', { name: 'Error' })).toHaveTextContent('Invalid API Key provided');
+    const refused = await screen.findByRole('alert', { name: 'Error' });
+    expect(refused).toHaveTextContent('Payments refused this API Key. Check it and save again.');
+    expect(refused).toHaveTextContent('Invalid API Key provided');
+    expect(refused).not.toHaveTextContent(/reconnect/i);
+    expect(within(refused).queryByRole('button')).not.toBeInTheDocument();
 
     await user.clear(key);
     await user.type(key, 'sk_test_good');
@@ -95,9 +102,8 @@ describe('connections screen', () => {
     await user.click(
       await waitFor(() => within(card('sandbox-issues')).getByRole('button', { name: 'Reconnect' })),
     );
-    expect(await within(card('sandbox-issues')).findByRole('alert', { name: 'Error' })).toHaveTextContent(
-      'blocked',
-    );
+    expect(await within(card('sandbox-issues')).findByRole('status')).toHaveTextContent('blocked');
+    expect(within(card('sandbox-issues')).queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(within(card('sandbox-analytics')).getByRole('button', { name: 'Remove…' }));
     expect(within(card('sandbox-analytics')).getByRole('button', { name: 'Remove' })).toHaveFocus();
@@ -108,6 +114,56 @@ describe('connections screen', () => {
         (call) => call.method === 'DELETE' && call.path === '/api/connections/sandbox-analytics',
       ),
     ).toBe(true);
+  });
+});
+
+describe('adding a connection', () => {
+  it('says an empty name needs one, even while the key is missing too, and sends nothing', async () => {
+    const host = msw.host();
+    const { user } = renderApp('#/connections');
+    await user.click(await screen.findByRole('button', { name: 'Add connection' }));
+    const name = screen.getByLabelText(/Connection name/);
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save and check' }));
+    expect(await screen.findByText('Give the connection a name, e.g. payments.')).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription(/Give the connection a name/);
+    expect(screen.getByText('This field is required.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/API Key/, { selector: 'input' }), 'sk_test_good');
+    await user.click(screen.getByRole('button', { name: 'Save and check' }));
+    expect(screen.getByText('Give the connection a name, e.g. payments.')).toBeInTheDocument();
+    expect(host.state.calls.some((call) => call.method === 'POST' && call.path === '/api/connections')).toBe(
+      false,
+    );
+  });
+
+  it('reports a declined OAuth consent as a note, not as an authentication failure', async () => {
+    msw.host();
+    vi.spyOn(window, 'open').mockReturnValue({ closed: false } as Window);
+    const { user } = renderApp('#/connections');
+    await user.click(await screen.findByRole('button', { name: 'Add connection' }));
+    await user.selectOptions(screen.getByLabelText('Connector'), 'docs');
+    await user.click(screen.getByRole('button', { name: 'Connect Documents' }));
+    await act(async () => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          data: {
+            type: 'c-host:oauth',
+            ok: false,
+            connection: 'docs',
+            error: 'The provider did not grant access (access_denied).',
+          },
+        }),
+      );
+    });
+    const note = await screen.findByText(/Documents did not connect/);
+    expect(note).toHaveTextContent(
+      'Documents did not connect: The provider did not grant access (access_denied). Nothing was saved',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Authentication failed')).not.toBeInTheDocument();
+    expect(screen.queryByText('Retryable')).not.toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,57 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../api';
 import { useHostData } from '../host-data';
-import type { Connection, ErrorJson } from '../types';
+import type { Connection, ConnectorInfo, ErrorJson, JsonSchema } from '../types';
 import { ErrorPanel } from '../ui/error-panel';
 import { AddConnection } from './add-connection';
+import { oauthNote } from './oauth';
 import { takeReplaceRequest, useReconnect } from './reconnect';
 
-type Feedback = { tone: 'ok'; text: string } | { tone: 'error'; error: ErrorJson };
+type Feedback =
+  | { tone: 'ok'; text: string }
+  | { tone: 'warn'; text: string }
+  | { tone: 'error'; error: ErrorJson };
+
+type Schema = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The title of a key in a schema's properties (or in any of its `anyOf` branches), else the key. */
+function titleIn(schema: JsonSchema | undefined, key: string): string {
+  const branches = [schema, ...((schema?.anyOf ?? schema?.oneOf ?? []) as unknown[])];
+  for (const branch of branches) {
+    const field = isRecord(branch) && isRecord(branch.properties) ? branch.properties[key] : undefined;
+    if (isRecord(field) && typeof field.title === 'string') return field.title;
+  }
+  return key;
+}
+
+/**
+ * A connection's options as facts: each one set, by its title, and the address-like defaults not
+ * overridden, so a card always says where its calls go.
+ */
+export function optionFacts(
+  connection: Connection,
+  connector: ConnectorInfo | undefined,
+): [string, string][] {
+  const facts: [string, string][] = [];
+  const properties = isRecord(connector?.optionsSchema.properties) ? connector.optionsSchema.properties : {};
+  for (const [key, value] of Object.entries(connection.options)) {
+    if (value === undefined || value === null || value === '') continue;
+    facts.push([
+      titleIn(connector?.optionsSchema, key),
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]);
+  }
+  for (const [key, field] of Object.entries(properties)) {
+    if (key in connection.options || !isRecord(field)) continue;
+    if (field.format === 'uri' && typeof field.default === 'string')
+      facts.push([titleIn(connector?.optionsSchema, key), `${field.default} (default)`]);
+  }
+  return facts;
+}
 
 function errorOf(cause: unknown): ErrorJson {
   return cause instanceof ApiError
@@ -78,9 +123,17 @@ function ConnectionCard({
         </div>
         {Object.entries(connection.credentialHints).map(([key, hint]) => (
           <div key={key}>
-            <dt>{key}</dt>
+            <dt>{titleIn(connector?.credentialsSchema, key)}</dt>
             <dd>
               <code>{hint}</code>
+            </dd>
+          </div>
+        ))}
+        {optionFacts(connection, connector).map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>
+              <code>{value}</code>
             </dd>
           </div>
         ))}
@@ -133,10 +186,7 @@ function ConnectionCard({
                 const outcome = await reconnect(connection);
                 if (!outcome) return undefined;
                 if (outcome.ok) return { tone: 'ok', text: `Reconnected ${connection.name}.` };
-                return {
-                  tone: 'error',
-                  error: { name: 'OAuthError', kind: 'auth', message: outcome.message, retryable: true },
-                };
+                return { tone: 'warn', text: oauthNote(outcome, connector?.title ?? connection.connector) };
               })
             }
           >
@@ -176,8 +226,8 @@ function ConnectionCard({
           </button>
         )}
       </div>
-      {feedback?.tone === 'ok' && (
-        <p className="notice notice--ok" role="status">
+      {(feedback?.tone === 'ok' || feedback?.tone === 'warn') && (
+        <p className={`notice notice--${feedback.tone}`} role="status">
           {feedback.text}
         </p>
       )}

@@ -67,3 +67,15 @@ export function connectWithPopup(connector: string, connection: string): Promise
     }, 400);
   });
 }
+
+/**
+ * A pop-up that ended without access, in words: the person declined, closed the window, or the
+ * browser blocked it. Not an authentication failure (nothing was refused), and nothing was saved.
+ */
+export function oauthNote(outcome: Extract<OAuthOutcome, { ok: false }>, provider: string): string {
+  if (outcome.reason === 'blocked') return outcome.message;
+  if (outcome.reason === 'closed')
+    return `The ${provider} sign-in window was closed before access was granted. Nothing was saved.`;
+  const said = /[.!?]$/.test(outcome.message) ? outcome.message : `${outcome.message}.`;
+  return `${provider} did not connect: ${said} Nothing was saved; connect again when you are ready.`;
+}

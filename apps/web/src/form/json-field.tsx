@@ -1,9 +1,26 @@
-import { ariaDescribedByIds, type FieldProps, getUiOptions } from '@rjsf/utils';
+import { ariaDescribedByIds, type ErrorSchema, errorId, type FieldProps, getUiOptions } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 
 function textOf(value: unknown): string {
   if (value === undefined) return '';
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+/** Every message in an error schema, an inner one prefixed by where it is (`Item 1: …`). */
+export function errorMessages(schema: ErrorSchema | undefined, where: string[] = []): string[] {
+  if (!schema) return [];
+  const messages: string[] = [];
+  const own = (schema as { __errors?: unknown }).__errors;
+  if (Array.isArray(own)) {
+    const prefix = where.length > 0 ? `${where.join(' › ')}: ` : '';
+    for (const message of own) messages.push(`${prefix}${String(message)}`);
+  }
+  for (const [key, inner] of Object.entries(schema)) {
+    if (key === '__errors' || !inner || typeof inner !== 'object') continue;
+    const name = /^\d+$/.test(key) ? `Item ${Number(key) + 1}` : key;
+    messages.push(...errorMessages(inner as ErrorSchema, [...where, name]));
+  }
+  return messages;
 }
 
 /**
@@ -12,7 +29,17 @@ function textOf(value: unknown): string {
  * text that is not JSON is passed on as that string.
  */
 export function JsonField(props: FieldProps) {
-  const { fieldPathId, formData: value, onBlur, onFocus, disabled, readonly, required, uiSchema } = props;
+  const {
+    fieldPathId,
+    formData: value,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    required,
+    uiSchema,
+    errorSchema,
+  } = props;
   const id = fieldPathId.$id;
   const options = getUiOptions(uiSchema);
   const placeholder = typeof options.placeholder === 'string' ? options.placeholder : undefined;
@@ -59,6 +86,10 @@ export function JsonField(props: FieldProps) {
   }
 
   const problemId = `${id}__json`;
+  // This field shows its own errors and those of its items (rjsf would show only its own). While
+  // the text does not parse, that is the one thing to say: the type error it causes is no news.
+  const messages = problem ? [] : errorMessages(errorSchema);
+  const invalid = Boolean(problem) || messages.length > 0;
   const example = options.shape === 'array' ? '[ … ]' : '{ "key": "value" }';
   return (
     <div className="json-widget">
@@ -74,7 +105,7 @@ export function JsonField(props: FieldProps) {
         placeholder={placeholder || example}
         disabled={disabled || readonly}
         required={required}
-        aria-invalid={problem ? true : undefined}
+        aria-invalid={invalid ? true : undefined}
         aria-describedby={`${ariaDescribedByIds(id)} ${problemId}`}
         onChange={(event) => update(event.target.value)}
         onBlur={() => onBlur(id, lastSent.current)}
@@ -93,6 +124,13 @@ export function JsonField(props: FieldProps) {
           Format
         </button>
       </div>
+      {messages.length > 0 && (
+        <div id={errorId(id)} className="field__error">
+          {messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -10,9 +10,10 @@ import type {
   ValidatorType,
 } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { ErrorJson } from '../types';
 import { DateWidget } from './date-widget';
+import { describeProblems, type FieldProblem, fieldElement, jsonFieldPaths, pathOf } from './error-summary';
 import type { FormContext } from './form-context';
 import { JsonField } from './json-field';
 import { LookupWidget } from './lookup-widget';
@@ -176,8 +177,8 @@ export interface SchemaFormProps {
   disabled?: boolean;
   onChange(data: Record<string, unknown>): void;
   onSubmit(data: Record<string, unknown>): void;
-  /** Called when client-side validation stops a submit. */
-  onInvalid?(count: number): void;
+  /** Called when client-side validation stops a submit, with the problems grouped by field. */
+  onInvalid?(problems: FieldProblem[]): void;
   /** `div` for a form nested in another form's markup (HTML forms cannot nest). */
   tagName?: 'div' | undefined;
   /** The submit row (buttons). */
@@ -186,6 +187,7 @@ export interface SchemaFormProps {
 
 /** A form built from a JSON Schema by react-jsonschema-form, with this UI's widgets and templates. */
 export function SchemaForm(props: SchemaFormProps) {
+  const jsonFields = useMemo(() => jsonFieldPaths(props.uiSchema), [props.uiSchema]);
   return (
     <Form
       id={props.id}
@@ -203,13 +205,20 @@ export function SchemaForm(props: SchemaFormProps) {
       extraErrorsBlockSubmit={false}
       transformErrors={transformErrors}
       showErrorList={false}
-      focusOnFirstError
+      // rjsf would look for an input named after the exact error path; an array item's error has none.
+      focusOnFirstError={(error) => fieldElement(props.id, pathOf(error.property))?.focus()}
       noHtml5Validate
       disabled={props.disabled}
       onChange={(event) => props.onChange((event.formData ?? {}) as Record<string, unknown>)}
       onSubmit={(event) => props.onSubmit((event.formData ?? {}) as Record<string, unknown>)}
-      onError={(errors) => props.onInvalid?.(errors.length)}
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipEmptyDefaults' }}
+      onError={(errors) =>
+        props.onInvalid?.(describeProblems(errors, props.schema, props.formData, jsonFields))
+      }
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: 'skipEmptyDefaults',
+        // An optional list with `minItems` must start empty, not as `[null]` that fails validation.
+        arrayMinItems: { populate: 'never' },
+      }}
     >
       {props.children}
     </Form>

@@ -80,7 +80,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
       )}
       {children}
       {showLabel && description}
-      {errors}
+      {/* A JSON field lists its errors itself, its items' included. */}
+      {uiSchema?.['ui:field'] === 'json' ? null : errors}
       {help}
     </div>
   );

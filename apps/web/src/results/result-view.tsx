@@ -3,7 +3,7 @@ import { allExpanded, defaultStyles, JsonView } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
 import { CopyButton } from '../ui/copy-button';
 import { type TabItem, Tabs } from '../ui/tabs';
-import { csvTextOf, toRecordList, toTimeSeries } from './shapes';
+import { csvTextOf, emptyListOf, type TimeSeries, toRecordList, toTimeSeries } from './shapes';
 import { CsvTable, RecordTable } from './tables';
 
 // The chart library is most of the bundle's weight: load it when a result needs a chart.
@@ -40,6 +40,45 @@ function moreNote(result: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What a chart shows, in words: its series when there are a few ("Active users"; "Germany, France"),
+ * else the command's title; and the span of its x axis ("2026-11-01 to 2026-11-14 · 14 points").
+ */
+export function chartCaption(series: TimeSeries, commandTitle: string): { title: string; span: string } {
+  const named = series.series.filter((name) => !/^Series \d+$/.test(name));
+  const title =
+    named.length > 0 && named.length <= 3 && named.length === series.series.length
+      ? named.join(', ')
+      : commandTitle;
+  const first = series.rows[0]?.x;
+  const last = series.rows.at(-1)?.x;
+  const points = `${series.rows.length} ${series.rows.length === 1 ? 'point' : 'points'}`;
+  const span = first && last && first !== last ? `${first} to ${last} · ${points}` : points;
+  return { title, span };
+}
+
+/** "No files": the friendly face of an empty list. */
+function EmptyList({ listKey }: { listKey: string | undefined }) {
+  // `data`, `nodes`, `items`, `results` name a container, not what it holds.
+  const last = listKey?.split('.').at(-1);
+  const what = last && !['data', 'nodes', 'items', 'results'].includes(last) ? last : undefined;
+  return (
+    <div className="empty-result" role="status">
+      <p className="empty-result__title">Nothing found</p>
+      <p className="muted">
+        The command ran; the provider returned an empty list
+        {what ? (
+          <>
+            {' '}
+            of <code>{what}</code>
+          </>
+        ) : null}
+        .
+      </p>
+    </div>
+  );
+}
+
 /** A result in its most readable form (chart, table or CSV) and always as a JSON tree with copy. */
 export function ResultView({
   commandId,
@@ -62,20 +101,23 @@ export function ResultView({
         label: 'Chart',
         content: (
           <Suspense fallback={<p className="muted">Drawing the chart…</p>}>
-            <TimeSeriesChart data={series} title={title} />
+            <TimeSeriesChart data={series} caption={chartCaption(series, title)} />
           </Suspense>
         ),
       });
     }
     const csv = csvTextOf(result);
-    if (csv !== undefined) list.push({ id: 'csv', label: 'Table', content: <CsvTable text={csv} /> });
+    if (csv !== undefined)
+      list.push({ id: 'csv', label: 'Table', content: <CsvTable text={csv} commandId={commandId} /> });
     const records = series ? undefined : toRecordList(result);
     if (records)
       list.push({
         id: 'table',
         label: 'Table',
-        content: <RecordTable list={records} note={moreNote(result)} />,
+        content: <RecordTable list={records} note={moreNote(result)} commandId={commandId} />,
       });
+    const empty = series || records ? undefined : emptyListOf(result);
+    if (empty) list.push({ id: 'empty', label: 'Table', content: <EmptyList listKey={empty.key} /> });
     list.push({
       id: 'json',
       label: 'JSON',

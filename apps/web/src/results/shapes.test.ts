@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from './csv';
-import { cellText, columnsOf, csvTextOf, toRecordList, toTimeSeries } from './shapes';
+import {
+  cellText,
+  csvTextOf,
+  emptyListOf,
+  hasData,
+  tableColumns,
+  toRecordList,
+  toTimeSeries,
+} from './shapes';
 
 describe('toTimeSeries', () => {
   it('reads user counts (series + seriesMeta) with the documented Amplitude shape', () => {
@@ -78,15 +86,99 @@ describe('toRecordList', () => {
   });
 });
 
-describe('table cells', () => {
-  it('puts identifying columns first and summarises nested values', () => {
-    expect(columnsOf([{ created: 1, meta: { a: 1 }, email: 'e', id: 'x', name: 'n' }])).toEqual([
+describe('emptyListOf', () => {
+  it('finds the empty list of a search or a list call', () => {
+    expect(emptyListOf({ files: [] })).toEqual({ key: 'files' });
+    expect(emptyListOf({ object: 'list', data: [], has_more: false, url: '/v1/customers' })).toEqual({
+      key: 'data',
+    });
+    expect(emptyListOf({ events: [], count: 0, truncated: false })).toEqual({ key: 'events' });
+    expect(emptyListOf({ issues: { nodes: [], pageInfo: { hasNextPage: false } } })).toEqual({
+      key: 'issues.nodes',
+    });
+    expect(emptyListOf([])).toEqual({ key: undefined });
+  });
+
+  it('does not call one object with an empty array an empty search', () => {
+    expect(emptyListOf({ id: 'cus_1', preferred_locales: [] })).toBeUndefined();
+    expect(emptyListOf({ title: 'Doc', labels: { nodes: [] }, children: { nodes: [] } })).toBeUndefined();
+    expect(emptyListOf({ files: [{ id: 'f' }] })).toBeUndefined();
+    expect(emptyListOf({ data: { xValues: [], series: [] } })).toBeUndefined();
+  });
+});
+
+describe('tableColumns', () => {
+  // Two Stripe customers as the sandbox returns them: 27 keys, most empty or the same in both.
+  const customer = (id: string, name: string, created: number) => ({
+    id,
+    object: 'customer',
+    address: null,
+    balance: 0,
+    created,
+    currency: null,
+    default_source: null,
+    delinquent: false,
+    description: null,
+    discount: null,
+    email: `${name.toLowerCase()}@example.com`,
+    invoice_prefix: id.slice(-4).toUpperCase(),
+    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null },
+    livemode: false,
+    metadata: {},
+    name,
+    phone: null,
+    preferred_locales: [],
+    shipping: null,
+    tax_exempt: 'none',
+  });
+
+  it('shows only the columns that tell rows apart, identifying ones first, and keeps all for later', () => {
+    const columns = tableColumns([
+      customer('cus_Ada1', 'Ada', 1795344471),
+      customer('cus_Alan', 'Alan', 1794480312),
+    ]);
+    expect(columns.shown).toEqual(['id', 'name', 'email', 'created', 'invoice_prefix']);
+    expect(columns.all).toHaveLength(20);
+    expect(columns.all.slice(0, 3)).toEqual(['id', 'name', 'email']);
+    expect(columns.all).toContain('address');
+  });
+
+  it('keeps constant columns for a single row, and at least three columns when rows differ in little', () => {
+    expect(tableColumns([customer('cus_Ada1', 'Ada', 1)]).shown).toEqual([
       'id',
       'name',
       'email',
+      'object',
+      'balance',
       'created',
-      'meta',
+      'delinquent',
+      'invoice_prefix',
+      'livemode',
+      'tax_exempt',
     ]);
+    expect(
+      tableColumns([
+        { x: 1, y: 'a', z: true },
+        { x: 2, y: 'a', z: true },
+      ]).shown,
+    ).toEqual(['x', 'y', 'z']);
+  });
+
+  it('calls null, empty text, empty lists and objects of nothing empty', () => {
+    expect([null, undefined, '', [], {}, { a: null, b: [] }].map(hasData)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([0, false, 'x', [0], { a: 0 }].map(hasData)).toEqual([true, true, true, true, true]);
+  });
+});
+
+describe('table cells', () => {
+  it('summarises nested values', () => {
     expect(cellText({ id: 's', name: 'In Progress' })).toBe('In Progress');
     expect(cellText({ nodes: [{ name: 'A' }, { name: 'B' }] })).toBe('A, B');
     expect(cellText(['x', 'y'])).toBe('x, y');

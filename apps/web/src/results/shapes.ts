@@ -111,25 +111,77 @@ export function toRecordList(result: unknown): RecordList | undefined {
   return undefined;
 }
 
-/** Columns for a table of records: keys in first-seen order, scalars first, at most `max`. */
-export function columnsOf(rows: Record<string, unknown>[], max = 12): string[] {
-  const seen = new Map<string, boolean>();
-  for (const row of rows.slice(0, 200)) {
+/** Whether a value says anything: not null, empty text, or an array or object of such nothings. */
+export function hasData(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  if (Array.isArray(value)) return value.some(hasData);
+  if (isRecord(value)) return Object.values(value).some(hasData);
+  return true;
+}
+
+/** The columns of a table of records: every key, and those shown until the reader asks for all. */
+export interface TableColumns {
+  /** Every key, in display order. */
+  all: string[];
+  /** The keys that tell rows apart, at most `max`: no column that is empty in every row, and (with
+   * two rows or more) none that holds the same value in every row. */
+  shown: string[];
+}
+
+const identifying = ['id', 'identifier', 'name', 'title', 'email'];
+
+/**
+ * Columns for a table of records: identifying keys first (id, name, title, email), then scalars,
+ * then nested values, in first-seen order. Columns that carry no data by default are left out of
+ * `shown`; `all` keeps them for "show all columns" and for downloads.
+ */
+export function tableColumns(rows: Record<string, unknown>[], max = 12): TableColumns {
+  const sample = rows.slice(0, 200);
+  const scalar = new Map<string, boolean>();
+  for (const row of sample) {
     for (const [key, value] of Object.entries(row)) {
-      const scalar = value === null || typeof value !== 'object';
-      seen.set(key, (seen.get(key) ?? false) || scalar);
+      scalar.set(key, (scalar.get(key) ?? false) || value === null || typeof value !== 'object');
     }
   }
-  const keys = [...seen.keys()];
-  const preferred = ['id', 'identifier', 'name', 'title', 'email'];
-  keys.sort((a, b) => {
-    const rank = (key: string) => {
-      const index = preferred.indexOf(key);
-      return index >= 0 ? index : preferred.length + (seen.get(key) ? 0 : 1);
-    };
-    return rank(a) - rank(b);
-  });
-  return keys.slice(0, max);
+  const rank = (key: string) => {
+    const index = identifying.indexOf(key);
+    return index >= 0 ? index : identifying.length + (scalar.get(key) ? 0 : 1);
+  };
+  const all = [...scalar.keys()].sort((a, b) => rank(a) - rank(b));
+  const filled = all.filter((key) => sample.some((row) => hasData(row[key])));
+  const varies = (key: string) => {
+    const first = JSON.stringify(sample[0]?.[key] ?? null);
+    return sample.some((row) => JSON.stringify(row[key] ?? null) !== first);
+  };
+  let shown = sample.length < 2 ? filled : filled.filter((key) => identifying.includes(key) || varies(key));
+  // Rows that differ in nothing but one column still deserve a few columns to read.
+  if (shown.length < 3) {
+    const kept = new Set(shown);
+    for (const key of filled) if (kept.size < 3) kept.add(key);
+    shown = filled.filter((key) => kept.has(key));
+  }
+  return { all, shown: shown.slice(0, max) };
+}
+
+/**
+ * An empty list where a list was expected: `[]`, Stripe's `{data: []}`, GraphQL's `{nodes: []}`,
+ * Drive's `{files: []}` (also one level down). Gives the key it sits under, so the screen can say
+ * "no files" instead of showing `{ files: [] }`.
+ */
+export function emptyListOf(result: unknown): { key: string | undefined } | undefined {
+  if (Array.isArray(result)) return result.length === 0 ? { key: undefined } : undefined;
+  // A record with an id is one object (a customer without locales), not an empty search.
+  if (!isRecord(result) || 'id' in result || toRecordList(result)) return undefined;
+  const known = listKeys.find((key) => Array.isArray(result[key]) && result[key].length === 0);
+  if (known) return { key: known };
+  const entries = Object.entries(result);
+  // One level down only through a lone wrapper, e.g. GraphQL `{teams: {nodes: []}}`.
+  if (entries.length === 1) {
+    const [key, value] = entries[0] as [string, unknown];
+    const inner = isRecord(value) ? emptyListOf(value) : undefined;
+    if (inner) return { key: inner.key ? `${key}.${inner.key}` : key };
+  }
+  return undefined;
 }
 
 /** A table cell's text: scalars as they are, small objects by their name or id, the rest as JSON. */

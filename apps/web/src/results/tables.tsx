@@ -1,83 +1,179 @@
+import { useId, useMemo, useState } from 'react';
 import { parseCsv } from './csv';
-import { cellText, columnsOf, type RecordList } from './shapes';
+import { downloadName, recordsToCsv, recordsToNdjson, saveFile } from './download';
+import { cellText, type RecordList, tableColumns } from './shapes';
+import { formatTime, linkOf, shortUrl, timeOf } from './values';
 
 const maxRows = 500;
 
-/** A list of records as a table: the most telling columns first, nested values summarised. */
-export function RecordTable({ list, note }: { list: RecordList; note?: string | undefined }) {
-  const columns = columnsOf(list.rows);
-  const rows = list.rows.slice(0, maxRows);
+/** One value in a table: a moment as a local time, a URL as a link, anything else as short text. */
+export function CellValue({ column, value }: { column: string; value: unknown }) {
+  const time = timeOf(column, value);
+  if (time) {
+    return (
+      <time className="cell cell--time" dateTime={time.toISOString()} title={String(value)}>
+        {formatTime(time)}
+      </time>
+    );
+  }
+  const url = linkOf(value);
+  if (url) {
+    return (
+      <a className="cell" href={url.href} target="_blank" rel="noopener noreferrer" title={url.href}>
+        {shortUrl(url)}
+      </a>
+    );
+  }
+  return <div className="cell">{cellText(value)}</div>;
+}
+
+/** Download buttons for a list: CSV (every column, nested values as JSON) and NDJSON (rows as sent). */
+export function ListDownloads({ commandId, rows }: { commandId: string; rows: Record<string, unknown>[] }) {
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption>
-          {list.rows.length} {list.rows.length === 1 ? 'row' : 'rows'}
-          {list.key ? ` from ${list.key}` : ''}
-          {list.rows.length > maxRows ? `, first ${maxRows} shown` : ''}
-          {note ? ` · ${note}` : ''}
-        </caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no guaranteed id and never reorder
-            <tr key={index}>
-              {columns.map((column) => {
-                const value = row[column];
-                return (
-                  <td key={column} className={typeof value === 'number' ? 'num' : undefined}>
-                    {cellText(value)}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="result__downloads">
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => saveFile(downloadName(commandId, 'csv'), recordsToCsv(rows), 'text/csv;charset=utf-8')}
+      >
+        Download CSV
+      </button>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() =>
+          saveFile(downloadName(commandId, 'ndjson'), recordsToNdjson(rows), 'application/x-ndjson')
+        }
+      >
+        Download NDJSON
+      </button>
     </div>
   );
 }
 
-/** CSV text as a table. */
-export function CsvTable({ text }: { text: string }) {
-  const { header, rows } = parseCsv(text);
+/**
+ * A list of records as a table: the most telling columns first, columns without data left out until
+ * "Show all columns", times and links readable, nested values summarised.
+ */
+export function RecordTable({
+  list,
+  note,
+  commandId,
+}: {
+  list: RecordList;
+  note?: string | undefined;
+  commandId: string;
+}) {
+  const toggleId = useId();
+  const [showAll, setShowAll] = useState(false);
+  const columns = useMemo(() => tableColumns(list.rows), [list.rows]);
+  const visible = showAll ? columns.all : columns.shown;
+  const hidden = columns.all.length - columns.shown.length;
+  const rows = list.rows.slice(0, maxRows);
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption>
-          CSV · {rows.length} {rows.length === 1 ? 'row' : 'rows'}
-        </caption>
-        <thead>
-          <tr>
-            {header.map((cell, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: header cells may repeat
-              <th key={index} scope="col">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, maxRows).map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: CSV rows have no id
-            <tr key={index}>
-              {row.map((cell, column) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                <td key={column} className={/^-?[\d.,]+%?$/.test(cell) ? 'num' : undefined}>
-                  {cell}
-                </td>
+    <div className="record-table">
+      <div className="record-table__bar">
+        <p className="record-table__summary muted">
+          {list.rows.length} {list.rows.length === 1 ? 'row' : 'rows'}
+          {list.key ? ` from ${list.key}` : ''}
+          {list.rows.length > maxRows ? `, first ${maxRows} shown` : ''}
+          {note ? ` · ${note}` : ''}
+        </p>
+        {hidden > 0 && (
+          <label className="checkbox record-table__toggle" htmlFor={toggleId}>
+            <input
+              id={toggleId}
+              type="checkbox"
+              checked={showAll}
+              onChange={(event) => setShowAll(event.target.checked)}
+            />
+            Show all {columns.all.length} columns ({hidden} empty or the same in every row)
+          </label>
+        )}
+        <ListDownloads commandId={commandId} rows={list.rows} />
+      </div>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="sr-only">
+            {list.rows.length} {list.rows.length === 1 ? 'row' : 'rows'}, {visible.length} of{' '}
+            {columns.all.length} columns
+          </caption>
+          <thead>
+            <tr>
+              {visible.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no guaranteed id and never reorder
+              <tr key={index}>
+                {visible.map((column) => {
+                  const value = row[column];
+                  return (
+                    <td key={column} className={typeof value === 'number' ? 'num' : undefined}>
+                      <CellValue column={column} value={value} />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** CSV text as a table, with the text itself to download. */
+export function CsvTable({ text, commandId }: { text: string; commandId: string }) {
+  const { header, rows } = parseCsv(text);
+  return (
+    <div className="record-table">
+      <div className="record-table__bar">
+        <p className="record-table__summary muted">
+          CSV · {rows.length} {rows.length === 1 ? 'row' : 'rows'}
+        </p>
+        <div className="result__downloads">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => saveFile(downloadName(commandId, 'csv'), text, 'text/csv;charset=utf-8')}
+          >
+            Download CSV
+          </button>
+        </div>
+      </div>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              {header.map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: header cells may repeat
+                <th key={index} scope="col">
+                  {cell}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, maxRows).map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: CSV rows have no id
+              <tr key={index}>
+                {row.map((cell, column) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                  <td key={column} className={/^-?[\d.,]+%?$/.test(cell) ? 'num' : undefined}>
+                    <div className="cell">{cell}</div>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -4,11 +4,20 @@ import type { TimeSeries } from './shapes';
 const palette = ['#3b5bdb', '#0c8599', '#e67700', '#9c36b5', '#2b8a3e', '#c92a2a'];
 
 /** A line chart of a time series, with its numbers in a table for screen readers and copying. */
-export function TimeSeriesChart({ data, title }: { data: TimeSeries; title: string }) {
+export function TimeSeriesChart({
+  data,
+  caption,
+}: {
+  data: TimeSeries;
+  caption: { title: string; span: string };
+}) {
   const many = data.rows.length > 60;
   return (
     <figure className="chart">
-      <figcaption className="chart__caption">{title}</figcaption>
+      <figcaption className="chart__caption">
+        <span className="chart__title">{caption.title}</span>
+        <span className="chart__span muted">{caption.span}</span>
+      </figcaption>
       <div className="chart__plot" data-testid="time-series-chart">
         <ResponsiveContainer width="100%" height={320}>
           <LineChart data={data.rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>

@@ -1,0 +1,116 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ResultView } from './result-view';
+
+afterEach(() => vi.restoreAllMocks());
+
+const files = {
+  files: [
+    {
+      id: '1VX_uVJH9z3dT4QVG0FIhFxCLpzamzONaOmLu0yBZbzs',
+      name: 'Search Service — Technical Spec',
+      mimeType: 'application/vnd.google-apps.document',
+      modifiedTime: '2026-11-08T15:00:00.000Z',
+      webViewLink: 'https://docs.google.com/document/d/1VX_uVJH9z3dT4QVG0FIhFxCLpzamzONaOmLu0yBZbzs/edit',
+      owners: [],
+    },
+    {
+      id: '1T2jHat1kHrqSaxsvc8oeqzXejuRapFLZ9JUw2dH030k',
+      name: 'Product Launch Checklist',
+      mimeType: 'application/vnd.google-apps.document',
+      modifiedTime: '2026-11-07T09:00:00.000Z',
+      webViewLink: 'https://docs.google.com/document/d/1T2jHat1kHrqSaxsvc8oeqzXejuRapFLZ9JUw2dH030k/edit',
+      owners: [],
+    },
+  ],
+};
+
+function show(result: unknown, commandId = 'docs.searchDocuments', title = 'Search Documents') {
+  const user = userEvent.setup();
+  render(<ResultView commandId={commandId} title={title} input={{}} result={result} />);
+  return user;
+}
+
+describe('result table', () => {
+  it('shows times in words, URLs as links, and only the columns that carry data until asked', async () => {
+    const user = show(files);
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['id', 'name', 'modifiedTime', 'webViewLink']);
+    const time = within(table).getAllByRole('row')[1]?.querySelector('time');
+    expect(time).toHaveAttribute('datetime', '2026-11-08T15:00:00.000Z');
+    expect(time?.textContent).toBe(
+      new Date('2026-11-08T15:00:00.000Z').toLocaleString(undefined, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }),
+    );
+    const link = within(table).getAllByRole('link')[0];
+    expect(link).toHaveAttribute('href', files.files[0]?.webViewLink);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link?.textContent).toMatch(/^docs\.google\.com\/document\/d\//);
+
+    await user.click(
+      screen.getByRole('checkbox', { name: /Show all 6 columns \(2 empty or the same in every row\)/ }),
+    );
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader')).toHaveLength(6);
+  });
+
+  it('downloads the whole list as CSV and as NDJSON', async () => {
+    const saved: { name: string; text: Promise<string> }[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push({ name: '', text: (blob as Blob).text() });
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      const last = saved.at(-1);
+      if (last) last.name = this.download;
+    });
+    const user = show(files);
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Download NDJSON' }));
+    expect(click).toHaveBeenCalledTimes(2);
+    expect(saved[0]?.name).toMatch(/^docs\.searchDocuments-\d{8}-\d{4}\.csv$/);
+    const csv = await saved[0]?.text;
+    expect(csv?.split('\r\n')[0]).toBe('id,name,mimeType,modifiedTime,webViewLink,owners');
+    expect(csv?.split('\r\n')).toHaveLength(3);
+    expect(saved[1]?.name).toMatch(/\.ndjson$/);
+    const lines = (await saved[1]?.text)?.trim().split('\n');
+    expect(lines?.map((line) => JSON.parse(line))).toEqual(files.files);
+  });
+
+  it('says nothing was found for an empty list instead of showing `{ files: [] }`', () => {
+    show({ files: [] });
+    expect(screen.getByRole('tab', { name: 'Table', selected: true })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveTextContent('Nothing found');
+    expect(panel).toHaveTextContent('The command ran; the provider returned an empty list of files.');
+    expect(screen.getByRole('tab', { name: 'JSON' })).toBeInTheDocument();
+  });
+});
+
+describe('result chart', () => {
+  it('is titled with what it shows and its span, not the command', async () => {
+    show(
+      {
+        data: {
+          series: [[1, 2, 3]],
+          seriesMeta: ['Active users'],
+          xValues: ['2026-11-01', '2026-11-02', '2026-11-03'],
+        },
+      },
+      'analytics.activeAndNewUserCounts',
+      'Active and New User Counts',
+    );
+    const caption = await screen.findByText('Active users', { selector: '.chart__title' });
+    expect(caption.parentElement).toHaveTextContent('2026-11-01 to 2026-11-03 · 3 points');
+    expect(screen.queryByText('analytics.activeAndNewUserCounts')).not.toBeInTheDocument();
+  });
+});

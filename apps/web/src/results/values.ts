@@ -1,0 +1,86 @@
+/** Reads what a scalar in a result means, so a table can show a time as a time and a URL as a link. */
+
+/** The words of a key: `current_period_end` → current, period, end; `createdAt` → created, at. */
+function wordsOf(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+const timeWords = new Set([
+  'at',
+  'on',
+  'time',
+  'timestamp',
+  'date',
+  'created',
+  'updated',
+  'modified',
+  'deleted',
+  'archived',
+  'canceled',
+  'cancelled',
+  'completed',
+  'started',
+  'ended',
+  'start',
+  'end',
+  'expires',
+  'due',
+  'since',
+  'until',
+]);
+
+/** Whether a key names a moment (`created`, `createdAt`, `modifiedTime`, `current_period_end`). */
+export function isTimeKey(key: string): boolean {
+  const words = wordsOf(key);
+  const last = words.at(-1);
+  // `session_id`, `time_zone`, `date_format` are not moments, whatever else they contain.
+  if (!last || ['id', 'zone', 'format', 'type', 'count', 'ms', 'seconds'].includes(last)) return false;
+  return words.some((word) => timeWords.has(word));
+}
+
+// Unix times this UI reads as dates: from 2001-09-09 (1e9 s) to 2100, in seconds or milliseconds.
+const secondsRange = [1e9, 4_102_444_800] as const;
+const isoWithZone = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The moment a value stands for, when its key names a moment: Unix seconds or milliseconds, or an
+ * ISO 8601 text with a zone (a zoneless text is left alone: its zone cannot be known here).
+ */
+export function timeOf(key: string, value: unknown): Date | undefined {
+  if (!isTimeKey(key)) return undefined;
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    if (value >= secondsRange[0] && value <= secondsRange[1]) return new Date(value * 1000);
+    if (value >= secondsRange[0] * 1000 && value <= secondsRange[1] * 1000) return new Date(value);
+    return undefined;
+  }
+  if (typeof value === 'string' && isoWithZone.test(value)) {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+  }
+  return undefined;
+}
+
+/** A moment in the reader's own zone and words, e.g. "21 Nov 2026, 10:35". */
+export function formatTime(date: Date): string {
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The value as an http(s) URL, when it is one. */
+export function linkOf(value: unknown): URL | undefined {
+  if (typeof value !== 'string' || !/^https?:\/\/\S+$/i.test(value)) return undefined;
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL short enough for a table cell: host and path, without the query, cut at `max` characters. */
+export function shortUrl(url: URL, max = 48): string {
+  const text = `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
