@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../test-support/cli.js';
 import { approve, call, cookieFrom } from '../test-support/http.js';
 import { tempDir } from '../test-support/temp-host.js';
-import { signInNotes } from './serve.js';
+import { linkNote, tokenNotes } from './serve.js';
 
 const dirs: { path: string; remove(): void }[] = [];
 afterAll(() => {
@@ -167,29 +167,33 @@ describe('c-host serve', () => {
   }, 60_000);
 });
 
-describe('signInNotes', () => {
-  const base = { url: 'http://127.0.0.1:8787', link: 'http://127.0.0.1:8787/auth?token=L1NK' };
+describe('what serve prints about signing in', () => {
+  const url = 'http://127.0.0.1:8787';
+  const link = `${url}/auth?token=L1NK`;
 
   it('prints the token and the link plainly on a terminal', () => {
-    const lines = signInNotes({ ...base, generated: 'T0KEN', explicit: false, stream: { isTTY: true } }).join(
-      '\n',
-    );
-    expect(lines).toContain('T0KEN');
-    expect(lines).toContain(base.link);
-    expect(lines).not.toMatch(/not a terminal/);
+    const terminal = { isTTY: true };
+    const lines = [
+      ...tokenNotes('T0KEN', terminal),
+      linkNote({ url, link, explicit: false, stream: terminal }),
+    ];
+    expect(lines.join('\n')).toContain('T0KEN');
+    expect(lines.join('\n')).toContain(link);
+    expect(lines.join('\n')).not.toMatch(/not a terminal/);
   });
 
-  it('off a terminal, keeps the link out when the operator set the token', () => {
-    const lines = signInNotes({ ...base, explicit: true, stream: { isTTY: false } }).join('\n');
-    expect(lines).not.toContain('L1NK');
-    expect(lines).toContain(`at ${base.url} and sign in with the access token`);
+  it('off a terminal, leaves the link out when the operator set the token', () => {
+    const line = linkNote({ url, link, explicit: true, stream: { isTTY: false } });
+    expect(line).not.toContain('L1NK');
+    expect(line).toContain(`at ${url} and sign in with the access token`);
   });
 
   it('off a terminal, prints what is the only way in, saying that logs keep it', () => {
-    const lines = signInNotes({ ...base, generated: 'T0KEN', explicit: false, stream: {} }).join('\n');
-    expect(lines).toContain('T0KEN');
-    expect(lines).toMatch(/holds that token\. Set C_HOST_TOKEN/);
-    expect(lines).toContain(base.link);
-    expect(lines).toMatch(/logs keep it until then/);
+    const token = tokenNotes('T0KEN', {}).join('\n');
+    expect(token).toContain('T0KEN');
+    expect(token).toMatch(/holds that token\. Set C_HOST_TOKEN/);
+    const line = linkNote({ url, link, explicit: false, stream: {} });
+    expect(line).toContain(link);
+    expect(line).toMatch(/logs keep it until then/);
   });
 });

@@ -24,6 +24,10 @@ export interface StartedServer {
 
 const WILDCARDS = new Set(['0.0.0.0', '::']);
 
+/** Printed when the server listens beyond loopback. */
+const PLAIN_HTTP_WARNING =
+  'Warning: c-host speaks plain HTTP. Beyond this machine, the access token, session cookies and every result cross the network unencrypted unless a TLS terminator (a reverse proxy serving HTTPS) is in front of it; add the name it serves to C_HOST_ALLOWED_HOSTS.';
+
 const urlOf = (address: string, port: number) =>
   `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 
@@ -93,19 +97,32 @@ export async function startServer(host: Host, options: { quiet?: boolean } = {})
   };
 }
 
-/** Printed when the server listens beyond loopback. */
-export const PLAIN_HTTP_WARNING =
-  'Warning: c-host speaks plain HTTP. Beyond this machine, the access token, session cookies and every result cross the network unencrypted unless a TLS terminator (a reverse proxy serving HTTPS) is in front of it; add the name it serves to C_HOST_ALLOWED_HOSTS.';
-
 /** Where `serve` prints its lines, and whether a person is reading them live. */
 export interface NoteStream {
   isTTY?: boolean | undefined;
 }
 
-/** What `serve` says about signing in. */
-export interface SignInNotes {
-  /** The access token made on this first start, if one was. */
-  generated?: string | undefined;
+// On a terminal a secret is seen and scrolls away; anything else (a service manager's journal, a
+// file, a pipe) keeps it. Off a terminal, what is the only way in (a generated token; the link when
+// the operator may not know the stored token) is still printed, with a plain warning that the log
+// now holds it; what the operator already has (their own token) makes the link unnecessary, so it
+// is left out.
+
+/** What `serve` prints about an access token it has just generated. */
+export function tokenNotes(generated: string, stream: NoteStream): string[] {
+  const lines = [
+    `A new access token was created. It is shown only this once (the host keeps a hash):\n  ${generated}\nAPI and MCP clients send it as "Authorization: Bearer <token>".`,
+  ];
+  if (!stream.isTTY) {
+    lines.push(
+      'Warning: stderr is not a terminal, so whatever keeps this output (a service log, a file) now holds that token. Set C_HOST_TOKEN (or --token) to a token of your own to keep it out of logs, or run `c-host token` in a terminal to replace this one.',
+    );
+  }
+  return lines;
+}
+
+/** What `serve` prints about opening the web UI. */
+export interface LinkNotes {
   /** The server's URL. */
   url: string;
   /** A one-time sign-in link. */
@@ -115,50 +132,26 @@ export interface SignInNotes {
   stream: NoteStream;
 }
 
-/**
- * The lines `serve` prints about signing in. On a terminal a secret is seen and scrolls away; on
- * anything else (a service manager's journal, a file, a pipe) it is kept. So there an operator's own
- * token is never needed and the sign-in link is left out; a token or link that is the only way in (a
- * generated token, a stored one the operator may not know) is printed with a plain warning that the
- * log now holds it and how to keep it out.
- */
-export function signInNotes({ generated, url, link, explicit, stream }: SignInNotes): string[] {
-  const terminal = stream.isTTY === true;
-  const lines: string[] = [];
-  if (generated) {
-    lines.push(
-      `A new access token was created. It is shown only this once (the host keeps a hash):\n  ${generated}\nAPI and MCP clients send it as "Authorization: Bearer <token>".`,
-    );
-    if (!terminal) {
-      lines.push(
-        'Warning: stderr is not a terminal, so whatever keeps this output (a service log, a file) now holds that token. Set C_HOST_TOKEN (or --token) to a token of your own to keep it out of logs, or run `c-host token` in a terminal to replace this one.',
-      );
-    }
+/** The line about opening the web UI: the one-time sign-in link, or where to sign in with the token. */
+export function linkNote({ url, link, explicit, stream }: LinkNotes): string {
+  if (stream.isTTY) return `Open the web UI (this sign-in link works once, for 10 minutes):\n  ${link}`;
+  if (explicit) {
+    return `Open the web UI at ${url} and sign in with the access token. A one-time sign-in link is printed only on a terminal: stderr is not one, and logs would keep it.`;
   }
-  if (terminal) {
-    lines.push(`Open the web UI (this sign-in link works once, for 10 minutes):\n  ${link}`);
-  } else if (explicit) {
-    lines.push(
-      `Open the web UI at ${url} and sign in with the access token. A one-time sign-in link is printed only on a terminal: stderr is not one, and logs would keep it.`,
-    );
-  } else {
-    lines.push(
-      `Open the web UI (this sign-in link works once, for 10 minutes; stderr is not a terminal, so logs keep it until then):\n  ${link}`,
-    );
-  }
-  return lines;
+  return `Open the web UI (this sign-in link works once, for 10 minutes; stderr is not a terminal, so logs keep it until then):\n  ${link}`;
 }
 
 /** `c-host serve`: the HTTP API, `/mcp` and the web UI, optionally with the sandbox. */
 export async function serveCommand(flags: ServeFlags): Promise<void> {
   const host = await cliHost(flags);
-  let generated: string | undefined;
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   let server: StartedServer;
   try {
     // Checked before a token is generated, so a refused start prints no secret.
     checkServeToken(host.config.bind, host.config.token);
-    generated = await host.access.init();
+    const generated = await host.access.init();
+    // Printed at once: only its hash is kept, so a start that fails later must not lose it.
+    if (generated) for (const line of tokenNotes(generated, process.stderr)) note(line);
     sandbox = flags.sandbox ? await startSandbox(host) : undefined;
     server = await startServer(host);
   } catch (error) {
@@ -175,15 +168,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     }
   }
   const link = `${server.url}/auth?token=${await host.access.createLoginToken()}`;
-  for (const line of signInNotes({
-    generated,
-    url: server.url,
-    link,
-    explicit: host.access.explicit,
-    stream: process.stderr,
-  })) {
-    note(line);
-  }
+  note(linkNote({ url: server.url, link, explicit: host.access.explicit, stream: process.stderr }));
   if (flags.open !== false && interactive()) {
     const { default: open } = await import('open');
     await open(link).catch(() => {});
