@@ -200,18 +200,20 @@ describe('the route table', () => {
   it('never lets a rewritten path reach a protected handler without the token', async () => {
     const before = await stateOf();
     const reached: string[] = [];
-    let sent = 0;
+    const statuses = new Map<number, number>();
     for (const row of table().filter((entry) => !entry.public)) {
       for (const target of tricks(row.path)) {
         const response = await send(row.method, target, bodyFor(row.url));
-        sent += 1;
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (![400, 401, 404].includes(response.status)) {
           reached.push(`${row.method} ${target} -> ${response.status} ${response.body.slice(0, 120)}`);
         }
       }
     }
     expect(reached).toEqual([]);
-    expect(sent).toBeGreaterThan(500);
+    // Many rewrites do reach a protected route (the router decodes them): the guard is what stops them.
+    expect(statuses.get(401) ?? 0).toBeGreaterThan(50);
+    expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThan(500);
     expect(await stateOf()).toEqual(before);
   });
 
