@@ -110,8 +110,10 @@ describe.each([
     const record = (await host.store.get(name))!;
     const oauth = sandbox.simulators[connector]!.oauth!;
     const revokeUrl = (oauth.revokeUrl ?? oauth.revocationUrl)!;
+    const accessToken = record.credentials.accessToken as string;
+    // Linear's revocation names the token `access_token`; Google's (RFC 7009) names it `token`.
     const revoked = await call(revokeUrl, 'POST', revokeUrl, {
-      form: { token: record.credentials.accessToken as string },
+      form: connector === 'issues' ? { access_token: accessToken } : { token: accessToken },
     });
     expect(revoked.status).toBe(200);
     const error = (await host.connections

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConnectors } from './connectors.js';
 import { simulatorLoaders, startSandbox } from './sandbox.js';
 import { runCli, startCli } from './test-support/cli.js';
+import { call } from './test-support/http.js';
 import { tempDir, tempHost } from './test-support/temp-host.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -128,7 +129,9 @@ describe('one sandbox per data directory', () => {
 
     // A second plain serve beside it neither takes the record nor removes it when it stops.
     const plain = startCli(['serve', '--port', '0', '--no-open'], env);
-    await plain.waitFor(/\/auth\?token=/);
+    const [, plainUrl] = await plain.waitFor(/(http:\/\/127\.0\.0\.1:\d+)\/auth\?token=/);
+    // Once it answers, it has finished starting (its SIGTERM handler included).
+    expect((await call(plainUrl!, 'GET', '/api/health')).status).toBe(200);
     expect(readFileSync(serverFile, 'utf8')).toBe(recorded);
     expect(await plain.stop()).toBe(0);
     expect(readFileSync(serverFile, 'utf8')).toBe(recorded);

@@ -196,7 +196,9 @@ async function startSimulators(
     failures,
     async close() {
       await Promise.allSettled(started.map((simulator) => simulator.close()));
-      await release();
+      // With the store already closed the claim stays behind, naming this process: once it has
+      // exited, the next sandbox passes over it.
+      await release().catch(() => {});
     },
   };
 }
