@@ -9,7 +9,6 @@ describe('parseDocumentId', () => {
       ID,
       ` ${ID} `,
       `https://docs.google.com/document/d/${ID}/edit`,
-      `https://docs.google.com/document/d/${ID}/edit?tab=t.0#heading=h.abc`,
       `https://docs.google.com/document/u/1/d/${ID}/view`,
       `https://docs.google.com/document/d/${ID}`,
       `docs.google.com/document/d/${ID}/edit`,
@@ -17,6 +16,20 @@ describe('parseDocumentId', () => {
     ]) {
       expect(parseDocumentId(input), input).toEqual({ id: ID });
     }
+  });
+
+  it('reads the tab a web address points at (?tab=)', () => {
+    expect(parseDocumentId(`https://docs.google.com/document/d/${ID}/edit?tab=t.0#heading=h.abc`)).toEqual({
+      id: ID,
+      tabId: 't.0',
+    });
+    expect(parseDocumentId(`docs.google.com/document/d/${ID}/edit?usp=sharing&tab=t.4n8wq2k0x1zb`)).toEqual({
+      id: ID,
+      tabId: 't.4n8wq2k0x1zb',
+    });
+    expect(parseDocumentId(`https://docs.google.com/document/d/${ID}/edit?tab=t.0%22%7D`)).toEqual({
+      error: expect.stringContaining('not a tab id'),
+    });
   });
 
   it('explains what is wrong otherwise', () => {

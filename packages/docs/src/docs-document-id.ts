@@ -1,19 +1,29 @@
 import type { Zod } from '@c/core';
 
 const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+/** A tab id as Google writes them (`t.0`, `t.4n8wq2k0x1zb`): letters, digits, `.`, `_` and `-`. */
+const TAB_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** The web address of a Google Docs document. */
 export function documentUrl(documentId: string): string {
   return `https://docs.google.com/document/d/${documentId}/edit`;
 }
 
+/** A document named by id or web address: its id, and the tab the address points at, if any. */
+export interface DocumentReference {
+  id: string;
+  tabId?: string;
+}
+
 /**
- * Reads a document id from a bare id or a web address: the id is the path segment after `/d/`
- * (`https://docs.google.com/document/d/<id>/edit?tab=t.0`). Returns the id, or why there is none.
+ * Reads a document id from a bare id or a web address: the id is the path segment after `/d/`,
+ * and a `tab` query parameter names a tab (`https://docs.google.com/document/d/<id>/edit?tab=t.0`).
+ * Returns the id and tab, or why there is no id.
  */
-export function parseDocumentId(input: string): { id: string } | { error: string } {
+export function parseDocumentId(input: string): DocumentReference | { error: string } {
   const value = input.trim();
   let id = value;
+  let tabId: string | undefined;
   if (value.includes('/')) {
     let url: URL;
     try {
@@ -30,30 +40,58 @@ export function parseDocumentId(input: string): { id: string } | { error: string
       return { error: 'is the address of a published copy (/d/e/…), which does not carry the document id' };
     }
     id = candidate;
+    const tab = url.searchParams.get('tab');
+    if (tab !== null) {
+      if (!TAB_ID.test(tab)) return { error: `has a tab (?tab=${tab.slice(0, 40)}) that is not a tab id` };
+      tabId = tab;
+    }
   }
   if (!ID_CHARACTERS.test(id)) {
     return { error: 'must be a document id (letters, digits, - and _) or the document web address' };
   }
-  return { id };
+  return tabId === undefined ? { id } : { id, tabId };
 }
 
-/** The Document ID parameter: a bare id or the document's web address, resolved to the id. */
-export const documentIdParameter = (z: Zod) =>
-  z
+const DOCUMENT_ID_DESCRIPTION =
+  'The document id, or its web address: the id is what stands between /d/ and the next / (https://docs.google.com/document/d/<id>/edit).';
+
+function documentReference(z: Zod) {
+  return z
     .string()
     .trim()
     .min(1, 'is required')
     .max(2048)
-    .transform((value, ctx) => {
+    .transform((value, ctx): DocumentReference => {
       const parsed = parseDocumentId(value);
       if ('error' in parsed) {
         ctx.addIssue({ code: 'custom', message: parsed.error });
         return z.NEVER;
       }
-      return parsed.id;
-    })
-    .meta({
-      title: 'Document ID',
-      description:
-        'The document id, or its web address: the id is what stands between /d/ and the next / (https://docs.google.com/document/d/<id>/edit).',
+      return parsed;
     });
+}
+
+/**
+ * The Document ID parameter of a command that reads one tab: the id or the web address, resolved
+ * to the id and the tab the address names (`?tab=t.…`).
+ */
+export const documentReferenceParameter = (z: Zod) =>
+  documentReference(z).meta({
+    title: 'Document ID',
+    description: `${DOCUMENT_ID_DESCRIPTION} A ?tab=t.… in the address selects that tab.`,
+  });
+
+/** The Tab ID parameter: a tab of the document (`t.0`, `t.4n8wq2k0x1zb`), as in `?tab=` of its address. */
+export const tabIdParameter = (z: Zod, description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(TAB_ID, 'must be a tab id such as t.0 or t.4n8wq2k0x1zb (the ?tab= part of the tab’s web address)')
+    .optional()
+    .meta({ title: 'Tab ID', description });
+
+/** The Document ID parameter: a bare id or the document's web address, resolved to the id. */
+export const documentIdParameter = (z: Zod) =>
+  documentReference(z)
+    .transform((reference) => reference.id)
+    .meta({ title: 'Document ID', description: DOCUMENT_ID_DESCRIPTION });

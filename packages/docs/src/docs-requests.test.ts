@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyDefaultTab,
   checkDocsRequests,
   DOCS_DISCOVERY_REVISION,
   DOCS_REQUEST_TYPES,
@@ -8,8 +9,8 @@ import {
 
 describe('checkDocsRequests', () => {
   it('knows the request types of the discovery document', () => {
-    expect(DOCS_DISCOVERY_REVISION).toBe('20230929');
-    expect(DOCS_REQUEST_TYPES).toHaveLength(33);
+    expect(DOCS_DISCOVERY_REVISION).toBe('20260921');
+    expect(DOCS_REQUEST_TYPES).toHaveLength(48);
     expect(DOCS_REQUEST_TYPES).toEqual(
       expect.arrayContaining([
         'insertText',
@@ -17,10 +18,16 @@ describe('checkDocsRequests', () => {
         'updateTextStyle',
         'updateParagraphStyle',
         'replaceAllText',
+        'addDocumentTab',
+        'deleteTab',
+        'updateDocumentTabProperties',
+        'insertDate',
+        'insertPerson',
+        'insertRichLink',
+        'insertComment',
+        'acceptSuggestion',
       ]),
     );
-    // Tab-era requests came after this revision of the contract.
-    expect(DOCS_REQUEST_TYPES).not.toContain('addDocumentTab');
   });
 
   it('accepts well-formed requests of every shape it has rules for', () => {
@@ -74,6 +81,122 @@ describe('checkDocsRequests', () => {
   });
 });
 
+describe('tab-era requests (discovery revision 20260921)', () => {
+  it('accepts tabs, chips, comments and suggestions, with tabId in locations and ranges', () => {
+    expect(
+      checkDocsRequests([
+        {
+          addDocumentTab: {
+            tabProperties: { title: 'Notes', parentTabId: 't.0', index: 0, iconEmoji: '📝' },
+          },
+        },
+        { deleteTab: { tabId: 't.abc' } },
+        { updateDocumentTabProperties: { tabProperties: { tabId: 't.0', title: 'Intro' }, fields: 'title' } },
+        { insertText: { location: { index: 1, tabId: 't.abc' }, text: 'x' } },
+        { insertText: { endOfSegmentLocation: { tabId: 't.abc' }, text: 'x' } },
+        { deleteContentRange: { range: { startIndex: 1, endIndex: 2, tabId: 't.abc' } } },
+        { insertPerson: { location: { index: 1 }, personProperties: { email: 'a@example.com' } } },
+        {
+          insertDate: {
+            location: { index: 1 },
+            dateElementProperties: { timestamp: '2026-11-09T10:00:00Z', dateFormat: 'DATE_FORMAT_ISO8601' },
+          },
+        },
+        {
+          insertRichLink: {
+            location: { index: 1 },
+            richLinkProperties: { uri: 'https://docs.google.com/document/d/x' },
+          },
+        },
+        { insertComment: { range: { startIndex: 1, endIndex: 3 }, content: 'Check this' } },
+        { addCommentReply: { commentId: 'c1', post: {} } },
+        { acceptSuggestion: { suggestionId: 'suggest.1' } },
+        {
+          replaceAllText: {
+            containsText: { text: 'a' },
+            replaceText: 'b',
+            tabsCriteria: { tabIds: ['t.0'] },
+          },
+        },
+        {
+          updateNamedStyle: {
+            namedStyle: { namedStyleType: 'HEADING_1' },
+            fields: 'namedStyleType',
+            tabId: 't.0',
+          },
+        },
+      ]),
+    ).toBeUndefined();
+  });
+
+  it('still refuses an index below 1 and an empty range in a tab', () => {
+    expect(checkDocsRequests([{ insertText: { location: { index: 0, tabId: 't.1' }, text: 'x' } }])).toEqual({
+      path: '0.insertText.location.index',
+      message: expect.stringContaining('must be 1 or more'),
+    });
+    expect(
+      checkDocsRequests([
+        { insertComment: { range: { startIndex: 4, endIndex: 4, tabId: 't.1' }, content: 'x' } },
+      ]),
+    ).toEqual({ path: '0.insertComment.range.endIndex', message: expect.stringContaining('greater than') });
+    expect(checkDocsRequests([{ insertText: { location: { index: 1, tab: 't.1' }, text: 'x' } }])).toEqual({
+      path: '0.insertText.location.tab',
+      message: 'is not a field of Location',
+    });
+  });
+});
+
+describe('applyDefaultTab', () => {
+  it('gives the tab to every location and range that names none, and to first-tab requests', () => {
+    const requests = [
+      { insertText: { location: { index: 5 }, text: 'a' } },
+      { insertText: { endOfSegmentLocation: {}, text: 'b' } },
+      { deleteContentRange: { range: { startIndex: 1, endIndex: 2, tabId: 't.other' } } },
+      {
+        insertTableRow: {
+          tableCellLocation: { tableStartLocation: { index: 9 }, rowIndex: 0 },
+          insertBelow: true,
+        },
+      },
+      { updateDocumentStyle: { documentStyle: { marginTop: null }, fields: 'marginTop' } },
+      {
+        updateTextStyle: {
+          range: { startIndex: 1, endIndex: 3 },
+          textStyle: { link: { tabId: 't.9' } },
+          fields: 'link',
+        },
+      },
+      { deleteTab: { tabId: 't.gone' } },
+      { replaceAllText: { containsText: { text: 'a' }, replaceText: 'b' } },
+    ];
+    const before = structuredClone(requests);
+    expect(applyDefaultTab(requests, 't.x')).toEqual([
+      { insertText: { location: { index: 5, tabId: 't.x' }, text: 'a' } },
+      { insertText: { endOfSegmentLocation: { tabId: 't.x' }, text: 'b' } },
+      { deleteContentRange: { range: { startIndex: 1, endIndex: 2, tabId: 't.other' } } },
+      {
+        insertTableRow: {
+          tableCellLocation: { tableStartLocation: { index: 9, tabId: 't.x' }, rowIndex: 0 },
+          insertBelow: true,
+        },
+      },
+      { updateDocumentStyle: { documentStyle: { marginTop: null }, fields: 'marginTop', tabId: 't.x' } },
+      // A link's tabId is where it points, not where it is: left alone.
+      {
+        updateTextStyle: {
+          range: { startIndex: 1, endIndex: 3, tabId: 't.x' },
+          textStyle: { link: { tabId: 't.9' } },
+          fields: 'link',
+        },
+      },
+      { deleteTab: { tabId: 't.gone' } },
+      // replaceAllText covers every tab unless its tabsCriteria narrows it.
+      { replaceAllText: { containsText: { text: 'a' }, replaceText: 'b' } },
+    ]);
+    expect(requests).toEqual(before);
+  });
+});
+
 describe('insertionOrderWarnings', () => {
   it('says nothing for edits from the highest index down, or in different segments', () => {
     expect(
@@ -82,6 +205,7 @@ describe('insertionOrderWarnings', () => {
         { deleteContentRange: { range: { startIndex: 20, endIndex: 30 } } },
         { insertText: { location: { index: 20 }, text: 'b' } },
         { insertText: { location: { index: 5, segmentId: 'kix.h' }, text: 'c' } },
+        { insertText: { location: { index: 30, tabId: 't.2' }, text: 'd' } },
         { updateTextStyle: { range: { startIndex: 1, endIndex: 90 }, textStyle: {}, fields: 'bold' } },
       ]),
     ).toEqual([]);

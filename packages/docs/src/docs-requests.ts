@@ -1,5 +1,6 @@
 import {
   checkAgainstSchema,
+  type DiscoverySchema,
   type DiscoverySchemas,
   type SchemaIssue,
   type SchemaVisitor,
@@ -9,7 +10,7 @@ import table from './docs-request-schemas.json' with { type: 'json' };
 const schemas = table.schemas as DiscoverySchemas;
 const requestTypes = schemas.Request?.properties ?? {};
 
-/** The discovery revision the request table was generated from (Docs API v1, before tabs). */
+/** The discovery revision the request table was generated from (Docs API v1, with tabs). */
 export const DOCS_DISCOVERY_REVISION: string = table.revision;
 
 /** Every request type a batchUpdate accepts, e.g. `insertText`, `deleteContentRange`. */
@@ -86,7 +87,7 @@ export function checkDocsRequests(requests: readonly unknown[]): SchemaIssue | u
     if (unknown !== undefined) {
       return {
         path: `${at}.${unknown}`,
-        message: `is not a Google Docs request type (the API defines ${DOCS_REQUEST_TYPES.length}, e.g. insertText, deleteContentRange, replaceAllText, updateTextStyle, updateParagraphStyle)`,
+        message: `is not a Google Docs request type (the API defines ${DOCS_REQUEST_TYPES.length}, e.g. insertText, deleteContentRange, replaceAllText, updateTextStyle, createParagraphBullets, insertTable, addDocumentTab)`,
       };
     }
     if (keys.length > 1) {
@@ -118,19 +119,72 @@ export function checkDocsRequests(requests: readonly unknown[]): SchemaIssue | u
   return undefined;
 }
 
+/** Schemas that say where in a document something happens; each takes a `tabId`. */
+const PLACES = new Set(['Location', 'Range', 'EndOfSegmentLocation']);
+
+/**
+ * Request types whose own `tabId` picks the tab they work on, the first tab when left out
+ * (`updateDocumentStyle`, `deleteHeader`…). Not `deleteTab`: its `tabId` names the tab to delete.
+ */
+const TAB_SCOPED_TYPES = new Set(
+  Object.entries(requestTypes)
+    .filter(([type, field]) => type !== 'deleteTab' && schemas[field.$ref!]?.properties?.tabId)
+    .map(([type]) => type),
+);
+
+function withTab(value: unknown, schema: DiscoverySchema, tabId: string): unknown {
+  if (schema.$ref) {
+    const named = withTab(value, schemas[schema.$ref] ?? {}, tabId);
+    const unset = isPlainObject(named) && (named.tabId === undefined || named.tabId === null);
+    return PLACES.has(schema.$ref) && unset ? { ...named, tabId } : named;
+  }
+  if (Array.isArray(value) && schema.items) {
+    const items = schema.items;
+    return value.map((item) => withTab(item, items, tabId));
+  }
+  if (isPlainObject(value) && schema.properties) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const field = schema.properties[key];
+      out[key] = field ? withTab(item, field, tabId) : item;
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Points every request at one tab: each location and range that names no tab, and each request
+ * type that works on the first tab unless told otherwise, gets `tabId`. Tabs named in the requests
+ * stay as they are; links, `tabsCriteria` (which default to every tab) and `deleteTab` are left
+ * alone. Takes a list that `checkDocsRequests` accepted; returns a new one.
+ */
+export function applyDefaultTab(requests: readonly DocsRequest[], tabId: string): DocsRequest[] {
+  return requests.map((request) => {
+    const type = Object.keys(request)[0]!;
+    let payload = withTab(request[type], requestTypes[type]!, tabId) as Record<string, unknown>;
+    if (TAB_SCOPED_TYPES.has(type) && (payload.tabId === undefined || payload.tabId === null)) {
+      payload = { ...payload, tabId };
+    }
+    return { [type]: payload };
+  });
+}
+
 /** Where a request changes the length of the document: an insertion point or a deletion start. */
 function anchorOf(
   type: string,
   payload: unknown,
 ): { index: number; segment: string; field: string } | undefined {
   if (!isPlainObject(payload)) return undefined;
+  // The same index in two tabs, or in the body and a header, is two different places.
+  const where = (place: Record<string, unknown>) => `${place.tabId ?? ''}/${place.segmentId ?? ''}`;
   const location = payload.location;
   if (isPlainObject(location) && typeof location.index === 'number') {
-    return { index: location.index, segment: String(location.segmentId ?? ''), field: 'location.index' };
+    return { index: location.index, segment: where(location), field: 'location.index' };
   }
   const range = payload.range;
   if (type === 'deleteContentRange' && isPlainObject(range) && typeof range.startIndex === 'number') {
-    return { index: range.startIndex, segment: String(range.segmentId ?? ''), field: 'range.startIndex' };
+    return { index: range.startIndex, segment: where(range), field: 'range.startIndex' };
   }
   return undefined;
 }

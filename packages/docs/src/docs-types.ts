@@ -33,13 +33,45 @@ export interface DocsStructuralElement {
   tableOfContents?: Record<string, unknown>;
 }
 
-/** A Google Docs document as `documents.get` returns it. */
+/** The body of a document tab: its structural elements in order. */
+export interface DocsBody {
+  content?: DocsStructuralElement[];
+}
+
+/** A tab's properties: its id (as in `?tab=` of its address), title and place among its siblings. */
+export interface DocsTabProperties {
+  tabId: string;
+  title?: string;
+  /** Zero-based position among the tabs at its level. */
+  index?: number;
+  /** Set for a child tab: the tab it is nested in. */
+  parentTabId?: string;
+  /** 0 for a tab at the top level. */
+  nestingLevel?: number;
+  iconEmoji?: string;
+  [field: string]: unknown;
+}
+
+/** A tab of a document, with its content and the tabs nested in it. */
+export interface DocsTab {
+  tabProperties: DocsTabProperties;
+  /** The tab's content: `body`, `documentStyle`, `namedStyles`, `lists`… */
+  documentTab?: { body?: DocsBody; [field: string]: unknown };
+  childTabs?: DocsTab[];
+}
+
+/**
+ * A Google Docs document as Fetch Document Content returns it: `documents.get` with every tab
+ * (`tabs`, child tabs nested in `childTabs`), and `body` the body of the first tab or of the tab
+ * asked for.
+ */
 export interface DocsDocument {
   documentId: string;
   title: string;
   /** Present only when the account may edit the document. */
   revisionId?: string;
-  body?: { content?: DocsStructuralElement[] };
+  tabs?: DocsTab[];
+  body?: DocsBody;
   [field: string]: unknown;
 }
 

@@ -1,7 +1,12 @@
 export { createDocumentFile } from './commands/create-document-file.js';
 export { customAction } from './commands/custom-action.js';
 export { fetchDocumentContent } from './commands/fetch-document-content.js';
-export { DOCS_FILES_QUERY, searchDocuments } from './commands/search-documents.js';
+export {
+  DOCS_FILES_QUERY,
+  driveNameTerms,
+  searchDocuments,
+  searchDocumentsQuery,
+} from './commands/search-documents.js';
 export { updateDocumentContent } from './commands/update-document-content.js';
 export {
   createDocsContext,
@@ -25,8 +30,16 @@ export {
   type SchemaIssue,
   type SchemaVisitor,
 } from './docs-discovery.js';
-export { documentIdParameter, documentUrl, parseDocumentId } from './docs-document-id.js';
 export {
+  type DocumentReference,
+  documentIdParameter,
+  documentReferenceParameter,
+  documentUrl,
+  parseDocumentId,
+  tabIdParameter,
+} from './docs-document-id.js';
+export {
+  applyDefaultTab,
   checkDocsRequests,
   DOCS_DISCOVERY_REVISION,
   DOCS_REQUEST_TYPES,
@@ -36,11 +49,14 @@ export {
 export type {
   CreateDocumentFileResult,
   DocsBatchUpdateResult,
+  DocsBody,
   DocsDocument,
   DocsFileSummary,
   DocsParagraph,
   DocsParagraphElement,
   DocsStructuralElement,
+  DocsTab,
+  DocsTabProperties,
   DocsTextRun,
   SearchDocumentsResult,
 } from './docs-types.js';

@@ -1,16 +1,26 @@
 import { NotFoundError, PermissionError, ProviderError, ValidationError } from '@c/core';
 import { describe, expect, it } from 'vitest';
 import { useDocsSandbox } from '../docs-test-support.js';
+import type { DocsDocument, DocsTab } from '../docs-types.js';
+import { WIKI_TABS } from '../testing/docs-seed.js';
 
 const t = useDocsSandbox();
 
+/** The text of the body that came back. */
+function text(document: DocsDocument): string {
+  return document
+    .body!.content!.flatMap((element) => element.paragraph?.elements ?? [])
+    .map((element) => element.textRun?.content ?? '')
+    .join('');
+}
+
 describe('fetchDocumentContent', () => {
-  it('GETs /v1/documents/{id} with the bearer token and returns the document structure', async () => {
+  it('GETs /v1/documents/{id}?includeTabsContent=true with the bearer token and returns the structure', async () => {
     const id = t.sandbox.seeded!.meetingNotesId;
     const document = await t.connect().run('fetchDocumentContent', { documentId: id });
     const [call] = t.calls(/^\/v1\/documents/);
     expect(call).toMatchObject({ method: 'GET', path: `/v1/documents/${id}` });
-    expect([...call!.query.keys()]).toEqual([]);
+    expect(Object.fromEntries(call!.query)).toEqual({ includeTabsContent: 'true' });
     expect(call!.headers.authorization).toBe(`Bearer ${t.sandbox.connection.credentials.accessToken}`);
     expect(document.documentId).toBe(id);
     expect(document.title).toBe('Weekly Sync — Meeting Notes');
@@ -30,6 +40,89 @@ describe('fetchDocumentContent', () => {
     for (let index = 1; index < content.length; index += 1) {
       expect(content[index]!.startIndex).toBe(content[index - 1]!.endIndex);
     }
+    // A document of one tab: that tab, whose body is the body.
+    expect(document.tabs).toHaveLength(1);
+    expect(document.tabs![0]!.tabProperties).toEqual({
+      tabId: 't.0',
+      title: 'Tab 1',
+      index: 0,
+      nestingLevel: 0,
+    });
+    expect(document.tabs![0]!.documentTab!.body).toEqual(document.body);
+  });
+
+  it('returns every tab, child tabs nested, and the first tab’s body as body', async () => {
+    const id = t.sandbox.seeded!.wikiId;
+    const document = await t.connect().run('fetchDocumentContent', { documentId: id });
+    const outline = (tabs: DocsTab[]): unknown[] =>
+      tabs.map((tab) => [tab.tabProperties.tabId, tab.tabProperties.title, outline(tab.childTabs ?? [])]);
+    expect(outline(document.tabs!)).toEqual([
+      [WIKI_TABS.overview, 'Overview', []],
+      [WIKI_TABS.onboarding, 'Onboarding', [[WIKI_TABS.firstWeek, 'First week', []]]],
+      [WIKI_TABS.runbooks, 'Runbooks', []],
+    ]);
+    expect(document.tabs![1]!.childTabs![0]!.tabProperties).toEqual({
+      tabId: WIKI_TABS.firstWeek,
+      title: 'First week',
+      index: 0,
+      parentTabId: WIKI_TABS.onboarding,
+      nestingLevel: 1,
+    });
+    expect(text(document)).toBe('Team Wiki\nEverything the search team needs, one tab per topic.\n');
+  });
+
+  it('returns the body of the tab asked for, by tabId or by the ?tab= of the address', async () => {
+    const client = t.connect();
+    const id = t.sandbox.seeded!.wikiId;
+    const byId = await client.run('fetchDocumentContent', { documentId: id, tabId: WIKI_TABS.firstWeek });
+    expect(text(byId)).toBe('Your first week\nDay 1: laptop, accounts, and lunch with the team.\n');
+    const byAddress = await client.run('fetchDocumentContent', {
+      documentId: `https://docs.google.com/document/d/${id}/edit?tab=${WIKI_TABS.runbooks}#heading=h.x`,
+    });
+    expect(text(byAddress)).toMatch(/^Runbooks\nReindexing/);
+    // Both name the same tab: fine. The tab is picked here; Google is asked for the whole document.
+    await client.run('fetchDocumentContent', {
+      documentId: `https://docs.google.com/document/d/${id}/edit?tab=${WIKI_TABS.runbooks}`,
+      tabId: WIKI_TABS.runbooks,
+    });
+    for (const call of t.calls(/^\/v1\/documents/)) {
+      expect(call.path).toBe(`/v1/documents/${id}`);
+      expect(Object.fromEntries(call.query)).toEqual({ includeTabsContent: 'true' });
+    }
+  });
+
+  it('refuses a tab id that is not one, or that differs from the address’s, before sending', async () => {
+    const client = t.connect();
+    const id = t.sandbox.seeded!.wikiId;
+    for (const input of [
+      { documentId: id, tabId: 't 0' },
+      { documentId: id, tabId: '../t.0' },
+      {
+        documentId: `https://docs.google.com/document/d/${id}/edit?tab=${WIKI_TABS.overview}`,
+        tabId: WIKI_TABS.runbooks,
+      },
+    ]) {
+      const error = await client.run('fetchDocumentContent', input).catch((caught) => caught);
+      expect(ValidationError.isInstance(error), JSON.stringify(input)).toBe(true);
+      expect(error.parameter).toBe('tabId');
+    }
+    const address = await client
+      .run('fetchDocumentContent', { documentId: `https://docs.google.com/document/d/${id}/edit?tab=t%200` })
+      .catch((caught) => caught);
+    expect(address.parameter).toBe('documentId');
+    expect(address.message).toContain('not a tab id');
+    expect(t.sandbox.server.calls).toHaveLength(0);
+  });
+
+  it('a tab the document does not have is a NotFoundError naming the tabs it has', async () => {
+    const error = await t
+      .connect()
+      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.wikiId, tabId: 't.nosuchtab' })
+      .catch((caught) => caught);
+    expect(NotFoundError.isInstance(error)).toBe(true);
+    expect(error.message).toBe(
+      `The document has no tab t.nosuchtab; its tabs are ${WIKI_TABS.overview} (Overview), ${WIKI_TABS.onboarding} (Onboarding), ${WIKI_TABS.firstWeek} (First week), ${WIKI_TABS.runbooks} (Runbooks).`,
+    );
   });
 
   it('takes the document web address and sends only the id', async () => {

@@ -1,7 +1,7 @@
 import { AuthError, ValidationError } from '@c/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useDocsSandbox } from '../docs-test-support.js';
-import { DOCS_FILES_QUERY } from './search-documents.js';
+import { DOCS_FILES_QUERY, driveNameTerms, searchDocumentsQuery } from './search-documents.js';
 
 const t = useDocsSandbox();
 
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('searchDocuments', () => {
-  it('lists the Google Docs not in the trash, every page, with the fields it returns', async () => {
+  it('asks Drive for the Google Docs of the account (corpora=user) not in the trash, with the fields it returns', async () => {
     const result = await t.connect().run('searchDocuments', { name: 'notes' });
     const calls = t.calls('/drive/v3/files');
     expect(calls).toHaveLength(1);
@@ -20,7 +20,7 @@ describe('searchDocuments', () => {
       q: "mimeType='application/vnd.google-apps.document' and trashed=false",
       fields: 'nextPageToken,incompleteSearch,files(id,name,modifiedTime,webViewLink)',
       pageSize: '1000',
-      corpora: 'allDrives',
+      corpora: 'user',
       includeItemsFromAllDrives: 'true',
       supportsAllDrives: 'true',
     });
@@ -37,6 +37,26 @@ describe('searchDocuments', () => {
         },
       ],
     });
+  });
+
+  it('narrows with name contains on the words Drive is sure to match, and finishes the match itself', async () => {
+    const client = t.connect();
+    const result = await client.run('searchDocuments', { name: 'sync — MEETING no' });
+    expect(result.files.map((file) => file.name)).toEqual(['Weekly Sync — Meeting Notes']);
+    // "sync" may end a longer word and "—" is not a word: only "meeting" and "no" go to Drive.
+    expect(t.calls('/drive/v3/files')[0]!.query.get('q')).toBe(
+      `${DOCS_FILES_QUERY} and name contains 'meeting' and name contains 'no'`,
+    );
+    // Drive narrowed the listing to the one document; the rest was never sent.
+    const narrowed = await client.run('customAction', {
+      method: 'GET',
+      path: '/drive/v3/files',
+      query: { q: searchDocumentsQuery('sync — MEETING no'), fields: 'files(name)' },
+    });
+    expect(narrowed).toEqual({ files: [{ name: 'Weekly Sync — Meeting Notes' }] });
+    // A text whose later words Drive cannot match for sure is not narrowed by them.
+    expect(driveNameTerms("alex's notes \\ v2.1 (draft) Q4 Q4")).toEqual(['notes', 'q4']);
+    expect(driveNameTerms('eting')).toEqual([]);
   });
 
   it('matches any part of the name in any case, which Drive’s own contains does not', async () => {
@@ -67,9 +87,11 @@ describe('searchDocuments', () => {
     const result = await t.connect().run('searchDocuments', { name: 'n' });
     expect(result.files).toHaveLength(4);
     const calls = t.calls('/drive/v3/files');
-    expect(calls).toHaveLength(2);
+    // Five Google Docs the account can see, two a page.
+    expect(calls).toHaveLength(3);
     expect(calls[0]!.query.get('pageToken')).toBeNull();
     expect(calls[1]!.query.get('pageToken')).toMatch(/^[\w-]+$/);
+    expect(calls[2]!.query.get('pageToken')).toMatch(/^[\w-]+$/);
     expect(calls[1]!.query.get('q')).toBe(DOCS_FILES_QUERY);
   });
 
@@ -79,7 +101,40 @@ describe('searchDocuments', () => {
     const result = await t.connect().run('searchDocuments', { name: 'checklist' });
     expect(result.files.map((file) => file.name)).toEqual(['Product Launch Checklist']);
     // One page per visible file (documents and the two other files), most of them empty.
-    expect(t.calls('/drive/v3/files')).toHaveLength(7);
+    expect(t.calls('/drive/v3/files')).toHaveLength(8);
+  });
+
+  it('finds shared-drive documents the account created or changed, not every file of every shared drive', async () => {
+    const colleague = 'morgan@example.com';
+    const mine = t.sandbox.state.createDocument({
+      title: 'Roadmap (shared drive)',
+      driveId: '0AsharedDrive1',
+      sharedWith: { [t.sandbox.state.currentUser]: 'writer' },
+      owner: colleague,
+    });
+    mine.lastModifyingUser = t.sandbox.state.currentUser;
+    const untouched = t.sandbox.state.createDocument({
+      title: 'Roadmap archive (shared drive)',
+      driveId: '0AsharedDrive1',
+      sharedWith: { [t.sandbox.state.currentUser]: 'reader' },
+      owner: colleague,
+    });
+    const result = await t.connect().run('searchDocuments', { name: 'roadmap' });
+    expect(result.files.map((file) => file.id)).toEqual([mine.id]);
+    // The same files under corpora=allDrives, which Google advises against for efficiency.
+    const everything = (await t.connect().run('customAction', {
+      method: 'GET',
+      path: '/drive/v3/files',
+      query: {
+        q: "name contains 'roadmap'",
+        corpora: 'allDrives',
+        includeItemsFromAllDrives: 'true',
+        supportsAllDrives: 'true',
+      },
+    })) as { files: { id: string }[] };
+    expect(everything.files.map((file) => file.id).sort()).toEqual([mine.id, untouched.id].sort());
+    t.sandbox.state.files.delete(mine.id);
+    t.sandbox.state.files.delete(untouched.id);
   });
 
   it('finds names with quotes and backslashes', async () => {

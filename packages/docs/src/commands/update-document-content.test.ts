@@ -1,7 +1,7 @@
 import { NetworkError, PermissionError, ProviderError, ValidationError } from '@c/core';
 import { describe, expect, it } from 'vitest';
 import { useDocsSandbox } from '../docs-test-support.js';
-import type { DocsDocument } from '../docs-types.js';
+import type { DocsDocument, DocsStructuralElement, DocsTab, DocsTabProperties } from '../docs-types.js';
 
 const t = useDocsSandbox();
 
@@ -447,5 +447,289 @@ describe('updateDocumentContent: failures', () => {
       providerCode: 'UNAVAILABLE',
     });
     expect(t.calls(`/v1/documents/${id}:batchUpdate`)).toHaveLength(1);
+  });
+});
+
+describe('updateDocumentContent: tabs', () => {
+  /** A document of two tabs, "One" (t.0) and "Two" with a child tab "Two A". */
+  function tabbed(): { id: string; two: string; twoA: string } {
+    const file = t.sandbox.state.createDocument({
+      title: 'Tabbed',
+      tabs: [
+        { title: 'One', paragraphs: [{ text: 'first' }] },
+        {
+          id: 't.twotwotwotw',
+          title: 'Two',
+          paragraphs: [{ text: 'second' }],
+          childTabs: [{ id: 't.twoatwoatwo', title: 'Two A', paragraphs: [{ text: 'nested' }] }],
+        },
+      ],
+    });
+    return { id: file.id, two: 't.twotwotwotw', twoA: 't.twoatwoatwo' };
+  }
+
+  /** Each tab's text, by tab id. */
+  async function tabTexts(id: string): Promise<Record<string, string>> {
+    const document = await read(id);
+    const out: Record<string, string> = {};
+    const walk = (tabs: DocsTab[]) => {
+      for (const tab of tabs) {
+        out[tab.tabProperties.tabId] = tab
+          .documentTab!.body!.content!.flatMap((element) => element.paragraph?.elements ?? [])
+          .map((element) => element.textRun?.content ?? '')
+          .join('');
+        walk(tab.childTabs ?? []);
+      }
+    };
+    walk(document.tabs!);
+    return out;
+  }
+
+  it('applies Tab ID to every location and range that names no tab; a named tab stays', async () => {
+    const { id, two, twoA } = tabbed();
+    await t.connect().run('updateDocumentContent', {
+      documentId: id,
+      tabId: two,
+      requests: [
+        { insertText: { endOfSegmentLocation: {}, text: ' (edited)' } },
+        { insertText: { location: { index: 1 }, text: 'The ' } },
+        { insertText: { location: { index: 1, tabId: twoA }, text: 'Deeply ' } },
+      ],
+    });
+    expect(t.calls(`/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({
+      requests: [
+        { insertText: { endOfSegmentLocation: { tabId: two }, text: ' (edited)' } },
+        { insertText: { location: { index: 1, tabId: two }, text: 'The ' } },
+        { insertText: { location: { index: 1, tabId: twoA }, text: 'Deeply ' } },
+      ],
+    });
+    expect(await tabTexts(id)).toEqual({
+      't.0': 'first\n',
+      [two]: 'The second (edited)\n',
+      [twoA]: 'Deeply nested\n',
+    });
+  });
+
+  it('without Tab ID, locations that name no tab are in the first tab', async () => {
+    const { id, two } = tabbed();
+    await t.connect().run('updateDocumentContent', {
+      documentId: id,
+      requests: [{ insertText: { location: { index: 1 }, text: 'the ' } }],
+    });
+    expect(t.calls(`/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({
+      requests: [{ insertText: { location: { index: 1 }, text: 'the ' } }],
+    });
+    expect((await tabTexts(id))['t.0']).toBe('the first\n');
+    expect((await tabTexts(id))[two]).toBe('second\n');
+  });
+
+  it('adds, renames, moves and deletes tabs', async () => {
+    const { id, two, twoA } = tabbed();
+    const client = t.connect();
+    const added = await client.run('updateDocumentContent', {
+      documentId: id,
+      requests: [{ addDocumentTab: { tabProperties: { title: 'Three', parentTabId: two, index: 0 } } }],
+    });
+    const properties = (added.replies[0] as { addDocumentTab: { tabProperties: DocsTabProperties } })
+      .addDocumentTab.tabProperties;
+    expect(properties).toEqual({
+      tabId: expect.stringMatching(/^t\.[a-z0-9]{12}$/),
+      title: 'Three',
+      index: 0,
+      parentTabId: two,
+      nestingLevel: 1,
+    });
+    await client.run('updateDocumentContent', {
+      documentId: id,
+      requests: [
+        {
+          updateDocumentTabProperties: {
+            tabProperties: { tabId: properties.tabId, title: 'Third', iconEmoji: '🧪' },
+            fields: 'title,iconEmoji',
+          },
+        },
+        { insertText: { location: { index: 1, tabId: properties.tabId }, text: 'new tab text' } },
+        { deleteTab: { tabId: twoA } },
+      ],
+    });
+    const document = await read(id);
+    expect(document.tabs!.map((tab) => tab.tabProperties.title)).toEqual(['One', 'Two']);
+    expect(document.tabs![1]!.childTabs!.map((tab) => tab.tabProperties)).toEqual([
+      {
+        tabId: properties.tabId,
+        title: 'Third',
+        index: 0,
+        parentTabId: two,
+        nestingLevel: 1,
+        iconEmoji: '🧪',
+      },
+    ]);
+    expect((await tabTexts(id))[properties.tabId]).toBe('new tab text\n');
+  });
+
+  it('a tab the document does not have is Google’s 400, and nothing applies', async () => {
+    const { id } = tabbed();
+    const before = await tabTexts(id);
+    const error = await t
+      .connect()
+      .run('updateDocumentContent', {
+        documentId: id,
+        tabId: 't.missingmissi',
+        requests: [{ insertText: { location: { index: 1 }, text: 'x' } }],
+      })
+      .catch((caught) => caught);
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect(error.providerMessage).toBe(
+      'Invalid requests[0].insertText: The tab with ID t.missingmissi was not found.',
+    );
+    expect(await tabTexts(id)).toEqual(before);
+  });
+});
+
+describe('updateDocumentContent: bullets, tables and chips', () => {
+  it('createParagraphBullets makes list items; leading tabs set the nesting level and go', async () => {
+    const id = t.sandbox.state.createDocument({
+      title: 'List',
+      paragraphs: [{ text: 'Groceries' }, { text: 'Milk' }, { text: '\tOat' }, { text: 'Bread' }],
+    }).id;
+    await t.connect().run('updateDocumentContent', {
+      documentId: id,
+      requests: [
+        {
+          createParagraphBullets: {
+            range: { startIndex: 11, endIndex: 25 },
+            bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE',
+          },
+        },
+      ],
+    });
+    const document = await read(id);
+    expect(paragraphs(document)).toEqual([
+      [1, 11, 'Groceries\n'],
+      [11, 16, 'Milk\n'],
+      [16, 20, 'Oat\n'],
+      [20, 26, 'Bread\n'],
+    ]);
+    const items = document.body!.content!.slice(2).map((element) => element.paragraph!);
+    const listId = (items[0]!.bullet as { listId: string }).listId;
+    expect(items.map((item) => item.bullet)).toEqual([
+      { listId, textStyle: {} },
+      { listId, nestingLevel: 1, textStyle: {} },
+      { listId, textStyle: {} },
+    ]);
+    expect(items[1]!.paragraphStyle).toMatchObject({
+      indentFirstLine: { magnitude: 54, unit: 'PT' },
+      indentStart: { magnitude: 72, unit: 'PT' },
+    });
+    const lists = document.tabs![0]!.documentTab!.lists as Record<
+      string,
+      { listProperties: { nestingLevels: unknown[] } }
+    >;
+    expect(lists[listId]!.listProperties.nestingLevels.slice(0, 2)).toEqual([
+      expect.objectContaining({ glyphSymbol: '●', glyphFormat: '%0' }),
+      expect.objectContaining({ glyphSymbol: '○', glyphFormat: '%0' }),
+    ]);
+  });
+
+  it('insertTable puts a newline first, so the table starts at index + 1, with one empty paragraph per cell', async () => {
+    const id = t.sandbox.state.createDocument({ title: 'Table', paragraphs: [] }).id;
+    const client = t.connect();
+    await client.run('updateDocumentContent', {
+      documentId: id,
+      requests: [{ insertTable: { location: { index: 1 }, rows: 2, columns: 2 } }],
+    });
+    const table = (await read(id)).body!.content![2]!;
+    expect([table.startIndex, table.endIndex]).toEqual([2, 14]);
+    const cells = (
+      table.table as {
+        tableRows: { tableCells: { startIndex: number; content: DocsStructuralElement[] }[] }[];
+      }
+    ).tableRows.flatMap((row) => row.tableCells);
+    // Text goes in at each cell's paragraph, from the last cell up so earlier indexes hold.
+    expect(cells.map((cell) => cell.content[0]!.startIndex)).toEqual([5, 7, 10, 12]);
+    await client.run('updateDocumentContent', {
+      documentId: id,
+      requests: [
+        { insertText: { location: { index: 12 }, text: 'd' } },
+        { insertText: { location: { index: 10 }, text: 'c' } },
+        { insertText: { location: { index: 7 }, text: 'b' } },
+        { insertText: { location: { index: 5 }, text: 'a' } },
+      ],
+    });
+    const filled = (await read(id)).body!.content![2]!;
+    const texts = (
+      filled.table as { tableRows: { tableCells: { content: DocsStructuralElement[] }[] }[] }
+    ).tableRows.map((row) =>
+      row.tableCells.map((cell) => cell.content[0]!.paragraph!.elements![0]!.textRun!.content),
+    );
+    expect(texts).toEqual([
+      ['a\n', 'b\n'],
+      ['c\n', 'd\n'],
+    ]);
+    expect(filled.endIndex).toBe(18);
+    // Google's rule: nothing goes between a paragraph and the table after it.
+    const error = await client
+      .run('updateDocumentContent', {
+        documentId: id,
+        requests: [{ insertText: { location: { index: 2 }, text: 'x' } }],
+      })
+      .catch((caught) => caught);
+    expect(error.providerMessage).toContain('must be inside the bounds of an existing paragraph');
+  });
+
+  it('insertPerson, insertDate and insertRichLink add chips of one index each', async () => {
+    const id = t.sandbox.state.createDocument({ title: 'Chips', paragraphs: [{ text: 'Owner: ' }] }).id;
+    const spec = t.sandbox.seeded!.specId;
+    await t.connect().run('updateDocumentContent', {
+      documentId: id,
+      requests: [
+        {
+          insertRichLink: {
+            endOfSegmentLocation: {},
+            richLinkProperties: { uri: `https://docs.google.com/document/d/${spec}/edit` },
+          },
+        },
+        {
+          insertDate: {
+            location: { index: 8 },
+            dateElementProperties: { timestamp: '2026-11-09T10:00:00Z', dateFormat: 'DATE_FORMAT_ISO8601' },
+          },
+        },
+        { insertPerson: { location: { index: 8 }, personProperties: { email: 'morgan@example.com' } } },
+      ],
+    });
+    const elements = (await read(id)).body!.content![1]!.paragraph!.elements!;
+    expect(
+      elements.map((element) => [element.startIndex, element.endIndex, Object.keys(element)[2]]),
+    ).toEqual([
+      [1, 8, 'textRun'],
+      [8, 9, 'person'],
+      [9, 10, 'dateElement'],
+      [10, 11, 'richLink'],
+      [11, 12, 'textRun'],
+    ]);
+    expect(elements[1]!.person).toMatchObject({
+      personProperties: { email: 'morgan@example.com', name: 'Morgan Lee' },
+    });
+    expect(elements[2]!.dateElement).toMatchObject({
+      dateElementProperties: { displayText: '2026-11-09', timestamp: '2026-11-09T10:00:00.000Z' },
+    });
+    expect(elements[3]!.richLink).toMatchObject({
+      richLinkProperties: {
+        title: 'Search Service — Technical Spec',
+        mimeType: 'application/vnd.google-apps.document',
+      },
+    });
+  });
+
+  it('sends comment and suggestion requests as they are (the simulator does not model them: 501)', async () => {
+    const id = agenda();
+    const requests = [{ insertComment: { range: { startIndex: 1, endIndex: 7 }, content: 'Shorter?' } }];
+    const error = await t
+      .connect()
+      .run('updateDocumentContent', { documentId: id, requests })
+      .catch((caught) => caught);
+    expect(t.calls(`/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({ requests });
+    expect(error).toMatchObject({ kind: 'provider', status: 501, providerCode: 'UNIMPLEMENTED' });
   });
 });

@@ -1,7 +1,13 @@
 import { defineCommand, type Zod } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
-import { documentIdParameter } from '../docs-document-id.js';
-import { checkDocsRequests, type DocsRequest, insertionOrderWarnings } from '../docs-requests.js';
+import { documentIdParameter, tabIdParameter } from '../docs-document-id.js';
+import {
+  applyDefaultTab,
+  checkDocsRequests,
+  DOCS_REQUEST_TYPES,
+  type DocsRequest,
+  insertionOrderWarnings,
+} from '../docs-requests.js';
 import type { DocsBatchUpdateResult } from '../docs-types.js';
 
 const requestsParameter = (z: Zod) =>
@@ -46,8 +52,7 @@ const requestsParameter = (z: Zod) =>
     })
     .meta({
       title: 'Requests',
-      description:
-        'Docs batchUpdate requests, as an array or a string holding one, e.g. [{"insertText": {"location": {"index": 1}, "text": "Hello\\n"}}]. Each request holds exactly one request type (insertText, deleteContentRange, replaceAllText, updateTextStyle, updateParagraphStyle, …). Indexes count UTF-16 code units from the document structure; the body starts at 1. Requests apply in the order given, each shifting the indexes after it: list edits from the highest index down.',
+      description: `Docs batchUpdate requests, as an array or a string holding one, e.g. [{"insertText": {"location": {"index": 1}, "text": "Hello\\n"}}]. Each request holds exactly one of the API's ${DOCS_REQUEST_TYPES.length} request types (insertText, deleteContentRange, replaceAllText, updateTextStyle, updateParagraphStyle, createParagraphBullets, insertTable, insertPerson, insertDate, insertRichLink, addDocumentTab, deleteTab, updateDocumentTabProperties, …). Locations and ranges may name a tab (tabId); without one they are in the first tab (or the tab given as Tab ID). Indexes count UTF-16 code units from the document structure; each tab's body starts at 1. Requests apply in the order given, each shifting the indexes after it: list edits from the highest index down.`,
     });
 
 /** Update Document Content: `POST {baseUrl}/v1/documents/{id}:batchUpdate`. */
@@ -55,11 +60,15 @@ export const updateDocumentContent = defineCommand({
   key: 'updateDocumentContent',
   title: 'Update Document Content',
   description:
-    'Applies Docs batchUpdate requests to a document, atomically: all apply or none. The list is checked before sending (known request types and fields, indexes of 1 or more, ranges that end after they start) and never reordered; the result carries warnings when edits are not in descending index order. The update is not retried when its outcome is unknown, since a repeated insert would duplicate text. Give requiredRevisionId to apply only if the document has not changed since it was read. The connected account needs edit access.',
+    'Applies Docs batchUpdate requests to a document, atomically: all apply or none. Every request type of the current API is accepted (text, styles, bullets, tables, person, date and rich-link chips, tabs, comments and suggestions), in any tab. The list is checked before sending (known request types and fields, indexes of 1 or more, ranges that end after they start) and never reordered; the result carries warnings when edits are not in descending index order. The update is not retried when its outcome is unknown, since a repeated insert would duplicate text. Give requiredRevisionId to apply only if the document has not changed since it was read. The connected account needs edit access.',
   input: (z) =>
     z.object({
       documentId: documentIdParameter(z),
       requests: requestsParameter(z),
+      tabId: tabIdParameter(
+        z,
+        'The tab to edit (its id, e.g. t.0, as in ?tab= of its web address): applied to every location and range that names no tab, and to requests that otherwise work on the first tab (updateDocumentStyle, deleteHeader…). Requests that name a tab keep it; replaceAllText still covers every tab unless its tabsCriteria says otherwise.',
+      ),
       requiredRevisionId: z.string().trim().min(1).optional().meta({
         title: 'Required Revision Id',
         description:
@@ -68,7 +77,8 @@ export const updateDocumentContent = defineCommand({
     }),
   annotations: { destructive: true },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsBatchUpdateResult> {
-    const warnings = insertionOrderWarnings(input.requests);
+    const requests = input.tabId ? applyDefaultTab(input.requests, input.tabId) : input.requests;
+    const warnings = insertionOrderWarnings(requests);
     // batchUpdate has no idempotency key: core sends it once and never repeats it after a failure
     // whose outcome is unknown (only refusals that prove nothing was applied are retried).
     const response = await ctx.http.request<DocsBatchUpdateResult>({
@@ -76,7 +86,7 @@ export const updateDocumentContent = defineCommand({
       api: 'docs',
       path: `/v1/documents/${input.documentId}:batchUpdate`,
       json: {
-        requests: input.requests,
+        requests,
         ...(input.requiredRevisionId
           ? { writeControl: { requiredRevisionId: input.requiredRevisionId } }
           : {}),

@@ -31,6 +31,7 @@ describe.skipIf(!dir)('checkGoogleCall against the discovery documents', () => {
 
   it('passes the calls the connector makes', () => {
     expect(check(call('GET', '/v1/documents/abc'))).toBeUndefined();
+    expect(check(call('GET', '/v1/documents/abc?includeTabsContent=true'))).toBeUndefined();
     expect(
       check(call('GET', '/v1/documents/abc?suggestionsViewMode=SUGGESTIONS_INLINE&fields=title')),
     ).toBeUndefined();
@@ -47,7 +48,7 @@ describe.skipIf(!dir)('checkGoogleCall against the discovery documents', () => {
       check(
         call(
           'GET',
-          `/drive/v3/files?q=${encodeURIComponent('trashed=false')}&fields=${encodeURIComponent('nextPageToken,incompleteSearch,files(id,name,modifiedTime,webViewLink)')}&pageSize=1000&corpora=allDrives&includeItemsFromAllDrives=true&supportsAllDrives=true&pageToken=abc`,
+          `/drive/v3/files?q=${encodeURIComponent('trashed=false')}&fields=${encodeURIComponent('nextPageToken,incompleteSearch,files(id,name,modifiedTime,webViewLink)')}&pageSize=1000&corpora=user&includeItemsFromAllDrives=true&supportsAllDrives=true&pageToken=abc`,
         ),
       ),
     ).toBeUndefined();
@@ -73,9 +74,10 @@ describe.skipIf(!dir)('checkGoogleCall against the discovery documents', () => {
       /no Google Docs or Drive method matches/,
     );
     expect(check(call('DELETE', '/v1/documents/abc'))).toMatch(/no Google Docs or Drive method/);
-    expect(check(call('GET', '/v1/documents/abc?includeTabsContent=true'))).toBe(
-      'docs.documents.get has no query parameter includeTabsContent',
+    expect(check(call('GET', '/v1/documents/abc?includeTabs=true'))).toBe(
+      'docs.documents.get has no query parameter includeTabs',
     );
+    expect(check(call('GET', '/v1/documents/abc?includeTabsContent=yes'))).toMatch(/must be true or false/);
     expect(check(call('GET', '/v1/documents/abc?suggestionsViewMode=ALL'))).toMatch(/must be one of/);
     expect(check(call('GET', '/drive/v3/files?pageSize=5000'))).toBe(
       'drive.files.list: query parameter pageSize is above 1000',

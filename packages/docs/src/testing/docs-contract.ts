@@ -54,13 +54,19 @@ interface Route {
 
 const cache = new Map<string, GoogleContracts>();
 
+/** The discovery documents the simulator and the connector are checked against. */
+export const GOOGLE_DISCOVERY_FILES = {
+  docs: 'docs.v1.discovery.20260921.json',
+  drive: 'drive.v3.discovery.20260916.json',
+} as const;
+
 /** Reads the two discovery documents from a contracts folder (once per folder). */
 export function loadGoogleContracts(dir: string): GoogleContracts {
   let contracts = cache.get(dir);
   if (!contracts) {
     const read = (name: string) =>
       JSON.parse(readFileSync(join(dir, 'google', name), 'utf8')) as DiscoveryDocument;
-    contracts = { docs: read('docs.v1.discovery.json'), drive: read('drive.v3.discovery.json') };
+    contracts = { docs: read(GOOGLE_DISCOVERY_FILES.docs), drive: read(GOOGLE_DISCOVERY_FILES.drive) };
     cache.set(dir, contracts);
   }
   return contracts;

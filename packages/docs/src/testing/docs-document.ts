@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DocsStructuralElement } from '../docs-types.js';
+import type { DocsParagraphElement, DocsStructuralElement } from '../docs-types.js';
 
 /** A text or paragraph style, as Google writes it (`{bold: true}`, `{namedStyleType: 'HEADING_1'}`). */
 export type Style = Readonly<Record<string, unknown>>;
@@ -16,11 +16,27 @@ export class InvalidRequestError extends Error {
   override readonly name = 'InvalidRequestError';
 }
 
-/** One UTF-16 code unit of the body, its text style, and on a newline its paragraph's style. */
+/** A paragraph's place in a list. */
+interface ListItem {
+  listId: string;
+  nestingLevel: number;
+}
+
+/** The structure around table content: each takes one index, as in Google's model. */
+type Mark = 'table' | 'row' | 'cell' | 'tableEnd';
+
+/**
+ * One index of a body: a UTF-16 code unit of text with its style, a paragraph's closing newline
+ * (with the paragraph's style and list item), an inline element (a person, a date, a page break…),
+ * or the start of a table, row or cell, or the end of a table.
+ */
 interface Unit {
   c: string;
   ts: Style;
   ps?: Style;
+  bullet?: ListItem;
+  mark?: Mark;
+  inline?: Record<string, unknown>;
 }
 
 interface ParagraphSpan {
@@ -32,6 +48,10 @@ interface ParagraphSpan {
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters Google strips.
 const STRIPPED = /[\u0000-\u0008\u000c-\u001f\ue000-\uf8ff]/g;
+/** How an inline element reads in the body's text (Unicode's object replacement character). */
+const OBJECT = '\ufffc';
+const INSIDE_PARAGRAPH =
+  'The insertion index must be inside the bounds of an existing paragraph. You can still create new paragraphs by inserting newlines.';
 const styleKeys = new WeakMap<Style, string>();
 const interned = new Map<string, Style>();
 
@@ -62,6 +82,7 @@ function intern(style: Style): Style {
 }
 
 const EMPTY: Style = intern({});
+const CELL_PARAGRAPH: Style = intern({ namedStyleType: 'NORMAL_TEXT' });
 
 function isHighSurrogate(c: string | undefined): boolean {
   return c !== undefined && c >= '\ud800' && c <= '\udbff';
@@ -71,15 +92,16 @@ function isLowSurrogate(c: string | undefined): boolean {
   return c !== undefined && c >= '\udc00' && c <= '\udfff';
 }
 
-function newHeadingId(): string {
-  return `h.${randomBytes(6).toString('hex').slice(0, 12)}`;
+/** An id of the form Google gives headings, lists and inline elements (`h.…`, `kix.…`). */
+export function newKixId(prefix = 'kix'): string {
+  return `${prefix}.${randomBytes(6).toString('hex').slice(0, 12)}`;
 }
 
 /** Paragraph styles that carry a heading id (links to headings point at it). */
 function withHeadingId(style: Style): Style {
   const type = style.namedStyleType;
   const heading = typeof type === 'string' && type.startsWith('HEADING_');
-  if (heading) return intern({ ...style, headingId: newHeadingId() });
+  if (heading) return intern({ ...style, headingId: newKixId('h') });
   if (style.headingId === undefined) return style;
   const { headingId: _dropped, ...rest } = style;
   return intern(rest);
@@ -96,16 +118,85 @@ function applyMask(current: Style, update: Style, fields: readonly string[] | '*
   return intern(next);
 }
 
+const pt = (magnitude: number) => ({ magnitude, unit: 'PT' });
+
+/** Glyphs of the first three nesting levels of each bullet preset; deeper levels repeat them. */
+const BULLET_PRESETS: Record<string, { symbol?: string; type?: string; format: string }[]> = {
+  BULLET_DISC_CIRCLE_SQUARE: [{ symbol: '●' }, { symbol: '○' }, { symbol: '■' }].map(glyph),
+  BULLET_DIAMONDX_ARROW3D_SQUARE: [{ symbol: '❖' }, { symbol: '➢' }, { symbol: '■' }].map(glyph),
+  BULLET_CHECKBOX: [{ symbol: '☐' }, { symbol: '☐' }, { symbol: '☐' }].map(glyph),
+  BULLET_ARROW_DIAMOND_DISC: [{ symbol: '➔' }, { symbol: '◆' }, { symbol: '●' }].map(glyph),
+  BULLET_STAR_CIRCLE_SQUARE: [{ symbol: '★' }, { symbol: '○' }, { symbol: '■' }].map(glyph),
+  BULLET_ARROW3D_CIRCLE_SQUARE: [{ symbol: '➢' }, { symbol: '○' }, { symbol: '■' }].map(glyph),
+  BULLET_LEFTTRIANGLE_DIAMOND_DISC: [{ symbol: '◄' }, { symbol: '◆' }, { symbol: '●' }].map(glyph),
+  BULLET_DIAMONDX_HOLLOWDIAMOND_SQUARE: [{ symbol: '❖' }, { symbol: '◇' }, { symbol: '■' }].map(glyph),
+  BULLET_DIAMOND_CIRCLE_SQUARE: [{ symbol: '◆' }, { symbol: '○' }, { symbol: '■' }].map(glyph),
+  NUMBERED_DECIMAL_ALPHA_ROMAN: numbered(['DECIMAL', 'ALPHA', 'ROMAN'], '.'),
+  NUMBERED_DECIMAL_ALPHA_ROMAN_PARENS: numbered(['DECIMAL', 'ALPHA', 'ROMAN'], ')'),
+  NUMBERED_DECIMAL_NESTED: [
+    { type: 'DECIMAL', format: '%0.' },
+    { type: 'DECIMAL', format: '%0.%1.' },
+    { type: 'DECIMAL', format: '%0.%1.%2.' },
+  ],
+  NUMBERED_UPPERALPHA_ALPHA_ROMAN: numbered(['UPPER_ALPHA', 'ALPHA', 'ROMAN'], '.'),
+  NUMBERED_UPPERROMAN_UPPERALPHA_DECIMAL: numbered(['UPPER_ROMAN', 'UPPER_ALPHA', 'DECIMAL'], '.'),
+  NUMBERED_ZERODECIMAL_ALPHA_ROMAN: numbered(['ZERO_DECIMAL', 'ALPHA', 'ROMAN'], '.'),
+};
+
+function glyph(entry: { symbol: string }) {
+  return { symbol: entry.symbol, format: '%0' };
+}
+
+function numbered(types: string[], close: string) {
+  return types.map((type, level) => ({ type, format: `%${level}${close}` }));
+}
+
+/** A list as `documents.get` shows it: nine nesting levels with glyphs and indents. */
+function renderList(preset: string) {
+  const glyphs = BULLET_PRESETS[preset]!;
+  return {
+    listProperties: {
+      nestingLevels: Array.from({ length: 9 }, (_, level) => {
+        const { symbol, type, format } = glyphs[level % 3]!;
+        return {
+          bulletAlignment: 'START',
+          ...(symbol ? { glyphSymbol: symbol } : { glyphType: type }),
+          glyphFormat: format,
+          indentFirstLine: pt(18 + 36 * level),
+          indentStart: pt(36 + 36 * level),
+          textStyle: { underline: false },
+          startNumber: 1,
+        };
+      }),
+    },
+  };
+}
+
+const CELL_STYLE = {
+  rowSpan: 1,
+  columnSpan: 1,
+  backgroundColor: {},
+  paddingLeft: pt(5),
+  paddingRight: pt(5),
+  paddingTop: pt(5),
+  paddingBottom: pt(5),
+  contentAlignment: 'TOP',
+};
+
 /**
- * The body of a Google Docs document, kept as UTF-16 code units with their styles so that
- * Google's index rules hold exactly: index 0 is the opening section break, index 1 the first
- * character of the body, and the body always ends with a newline that cannot be deleted.
+ * The content of one Google Docs tab: its body, kept as one unit per index so that Google's
+ * index rules hold exactly (index 0 is the opening section break, index 1 the first character,
+ * and the body always ends with a newline that cannot be deleted), with tables, list items and
+ * inline elements in the places Google gives them, and the lists the paragraphs belong to.
  */
 export class SimDocument {
   #units: Unit[];
+  /** List id → the bullet preset it was made with. */
+  #lists: Map<string, string>;
 
-  private constructor(units: Unit[]) {
+  private constructor(units: Unit[], lists = new Map<string, string>()) {
     this.#units = units;
+    this.#lists = lists;
   }
 
   /** A document from paragraphs; an empty list gives a blank document (one empty paragraph). */
@@ -131,7 +222,10 @@ export class SimDocument {
 
   /** A copy to apply a batch to: a batch applies in full or not at all. */
   clone(): SimDocument {
-    return new SimDocument(this.#units.map((unit) => ({ ...unit })));
+    return new SimDocument(
+      this.#units.map((unit) => ({ ...unit })),
+      new Map(this.#lists),
+    );
   }
 
   /** The end index of the body: one past its final newline. */
@@ -139,16 +233,26 @@ export class SimDocument {
     return this.#units.length + 1;
   }
 
-  /** The body's text, final newline included. */
+  /** The body's text, final newline included; inline elements read as U+FFFC, tables as their cells' text. */
   text(): string {
-    return this.#units.map((unit) => unit.c).join('');
+    return this.#units
+      .filter((unit) => !unit.mark)
+      .map((unit) => (unit.inline ? OBJECT : unit.c))
+      .join('');
+  }
+
+  #isParagraphUnit(offset: number): boolean {
+    const unit = this.#units[offset];
+    return unit !== undefined && !unit.mark;
   }
 
   #spans(): ParagraphSpan[] {
     const spans: ParagraphSpan[] = [];
     let from = 0;
     this.#units.forEach((unit, offset) => {
-      if (unit.c === '\n') {
+      if (unit.mark) {
+        from = offset + 1;
+      } else if (unit.c === '\n' && !unit.inline) {
         spans.push({ from, newline: offset });
         from = offset + 1;
       }
@@ -157,7 +261,10 @@ export class SimDocument {
   }
 
   #newlineAtOrAfter(offset: number): number {
-    for (let at = offset; at < this.#units.length; at += 1) if (this.#units[at]!.c === '\n') return at;
+    for (let at = offset; at < this.#units.length; at += 1) {
+      const unit = this.#units[at]!;
+      if (unit.c === '\n' && !unit.mark && !unit.inline) return at;
+    }
     return this.#units.length - 1;
   }
 
@@ -177,39 +284,118 @@ export class SimDocument {
     }
   }
 
-  /**
-   * Inserts text at an index. Newlines start new paragraphs with the style of the paragraph at
-   * the index; the text takes the style of the text just before it (or at it, at a paragraph's
-   * start). Control characters and private-use characters are dropped, as Google does.
-   */
-  insertText(index: number, text: string): void {
-    if (index < 1) {
-      throw new InvalidRequestError(
-        'The insertion index must be inside the bounds of an existing paragraph.',
-      );
-    }
+  /** The offset to insert at, for an index that must fall inside a paragraph (not before a table). */
+  #insertionOffset(index: number): number {
+    if (index < 1) throw new InvalidRequestError(INSIDE_PARAGRAPH);
     if (index >= this.endIndex) {
       throw new InvalidRequestError(
         `Index ${index} must be less than the end index of the referenced segment, ${this.endIndex}.`,
       );
     }
-    const clean = text.replace(STRIPPED, '');
-    if (clean.length === 0) return;
     let offset = index - 1;
+    if (!this.#isParagraphUnit(offset)) throw new InvalidRequestError(INSIDE_PARAGRAPH);
     // Google moves an insertion out of a surrogate pair (a grapheme) to just after it.
     if (isHighSurrogate(this.#units[offset - 1]?.c) && isLowSurrogate(this.#units[offset]?.c)) offset += 1;
+    return offset;
+  }
+
+  /** The text style an insertion at this offset takes: the text before it, or at a paragraph's start the text at it. */
+  #styleAt(offset: number): Style {
     const before = this.#units[offset - 1];
-    const ts = before && before.c !== '\n' ? before.ts : this.#units[offset]!.ts;
-    const paragraphStyle = this.#units[this.#newlineAtOrAfter(offset)]!.ps ?? EMPTY;
+    return before && !before.mark && before.c !== '\n' ? before.ts : this.#units[offset]!.ts;
+  }
+
+  /** A newline closing a new paragraph split off the paragraph at `offset`: its style and list item. */
+  #splitNewline(offset: number, ts: Style): Unit {
+    const closing = this.#units[this.#newlineAtOrAfter(offset)]!;
+    return {
+      c: '\n',
+      ts,
+      ps: withHeadingId(closing.ps ?? EMPTY),
+      ...(closing.bullet ? { bullet: closing.bullet } : {}),
+    };
+  }
+
+  #tableDepthAt(offset: number): number {
+    let depth = 0;
+    for (let at = 0; at < offset; at += 1) {
+      const mark = this.#units[at]!.mark;
+      if (mark === 'table') depth += 1;
+      else if (mark === 'tableEnd') depth -= 1;
+    }
+    return depth;
+  }
+
+  /**
+   * Inserts text at an index inside a paragraph. Newlines start new paragraphs with the style (and
+   * list) of the paragraph at the index; the text takes the style of the text just before it (or
+   * at it, at a paragraph's start). Control characters and private-use characters are dropped, as
+   * Google does.
+   */
+  insertText(index: number, text: string): void {
+    const offset = this.#insertionOffset(index);
+    const clean = text.replace(STRIPPED, '');
+    if (clean.length === 0) return;
+    const ts = this.#styleAt(offset);
     const added: Unit[] = clean
       .split('')
-      .map((c) => (c === '\n' ? { c, ts, ps: withHeadingId(paragraphStyle) } : { c, ts }));
+      .map((c) => (c === '\n' ? this.#splitNewline(offset, ts) : { c, ts }));
     this.#units.splice(offset, 0, ...added);
   }
 
   /**
-   * Deletes `[startIndex, endIndex)`. The body's final newline cannot be deleted. When the range
-   * starts inside a paragraph and crosses its end, the paragraphs merge under the first one's style.
+   * Inserts an inline element (a person mention, a date, a rich link…) at an index inside a
+   * paragraph, where it takes one index and the text style around it.
+   */
+  insertInline(index: number, element: Record<string, unknown>): void {
+    const offset = this.#insertionOffset(index);
+    this.#units.splice(offset, 0, { c: OBJECT, ts: this.#styleAt(offset), inline: element });
+  }
+
+  /** Inserts a page break followed by a newline; page breaks cannot go inside a table. */
+  insertPageBreak(index: number): void {
+    const offset = this.#insertionOffset(index);
+    if (this.#tableDepthAt(offset) > 0) {
+      throw new InvalidRequestError('Page breaks cannot be inserted inside a table.');
+    }
+    const ts = this.#styleAt(offset);
+    this.#units.splice(
+      offset,
+      0,
+      { c: OBJECT, ts, inline: { pageBreak: {} } },
+      this.#splitNewline(offset, ts),
+    );
+  }
+
+  /**
+   * Inserts an empty table of `rows` × `columns` at an index inside a paragraph. As Google does, a
+   * newline goes in first, so the table starts at index + 1: the text before the index stays a
+   * paragraph of its own, and the text after it follows the table.
+   */
+  insertTable(index: number, rows: number, columns: number): void {
+    if (!Number.isInteger(rows) || rows < 1)
+      throw new InvalidRequestError('The table must have at least one row.');
+    if (!Number.isInteger(columns) || columns < 1)
+      throw new InvalidRequestError('The table must have at least one column.');
+    if (columns > 20) throw new InvalidRequestError('The table cannot have more than 20 columns.');
+    const offset = this.#insertionOffset(index);
+    const ts = this.#styleAt(offset);
+    const table: Unit[] = [{ c: '', ts: EMPTY, mark: 'table' }];
+    for (let row = 0; row < rows; row += 1) {
+      table.push({ c: '', ts: EMPTY, mark: 'row' });
+      for (let column = 0; column < columns; column += 1) {
+        table.push({ c: '', ts: EMPTY, mark: 'cell' }, { c: '\n', ts: EMPTY, ps: CELL_PARAGRAPH });
+      }
+    }
+    table.push({ c: '', ts: EMPTY, mark: 'tableEnd' });
+    this.#units.splice(offset, 0, this.#splitNewline(offset, ts), ...table);
+  }
+
+  /**
+   * Deletes `[startIndex, endIndex)`. The body's final newline cannot be deleted, nor part of a
+   * table, nor the last newline of a cell, nor the newline before a table that stays. When the
+   * range starts inside a paragraph and crosses its end, the paragraphs merge under the first
+   * one's style.
    */
   deleteContentRange(startIndex: number, endIndex: number): void {
     this.#checkRange(startIndex, endIndex, false);
@@ -217,14 +403,42 @@ export class SimDocument {
     let to = endIndex - 1;
     if (isLowSurrogate(this.#units[from]?.c)) from -= 1;
     if (isLowSurrogate(this.#units[to]?.c)) to += 1;
+    this.#checkStructure(from, to);
     const removed = this.#units.slice(from, to);
-    const startsParagraph = from === 0 || this.#units[from - 1]!.c === '\n';
-    const mergedStyle =
-      !startsParagraph && removed.some((unit) => unit.c === '\n')
-        ? this.#units[this.#newlineAtOrAfter(from)]!.ps
+    const startsParagraph =
+      from === 0 || !this.#isParagraphUnit(from - 1) || this.#units[from - 1]!.c === '\n';
+    const merged =
+      !startsParagraph && removed.some((unit) => unit.c === '\n' && !unit.mark)
+        ? this.#units[this.#newlineAtOrAfter(from)]!
         : undefined;
     this.#units.splice(from, to - from);
-    if (mergedStyle) this.#units[this.#newlineAtOrAfter(from)]!.ps = mergedStyle;
+    if (merged) {
+      const closing = this.#units[this.#newlineAtOrAfter(from)]!;
+      closing.ps = merged.ps;
+      if (merged.bullet) closing.bullet = merged.bullet;
+      else delete closing.bullet;
+    }
+  }
+
+  /** Refuses deletions that would leave a table, row or cell half there. */
+  #checkStructure(from: number, to: number): void {
+    const refuse = () => {
+      throw new InvalidRequestError('Invalid deletion range. Cannot delete the requested range.');
+    };
+    let depth = 0;
+    for (let at = from; at < to; at += 1) {
+      const unit = this.#units[at]!;
+      if (unit.mark === 'table') depth += 1;
+      else if (unit.mark === 'tableEnd') depth -= 1;
+      else if (unit.mark && depth === 0) refuse();
+      else if (!unit.mark && unit.c === '\n' && depth === 0) {
+        const next = this.#units[at + 1]?.mark;
+        // A cell's last newline belongs to the cell; the newline before a table stays with it.
+        if ((next && next !== 'table') || (next === 'table' && at + 1 >= to)) refuse();
+      }
+      if (depth < 0) refuse();
+    }
+    if (depth !== 0) refuse();
   }
 
   /** Sets or resets the text style fields named in `fields` over `[startIndex, endIndex)`. */
@@ -232,8 +446,14 @@ export class SimDocument {
     this.#checkRange(startIndex, endIndex, true);
     for (let offset = startIndex - 1; offset < endIndex - 1; offset += 1) {
       const unit = this.#units[offset]!;
-      unit.ts = applyMask(unit.ts, style, fields);
+      if (!unit.mark) unit.ts = applyMask(unit.ts, style, fields);
     }
+  }
+
+  #spansIn(startIndex: number, endIndex: number): ParagraphSpan[] {
+    const from = startIndex - 1;
+    const to = endIndex - 1;
+    return this.#spans().filter((span) => span.from < to && span.newline + 1 > from);
   }
 
   /** Sets or resets paragraph style fields on every paragraph the range overlaps. */
@@ -244,49 +464,97 @@ export class SimDocument {
     fields: readonly string[] | '*',
   ): void {
     this.#checkRange(startIndex, endIndex, true);
-    const from = startIndex - 1;
-    const to = endIndex - 1;
-    for (const span of this.#spans()) {
-      if (span.from < to && span.newline + 1 > from) {
-        const unit = this.#units[span.newline]!;
-        const before = unit.ps ?? EMPTY;
-        const next = applyMask(before, style, fields);
-        unit.ps = next.namedStyleType === before.namedStyleType ? next : withHeadingId(next);
-      }
+    for (const span of this.#spansIn(startIndex, endIndex)) {
+      const unit = this.#units[span.newline]!;
+      const before = unit.ps ?? EMPTY;
+      const next = applyMask(before, style, fields);
+      unit.ps = next.namedStyleType === before.namedStyleType ? next : withHeadingId(next);
     }
   }
 
-  /** Replaces every occurrence of a text; returns how many were replaced. */
+  /**
+   * Makes every paragraph the range overlaps a list item with the preset's glyphs. As Google does,
+   * each paragraph's leading tabs set its nesting level and are removed, and paragraphs right
+   * after an item of a list with the same preset join that list.
+   */
+  createParagraphBullets(startIndex: number, endIndex: number, preset: string): void {
+    this.#checkRange(startIndex, endIndex, true);
+    if (!BULLET_PRESETS[preset]) throw new InvalidRequestError('A bullet preset must be specified.');
+    const spans = this.#spansIn(startIndex, endIndex);
+    if (spans.length === 0) return;
+    const before = spans[0]!.from > 0 ? this.#units[spans[0]!.from - 1] : undefined;
+    const joined =
+      before?.bullet && this.#lists.get(before.bullet.listId) === preset ? before.bullet.listId : undefined;
+    const listId = joined ?? newKixId();
+    this.#lists.set(listId, preset);
+    // From the last paragraph up, so that removing tabs does not move the spans still to do.
+    for (const span of spans.reverse()) {
+      let tabs = 0;
+      while (span.from + tabs < span.newline && this.#units[span.from + tabs]!.c === '\t') tabs += 1;
+      const level = Math.min(tabs, 8);
+      const closing = this.#units[span.newline]!;
+      closing.bullet = { listId, nestingLevel: level };
+      closing.ps = intern({
+        ...(closing.ps ?? EMPTY),
+        indentFirstLine: pt(18 + 36 * level),
+        indentStart: pt(36 + 36 * level),
+      });
+      this.#units.splice(span.from, tabs);
+    }
+  }
+
+  /** Takes every paragraph the range overlaps out of its list; the indent stays, as Google keeps it. */
+  deleteParagraphBullets(startIndex: number, endIndex: number): void {
+    this.#checkRange(startIndex, endIndex, true);
+    for (const span of this.#spansIn(startIndex, endIndex)) delete this.#units[span.newline]!.bullet;
+  }
+
+  /**
+   * Replaces every occurrence of a text; returns how many were replaced. A match never covers an
+   * inline element, table structure, the last newline of a cell, or the body's final newline.
+   */
   replaceAllText(search: string, replacement: string, matchCase: boolean): number {
     if (search.length === 0) throw new InvalidRequestError('The text to search for must not be empty.');
-    const body = this.text();
+    const units = this.#units;
+    const body = units.map((unit) => (unit.mark ? '\u0000' : unit.inline ? OBJECT : unit.c)).join('');
     const haystack = matchCase ? body : body.toLowerCase();
     const needle = matchCase ? search : search.toLowerCase();
+    const replaceable = (at: number) =>
+      !units[at]!.mark &&
+      !units[at]!.inline &&
+      !(units[at]!.c === '\n' && (at === units.length - 1 || units[at + 1]!.mark));
     const found: number[] = [];
     for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
-      // The final newline of the body is not replaceable text.
-      if (at + needle.length <= body.length - 1) found.push(at);
+      let fits = true;
+      for (let offset = at; offset < at + needle.length && fits; offset += 1) fits = replaceable(offset);
+      if (fits) found.push(at);
     }
     for (const at of found.reverse()) {
-      const ts = this.#units[at]!.ts;
+      const ts = units[at]!.ts;
       const added = replacement
         .replace(STRIPPED, '')
         .split('')
-        .map(
-          (c): Unit =>
-            c === '\n' ? { c, ts, ps: this.#units[this.#newlineAtOrAfter(at)]!.ps ?? EMPTY } : { c, ts },
-        );
-      this.#units.splice(at, needle.length, ...added);
+        .map((c): Unit => (c === '\n' ? this.#splitNewline(at, ts) : { c, ts }));
+      units.splice(at, needle.length, ...added);
     }
     return found.length;
   }
 
+  /** The lists the paragraphs belong to, as `documents.get` shows them (keyed by list id). */
+  lists(): Record<string, unknown> {
+    const used = new Set(this.#units.flatMap((unit) => (unit.bullet ? [unit.bullet.listId] : [])));
+    return Object.fromEntries(
+      [...this.#lists].filter(([id]) => used.has(id)).map(([id, preset]) => [id, renderList(preset)]),
+    );
+  }
+
   /**
    * The body as Google returns it: the section break (Google leaves out a startIndex of 0), then
-   * one paragraph per newline with its text runs; every index in UTF-16 code units.
+   * paragraphs with their text runs and inline elements, and tables of rows of cells; every index
+   * in UTF-16 code units.
    */
   content(): DocsStructuralElement[] {
-    const content: DocsStructuralElement[] = [
+    return [
       {
         endIndex: 1,
         sectionBreak: {
@@ -297,38 +565,149 @@ export class SimDocument {
           },
         },
       },
+      ...this.#elements(0, this.#units.length),
     ];
-    for (const span of this.#spans()) {
-      const elements = [];
-      let runStart = span.from;
-      for (let offset = span.from; offset <= span.newline; offset += 1) {
-        const next = this.#units[offset + 1];
-        const last = offset === span.newline;
-        if (last || next!.ts !== this.#units[offset]!.ts) {
-          elements.push({
-            startIndex: runStart + 1,
-            endIndex: offset + 2,
-            textRun: {
-              content: this.#units
-                .slice(runStart, offset + 1)
-                .map((unit) => unit.c)
-                .join(''),
-              textStyle: { ...this.#units[offset]!.ts },
-            },
-          });
-          runStart = offset + 1;
-        }
+  }
+
+  /** The structural elements of the units in [from, to): paragraphs and whole tables. */
+  #elements(from: number, to: number): DocsStructuralElement[] {
+    const elements: DocsStructuralElement[] = [];
+    let at = from;
+    while (at < to) {
+      if (this.#units[at]!.mark === 'table') {
+        const end = this.#closing(at);
+        elements.push(this.#table(at, end));
+        at = end + 1;
+      } else {
+        const newline = this.#newlineAtOrAfter(at);
+        elements.push(this.#paragraph(at, newline));
+        at = newline + 1;
       }
-      const paragraphStyle = this.#units[span.newline]!.ps ?? EMPTY;
-      content.push({
-        startIndex: span.from + 1,
-        endIndex: span.newline + 2,
-        paragraph: {
-          elements,
-          paragraphStyle: { namedStyleType: 'NORMAL_TEXT', direction: 'LEFT_TO_RIGHT', ...paragraphStyle },
-        },
+    }
+    return elements;
+  }
+
+  /** The offset of the `tableEnd` that closes the table opened at `start`. */
+  #closing(start: number): number {
+    let depth = 0;
+    for (let at = start; at < this.#units.length; at += 1) {
+      const mark = this.#units[at]!.mark;
+      if (mark === 'table') depth += 1;
+      else if (mark === 'tableEnd') {
+        depth -= 1;
+        if (depth === 0) return at;
+      }
+    }
+    throw new Error('unclosed table');
+  }
+
+  /** The offset where the content starting at `at` ends: the next row, cell or end of this table. */
+  #cellEnd(at: number): number {
+    let depth = 0;
+    let offset = at;
+    for (; offset < this.#units.length; offset += 1) {
+      const mark = this.#units[offset]!.mark;
+      if (depth === 0 && (mark === 'row' || mark === 'cell' || mark === 'tableEnd')) break;
+      if (mark === 'table') depth += 1;
+      else if (mark === 'tableEnd') depth -= 1;
+    }
+    return offset;
+  }
+
+  #table(start: number, end: number): DocsStructuralElement {
+    const tableRows = [];
+    let columns = 0;
+    let at = start + 1;
+    while (at < end) {
+      const rowStart = at;
+      at += 1;
+      const tableCells = [];
+      while (at < end && this.#units[at]!.mark === 'cell') {
+        const cellStart = at;
+        const contentEnd = this.#cellEnd(at + 1);
+        tableCells.push({
+          startIndex: cellStart + 1,
+          endIndex: contentEnd + 1,
+          content: this.#elements(cellStart + 1, contentEnd),
+          tableCellStyle: CELL_STYLE,
+        });
+        at = contentEnd;
+      }
+      columns = Math.max(columns, tableCells.length);
+      tableRows.push({
+        startIndex: rowStart + 1,
+        endIndex: at + 1,
+        tableCells,
+        tableRowStyle: { minRowHeight: { unit: 'PT' } },
       });
     }
-    return content;
+    return {
+      startIndex: start + 1,
+      endIndex: end + 2,
+      table: {
+        rows: tableRows.length,
+        columns,
+        tableRows,
+        tableStyle: {
+          tableColumnProperties: Array.from({ length: columns }, () => ({ widthType: 'EVENLY_DISTRIBUTED' })),
+        },
+      },
+    };
+  }
+
+  #paragraph(from: number, newline: number): DocsStructuralElement {
+    const elements: DocsParagraphElement[] = [];
+    let runStart = from;
+    for (let offset = from; offset <= newline; offset += 1) {
+      const unit = this.#units[offset]!;
+      if (unit.inline) {
+        const { pageBreak, ...element } = unit.inline;
+        const payload = pageBreak
+          ? { pageBreak: { textStyle: { ...unit.ts } } }
+          : Object.fromEntries(
+              Object.entries(element).map(([kind, value]) => [
+                kind,
+                { ...(value as object), textStyle: { ...unit.ts } },
+              ]),
+            );
+        elements.push({ startIndex: offset + 1, endIndex: offset + 2, ...payload });
+        runStart = offset + 1;
+        continue;
+      }
+      const next = this.#units[offset + 1];
+      if (offset === newline || next!.inline || next!.ts !== unit.ts) {
+        elements.push({
+          startIndex: runStart + 1,
+          endIndex: offset + 2,
+          textRun: {
+            content: this.#units
+              .slice(runStart, offset + 1)
+              .map((item) => item.c)
+              .join(''),
+            textStyle: { ...unit.ts },
+          },
+        });
+        runStart = offset + 1;
+      }
+    }
+    const closing = this.#units[newline]!;
+    const paragraphStyle = closing.ps ?? EMPTY;
+    return {
+      startIndex: from + 1,
+      endIndex: newline + 2,
+      paragraph: {
+        elements,
+        paragraphStyle: { namedStyleType: 'NORMAL_TEXT', direction: 'LEFT_TO_RIGHT', ...paragraphStyle },
+        ...(closing.bullet
+          ? {
+              bullet: {
+                listId: closing.bullet.listId,
+                ...(closing.bullet.nestingLevel > 0 ? { nestingLevel: closing.bullet.nestingLevel } : {}),
+                textStyle: {},
+              },
+            }
+          : {}),
+      },
+    };
   }
 }

@@ -1,15 +1,20 @@
 import { checkAgainstSchema, type DiscoverySchemas } from '../docs-discovery.js';
 import table from '../docs-request-schemas.json' with { type: 'json' };
-import { InvalidRequestError, type SimDocument, type Style } from './docs-document.js';
+import { applyRequest, type BatchContext, UnimplementedRequestError } from './docs-batch-update.js';
+import { InvalidRequestError } from './docs-document.js';
+import { renderDocument } from './docs-render.js';
 import { type DocsSimulatorState, GOOGLE_DOCS_MIME_TYPE, type SimFile } from './docs-state.js';
-import { applyFieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
+import { cloneTabs } from './docs-tabs.js';
+import { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
 import { authorize, type Caller, canSee } from './google-access.js';
 import { badRequest, docsErrorResponse, notFoundPage } from './google-errors.js';
 
 const schemas = table.schemas as DiscoverySchemas;
 const requestTypes = schemas.Request?.properties ?? {};
-const TEXT_STYLE_FIELDS = new Set(Object.keys(schemas.TextStyle?.properties ?? {}));
-const PARAGRAPH_STYLE_FIELDS = new Set(Object.keys(schemas.ParagraphStyle?.properties ?? {}));
+const TEXT_STYLE_FIELDS: ReadonlySet<string> = new Set(Object.keys(schemas.TextStyle?.properties ?? {}));
+const PARAGRAPH_STYLE_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(schemas.ParagraphStyle?.properties ?? {}),
+);
 /** Query parameters every Google API takes. */
 const STANDARD_PARAMETERS = new Set([
   '$.xgafv',
@@ -30,63 +35,14 @@ const VIEW_MODES = [
   'PREVIEW_SUGGESTIONS_ACCEPTED',
   'PREVIEW_WITHOUT_SUGGESTIONS',
 ];
-
-const DOCUMENT_STYLE = {
-  background: { color: {} },
-  pageNumberStart: 1,
-  marginTop: { magnitude: 72, unit: 'PT' },
-  marginBottom: { magnitude: 72, unit: 'PT' },
-  marginRight: { magnitude: 72, unit: 'PT' },
-  marginLeft: { magnitude: 72, unit: 'PT' },
-  pageSize: { height: { magnitude: 792, unit: 'PT' }, width: { magnitude: 612, unit: 'PT' } },
-  marginHeader: { magnitude: 36, unit: 'PT' },
-  marginFooter: { magnitude: 36, unit: 'PT' },
-  useCustomHeaderFooterMargins: true,
-};
-
-const namedStyle = (namedStyleType: string, size: number, extra: Record<string, unknown> = {}) => ({
-  namedStyleType,
-  textStyle: {
-    bold: false,
-    italic: false,
-    underline: false,
-    strikethrough: false,
-    smallCaps: false,
-    backgroundColor: {},
-    foregroundColor: { color: { rgbColor: {} } },
-    fontSize: { magnitude: size, unit: 'PT' },
-    weightedFontFamily: { fontFamily: 'Arial', weight: 400 },
-    baselineOffset: 'NONE',
-    ...extra,
-  },
-  paragraphStyle: {
-    namedStyleType,
-    alignment: 'START',
-    lineSpacing: 115,
-    direction: 'LEFT_TO_RIGHT',
-    spacingMode: 'COLLAPSE_LISTS',
-    spaceAbove: { unit: 'PT' },
-    spaceBelow: { unit: 'PT' },
-  },
-});
-
-const NAMED_STYLES = {
-  styles: [
-    namedStyle('NORMAL_TEXT', 11),
-    namedStyle('HEADING_1', 20),
-    namedStyle('HEADING_2', 16),
-    namedStyle('HEADING_3', 14, {
-      foregroundColor: { color: { rgbColor: { red: 0.2627451, green: 0.2627451, blue: 0.2627451 } } },
-    }),
-    namedStyle('TITLE', 26),
-    namedStyle('SUBTITLE', 15, {
-      foregroundColor: { color: { rgbColor: { red: 0.4, green: 0.4, blue: 0.4 } } },
-    }),
-  ],
-};
-
-/** Raised for a request type the simulator does not model (Google would apply it). */
-class UnimplementedRequestError extends Error {}
+const COMMENTS_VIEW_MODES = [
+  'COMMENTS_VIEW_MODE_UNSPECIFIED',
+  'COMMENTS_VIEW_MODE_DEFAULT_FOR_CURRENT_ACCESS',
+  'COMMENTS_VIEW_MODE_OMITTED',
+  'COMMENTS_VIEW_MODE_INCLUDED',
+];
+/** Query parameters of `documents.get` beyond the standard ones. */
+const GET_PARAMETERS = new Set(['suggestionsViewMode', 'includeTabsContent', 'commentsViewMode']);
 
 function isPlainObject(value: unknown): value is Record<string, any> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -114,101 +70,6 @@ function invalidArgument(message: string, field?: string): Response {
     message,
     field ? [badRequest(field, message)] : undefined,
   );
-}
-
-/** The document as `documents.get` returns it; the revision id only for those who may edit. */
-export function renderDocument(state: DocsSimulatorState, file: SimFile, user: string, mode?: string) {
-  const editor = state.can(file, user, 'writer');
-  return {
-    title: file.name,
-    body: { content: file.document!.content() },
-    documentStyle: DOCUMENT_STYLE,
-    namedStyles: NAMED_STYLES,
-    ...(editor ? { revisionId: file.revisions.at(-1) } : {}),
-    suggestionsViewMode:
-      mode && mode !== 'DEFAULT_FOR_CURRENT_ACCESS'
-        ? mode
-        : editor
-          ? 'SUGGESTIONS_INLINE'
-          : 'PREVIEW_WITHOUT_SUGGESTIONS',
-    documentId: file.id,
-  };
-}
-
-function fieldList(fields: unknown, known: Set<string>, what: string): readonly string[] | '*' {
-  if (typeof fields !== 'string' || fields.trim() === '') {
-    throw new InvalidRequestError('At least one field must be specified.');
-  }
-  if (fields.trim() === '*') return '*';
-  const names = fields.split(',').map((name) => name.trim());
-  const unknown = names.find((name) => !known.has(name.split('.')[0]!));
-  if (unknown !== undefined)
-    throw new InvalidRequestError(`Invalid field mask: ${unknown} is not a field of ${what}.`);
-  return names;
-}
-
-function noSegment(segmentId: unknown): void {
-  if (typeof segmentId === 'string' && segmentId !== '') {
-    throw new InvalidRequestError(`The segment with ID ${segmentId} was not found.`);
-  }
-}
-
-/** Applies one request to a document; returns its reply. */
-function applyRequest(
-  document: SimDocument,
-  type: string,
-  payload: Record<string, any>,
-): Record<string, unknown> {
-  switch (type) {
-    case 'insertText': {
-      const location = payload.location;
-      const end = payload.endOfSegmentLocation;
-      if (location && end)
-        throw new InvalidRequestError('Only one of location or end_of_segment_location may be set.');
-      noSegment(location?.segmentId ?? end?.segmentId);
-      // At the end of the segment means just before its final newline.
-      document.insertText(end ? document.endIndex - 1 : (location?.index ?? 0), payload.text ?? '');
-      return {};
-    }
-    case 'deleteContentRange': {
-      noSegment(payload.range?.segmentId);
-      document.deleteContentRange(payload.range?.startIndex ?? 0, payload.range?.endIndex ?? 0);
-      return {};
-    }
-    case 'updateTextStyle': {
-      noSegment(payload.range?.segmentId);
-      const fields = fieldList(payload.fields, TEXT_STYLE_FIELDS, 'TextStyle');
-      document.updateTextStyle(
-        payload.range?.startIndex ?? 0,
-        payload.range?.endIndex ?? 0,
-        (payload.textStyle ?? {}) as Style,
-        fields,
-      );
-      return {};
-    }
-    case 'updateParagraphStyle': {
-      noSegment(payload.range?.segmentId);
-      const fields = fieldList(payload.fields, PARAGRAPH_STYLE_FIELDS, 'ParagraphStyle');
-      document.updateParagraphStyle(
-        payload.range?.startIndex ?? 0,
-        payload.range?.endIndex ?? 0,
-        (payload.paragraphStyle ?? {}) as Style,
-        fields,
-      );
-      return {};
-    }
-    case 'replaceAllText': {
-      const changed = document.replaceAllText(
-        payload.containsText?.text ?? '',
-        payload.replaceText ?? '',
-        payload.containsText?.matchCase === true,
-      );
-      // proto3 JSON leaves out a zero count.
-      return { replaceAllText: changed > 0 ? { occurrencesChanged: changed } : {} };
-    }
-    default:
-      throw new UnimplementedRequestError(type);
-  }
 }
 
 /** Google parses the whole payload before applying anything: the first JSON-level error, if any. */
@@ -314,12 +175,18 @@ async function batchUpdate(
       'write_control.target_revision_id',
     );
   }
-  const document = file.document!.clone();
+  const context: BatchContext = {
+    state,
+    tabs: cloneTabs(file.tabs!),
+    user: caller.user,
+    textStyleFields: TEXT_STYLE_FIELDS,
+    paragraphStyleFields: PARAGRAPH_STYLE_FIELDS,
+  };
   const replies: Record<string, unknown>[] = [];
   for (let index = 0; index < requests.length; index += 1) {
     const type = Object.keys(requests[index])[0]!;
     try {
-      replies.push(applyRequest(document, type, requests[index][type] ?? {}));
+      replies.push(applyRequest(context, type, requests[index][type] ?? {}));
     } catch (error) {
       if (error instanceof InvalidRequestError)
         return invalidArgument(`Invalid requests[${index}].${type}: ${error.message}`);
@@ -333,7 +200,7 @@ async function batchUpdate(
       throw error;
     }
   }
-  const revision = state.commit(file, document, caller.user);
+  const revision = state.commit(file, context.tabs, caller.user);
   return ok({ replies, writeControl: { requiredRevisionId: revision }, documentId: file.id });
 }
 
@@ -359,20 +226,98 @@ async function createDocument(
   return respond(renderDocument(state, file, caller.user), url);
 }
 
-function respond(body: unknown, url: URL): Response {
+/** The `fields` mask of a call, or the 400 Google gives for a malformed one. */
+function maskOf(url: URL): FieldMask | undefined | Response {
   const fields = url.searchParams.get('fields');
-  if (!fields) return ok(body);
+  if (!fields) return undefined;
   try {
-    return ok(applyFieldMask(body, parseFieldMask(fields)));
+    return parseFieldMask(fields);
   } catch (error) {
     if (error instanceof FieldMaskError) return invalidArgument(error.message, 'fields');
     throw error;
   }
 }
 
+function respond(body: unknown, url: URL): Response {
+  const mask = maskOf(url);
+  if (mask instanceof Response) return mask;
+  return ok(mask ? applyFieldMask(body, mask) : body);
+}
+
+/** A boolean query parameter as Google reads it, or its 400. */
+function booleanParameter(url: URL, name: string, field: string): boolean | Response {
+  const value = url.searchParams.get(name);
+  if (value === null || value === 'false') return false;
+  if (value === 'true') return true;
+  return invalidArgument(`Invalid value at '${field}' (TYPE_BOOL), "${value}"`, field);
+}
+
+/** `documents.get`, with Google's rules for tabs and the suggestions and comments view modes. */
+function getDocument(state: DocsSimulatorState, caller: Caller, file: SimFile, url: URL): Response {
+  const params = url.searchParams;
+  const mode = params.get('suggestionsViewMode') ?? undefined;
+  if (mode !== undefined && !VIEW_MODES.includes(mode)) {
+    return invalidArgument(
+      `Invalid value at 'suggestions_view_mode' (type.googleapis.com/google.apps.docs.v1.SuggestionsViewMode), "${mode}"`,
+      'suggestions_view_mode',
+    );
+  }
+  const comments = params.get('commentsViewMode') ?? undefined;
+  if (comments !== undefined && !COMMENTS_VIEW_MODES.includes(comments)) {
+    return invalidArgument(
+      `Invalid value at 'comments_view_mode' (type.googleapis.com/google.apps.docs.v1.CommentsViewMode), "${comments}"`,
+      'comments_view_mode',
+    );
+  }
+  const include = booleanParameter(url, 'includeTabsContent', 'include_tabs_content');
+  if (include instanceof Response) return include;
+  const mask = maskOf(url);
+  if (mask instanceof Response) return mask;
+  // A mask that names tabs asks for them as includeTabsContent does.
+  const includeTabsContent = include || mask?.has('tabs') === true;
+  if (comments !== undefined && !includeTabsContent) {
+    return invalidArgument(
+      'comments_view_mode can only be set with include_tabs_content set to true or a field mask that references tabs.',
+      'comments_view_mode',
+    );
+  }
+  if (comments === 'COMMENTS_VIEW_MODE_INCLUDED' && mode !== 'SUGGESTIONS_INLINE') {
+    return invalidArgument(
+      'comments_view_mode COMMENTS_VIEW_MODE_INCLUDED requires suggestions_view_mode SUGGESTIONS_INLINE.',
+      'suggestions_view_mode',
+    );
+  }
+  if (
+    (comments === 'COMMENTS_VIEW_MODE_INCLUDED' ||
+      comments === 'COMMENTS_VIEW_MODE_DEFAULT_FOR_CURRENT_ACCESS') &&
+    (mode === 'PREVIEW_WITHOUT_SUGGESTIONS' || mode === 'PREVIEW_SUGGESTIONS_ACCEPTED')
+  ) {
+    return invalidArgument(
+      `comments_view_mode ${comments} cannot be used with suggestions_view_mode ${mode}.`,
+      'suggestions_view_mode',
+    );
+  }
+  // Viewers may not see suggestions or comments: asking for them is refused.
+  if (
+    (mode === 'SUGGESTIONS_INLINE' ||
+      mode === 'PREVIEW_SUGGESTIONS_ACCEPTED' ||
+      comments === 'COMMENTS_VIEW_MODE_INCLUDED') &&
+    !state.can(file, caller.user, 'commenter')
+  ) {
+    return docsErrorResponse(403, 'PERMISSION_DENIED', 'The caller does not have permission');
+  }
+  const body = renderDocument(state, file, caller.user, {
+    suggestionsViewMode: mode,
+    includeTabsContent,
+    commentsViewMode: comments,
+  });
+  return ok(mask ? applyFieldMask(body, mask) : body);
+}
+
 /**
- * The Docs API: `GET /v1/documents/{id}`, `POST /v1/documents/{id}:batchUpdate` and
- * `POST /v1/documents`, with Google's status codes and error bodies.
+ * The Docs API: `GET /v1/documents/{id}` (with `includeTabsContent`), `POST
+ * /v1/documents/{id}:batchUpdate` and `POST /v1/documents`, with Google's status codes and error
+ * bodies.
  */
 export async function docsRoute(
   state: DocsSimulatorState,
@@ -384,7 +329,7 @@ export async function docsRoute(
   const rpc = documentId === undefined ? 'CreateDocument' : batch ? 'BatchUpdateDocument' : 'GetDocument';
   if (request.method !== (rpc === 'GetDocument' ? 'GET' : 'POST')) return notFoundPage(url.pathname);
   for (const key of url.searchParams.keys()) {
-    if (!STANDARD_PARAMETERS.has(key) && !(rpc === 'GetDocument' && key === 'suggestionsViewMode')) {
+    if (!STANDARD_PARAMETERS.has(key) && !(rpc === 'GetDocument' && GET_PARAMETERS.has(key))) {
       return invalidArgument(
         `Invalid JSON payload received. Unknown name "${key}": Cannot bind query parameter. Field '${key}' could not be found in request message.`,
         key,
@@ -406,23 +351,9 @@ export async function docsRoute(
   if (!canSee(state, file, caller, 'docs')) {
     return docsErrorResponse(403, 'PERMISSION_DENIED', 'The caller does not have permission');
   }
-  if (file.mimeType !== GOOGLE_DOCS_MIME_TYPE || !file.document) {
+  if (file.mimeType !== GOOGLE_DOCS_MIME_TYPE || !file.tabs) {
     return docsErrorResponse(400, 'FAILED_PRECONDITION', 'This operation is not supported for this document');
   }
   if (rpc === 'BatchUpdateDocument') return batchUpdate(state, caller, file, request);
-  const mode = url.searchParams.get('suggestionsViewMode') ?? undefined;
-  if (mode !== undefined && !VIEW_MODES.includes(mode)) {
-    return invalidArgument(
-      `Invalid value at 'suggestions_view_mode' (type.googleapis.com/google.apps.docs.v1.SuggestionsViewMode), "${mode}"`,
-      'suggestions_view_mode',
-    );
-  }
-  // Viewers may not see suggestions: asking for them inline or accepted is refused.
-  if (
-    (mode === 'SUGGESTIONS_INLINE' || mode === 'PREVIEW_SUGGESTIONS_ACCEPTED') &&
-    !state.can(file, caller.user, 'commenter')
-  ) {
-    return docsErrorResponse(403, 'PERMISSION_DENIED', 'The caller does not have permission');
-  }
-  return respond(renderDocument(state, file, caller.user, mode), url);
+  return getDocument(state, caller, file, url);
 }

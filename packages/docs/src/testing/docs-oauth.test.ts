@@ -156,32 +156,36 @@ describe('OAuth endpoints', () => {
     expect(unknown.status).toBe(401);
   });
 
-  it('rotates refresh tokens, and the revoke endpoint ends the grant', async () => {
+  it('keeps the refresh token as Google does (no rotation, reuse works), and the revoke endpoint ends the grant', async () => {
     const tokens = t.sandbox.state.issueTokens();
-    const first = await token({
-      grant_type: 'refresh_token',
-      refresh_token: tokens.refreshToken,
-      ...client(),
-    });
+    const refresh = () =>
+      token({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, ...client() });
+    const first = await refresh();
     expect(first.status).toBe(200);
-    expect(first.body.refresh_token).not.toBe(tokens.refreshToken);
+    // Google's answer to a refresh has no refresh_token: the one the client holds stays valid.
+    expect(Object.keys(first.body).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type']);
+    const second = await refresh();
+    expect(second.status).toBe(200);
+    expect(second.body.access_token).not.toBe(first.body.access_token);
+    for (const issued of [first, second]) {
+      const about = await fetch(`${t.sandbox.url}/drive/v3/about?fields=user`, {
+        headers: { authorization: `Bearer ${issued.body.access_token}` },
+      });
+      expect(about.status).toBe(200);
+    }
     const revoked = await fetch(t.sandbox.oauth.revocationUrl, {
       method: 'POST',
-      body: new URLSearchParams({ token: first.body.refresh_token as string }),
+      body: new URLSearchParams({ token: tokens.refreshToken }),
     });
     expect(revoked.status).toBe(200);
-    const after = await token({
-      grant_type: 'refresh_token',
-      refresh_token: first.body.refresh_token as string,
-      ...client(),
-    });
+    const after = await refresh();
     expect(after).toEqual({
       status: 400,
       body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' },
     });
     const again = await fetch(t.sandbox.oauth.revocationUrl, {
       method: 'POST',
-      body: new URLSearchParams({ token: first.body.refresh_token as string }),
+      body: new URLSearchParams({ token: tokens.refreshToken }),
     });
     expect(again.status).toBe(400);
     expect((await token({ grant_type: 'password', ...client() })).body.error).toBe('unsupported_grant_type');

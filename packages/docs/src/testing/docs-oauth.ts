@@ -156,8 +156,8 @@ function same(a: string, b: string): boolean {
 
 /**
  * `POST /token`: the authorization code grant (with PKCE verification) and the refresh token grant
- * (rotating the refresh token; a retired one used again revokes the whole grant). Errors use the
- * OAuth body `{error, error_description}` with Google's codes.
+ * (a new access token; the refresh token is neither rotated nor spent, as at Google). Errors use
+ * the OAuth body `{error, error_description}` with Google's codes.
  */
 export function tokenEndpoint(
   state: DocsSimulatorState,
@@ -221,16 +221,13 @@ export function tokenEndpoint(
   if (grantType === 'refresh_token') {
     const refreshToken = form.get('refresh_token');
     if (!refreshToken) return tokenError(400, 'invalid_request', 'Missing required parameter: refresh_token');
-    const found = state.grantOfRefreshToken(refreshToken);
-    if (!found || found.grant.revoked)
+    const grant = state.grantOfRefreshToken(refreshToken);
+    if (!grant || grant.revoked)
       return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
-    if (found.retired) {
-      // Reuse of a rotated-out refresh token: treat the grant as compromised.
-      found.grant.revoked = true;
-      return tokenError(400, 'invalid_grant', 'Token has been expired or revoked.');
-    }
-    if (found.grant.clientId !== clientId) return tokenError(401, 'unauthorized_client', 'Unauthorized');
-    return answer(state.issue(found.grant, state.rotateRefreshTokens));
+    if (grant.clientId !== clientId) return tokenError(401, 'unauthorized_client', 'Unauthorized');
+    // Google keeps the refresh token: the answer carries a new access token only, and the same
+    // refresh token works again (from this process or any other holding it).
+    return answer(state.issue(grant, false));
   }
 
   return tokenError(400, 'unsupported_grant_type', `Invalid grant_type: ${grantType ?? ''}`);

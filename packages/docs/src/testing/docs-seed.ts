@@ -1,6 +1,7 @@
 import type { ParagraphSpec } from './docs-document.js';
 import { renderPdf } from './docs-export.js';
 import { type DocsSimulatorState, newFileId } from './docs-state.js';
+import type { TabSpec } from './docs-tabs.js';
 
 /** Ids of the seeded files, stable across runs. */
 export interface SeededFiles {
@@ -20,7 +21,17 @@ export interface SeededFiles {
   spreadsheetId: string;
   /** "Vendor contract.pdf": a PDF file. */
   pdfId: string;
+  /** "Team Wiki": owned by the account, with several tabs and a child tab. */
+  wikiId: string;
 }
+
+/** Tab ids of the seeded "Team Wiki", stable across runs. */
+export const WIKI_TABS = {
+  overview: 't.0',
+  onboarding: 't.4n8wq2k0x1zb',
+  firstWeek: 't.c7h2m9p4r6st',
+  runbooks: 't.r5u8n3b1k9qd',
+} as const;
 
 const h = (text: string, level: 1 | 2 | 3): ParagraphSpec => ({
   text,
@@ -114,6 +125,35 @@ const OLD_NOTES: ParagraphSpec[] = [
   p('Superseded by the weekly sync notes.'),
 ];
 
+const WIKI: TabSpec[] = [
+  {
+    id: WIKI_TABS.overview,
+    title: 'Overview',
+    paragraphs: [title('Team Wiki'), p('Everything the search team needs, one tab per topic.')],
+  },
+  {
+    id: WIKI_TABS.onboarding,
+    title: 'Onboarding',
+    iconEmoji: '👋',
+    paragraphs: [
+      h('Onboarding', 1),
+      p('Welcome aboard! Start with the accounts list and the architecture talk.'),
+    ],
+    childTabs: [
+      {
+        id: WIKI_TABS.firstWeek,
+        title: 'First week',
+        paragraphs: [h('Your first week', 2), p('Day 1: laptop, accounts, and lunch with the team.')],
+      },
+    ],
+  },
+  {
+    id: WIKI_TABS.runbooks,
+    title: 'Runbooks',
+    paragraphs: [h('Runbooks', 1), p('Reindexing: run the rebuild job, then watch p95 latency for an hour.')],
+  },
+];
+
 /** Start of the seeded timeline: every seeded file was created and edited in early November 2026. */
 const BASE = Date.parse('2026-11-02T09:00:00.000Z');
 const HOUR = 3_600_000;
@@ -121,7 +161,8 @@ const HOUR = 3_600_000;
 /**
  * Fills the state with the sandbox's files: documents with real text (meeting notes, a technical
  * spec), one shared for editing, one shared to view only, one the account cannot access, one in
- * the trash, and two files that are not documents. Ids are stable, so they can be documented.
+ * the trash, one with several tabs (one of them nested), and two files that are not documents.
+ * Ids are stable, so they can be documented.
  */
 export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
   const me = state.currentUser;
@@ -136,6 +177,7 @@ export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
     trashedId: newFileId('sandbox:old-notes'),
     spreadsheetId: newFileId('sandbox:budget'),
     pdfId: newFileId('sandbox:contract'),
+    wikiId: newFileId('sandbox:wiki'),
   };
   state.createDocument({
     id: ids.meetingNotesId,
@@ -190,6 +232,14 @@ export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
     createdTime: BASE - 5000 * HOUR,
     modifiedTime: BASE + 10 * HOUR,
     trashed: true,
+  });
+  state.createDocument({
+    id: ids.wikiId,
+    title: 'Team Wiki',
+    tabs: WIKI,
+    owner: me,
+    createdTime: BASE + 6 * HOUR,
+    modifiedTime: BASE + 90 * HOUR,
   });
   state.addFile({
     id: ids.spreadsheetId,

@@ -39,8 +39,9 @@ describe('startDocsSimulator', () => {
   it('seeds documents with real text, stable ids, and one the account cannot open', () => {
     const { seeded, state } = sandbox;
     expect(seeded!.meetingNotesId).toBe('1T6dCxR4WREs9gU9ELxhEvDtK6kACyQ3412Dj44T02sk');
-    expect(state.files.get(seeded!.meetingNotesId)!.document!.text()).toContain('Action items\n');
-    expect(state.files.get(seeded!.specId)!.document!.text()).toContain('GET /v2/search');
+    const text = (id: string) => state.files.get(id)!.tabs![0]!.document.text();
+    expect(text(seeded!.meetingNotesId)).toContain('Action items\n');
+    expect(text(seeded!.specId)).toContain('GET /v2/search');
     expect(state.can(state.files.get(seeded!.restrictedId)!, state.currentUser, 'reader')).toBe(false);
     expect(state.roleOf(state.files.get(seeded!.viewOnlyId)!, state.currentUser)).toBe('reader');
     expect(state.files.get(seeded!.trashedId)!.trashed).toBe(true);
@@ -171,13 +172,13 @@ describe('the Drive simulator', () => {
         method: 'GET',
         api: 'docs',
         path: `/v1/documents/${t.sandbox.seeded!.specId}`,
-        query: { includeTabsContent: 'true' },
+        query: { includeTabs: 'true' },
       })
       .catch((caught) => caught)) as ConnectorError;
     expect(error).toMatchObject({ status: 400, providerCode: 'INVALID_ARGUMENT' });
     expect(error.providerMessage).toContain('Cannot bind query parameter');
     expect(t.sandbox.server.violations).toEqual([
-      `GET /v1/documents/${t.sandbox.seeded!.specId}: docs.documents.get has no query parameter includeTabsContent`,
+      `GET /v1/documents/${t.sandbox.seeded!.specId}: docs.documents.get has no query parameter includeTabs`,
     ]);
     t.sandbox.server.reset();
   });

@@ -1,8 +1,8 @@
 import { createTestServer, type TestServer } from '@c/core/testing';
 import { http, type RequestHandler } from 'msw';
 import { DOCS_SCOPES } from '../docs-client.js';
-import { docsRoute } from './docs-api.js';
 import { createDocsContractCheck } from './docs-contract.js';
+import { docsRoute } from './docs-documents.js';
 import { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from './docs-oauth.js';
 import { type SeededFiles, seedDocsSandbox } from './docs-seed.js';
 import { DocsSimulatorState, type DocsStateOptions, type SimClient } from './docs-state.js';

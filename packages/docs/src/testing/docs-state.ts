@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type ParagraphSpec, SimDocument } from './docs-document.js';
+import type { ParagraphSpec } from './docs-document.js';
+import { buildTabs, type SimTab, type TabSpec } from './docs-tabs.js';
 
 /** Google's MIME type of a Google Docs document. */
 export const GOOGLE_DOCS_MIME_TYPE = 'application/vnd.google-apps.document';
@@ -17,6 +18,9 @@ export const DRIVE_FILE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
 /** A person's access to a file, from most to least. */
 export type Role = 'owner' | 'writer' | 'commenter' | 'reader';
 
+/** A role that can be given to someone other than the owner. */
+export type SharedRole = Exclude<Role, 'owner'>;
+
 const ROLE_RANK: Record<Role, number> = { owner: 4, writer: 3, commenter: 2, reader: 1 };
 
 /** A Google account known to the simulator. */
@@ -32,8 +36,12 @@ export interface SimFile {
   name: string;
   mimeType: string;
   owner: string;
-  /** Everyone with access, the owner included. */
+  /** People and groups with access, by email address, the owner included. */
   permissions: Map<string, Role>;
+  /** Access for anyone who has the link. */
+  anyoneWithLink?: SharedRole | undefined;
+  /** Access for everyone in a domain (`example.com`). */
+  domains: Map<string, SharedRole>;
   trashed: boolean;
   starred: boolean;
   description?: string | undefined;
@@ -46,7 +54,8 @@ export interface SimFile {
   driveId?: string | undefined;
   /** OAuth clients that created the file (what the drive.file scope may see). */
   createdBy: Set<string>;
-  document?: SimDocument | undefined;
+  /** A Google Docs document's tabs (one at least), with their content. */
+  tabs?: SimTab[] | undefined;
   /** Revision ids of the document, oldest first; the last is the current one. */
   revisions: string[];
   /** Content of a file that is not a Google Docs editors file. */
@@ -62,16 +71,17 @@ export interface SimClient {
   redirectUris?: string[] | undefined;
 }
 
-/** One authorization of a client by a user, and the refresh token that renews it. */
+/**
+ * One authorization of a client by a user, and the refresh token that renews it. As at Google, the
+ * refresh token stays the same for the life of the grant: a refresh hands out a new access token
+ * only, and the refresh token may be sent again and again, by as many processes as hold it.
+ */
 export interface SimGrant {
   id: string;
   user: string;
   clientId: string;
   scopes: string[];
-  /** The current refresh token; rotated on each refresh. */
   refreshToken?: string | undefined;
-  /** Refresh tokens replaced by rotation: using one again revokes the grant. */
-  retiredRefreshTokens: Set<string>;
   revoked: boolean;
 }
 
@@ -122,8 +132,6 @@ export interface DocsStateOptions {
    * while a nextPageToken remains, as Drive's documentation warns they may.
    */
   partialPages?: boolean;
-  /** Rotate the refresh token on every refresh (default true). */
-  rotateRefreshTokens?: boolean;
   /** Lifetime of access tokens in seconds (Google: 3599). */
   accessTokenSeconds?: number;
 }
@@ -131,11 +139,14 @@ export interface DocsStateOptions {
 /** Options of `createDocument`. */
 export interface CreateDocumentOptions {
   title: string;
+  /** The content of a document with one tab. */
   paragraphs?: readonly ParagraphSpec[];
+  /** The tabs of the document, with their content and child tabs (instead of `paragraphs`). */
+  tabs?: readonly TabSpec[];
   /** Owner's email; the state's current user by default. */
   owner?: string;
   /** Others with access: email → role. */
-  sharedWith?: Record<string, Exclude<Role, 'owner'>>;
+  sharedWith?: Record<string, SharedRole>;
   id?: string;
   createdTime?: number;
   modifiedTime?: number;
@@ -151,7 +162,7 @@ export interface AddFileOptions {
   mimeType: string;
   content?: Uint8Array;
   owner?: string;
-  sharedWith?: Record<string, Exclude<Role, 'owner'>>;
+  sharedWith?: Record<string, SharedRole>;
   id?: string;
   createdTime?: number;
   modifiedTime?: number;
@@ -192,7 +203,8 @@ export class DocsSimulatorState {
   readonly quotas: SimQuotas;
   pageSizeCap: number;
   partialPages: boolean;
-  rotateRefreshTokens: boolean;
+  /** Emails that stand for groups rather than people (permissions of type `group`). */
+  readonly groups = new Set<string>();
   readonly accessTokenSeconds: number;
   readonly #usage = new Map<string, { window: number; count: number }>();
 
@@ -206,7 +218,6 @@ export class DocsSimulatorState {
     };
     this.pageSizeCap = options.pageSizeCap ?? 1000;
     this.partialPages = options.partialPages ?? false;
-    this.rotateRefreshTokens = options.rotateRefreshTokens ?? true;
     this.accessTokenSeconds = options.accessTokenSeconds ?? 3599;
     this.currentUser = this.addUser('alex@example.com', 'Alex Rivera').email;
   }
@@ -245,7 +256,7 @@ export class DocsSimulatorState {
     });
     file.starred = options.starred ?? false;
     file.driveId = options.driveId;
-    file.document = SimDocument.fromParagraphs(options.paragraphs ?? []);
+    file.tabs = buildTabs(options.tabs, options.paragraphs);
     file.revisions.push(newRevisionId());
     return file;
   }
@@ -264,6 +275,7 @@ export class DocsSimulatorState {
       mimeType: options.mimeType,
       owner,
       permissions: new Map<string, Role>([[owner, 'owner'], ...Object.entries(options.sharedWith ?? {})]),
+      domains: new Map(),
       trashed: options.trashed ?? false,
       starred: false,
       createdTime: created,
@@ -278,9 +290,17 @@ export class DocsSimulatorState {
     return file;
   }
 
-  /** The user's role on a file, or undefined when the file is not shared with them. */
+  /**
+   * The user's role on a file: the most of what is shared with them, with their domain, and with
+   * anyone who has the link; undefined when they have no access.
+   */
   roleOf(file: SimFile, user: string): Role | undefined {
-    return file.permissions.get(user);
+    const roles = [
+      file.permissions.get(user),
+      file.domains.get(user.split('@')[1] ?? ''),
+      file.anyoneWithLink,
+    ].filter((role): role is Role => role !== undefined);
+    return roles.sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a])[0];
   }
 
   /** True when the user's role is at least `role`. */
@@ -296,10 +316,10 @@ export class DocsSimulatorState {
     file.version += 1;
   }
 
-  /** Stores a document's new state under a new revision id. */
-  commit(file: SimFile, document: SimDocument, user: string): string {
+  /** Stores a document's new tabs under a new revision id. */
+  commit(file: SimFile, tabs: SimTab[], user: string): string {
     const revision = newRevisionId();
-    file.document = document;
+    file.tabs = tabs;
     file.revisions.push(revision);
     this.touch(file, user);
     return revision;
@@ -312,22 +332,22 @@ export class DocsSimulatorState {
       user,
       clientId,
       scopes: [...scopes],
-      retiredRefreshTokens: new Set(),
       revoked: false,
     };
     this.grants.set(grant.id, grant);
     return grant;
   }
 
-  /** Issues an access token (and, for offline access, a new refresh token) for a grant. */
+  /**
+   * Issues an access token for a grant, and with `withRefreshToken` (an offline authorization) the
+   * grant's refresh token, made on first use. A refresh passes false: Google's answer to a refresh
+   * carries no refresh token, and the one the client holds stays valid.
+   */
   issue(grant: SimGrant, withRefreshToken: boolean): IssuedTokens {
     const accessToken = `ya29.${random(60)}`;
     const expiresAt = this.now() + this.accessTokenSeconds * 1000;
     this.accessTokens.set(accessToken, { grantId: grant.id, expiresAt });
-    if (withRefreshToken) {
-      if (grant.refreshToken) grant.retiredRefreshTokens.add(grant.refreshToken);
-      grant.refreshToken = `1//0${random(48)}`;
-    }
+    if (withRefreshToken) grant.refreshToken ??= `1//0${random(48)}`;
     return {
       accessToken,
       refreshToken: withRefreshToken ? grant.refreshToken : undefined,
@@ -354,12 +374,9 @@ export class DocsSimulatorState {
     return this.issue(grant, true) as IssuedTokens & { refreshToken: string };
   }
 
-  /** The grant a refresh token belongs to (current or retired), if any. */
-  grantOfRefreshToken(token: string): { grant: SimGrant; retired: boolean } | undefined {
-    for (const grant of this.grants.values()) {
-      if (grant.refreshToken === token) return { grant, retired: false };
-      if (grant.retiredRefreshTokens.has(token)) return { grant, retired: true };
-    }
+  /** The grant a refresh token belongs to, if any. */
+  grantOfRefreshToken(token: string): SimGrant | undefined {
+    for (const grant of this.grants.values()) if (grant.refreshToken === token) return grant;
     return undefined;
   }
 
@@ -371,7 +388,7 @@ export class DocsSimulatorState {
 
   /** Revokes the grant an access or refresh token belongs to. Returns false for an unknown token. */
   revoke(token: string): boolean {
-    const grantId = this.accessTokens.get(token)?.grantId ?? this.grantOfRefreshToken(token)?.grant.id;
+    const grantId = this.accessTokens.get(token)?.grantId ?? this.grantOfRefreshToken(token)?.id;
     const grant = grantId ? this.grants.get(grantId) : undefined;
     if (!grant || grant.revoked) return false;
     grant.revoked = true;

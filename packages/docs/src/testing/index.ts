@@ -1,16 +1,28 @@
 export type { DiscoverySchema, DiscoverySchemas } from '../docs-discovery.js';
-export { renderDocument } from './docs-api.js';
 export {
   checkGoogleCall,
   createDocsContractCheck,
   type DiscoveryDocument,
+  GOOGLE_DISCOVERY_FILES,
   type GoogleContracts,
   loadGoogleContracts,
 } from './docs-contract.js';
 export { InvalidRequestError, type ParagraphSpec, SimDocument, type Style } from './docs-document.js';
-export { renderHtml, renderMarkdown, renderPdf, renderText } from './docs-export.js';
+export {
+  type ExportLists,
+  renderDocx,
+  renderEpub,
+  renderHtml,
+  renderMarkdown,
+  renderOdt,
+  renderPdf,
+  renderRtf,
+  renderText,
+  renderZippedHtml,
+} from './docs-export.js';
 export { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from './docs-oauth.js';
-export { type SeededFiles, seedDocsSandbox } from './docs-seed.js';
+export { type RenderOptions, renderDocument } from './docs-render.js';
+export { type SeededFiles, seedDocsSandbox, WIKI_TABS } from './docs-seed.js';
 export {
   createDocsHandlers,
   type DocsSandbox,
@@ -31,6 +43,7 @@ export {
   type IssuedTokens,
   newFileId,
   type Role,
+  type SharedRole,
   type SimAccessToken,
   type SimAuthCode,
   type SimClient,
@@ -39,8 +52,10 @@ export {
   type SimQuotas,
   type SimUser,
 } from './docs-state.js';
-export { fileResource } from './drive-api.js';
+export { findTab, type PlacedTab, type SimTab, type TabSpec, walkTabs } from './docs-tabs.js';
 export { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
+export { fileResource } from './drive-files.js';
+export { type PermissionResource, permissionResources } from './drive-permissions.js';
 export {
   type DriveQuery,
   DriveQueryError,
@@ -50,3 +65,4 @@ export {
   type QueryContext,
   quoteDriveString,
 } from './drive-query.js';
+export { type MultipartPart, parseMultipart } from './drive-upload.js';

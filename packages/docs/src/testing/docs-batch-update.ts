@@ -1,0 +1,294 @@
+import { InvalidRequestError, newKixId, type SimDocument, type Style } from './docs-document.js';
+import { tabProperties } from './docs-render.js';
+import type { DocsSimulatorState } from './docs-state.js';
+import { buildTabs, findTab, newTabId, type SimTab, walkTabs } from './docs-tabs.js';
+
+/** Raised for a request type the simulator does not model (Google would apply it). */
+export class UnimplementedRequestError extends Error {}
+
+/** A request's payload, already checked against the discovery schema. */
+type Payload = Record<string, any>;
+
+/** What one batch works on: the document's tabs (a copy) and who asks. */
+export interface BatchContext {
+  state: DocsSimulatorState;
+  tabs: SimTab[];
+  user: string;
+  /** Fields of `TextStyle` and `ParagraphStyle`, for field masks. */
+  textStyleFields: ReadonlySet<string>;
+  paragraphStyleFields: ReadonlySet<string>;
+}
+
+const TAB_FIELDS = new Set(['title', 'index', 'iconEmoji', 'parentTabId']);
+
+function fieldList(fields: unknown, known: ReadonlySet<string>, what: string): readonly string[] | '*' {
+  if (typeof fields !== 'string' || fields.trim() === '') {
+    throw new InvalidRequestError('At least one field must be specified.');
+  }
+  if (fields.trim() === '*') return '*';
+  const names = fields.split(',').map((name) => name.trim());
+  const unknown = names.find((name) => !known.has(name.split('.')[0]!));
+  if (unknown !== undefined)
+    throw new InvalidRequestError(`Invalid field mask: ${unknown} is not a field of ${what}.`);
+  return names;
+}
+
+/** The tab a location or range is in: the one it names, or the first tab when it names none. */
+function tabOf(context: BatchContext, tabId: unknown): SimTab {
+  if (tabId === undefined || tabId === null || tabId === '') return context.tabs[0]!;
+  const placed = findTab(context.tabs, String(tabId));
+  if (!placed) throw new InvalidRequestError(`The tab with ID ${String(tabId)} was not found.`);
+  return placed.tab;
+}
+
+function noSegment(segmentId: unknown): void {
+  if (typeof segmentId === 'string' && segmentId !== '') {
+    throw new InvalidRequestError(`The segment with ID ${segmentId} was not found.`);
+  }
+}
+
+/** Where an insertion goes: `location` or `endOfSegmentLocation` (just before the final newline). */
+function insertionPoint(context: BatchContext, payload: Payload): { document: SimDocument; index: number } {
+  const { location, endOfSegmentLocation: end } = payload;
+  if (location && end)
+    throw new InvalidRequestError('Only one of location or end_of_segment_location may be set.');
+  const place = location ?? end ?? {};
+  noSegment(place.segmentId);
+  const { document } = tabOf(context, place.tabId);
+  return { document, index: end ? document.endIndex - 1 : (location?.index ?? 0) };
+}
+
+function rangeOf(context: BatchContext, payload: Payload) {
+  const range = payload.range ?? {};
+  noSegment(range.segmentId);
+  const { document } = tabOf(context, range.tabId);
+  return { document, start: range.startIndex ?? 0, end: range.endIndex ?? 0 };
+}
+
+const DATE_FORMATS: Record<string, Intl.DateTimeFormatOptions | 'iso'> = {
+  DATE_FORMAT_MONTH_DAY_ABBREVIATED: { month: 'short', day: 'numeric' },
+  DATE_FORMAT_MONTH_DAY_FULL: { month: 'long', day: 'numeric' },
+  DATE_FORMAT_MONTH_DAY_YEAR_ABBREVIATED: { month: 'short', day: 'numeric', year: 'numeric' },
+  DATE_FORMAT_ISO8601: 'iso',
+};
+const TIME_FORMATS: Record<string, Intl.DateTimeFormatOptions> = {
+  TIME_FORMAT_HOUR_MINUTE: { hour: 'numeric', minute: '2-digit' },
+  TIME_FORMAT_HOUR_MINUTE_TIMEZONE: { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+};
+
+/** A date chip's properties with the text Google shows for it. */
+function dateProperties(properties: Payload, now: number): Payload {
+  const timestamp = properties.timestamp ?? new Date(now).toISOString();
+  const when = Date.parse(timestamp);
+  if (Number.isNaN(when)) throw new InvalidRequestError(`Invalid timestamp: ${timestamp}`);
+  const locale = properties.locale ?? 'en';
+  const timeZone = properties.timeZoneId ?? 'UTC';
+  const dateFormat = properties.dateFormat ?? 'DATE_FORMAT_MONTH_DAY_YEAR_ABBREVIATED';
+  const timeFormat = properties.timeFormat ?? 'TIME_FORMAT_DISABLED';
+  let date: string;
+  let time = '';
+  try {
+    const format = DATE_FORMATS[dateFormat] ?? DATE_FORMATS.DATE_FORMAT_MONTH_DAY_YEAR_ABBREVIATED!;
+    date =
+      format === 'iso'
+        ? new Intl.DateTimeFormat('en-CA', {
+            timeZone,
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+          }).format(when)
+        : new Intl.DateTimeFormat(locale, { ...format, timeZone }).format(when);
+    const clock = TIME_FORMATS[timeFormat];
+    if (clock) time = ` ${new Intl.DateTimeFormat(locale, { ...clock, timeZone }).format(when)}`;
+  } catch {
+    throw new InvalidRequestError(`Invalid time zone or locale: ${timeZone}, ${locale}`);
+  }
+  return {
+    timestamp: new Date(when).toISOString(),
+    timeZoneId: timeZone,
+    locale,
+    dateFormat,
+    timeFormat,
+    displayText: `${date}${time}`,
+  };
+}
+
+/** A rich link's properties: a Drive file the simulator knows gives its title and type. */
+function richLinkProperties(state: DocsSimulatorState, properties: Payload): Payload {
+  const uri = properties.uri;
+  if (typeof uri !== 'string' || uri === '') throw new InvalidRequestError('The rich link URI must be set.');
+  const id = /\/d\/([\w-]+)/.exec(uri)?.[1];
+  const file = id ? state.files.get(id) : undefined;
+  if (file) return { title: file.name, uri, mimeType: file.mimeType };
+  return { title: typeof properties.title === 'string' ? properties.title : uri, uri };
+}
+
+function addTab(context: BatchContext, properties: Payload) {
+  if (properties.tabId !== undefined) throw new InvalidRequestError('A new tab cannot be given a tab ID.');
+  const parent = properties.parentTabId ? tabOf(context, properties.parentTabId) : undefined;
+  const siblings = parent ? parent.childTabs : context.tabs;
+  const index = properties.index ?? siblings.length;
+  if (!Number.isInteger(index) || index < 0 || index > siblings.length) {
+    throw new InvalidRequestError(
+      `The tab index ${index} is out of range: it must be 0 to ${siblings.length}.`,
+    );
+  }
+  const [tab] = buildTabs([
+    { id: newTabId(), title: properties.title ?? 'Untitled tab', iconEmoji: properties.iconEmoji },
+  ]);
+  siblings.splice(index, 0, tab!);
+  const placed = findTab(context.tabs, tab!.id)!;
+  return { addDocumentTab: { tabProperties: tabProperties(tab!, siblings, parent, placed.level) } };
+}
+
+function deleteTab(context: BatchContext, tabId: unknown) {
+  if (typeof tabId !== 'string' || tabId === '') throw new InvalidRequestError('The tab ID must be set.');
+  const placed = findTab(context.tabs, tabId);
+  if (!placed) throw new InvalidRequestError(`The tab with ID ${tabId} was not found.`);
+  if (!placed.parent && context.tabs.length === 1) {
+    throw new InvalidRequestError('A document must keep at least one tab.');
+  }
+  placed.siblings.splice(placed.siblings.indexOf(placed.tab), 1);
+  return {};
+}
+
+function updateTab(context: BatchContext, payload: Payload) {
+  const properties: Payload = payload.tabProperties ?? {};
+  const fields = fieldList(payload.fields, TAB_FIELDS, 'TabProperties');
+  const names = fields === '*' ? [...TAB_FIELDS] : fields;
+  if (typeof properties.tabId !== 'string' || properties.tabId === '')
+    throw new InvalidRequestError('The tab ID must be set.');
+  const placed = findTab(context.tabs, properties.tabId);
+  if (!placed) throw new InvalidRequestError(`The tab with ID ${properties.tabId} was not found.`);
+  const { tab } = placed;
+  if (names.includes('title')) tab.title = properties.title ?? '';
+  if (names.includes('iconEmoji')) tab.iconEmoji = properties.iconEmoji || undefined;
+  let siblings = placed.siblings;
+  if (names.includes('parentTabId')) {
+    const parent = properties.parentTabId ? tabOf(context, properties.parentTabId) : undefined;
+    if (parent && walkTabs([tab]).some((inner) => inner.tab === parent)) {
+      throw new InvalidRequestError('A tab cannot be moved under itself or one of its child tabs.');
+    }
+    siblings.splice(siblings.indexOf(tab), 1);
+    siblings = parent ? parent.childTabs : context.tabs;
+    siblings.push(tab);
+  }
+  if (names.includes('index')) {
+    const index = properties.index ?? 0;
+    siblings.splice(siblings.indexOf(tab), 1);
+    if (!Number.isInteger(index) || index < 0 || index > siblings.length) {
+      throw new InvalidRequestError(
+        `The tab index ${index} is out of range: it must be 0 to ${siblings.length}.`,
+      );
+    }
+    siblings.splice(index, 0, tab);
+  }
+  return {};
+}
+
+/**
+ * Applies one request to a batch's tabs, in place; returns its reply. Requests the simulator does
+ * not model throw `UnimplementedRequestError`; requests Google would refuse throw
+ * `InvalidRequestError` with Google's words.
+ */
+export function applyRequest(context: BatchContext, type: string, payload: Payload): Record<string, unknown> {
+  switch (type) {
+    case 'insertText': {
+      const { document, index } = insertionPoint(context, payload);
+      document.insertText(index, payload.text ?? '');
+      return {};
+    }
+    case 'deleteContentRange': {
+      const { document, start, end } = rangeOf(context, payload);
+      document.deleteContentRange(start, end);
+      return {};
+    }
+    case 'updateTextStyle': {
+      const { document, start, end } = rangeOf(context, payload);
+      const fields = fieldList(payload.fields, context.textStyleFields, 'TextStyle');
+      document.updateTextStyle(start, end, (payload.textStyle ?? {}) as Style, fields);
+      return {};
+    }
+    case 'updateParagraphStyle': {
+      const { document, start, end } = rangeOf(context, payload);
+      const fields = fieldList(payload.fields, context.paragraphStyleFields, 'ParagraphStyle');
+      document.updateParagraphStyle(start, end, (payload.paragraphStyle ?? {}) as Style, fields);
+      return {};
+    }
+    case 'createParagraphBullets': {
+      const { document, start, end } = rangeOf(context, payload);
+      document.createParagraphBullets(start, end, payload.bulletPreset ?? 'BULLET_GLYPH_PRESET_UNSPECIFIED');
+      return {};
+    }
+    case 'deleteParagraphBullets': {
+      const { document, start, end } = rangeOf(context, payload);
+      document.deleteParagraphBullets(start, end);
+      return {};
+    }
+    case 'insertTable': {
+      const { document, index } = insertionPoint(context, payload);
+      document.insertTable(index, payload.rows ?? 0, payload.columns ?? 0);
+      return {};
+    }
+    case 'insertPageBreak': {
+      const { document, index } = insertionPoint(context, payload);
+      document.insertPageBreak(index);
+      return {};
+    }
+    case 'insertPerson': {
+      const { document, index } = insertionPoint(context, payload);
+      const email = payload.personProperties?.email;
+      if (typeof email !== 'string' || !email.includes('@'))
+        throw new InvalidRequestError('The person’s email address must be set.');
+      const name = payload.personProperties?.name ?? context.state.users.get(email)?.displayName;
+      document.insertInline(index, {
+        person: { personId: newKixId(), personProperties: { email, ...(name ? { name } : {}) } },
+      });
+      return {};
+    }
+    case 'insertDate': {
+      const { document, index } = insertionPoint(context, payload);
+      document.insertInline(index, {
+        dateElement: {
+          dateId: newKixId(),
+          dateElementProperties: dateProperties(payload.dateElementProperties ?? {}, context.state.now()),
+        },
+      });
+      return {};
+    }
+    case 'insertRichLink': {
+      const { document, index } = insertionPoint(context, payload);
+      document.insertInline(index, {
+        richLink: {
+          richLinkId: newKixId(),
+          richLinkProperties: richLinkProperties(context.state, payload.richLinkProperties ?? {}),
+        },
+      });
+      return {};
+    }
+    case 'replaceAllText': {
+      const ids: unknown[] | undefined = payload.tabsCriteria?.tabIds;
+      const tabs = ids?.length
+        ? ids.map((id) => tabOf(context, id))
+        : walkTabs(context.tabs).map((p) => p.tab);
+      let changed = 0;
+      for (const tab of tabs) {
+        changed += tab.document.replaceAllText(
+          payload.containsText?.text ?? '',
+          payload.replaceText ?? '',
+          payload.containsText?.matchCase === true,
+        );
+      }
+      // proto3 JSON leaves out a zero count.
+      return { replaceAllText: changed > 0 ? { occurrencesChanged: changed } : {} };
+    }
+    case 'addDocumentTab':
+      return addTab(context, payload.tabProperties ?? {});
+    case 'deleteTab':
+      return deleteTab(context, payload.tabId);
+    case 'updateDocumentTabProperties':
+      return updateTab(context, payload);
+    default:
+      throw new UnimplementedRequestError(type);
+  }
+}

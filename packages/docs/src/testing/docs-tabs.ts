@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { type ParagraphSpec, SimDocument } from './docs-document.js';
+
+/** A tab to build a document from: its title, its paragraphs and its child tabs. */
+export interface TabSpec {
+  /** Google's form: `t.0` for a document's first tab, `t.<12 characters>` for the others. */
+  id?: string;
+  title?: string;
+  iconEmoji?: string;
+  paragraphs?: readonly ParagraphSpec[];
+  childTabs?: readonly TabSpec[];
+}
+
+/** A tab of a Google Docs document: its properties, its content and the tabs nested in it. */
+export interface SimTab {
+  id: string;
+  title: string;
+  iconEmoji?: string | undefined;
+  document: SimDocument;
+  childTabs: SimTab[];
+}
+
+/** Where a tab sits in the tree. */
+export interface PlacedTab {
+  tab: SimTab;
+  /** The list holding it: the document's tabs or its parent's child tabs. */
+  siblings: SimTab[];
+  parent: SimTab | undefined;
+  /** 0 for a tab at the top level. */
+  level: number;
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A new tab id, as Google makes them (`t.` and 12 lowercase letters and digits). */
+export function newTabId(): string {
+  return `t.${[...randomBytes(12)].map((byte) => ALPHABET[byte % ALPHABET.length]).join('')}`;
+}
+
+/** Builds a document's tab tree; no specs give one blank tab, `t.0`, "Tab 1". */
+export function buildTabs(specs: readonly TabSpec[] | undefined, first?: readonly ParagraphSpec[]): SimTab[] {
+  let count = 0;
+  const build = (spec: TabSpec): SimTab => {
+    count += 1;
+    return {
+      id: spec.id ?? (count === 1 ? 't.0' : newTabId()),
+      title: spec.title ?? `Tab ${count}`,
+      iconEmoji: spec.iconEmoji,
+      document: SimDocument.fromParagraphs(spec.paragraphs ?? []),
+      childTabs: (spec.childTabs ?? []).map(build),
+    };
+  };
+  return (specs && specs.length > 0 ? specs : [{ paragraphs: first ?? [] }]).map(build);
+}
+
+/** A deep copy, for a batch to change: a batch applies in full or not at all. */
+export function cloneTabs(tabs: readonly SimTab[]): SimTab[] {
+  return tabs.map((tab) => ({ ...tab, document: tab.document.clone(), childTabs: cloneTabs(tab.childTabs) }));
+}
+
+/** Every tab, depth first: each tab, then its child tabs, then the next tab. */
+export function walkTabs(tabs: SimTab[], parent?: SimTab, level = 0): PlacedTab[] {
+  return tabs.flatMap((tab) => [
+    { tab, siblings: tabs, parent, level },
+    ...walkTabs(tab.childTabs, tab, level + 1),
+  ]);
+}
+
+/** The tab with this id, anywhere in the tree. */
+export function findTab(tabs: SimTab[], id: string): PlacedTab | undefined {
+  return walkTabs(tabs).find((placed) => placed.tab.id === id);
+}
