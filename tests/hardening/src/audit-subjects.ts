@@ -308,7 +308,6 @@ async function docsAudit(): Promise<AuditSubject> {
       const tokens = [...sim.state.accessTokens.keys()];
       for (const grant of sim.state.grants.values()) {
         if (grant.refreshToken) tokens.push(grant.refreshToken);
-        tokens.push(...grant.retiredRefreshTokens);
       }
       return [...tokens, AUDIT_SECRETS.docsClientSecret];
     },
