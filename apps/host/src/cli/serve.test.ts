@@ -18,6 +18,16 @@ function dataDir(): string {
 }
 
 describe('c-host serve', () => {
+  it('a SIGTERM while it starts still shuts it down cleanly: exit 0, no server.json left behind', async () => {
+    const dir = dataDir();
+    const serve = startCli(['serve', '--sandbox', '--port', '0', '--no-open'], { C_HOST_DATA_DIR: dir });
+    // The token line comes before the sandbox and the server start: stop right then.
+    await serve.waitFor(/shown only this once/);
+    const code = await serve.stop();
+    expect(code, serve.stderr()).toBe(0);
+    expect(existsSync(join(dir, 'server.json'))).toBe(false);
+  });
+
   it('serves the sandbox: simulators, labelled connections, a one-time sign-in link, every surface', async () => {
     const dir = dataDir();
     const serve = startCli(['serve', '--sandbox', '--port', '0', '--no-open'], { C_HOST_DATA_DIR: dir });

@@ -143,6 +143,15 @@ export function linkNote({ url, link, explicit, stream }: LinkNotes): string {
 
 /** `c-host serve`: the HTTP API, `/mcp` and the web UI, optionally with the sandbox. */
 export async function serveCommand(flags: ServeFlags): Promise<void> {
+  // Listen for a stop first: a SIGTERM that arrives while the server starts must still shut it down
+  // cleanly (the store closed, server.json removed), not kill the process mid-way.
+  let stopRequested: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stopRequested = resolve;
+  });
+  const stop = () => stopRequested();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const host = await cliHost(flags);
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   let server: StartedServer;
@@ -155,6 +164,8 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     sandbox = flags.sandbox ? await startSandbox(host) : undefined;
     server = await startServer(host);
   } catch (error) {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     await sandbox?.close();
     await host.close();
     throw error;
@@ -173,11 +184,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     const { default: open } = await import('open');
     await open(link).catch(() => {});
   }
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopped;
   await server.stop();
   await sandbox?.close();
   await host.close();
