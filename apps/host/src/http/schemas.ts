@@ -118,7 +118,7 @@ export const connectionView = {
     connector: { type: 'string' },
     isDefault: { type: 'boolean' },
     sandbox: { type: 'boolean' },
-    status: { type: 'string', enum: ['ok', 'needs_reconnect'] },
+    status: { type: 'string', enum: ['ok', 'needs_reconnect', 'unreadable'] },
     credentialHints: { type: 'object', additionalProperties: { type: 'string' } },
     options: { type: 'object' },
     createdAt: { type: 'string', format: 'date-time' },
