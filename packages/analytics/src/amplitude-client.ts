@@ -104,7 +104,10 @@ const INGESTION_DETAIL_KEYS = [
   'events_with_missing_fields',
   'events_with_invalid_id_lengths',
   'silenced_events',
+  'silenced_devices',
   'throttled_events',
+  'throttled_devices',
+  'throttled_users',
   'eps_threshold',
   'exceeded_daily_quota_users',
   'exceeded_daily_quota_devices',
@@ -151,16 +154,54 @@ export function mapAmplitudeError(response: ErrorResponse): { error: ConnectorEr
   };
 }
 
+/** The per-event fields of an ingestion error body (which events, devices and users it names). */
+function ingestionDetails(body: unknown): Record<string, unknown> {
+  const record = isRecord(body) ? body : {};
+  const details: Record<string, unknown> = {};
+  for (const key of INGESTION_DETAIL_KEYS) {
+    if (record[key] !== undefined) details[key] = record[key];
+  }
+  return details;
+}
+
+const named = (value: unknown) =>
+  Array.isArray(value) ? value.length > 0 : isRecord(value) && Object.keys(value).length > 0;
+
+/**
+ * For Send Events: an ingestion 429 that names throttled devices, users or events (or some over
+ * their daily quota) becomes a final `ProviderError` (status 429, code `throttled` or
+ * `exceeded_daily_quota`, the names in `details`), so core does not repeat the whole request: Send
+ * Events pauses only the named devices and users and sends the other events at once. A 429 that
+ * names nobody is left to the connection's mapping (a `RateLimitError`, retried with backoff).
+ */
+export function namedThrottleError(response: ErrorResponse): ConnectorError | undefined {
+  if (response.status !== 429 || !INGESTION_PATH.test(response.request.path)) return undefined;
+  const details = ingestionDetails(response.body);
+  const quota = named(details.exceeded_daily_quota_users) || named(details.exceeded_daily_quota_devices);
+  const throttled =
+    named(details.throttled_users) || named(details.throttled_devices) || named(details.throttled_events);
+  if (!quota && !throttled) return undefined;
+  const said = describeBody(response.body);
+  return new ProviderError(
+    `Amplitude throttled some devices or users of the upload (429)${said.message ? `: ${said.message}` : ''}`,
+    {
+      status: 429,
+      providerMessage: said.message,
+      providerCode: throttled ? 'throttled' : 'exceeded_daily_quota',
+      requestId: response.requestId,
+      details: { ...details, retryAfterMs: parseRetryAfter(response.headers) },
+      retryable: false,
+    },
+  );
+}
+
 function mapIngestionError(
   response: ErrorResponse,
   said: { message?: string | undefined; code?: string | undefined },
 ): { error: ConnectorError; retry: boolean } {
   const { status, body, requestId } = response;
   const record = isRecord(body) ? body : {};
-  const details: Record<string, unknown> = {};
-  for (const key of INGESTION_DETAIL_KEYS) {
-    if (record[key] !== undefined) details[key] = record[key];
-  }
+  const details = ingestionDetails(body);
   const base = {
     status,
     providerMessage: said.message,

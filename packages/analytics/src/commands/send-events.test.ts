@@ -1,5 +1,6 @@
 import { AuthError } from '@c/core';
 import type { RecordedCall } from '@c/core/testing';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type AnalyticsClient, analytics, sendEventStream } from '../analytics-connector.js';
 import { expectInvalid, useSimulator } from '../test-support.js';
@@ -17,6 +18,22 @@ interface Body {
   events: Record<string, unknown>[];
 }
 const bodyOf = (call: RecordedCall) => JSON.parse(call.bodyText) as Body;
+
+/** A clock that moves only when Send Events pauses, shared with the simulator: nothing waits. */
+function fakeTimers() {
+  const start = Date.UTC(2026, 0, 1);
+  let clock = start;
+  const slept: number[] = [];
+  return {
+    start,
+    slept,
+    now: () => clock,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+      clock += ms;
+    },
+  };
+}
 const sentEvents = (sandbox: AmplitudeSandbox) => sandbox.server.calls.flatMap((call) => bodyOf(call).events);
 
 async function withSimulator(
@@ -262,27 +279,179 @@ describe('sendEventStream', () => {
     });
   });
 
-  it('backs off a throttled device (429) and delivers once the window has passed', async () => {
-    let clock = Date.UTC(2026, 0, 1);
-    const now = () => (clock += 400);
-    await withSimulator(
-      { now, throttle: { eventsPerSecond: 5, windowMs: 1000 } },
-      async (client, sandbox) => {
-        const events = Array.from({ length: 60 }, (_, i) => ({
-          event_type: 'Tap',
-          device_id: 'device-busy-1',
-          time: i,
-        }));
-        const result = await sendEventStream(client, events, {
-          maxEventsPerBatch: 20,
-          retry: { baseDelayMs: 1 },
-        });
-        expect(result).toEqual({ ingested: 60, rejected: [], batches: 3 });
-        expect(sandbox.state.throttledRequests).toBeGreaterThan(0);
-        expect(sandbox.server.calls.length).toBe(3 + sandbox.state.throttledRequests);
-        expect(sandbox.state.ingestedCount).toBe(60);
-      },
-    );
+  it('pauses only a throttled device for 30 s and sends every other event at once', async () => {
+    const timers = fakeTimers();
+    await withSimulator({ now: timers.now }, async (client, sandbox) => {
+      // Every other event is the hot device's: 1500 of them, more than 30 a second over 30 s.
+      const events = Array.from({ length: 3000 }, (_, i) =>
+        i % 2 === 0
+          ? { event_type: 'Tap', device_id: 'device-hot-1', event_properties: { sequence: i } }
+          : { event_type: 'View', device_id: `device-calm-${i % 300}`, event_properties: { sequence: i } },
+      );
+      const result = await sendEventStream(client, events, { maxEventsPerBatch: 1000, lanes: 1, timers });
+      expect(result).toEqual({ ingested: 3000, rejected: [], batches: 4 });
+      expect(timers.slept).toEqual([30_000]);
+      const bodies = sandbox.server.calls.map((call) => bodyOf(call).events);
+      expect(bodies.map((sent) => sent.length)).toEqual([1000, 1000, 1000, 500, 500]);
+      expect(sandbox.state.throttledRequests).toBe(1);
+      // The refused third request's calm events went again at once; only the hot device waited.
+      expect(bodies[3]!.every((event) => event.device_id !== 'device-hot-1')).toBe(true);
+      expect(bodies[4]!.every((event) => event.device_id === 'device-hot-1')).toBe(true);
+      expect(sandbox.state.ingestedCount).toBe(3000);
+      const hot = sandbox.state.events
+        .filter((stored) => stored.event.device_id === 'device-hot-1')
+        .map((stored) => (stored.event.event_properties as { sequence: number }).sequence);
+      expect(hot).toEqual([...hot].sort((a, b) => a - b));
+    });
+  });
+
+  it('does not let one hot device fail the run: every event of every device is delivered once', async () => {
+    const timers = fakeTimers();
+    await withSimulator({ now: timers.now }, async (client, sandbox) => {
+      const events = [
+        ...Array.from({ length: 5000 }, (_, i) => ({ event_type: 'Tap', user_id: 'user-hot-1', time: i })),
+        ...syntheticEvents(2000, { devices: 400 }),
+      ];
+      const result = await sendEventStream(client, events, { timers });
+      expect(result.ingested).toBe(7000);
+      expect(result.rejected).toEqual([]);
+      expect(sandbox.state.ingestedCount).toBe(7000);
+      expect(sandbox.state.duplicateCount).toBe(0);
+      expect(timers.slept.every((ms) => ms === 30_000)).toBe(true);
+      expect(timers.slept.length).toBeGreaterThan(0);
+      // Only the hot user's events waited: any other event went at most twice (once refused with
+      // a request that held hot events, once accepted).
+      const sends = new Map<string, number>();
+      for (const call of sandbox.server.calls) {
+        for (const event of bodyOf(call).events) {
+          if (event.user_id !== 'user-hot-1') {
+            sends.set(event.insert_id as string, (sends.get(event.insert_id as string) ?? 0) + 1);
+          }
+        }
+      }
+      expect(sends.size).toBe(2000);
+      expect(Math.max(...sends.values())).toBeLessThanOrEqual(2);
+    });
+  });
+
+  it('reports an event whose device stays throttled through every pause, and delivers the rest', async () => {
+    const timers = fakeTimers();
+    await withSimulator({ now: timers.now }, async (client, sandbox) => {
+      sandbox.server.use(
+        http.post('*/2/httpapi', async ({ request }) => {
+          const sent = ((await request.clone().json()) as Body).events;
+          const stuck = sent.flatMap((event, i) => (event.device_id === 'device-stuck-1' ? [i] : []));
+          if (stuck.length === 0) return undefined;
+          return HttpResponse.json(
+            {
+              code: 429,
+              error: 'Too many requests for some devices and users',
+              eps_threshold: 30,
+              throttled_devices: { 'device-stuck-1': 95 },
+              throttled_users: {},
+              throttled_events: stuck,
+            },
+            { status: 429 },
+          );
+        }),
+      );
+      const events = [
+        { event_type: 'a', device_id: 'device-stuck-1' },
+        { event_type: 'b', device_id: 'device-fine-1' },
+        { event_type: 'c', device_id: 'device-stuck-1' },
+        { event_type: 'd', device_id: 'device-fine-2' },
+      ];
+      const result = await sendEventStream(client, events, { lanes: 1, timers, maxThrottlePauses: 3 });
+      const reason =
+        'Amplitude kept throttling device device-stuck-1 (over its events-per-second limit) through 3 pauses of 30 s (429)';
+      expect(result).toEqual({
+        ingested: 2,
+        rejected: [
+          { index: 0, reason },
+          { index: 2, reason },
+        ],
+        batches: 1,
+      });
+      expect(timers.slept).toEqual([30_000, 30_000, 30_000]);
+      expect(sandbox.server.calls).toHaveLength(5);
+      expect(sandbox.state.events.map((stored) => stored.event.event_type)).toEqual(['b', 'd']);
+    });
+  });
+
+  it('stops waiting out a pause when the run is cancelled', async () => {
+    await withSimulator({}, async (client, sandbox) => {
+      sandbox.server.fault({
+        type: 'status',
+        status: 429,
+        body: JSON.stringify({
+          code: 429,
+          error: 'Too many requests for some devices and users',
+          throttled_devices: { 'device-hot-9': 40 },
+          throttled_events: [0],
+        }),
+      });
+      const controller = new AbortController();
+      const sending = sendEventStream(client, [{ event_type: 'a', device_id: 'device-hot-9' }], {
+        signal: controller.signal,
+        onProgress: () => controller.abort(new Error('cancelled by the caller')),
+      });
+      await expect(sending).rejects.toThrow('cancelled by the caller');
+      expect(sandbox.server.calls).toHaveLength(1);
+    });
+  });
+
+  it('retries a 429 that names nobody as a whole, and reports its events unconfirmed once retries are spent', async () => {
+    const timers = fakeTimers();
+    await withSimulator({ now: timers.now }, async (client, sandbox) => {
+      const refused = { type: 'status', status: 429, body: '{"code":429,"error":"Too many requests"}' } as const;
+      sandbox.server.fault({ ...refused, times: 1 });
+      expect(
+        await sendEventStream(client, syntheticEvents(5), { lanes: 1, timers, retry: { baseDelayMs: 1 } }),
+      ).toEqual({ ingested: 5, rejected: [], batches: 1 });
+      sandbox.server.fault({ ...refused, times: 2 });
+      const result = await sendEventStream(client, syntheticEvents(5, { startTime: 1 }), {
+        lanes: 1,
+        timers,
+        retry: { maxRetries: 1, baseDelayMs: 1 },
+      });
+      expect(result.ingested).toBe(0);
+      expect(result.rejected.map((entry) => entry.reason)).toEqual(
+        Array(5).fill('not confirmed: Amplitude throttled the upload (429): Too many requests'),
+      );
+      expect(timers.slept).toEqual([]);
+      expect(sandbox.server.calls).toHaveLength(4);
+    });
+  });
+
+  it('removes only the event a 400 names, field by field, and sends the others until all are in', async () => {
+    const events = [
+      { event_type: 'ok', user_id: 'user-valid-1' },
+      { event_type: 'null-device', device_id: 'null' },
+      { event_type: 'ok', user_id: 'user-valid-3' },
+      { event_type: 'anonymous-device', device_id: 'anonymous' },
+      { event_type: 'short-user', user_id: 'abc' },
+      { event_type: 'ok', user_id: 'user-valid-5' },
+    ];
+    const before = env.sandbox.state.ingestedCount;
+    const result = await env.client.run('sendEvents', { events });
+    expect(result).toEqual({
+      ingested: 3,
+      rejected: [
+        { index: 1, reason: 'Amplitude refused it: invalid value of device_id (400)' },
+        { index: 3, reason: 'Amplitude refused it: invalid value of device_id (400)' },
+        { index: 4, reason: 'Amplitude refused it: user_id is shorter than the minimum id length (400)' },
+      ],
+      batches: 1,
+    });
+    // Amplitude names the first bad event per field: device_id (1) and user_id (4), then device_id (3).
+    expect(
+      env.sandbox.server.calls.map((call) => bodyOf(call).events.map((event) => event.event_type)),
+    ).toEqual([
+      ['ok', 'null-device', 'ok', 'anonymous-device', 'short-user', 'ok'],
+      ['ok', 'ok', 'anonymous-device', 'ok'],
+      ['ok', 'ok', 'ok'],
+    ]);
+    expect(env.sandbox.state.ingestedCount - before).toBe(3);
   });
 
   it('reports events of users over their daily quota and delivers the others at once', async () => {

@@ -44,12 +44,15 @@ const eventRecord = (z: Zod) =>
 /** One event record of Send Events. */
 export type SendEventRecord = z.input<ReturnType<typeof eventRecord>>;
 
-/** Send Events: `POST {ingestionBaseUrl}/2/httpapi`, batched, deduplicated, retried, every event accounted for. */
+/**
+ * Send Events: `POST {ingestionBaseUrl}/2/httpapi`, batched, deduplicated, throttled devices and
+ * users paused alone, every event accounted for.
+ */
 export const sendEvents = defineCommand({
   key: 'sendEvents',
   title: 'Send Events',
   description:
-    'Sends events to the project. Batches within Amplitude’s limits, sets an insert_id on each event that lacks one so retries never duplicate, retries throttling and server errors, and re-sends the valid events when Amplitude refuses some. The result accounts for every event: ingested, or rejected with the reason.',
+    'Sends events to the project. Batches within Amplitude’s limits, sets an insert_id on each event that lacks one so retries never duplicate, pauses only the devices and users Amplitude throttles (30 s, as it asks) while sending the other events at once, retries server errors, and re-sends the valid events when Amplitude refuses some. The result accounts for every event: ingested, or rejected with the reason.',
   input: (z) =>
     z.object({
       apiKey: z.string().min(1).optional().meta({
