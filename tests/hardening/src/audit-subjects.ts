@@ -343,8 +343,9 @@ async function carriedCredentials(request: Request): Promise<string> {
 }
 
 /**
- * Makes the simulator answer `status` to every call `match` selects, with the provider's error body
- * echoing back whatever credentials that request carried (as a careless provider or proxy might).
+ * Makes the simulator answer `status` to every call `match` selects, with a body (the provider's
+ * error body by default) echoing back whatever credentials that request carried (as a careless
+ * provider or proxy might), sent as JSON, as text or as bytes (`application/octet-stream`).
  */
 export function echoCredentials(
   subject: AuditSubject,
@@ -353,6 +354,7 @@ export function echoCredentials(
     match?: (call: RecordedCall) => boolean;
     headers?: Record<string, string>;
     body?: (echo: string) => unknown;
+    format?: 'json' | 'text' | 'bytes';
   } = {},
 ): void {
   const match = options.match ?? subject.isApiCall;
@@ -362,10 +364,20 @@ export function echoCredentials(
       if (!match({ method: request.method, path: url.pathname } as RecordedCall)) return undefined;
       const echo = await carriedCredentials(request);
       const body = (options.body ?? ((text) => subject.errorBody(status, text)))(echo);
-      return HttpResponse.json(body as Record<string, unknown>, {
-        status,
-        headers: options.headers ?? {},
-      });
+      const headers = options.headers ?? {};
+      if (options.format === 'text') {
+        return new HttpResponse(String(body), {
+          status,
+          headers: { 'content-type': 'text/plain', ...headers },
+        });
+      }
+      if (options.format === 'bytes') {
+        return new HttpResponse(Buffer.from(String(body)), {
+          status,
+          headers: { 'content-type': 'application/octet-stream', ...headers },
+        });
+      }
+      return HttpResponse.json(body as Record<string, unknown>, { status, headers });
     }),
   );
 }

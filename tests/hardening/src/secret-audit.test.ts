@@ -1,9 +1,11 @@
 // The secret audit: every command of every connector, against its simulator with distinctive
 // credentials, on its success path and its failure paths (bad input, 401, 403, 404, 429, 500, a
 // network reset, OAuth refresh and refused refresh), with provider error bodies that echo the
-// credentials back. Everything produced is scanned for any credential, plain, URL-encoded or base64:
-// results, error messages, stacks, `toJSON()`, `util.inspect` of errors, causes and clients, and
-// everything written to stdout, stderr or the console.
+// credentials back, a long text error body whose cut falls inside the echoed credentials, and
+// successful answers (JSON, text, bytes) that echo them. Everything produced is scanned for any
+// credential, plain, URL-encoded, base64 or cut short: results (binary ones decoded), error
+// messages, stacks, `toJSON()`, `util.inspect` of errors, causes and clients, and everything
+// written to stdout, stderr or the console.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -32,8 +34,10 @@ interface Scenario {
   /** A caller's deadline, for faults that back off for long. */
   deadlineMs?: number;
   arm?(subject: AuditSubject): void;
-  /** The provider's answers echo the credentials back. */
+  /** The provider's answers echo the credentials back: some output must show them redacted. */
   echoes?: boolean;
+  /** Connectors whose outputs can never carry such an answer, so none shows the echo redacted. */
+  unseenBy?: string[];
   /** The input, from a working one, the schema's parameter names and credentials to plant in it. */
   input?(valid: unknown, schemaKeys: string[], planted: string): unknown;
 }
@@ -66,6 +70,40 @@ const scenarios: Scenario[] = [
     arm: (subject) =>
       subject.server.fault({ type: 'reset-before-response', match: subject.isApiCall, times: 10_000 }),
   },
+  {
+    // More than the 500 characters of a text error body that are kept, with the echoed credentials
+    // straddling the cut: masking after cutting would leave all but their last characters behind.
+    name: 'text error cut at 500',
+    echoes: true,
+    arm: (subject) =>
+      echoCredentials(subject, 400, {
+        format: 'text',
+        body: (echo) => `${'x'.repeat(Math.max(0, 503 - echo.length))}${echo} and more after the cut`,
+      }),
+  },
+  {
+    name: 'echo in a 200 (JSON)',
+    echoes: true,
+    arm: (subject) =>
+      echoCredentials(subject, 200, {
+        body: (echo) => ({ id: 'echo_1', object: 'echo', echo, data: [{ id: 'echo_2', echo }] }),
+      }),
+  },
+  {
+    name: 'echo in a 200 (text)',
+    echoes: true,
+    // Linear's GraphQL API answers JSON only: its client refuses any other answer without showing it.
+    unseenBy: ['issues'],
+    arm: (subject) =>
+      echoCredentials(subject, 200, { format: 'text', body: (echo) => `your credentials: ${echo}` }),
+  },
+  {
+    name: 'echo in a 200 (bytes)',
+    echoes: true,
+    unseenBy: ['issues'],
+    arm: (subject) =>
+      echoCredentials(subject, 200, { format: 'bytes', body: (echo) => `\u0000credentials ${echo}\u0001` }),
+  },
   { name: 'token refreshed', oauthOnly: true, expired: true },
   {
     name: 'refresh refused',
@@ -89,6 +127,13 @@ let output: ReturnType<typeof captureOutput>;
 function addSecrets(subject: AuditSubject): void {
   for (const [name, value] of Object.entries(AUDIT_SECRETS)) scanner.add(name, value);
   for (const value of subject.issuedSecrets()) scanner.add(`${subject.id} token`, value);
+}
+
+/** A result as a program or person might see it, a binary one (`{ base64 }`) decoded too. */
+function resultText(result: unknown): string {
+  const base64 = (result as { base64?: unknown } | null)?.base64;
+  const decoded = typeof base64 === 'string' ? ` ${Buffer.from(base64, 'base64').toString('latin1')}` : '';
+  return `${JSON.stringify(result)} ${inspect(result, { depth: 8 })}${decoded}`;
 }
 
 /** Records every view of an error a program or person might see. */
@@ -136,7 +181,9 @@ async function runScenario(
       try {
         const result = await client.runUnknown(command.key, input, { signal });
         ok += 1;
-        scanner.record(`${where} result`, `${JSON.stringify(result)} ${inspect(result, { depth: 8 })}`);
+        const shown = resultText(result);
+        scanner.record(`${where} result`, shown);
+        if (shown.includes('[REDACTED]')) redacted += 1;
       } catch (error) {
         const kind = recordError(where, error);
         kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
@@ -156,8 +203,11 @@ async function runScenario(
   subject.server.resetHandlers();
   await client.close();
   expect(subject.server.violations).toEqual([]);
-  // The echoed credentials did reach the errors, and were redacted there: the scan is not vacuous.
-  if (scenario.echoes) expect(redacted, 'errors that carried an echoed credential').toBeGreaterThan(0);
+  // The echoed credentials did reach the results or errors, and were redacted there: the scan is
+  // not vacuous.
+  if (scenario.echoes && !scenario.unseenBy?.includes(subject.id)) {
+    expect(redacted, 'outputs that carried an echoed credential').toBeGreaterThan(0);
+  }
   summary.push([
     subject.id,
     connection.label,
@@ -179,7 +229,7 @@ afterAll(async () => {
   console.log(
     formatTable(
       `Secret audit: every command per scenario (${scanner.texts.length} texts scanned for ${scanner.size} credentials in all their forms)`,
-      ['connector', 'connection', 'scenario', 'runs', 'ok', 'errors by kind', 'echo redacted'],
+      ['connector', 'connection', 'scenario', 'runs', 'ok', 'errors by kind', 'outputs with echo redacted'],
       summary,
     ),
   );
@@ -206,6 +256,8 @@ describe('the scanner', () => {
       `Basic ${Buffer.from(`us:${secret}`).toString('base64')}`,
       `Basic ${Buffer.from(`u:${secret}`).toString('base64')}`,
       Buffer.from(`x${secret}y`).toString('base64url'),
+      `cut short: ${secret.slice(0, -3)}…`,
+      `…${secret.slice(4)}`,
     ];
     texts.forEach((text, index) => {
       probe.record(`text ${index}`, text);

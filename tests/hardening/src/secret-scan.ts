@@ -1,5 +1,6 @@
 // Finds credentials in any text: the value itself, URL-encoded, and base64 (standard and URL-safe)
-// at every alignment, so a secret inside a larger encoded value (a Basic header) is found too.
+// at every alignment, so a secret inside a larger encoded value (a Basic header) is found too; and
+// the first or last 16 characters of a long one, so a key cut short (a truncated message) is found.
 import { inspect } from 'node:util';
 
 /** Parts of base64 that depend on the secret's bytes only, for each of the three alignments. */
@@ -17,6 +18,9 @@ function base64Needles(value: string): string[] {
   return needles;
 }
 
+/** How much of a long credential's start or end, left by a cut, counts as a leak. */
+const FRAGMENT_LENGTH = 16;
+
 /** Every form of a credential that must not appear. */
 export function secretForms(value: string): string[] {
   return [...new Set([value, encodeURIComponent(value), ...base64Needles(value)])].filter(
@@ -24,16 +28,25 @@ export function secretForms(value: string): string[] {
   );
 }
 
+/**
+ * The start and the end of a credential long enough that either alone is unmistakably part of it
+ * (a display hint such as `sk_test_…Lm4` keeps far less).
+ */
+export function secretFragments(value: string): string[] {
+  if (value.length < FRAGMENT_LENGTH + 4) return [];
+  return [...new Set([value.slice(0, FRAGMENT_LENGTH), value.slice(-FRAGMENT_LENGTH)])];
+}
+
 /** One credential found where it must not be. */
 export interface Leak {
   where: string;
   secret: string;
-  form: string;
+  form: 'plain' | 'encoded' | 'fragment';
 }
 
 /** Collects credentials (by name) and the texts they must not appear in. */
 export class SecretScanner {
-  readonly #secrets = new Map<string, { plain: string; forms: Set<string> }>();
+  readonly #secrets = new Map<string, { plain: string; forms: Set<string>; fragments: string[] }>();
   readonly texts: { where: string; text: string }[] = [];
 
   /** Adds a credential to look for. */
@@ -43,6 +56,7 @@ export class SecretScanner {
     this.#secrets.set(value, {
       plain: `${name} (${value.slice(0, 6)}…)`,
       forms: new Set(secretForms(value)),
+      fragments: secretFragments(value),
     });
   }
 
@@ -60,12 +74,18 @@ export class SecretScanner {
   leaks(from = 0): Leak[] {
     const found: Leak[] = [];
     for (const { where, text } of this.texts.slice(from)) {
-      for (const [value, { plain, forms }] of this.#secrets) {
-        for (const form of forms) {
-          if (text.includes(form)) {
-            found.push({ where, secret: plain, form: form === value ? 'plain' : 'encoded' });
+      for (const [value, { plain, forms, fragments }] of this.#secrets) {
+        let form: string | undefined;
+        for (const candidate of forms) {
+          if (text.includes(candidate)) {
+            form = candidate;
             break;
           }
+        }
+        if (form !== undefined) {
+          found.push({ where, secret: plain, form: form === value ? 'plain' : 'encoded' });
+        } else if (fragments.some((fragment) => text.includes(fragment))) {
+          found.push({ where, secret: plain, form: 'fragment' });
         }
       }
     }
