@@ -119,6 +119,7 @@ export function createDocsContext(config: {
       {
         provider: 'Google',
         baseUrls: { docs: options.baseUrl, files: options.fileApiBaseUrl, token: options.tokenUrl },
+        baseUrlOptions: { files: 'fileApiBaseUrl' },
         auth: oauth2Auth({
           ...credentials,
           tokenApi: 'token',
