@@ -2,7 +2,7 @@ import { AuthError, NotFoundError, PermissionError, ProviderError, RateLimitErro
 import { describe, expect, it } from 'vitest';
 import { linearErrorFrom, linearRetryAfterMs } from './issues-client.js';
 import { failure, useSimulator } from './test-harness.js';
-import { seedUuid } from './testing/index.js';
+import { LINEAR_SEED, seedUuid } from './testing/index.js';
 
 const h = useSimulator();
 const ENG_1 = seedUuid('issue:eng:0');
@@ -199,6 +199,27 @@ describe('LinearGraphqlClient over the simulator', () => {
     const error = await failure(h.client.run('getIssueById', { issueId: ENG_1 }));
     expect(ProviderError.isInstance(error)).toBe(true);
     expect(error.message).toBe('Linear answered without GraphQL data');
+  });
+
+  it('refuses an answer without the object it asked for, instead of failing inside the command', async () => {
+    for (const body of [
+      '{"data":{"issue":null}}',
+      '{"data":{"viewer":{"id":"x"}}}',
+      '{"data":[{"issue":{}}]}',
+    ]) {
+      h.sim.server.fault({ type: 'status', status: 200, body });
+      const error = await failure(h.client.run('getIssueById', { issueId: ENG_1 }));
+      expect(ProviderError.isInstance(error), body).toBe(true);
+      expect(error).toMatchObject({
+        message: 'Linear answered GetIssueById without its issue',
+        providerCode: 'invalid_response',
+      });
+    }
+    h.sim.server.fault({ type: 'status', status: 200, body: '{"data":{"issueCreate":"yes"}}' });
+    const created = await failure(
+      h.client.run('createIssue', { teamId: LINEAR_SEED.teams.eng.id, title: 'x' }),
+    );
+    expect(created.message).toBe('Linear answered CreateIssue without its issueCreate');
   });
 
   it('treats an HTML error page as a ProviderError with the status', async () => {

@@ -227,7 +227,16 @@ export class LinearGraphqlClient {
     options: GraphqlCallOptions = {},
   ): Promise<T> {
     const body: GraphqlRequest = { query: operation.document, variables, operationName: operation.name };
-    return (await this.send(body, operation.kind === 'query', options)) as T;
+    const data = await this.send(body, operation.kind === 'query', options);
+    // Every root field the package asks for is a non-null object in Linear's schema: an answer
+    // without one is not Linear's, and is refused here rather than failing inside a command.
+    const missing = operation.rootFields.find((field) => !isObject(data[field]));
+    if (missing !== undefined) {
+      throw new ProviderError(`Linear answered ${operation.name} without its ${missing}`, {
+        providerCode: 'invalid_response',
+      });
+    }
+    return data as T;
   }
 
   /** Sends any GraphQL request and returns its `data`. */
@@ -302,4 +311,8 @@ export function createLinearHttpClient(config: {
       config.http,
     ),
   );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

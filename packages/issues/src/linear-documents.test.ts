@@ -1,4 +1,12 @@
-import { NoDeprecatedCustomRule, parse, validate } from 'graphql';
+import {
+  getOperationAST,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  NoDeprecatedCustomRule,
+  parse,
+  validate,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
 import { defineOperation, type GraphqlOperation } from './linear-documents.js';
@@ -49,6 +57,32 @@ describe('the GraphQL documents', () => {
       expect(deprecated.map((error) => error.message)).toEqual([]);
     },
   );
+
+  it.each(operations)(
+    '%s knows its root fields, each a non-null object in Linear’s schema',
+    (_name, operation) => {
+      const schema = loadLinearSchema();
+      const root = getOperationAST(parse(operation.document), operation.name)!;
+      const expected = root.selectionSet.selections.map((selection) =>
+        selection.kind === Kind.FIELD ? (selection.alias ?? selection.name).value : '?',
+      );
+      expect(operation.rootFields).toEqual(expected);
+      const type = operation.kind === 'query' ? schema.getQueryType()! : schema.getMutationType()!;
+      for (const selection of root.selectionSet.selections) {
+        if (selection.kind !== Kind.FIELD) continue;
+        const field = type.getFields()[selection.name.value]!;
+        expect(isNonNullType(field.type) && isObjectType(field.type.ofType), selection.name.value).toBe(true);
+      }
+    },
+  );
+
+  it('reads root fields past arguments, strings, directives, aliases and nested selections', () => {
+    const operation = defineOperation(`query Two($id: String!, $on: Boolean = true) {
+      first: issue(id: "a \\" { b") @include(if: $on) { id team { key } }
+      viewer { id }
+    }`);
+    expect(operation.rootFields).toEqual(['first', 'viewer']);
+  });
 
   it('refuses a text that is not a named operation', () => {
     expect(() => defineOperation('{ viewer { id } }')).toThrow(/query Name/);

@@ -9,11 +9,14 @@ export interface GraphqlOperation {
   readonly name: string;
   readonly kind: 'query' | 'mutation';
   readonly document: string;
+  /** The keys its `data` has (root fields, or their aliases), each an object in Linear's schema. */
+  readonly rootFields: readonly string[];
 }
 
 /**
- * Defines an operation from its text and the fragments it uses. The name and kind are read from
- * the text, so the `operationName` sent always matches the document.
+ * Defines an operation from its text and the fragments it uses. The name, kind and root fields
+ * are read from the text, so the `operationName` sent always matches the document and an answer
+ * can be checked for what was asked.
  */
 export function defineOperation(text: string, ...fragments: string[]): GraphqlOperation {
   const match = /^\s*(query|mutation)\s+([_A-Za-z]\w*)/.exec(text);
@@ -22,7 +25,42 @@ export function defineOperation(text: string, ...fragments: string[]): GraphqlOp
     kind: match[1] as 'query' | 'mutation',
     name: match[2]!,
     document: [text.trim(), ...fragments.map((fragment) => fragment.trim())].join('\n\n'),
+    rootFields: rootFieldsOf(text.slice(match[0].length)),
   };
+}
+
+/**
+ * The response keys of an operation's top-level selection: the alias or name of each field at
+ * depth one, skipping arguments, directives, nested selections and string literals. A small scan
+ * rather than graphql-js, which the connector does not load at run time.
+ */
+function rootFieldsOf(rest: string): string[] {
+  const fields: string[] = [];
+  let braces = 0;
+  let parens = 0;
+  let directive = false;
+  for (let i = 0; i < rest.length; i += 1) {
+    const char = rest[i]!;
+    if (char === '"') {
+      do i = rest.indexOf('"', i + 1);
+      while (i > 0 && rest[i - 1] === '\\');
+      if (i === -1) break;
+    } else if (char === '(') parens += 1;
+    else if (char === ')') parens -= 1;
+    else if (parens > 0) continue;
+    else if (char === '{') braces += 1;
+    else if (char === '}') braces -= 1;
+    else if (char === '@') directive = true;
+    else if (braces === 1 && /[_A-Za-z]/.test(char)) {
+      const name = /^[_A-Za-z]\w*/.exec(rest.slice(i))![0];
+      // A directive's name, or the field after `alias:` (the response key is the alias, kept already).
+      const skip = directive || /:\s*$/.test(rest.slice(0, i));
+      directive = false;
+      if (!skip) fields.push(name);
+      i += name.length - 1;
+    }
+  }
+  return fields;
 }
 
 /**
