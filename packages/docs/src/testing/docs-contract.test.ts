@@ -26,6 +26,27 @@ function call(
   };
 }
 
+/** A multipart upload as Google's client libraries send it: JSON metadata, then the media. */
+function multipart(metadata: object): RecordedCall {
+  const body = [
+    '--b0undary',
+    'content-type: application/json',
+    '',
+    JSON.stringify(metadata),
+    '--b0undary',
+    'content-type: text/plain',
+    '',
+    'hello',
+    '--b0undary--',
+  ].join('\r\n');
+  return call(
+    'POST',
+    '/upload/drive/v3/files?uploadType=multipart',
+    body,
+    'multipart/related; boundary=b0undary',
+  );
+}
+
 describe.skipIf(!dir)('checkGoogleCall against the discovery documents', () => {
   const check = (recorded: RecordedCall) => checkGoogleCall(loadGoogleContracts(dir!), recorded);
 
@@ -57,6 +78,7 @@ describe.skipIf(!dir)('checkGoogleCall against the discovery documents', () => {
     expect(
       check(call('POST', '/upload/drive/v3/files?uploadType=media', 'bytes', 'text/plain')),
     ).toBeUndefined();
+    expect(check(multipart({ name: 'a.txt', mimeType: 'text/plain' }))).toBeUndefined();
     expect(
       check(
         call(
@@ -103,6 +125,12 @@ describe.skipIf(!dir)('checkGoogleCall against the discovery documents', () => {
       'drive.files.get takes no request body',
     );
     expect(check(call('POST', '/upload/drive/v3/files', 'x', 'text/plain'))).toMatch(/without uploadType/);
+    expect(check(call('POST', '/upload/drive/v3/files?uploadType=simple', 'x', 'text/plain'))).toBe(
+      'drive.files.create: uploadType simple is not media, multipart or resumable',
+    );
+    expect(check(multipart({ name: 'a.txt', title: 'v2 field' }))).toBe(
+      'drive.files.create metadata: title is not a field of File',
+    );
     expect(
       check(
         call('POST', '/token', 'grant_type=refresh_token&client_id=c', 'application/x-www-form-urlencoded'),

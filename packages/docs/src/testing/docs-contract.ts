@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { contractsDir, type RecordedCall } from '@c/core/testing';
 import { checkAgainstSchema, type DiscoverySchema, type DiscoverySchemas } from '../docs-discovery.js';
 import { type FieldMask, parseFieldMask } from './drive-fields.js';
+import { MultipartError, type MultipartPart, parseMultipart } from './drive-upload.js';
 
 interface DiscoveryParameter {
   type?: string;
@@ -231,12 +232,46 @@ function checkOAuthCall(call: RecordedCall): string | undefined {
   return undefined;
 }
 
+const UPLOAD_TYPES = new Set(['media', 'multipart', 'resumable']);
+
+/** An upload: a known uploadType, and for multipart a JSON metadata part that fits the request schema. */
+function checkUpload(
+  call: RecordedCall,
+  document: DiscoveryDocument,
+  method: DiscoveryMethod,
+): string | undefined {
+  const type = call.query.get('uploadType');
+  if (!type) return `${method.id} upload without uploadType`;
+  if (!UPLOAD_TYPES.has(type)) return `${method.id}: uploadType ${type} is not media, multipart or resumable`;
+  if (type !== 'multipart') return undefined;
+  let parts: MultipartPart[];
+  try {
+    parts = parseMultipart(Buffer.from(call.bodyText, 'utf8'), call.headers['content-type'] ?? '');
+  } catch (error) {
+    if (error instanceof MultipartError) return `${method.id} multipart upload: ${error.message}`;
+    throw error;
+  }
+  const [metadata] = parts;
+  if (parts.length !== 2 || !/^application\/json\b/i.test(metadata?.headers['content-type'] ?? '')) {
+    return `${method.id} multipart upload is not JSON metadata then media`;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(metadata!.body).toString('utf8'));
+  } catch {
+    return `${method.id} multipart metadata is not JSON`;
+  }
+  const issue = method.request ? checkAgainstSchema(json, method.request, document.schemas, '') : undefined;
+  return issue ? `${method.id} metadata: ${issue.path || '(root)'} ${issue.message}` : undefined;
+}
+
 /**
  * Checks one request against Google's published contracts: the method and path exist in the
  * Docs or Drive discovery document, every query parameter is one the method (or every Google API)
  * takes with a valid value, required ones are there, a `fields` mask names only fields of the
- * response, and a JSON body has only the fields of the method's request schema. OAuth endpoint
- * calls are checked against the parameters of Google's OAuth 2.0 web-server flow.
+ * response, and a JSON body (or a multipart upload's metadata) has only the fields of the method's
+ * request schema. OAuth endpoint calls are checked against the parameters of Google's OAuth 2.0
+ * web-server flow.
  */
 export function checkGoogleCall(contracts: GoogleContracts, call: RecordedCall): string | undefined {
   if (call.path.startsWith('/o/oauth2/') || call.path === '/token' || call.path === '/revoke')
@@ -269,8 +304,7 @@ export function checkGoogleCall(contracts: GoogleContracts, call: RecordedCall):
     const unknown = unknownMaskField(mask, method.response, document.schemas);
     if (unknown) return `${method.id}: fields names ${unknown}, which ${method.response.$ref} does not have`;
   }
-  if (route.upload)
-    return call.query.get('uploadType') ? undefined : `${method.id} upload without uploadType`;
+  if (route.upload) return checkUpload(call, document, method);
   if (method.request) {
     if (!call.bodyText) return undefined;
     if (call.bodyJson === undefined) return `${method.id} takes a JSON body`;

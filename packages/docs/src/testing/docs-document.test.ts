@@ -186,3 +186,150 @@ describe('styles', () => {
     expect(document.replaceAllText('DONE', 'x', true)).toBe(0);
   });
 });
+
+describe('tables', () => {
+  /**
+   * "Intro" and a 2×2 table inserted at its end (index 6): the table starts at 7 (location + 1),
+   * rows at 8 and 13, cells at 9, 11, 14 and 16 (their paragraphs at 10, 12, 15, 17), the table
+   * ends at 19, and the paragraph that followed the insertion point comes after it at 19..20.
+   */
+  const withTable = () => {
+    const document = SimDocument.fromParagraphs([{ text: 'Intro' }]);
+    document.insertTable(6, 2, 2);
+    return document;
+  };
+
+  it('inserts a newline first, then table, row and cell starts, each taking one index', () => {
+    const content = withTable().content();
+    expect(content.map((element) => [element.startIndex, element.endIndex, Object.keys(element)[2]])).toEqual(
+      [
+        [undefined, 1, undefined],
+        [1, 7, 'paragraph'],
+        [7, 19, 'table'],
+        [19, 20, 'paragraph'],
+      ],
+    );
+    const table = content[2]!.table as {
+      rows: number;
+      columns: number;
+      tableRows: {
+        startIndex: number;
+        endIndex: number;
+        tableCells: { startIndex: number; endIndex: number; content: { startIndex: number }[] }[];
+      }[];
+    };
+    expect([table.rows, table.columns]).toEqual([2, 2]);
+    expect(table.tableRows.map((row) => [row.startIndex, row.endIndex])).toEqual([
+      [8, 13],
+      [13, 18],
+    ]);
+    expect(
+      table.tableRows.flatMap((row) =>
+        row.tableCells.map((cell) => [cell.startIndex, cell.endIndex, cell.content[0]!.startIndex]),
+      ),
+    ).toEqual([
+      [9, 11, 10],
+      [11, 13, 12],
+      [14, 16, 15],
+      [16, 18, 17],
+    ]);
+  });
+
+  it('takes text in a cell, and refuses text at a table, row or cell start', () => {
+    const document = withTable();
+    document.insertText(10, 'cell\nsecond');
+    const cell = (document.content()[2]!.table as { tableRows: { tableCells: { content: unknown[] }[] }[] })
+      .tableRows[0]!.tableCells[0]!;
+    expect(cell.content).toHaveLength(2);
+    for (const index of [7, 8, 9]) {
+      expect(() => document.insertText(index, 'x')).toThrow(
+        'must be inside the bounds of an existing paragraph',
+      );
+    }
+    expect(document.text()).toBe('Intro\ncell\nsecond\n\n\n\n\n');
+  });
+
+  it('deletes a whole table, but never part of one, a cell’s last newline or the newline before it', () => {
+    const refuse = 'Invalid deletion range. Cannot delete the requested range.';
+    expect(() => withTable().deleteContentRange(7, 11)).toThrow(refuse);
+    expect(() => withTable().deleteContentRange(10, 11)).toThrow(refuse);
+    expect(() => withTable().deleteContentRange(6, 7)).toThrow(refuse);
+    expect(() => withTable().deleteContentRange(10, 15)).toThrow(refuse);
+    const document = withTable();
+    document.deleteContentRange(7, 19);
+    expect(paragraphs(document)).toEqual([
+      [1, 7, 'Intro\n'],
+      [7, 8, '\n'],
+    ]);
+    const merged = withTable();
+    merged.deleteContentRange(4, 19); // "ro\n" and the table: "Int" joins the paragraph after
+    expect(paragraphs(merged)).toEqual([[1, 5, 'Int\n']]);
+  });
+
+  it('refuses tables of no rows or columns, and page breaks inside a table', () => {
+    expect(() => withTable().insertTable(1, 0, 2)).toThrow('at least one row');
+    expect(() => withTable().insertTable(1, 1, 0)).toThrow('at least one column');
+    expect(() => withTable().insertPageBreak(10)).toThrow('Page breaks cannot be inserted inside a table.');
+  });
+
+  it('replaceAllText never removes a cell’s last newline', () => {
+    const document = withTable();
+    document.insertText(10, 'x');
+    expect(document.replaceAllText('x\n', 'y', true)).toBe(0);
+    expect(document.replaceAllText('x', 'y', true)).toBe(1);
+  });
+});
+
+describe('bullets', () => {
+  it('makes list items of the paragraphs a range touches, a new list per run', () => {
+    const document = SimDocument.fromParagraphs([{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
+    document.createParagraphBullets(1, 4, 'BULLET_CHECKBOX');
+    const [first, second, third] = document
+      .content()
+      .slice(1)
+      .map((element) => element.paragraph!);
+    const listId = (first!.bullet as { listId: string }).listId;
+    expect(listId).toMatch(/^kix\.[0-9a-f]{12}$/);
+    expect(second!.bullet).toEqual({ listId, textStyle: {} });
+    expect(third!.bullet).toBeUndefined();
+    expect(Object.keys(document.lists())).toEqual([listId]);
+    // The next paragraph joins the list before it when the preset matches.
+    document.createParagraphBullets(5, 6, 'BULLET_CHECKBOX');
+    expect((document.content()[3]!.paragraph!.bullet as { listId: string }).listId).toBe(listId);
+    document.deleteParagraphBullets(1, 6);
+    expect(
+      document
+        .content()
+        .slice(1)
+        .map((element) => element.paragraph!.bullet),
+    ).toEqual([undefined, undefined, undefined]);
+    expect(document.lists()).toEqual({});
+  });
+
+  it('refuses an unspecified preset', () => {
+    const document = SimDocument.fromParagraphs([{ text: 'a' }]);
+    expect(() => document.createParagraphBullets(1, 2, 'BULLET_GLYPH_PRESET_UNSPECIFIED')).toThrow(
+      'A bullet preset must be specified.',
+    );
+  });
+});
+
+describe('inline elements', () => {
+  it('take one index each and split the runs around them', () => {
+    const document = SimDocument.fromParagraphs([{ text: 'ab' }]);
+    document.insertInline(2, { person: { personId: 'kix.p', personProperties: { email: 'a@example.com' } } });
+    document.insertPageBreak(4);
+    expect(document.content()[1]!.paragraph!.elements).toEqual([
+      { startIndex: 1, endIndex: 2, textRun: { content: 'a', textStyle: {} } },
+      {
+        startIndex: 2,
+        endIndex: 3,
+        person: { personId: 'kix.p', personProperties: { email: 'a@example.com' }, textStyle: {} },
+      },
+      { startIndex: 3, endIndex: 4, textRun: { content: 'b', textStyle: {} } },
+      { startIndex: 4, endIndex: 5, pageBreak: { textStyle: {} } },
+      { startIndex: 5, endIndex: 6, textRun: { content: '\n', textStyle: {} } },
+    ]);
+    expect(document.text()).toBe('a\ufffcb\ufffc\n\n');
+  });
+});

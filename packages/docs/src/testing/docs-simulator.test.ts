@@ -209,3 +209,73 @@ describe('the Drive simulator', () => {
     await timed.close();
   });
 });
+
+describe('documents.get and tabs, as Google answers', () => {
+  const t = useDocsSandbox();
+  const get = async (query: Record<string, string>, id = t.sandbox.seeded!.wikiId) => {
+    const url = new URL(`${t.sandbox.url}/v1/documents/${id}`);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${t.sandbox.connection.credentials.accessToken}` },
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+
+  it('without includeTabsContent: the first tab in the legacy fields, and no tabs', async () => {
+    const { body } = await get({});
+    expect(Object.keys(body)).toEqual([
+      'title',
+      'body',
+      'documentStyle',
+      'namedStyles',
+      'revisionId',
+      'suggestionsViewMode',
+      'documentId',
+    ]);
+    expect(body.body.content[1].paragraph.elements[0].textRun.content).toBe('Team Wiki\n');
+    expect((await get({ includeTabsContent: 'false' })).body).toEqual(body);
+  });
+
+  it('with includeTabsContent, or a fields mask naming tabs: every tab and no legacy fields', async () => {
+    const { body } = await get({ includeTabsContent: 'true' });
+    expect(Object.keys(body)).toEqual(['title', 'tabs', 'revisionId', 'suggestionsViewMode', 'documentId']);
+    expect(body.tabs[1].documentTab.body.content[1].paragraph.elements[0].textRun.content).toBe(
+      'Onboarding\n',
+    );
+    const masked = await get({ fields: 'tabs(tabProperties(tabId))' });
+    expect(masked.body).toEqual({
+      tabs: [
+        { tabProperties: { tabId: 't.0' } },
+        { tabProperties: { tabId: 't.4n8wq2k0x1zb' } },
+        { tabProperties: { tabId: 't.r5u8n3b1k9qd' } },
+      ],
+    });
+  });
+
+  it('applies Google’s rules for commentsViewMode', async () => {
+    expect(await get({ commentsViewMode: 'COMMENTS_VIEW_MODE_OMITTED' })).toMatchObject({ status: 400 });
+    expect(
+      await get({ includeTabsContent: 'true', commentsViewMode: 'COMMENTS_VIEW_MODE_INCLUDED' }),
+    ).toMatchObject({ status: 400 });
+    const included = await get({
+      includeTabsContent: 'true',
+      commentsViewMode: 'COMMENTS_VIEW_MODE_INCLUDED',
+      suggestionsViewMode: 'SUGGESTIONS_INLINE',
+    });
+    expect(included).toMatchObject({
+      status: 200,
+      body: { commentsViewMode: 'COMMENTS_VIEW_MODE_INCLUDED' },
+    });
+    const viewer = await get(
+      { includeTabsContent: 'true', commentsViewMode: 'COMMENTS_VIEW_MODE_DEFAULT_FOR_CURRENT_ACCESS' },
+      t.sandbox.seeded!.viewOnlyId,
+    );
+    expect(viewer.body.commentsViewMode).toBe('COMMENTS_VIEW_MODE_OMITTED');
+    expect(await get({ includeTabsContent: 'yes' })).toMatchObject({ status: 400 });
+    // Sent on purpose: the contract check saw the malformed boolean too.
+    expect(t.sandbox.server.violations).toEqual([
+      `GET /v1/documents/${t.sandbox.seeded!.wikiId}: docs.documents.get: query parameter includeTabsContent must be true or false`,
+    ]);
+    t.sandbox.server.reset();
+  });
+});

@@ -9,8 +9,16 @@ export class MultipartError extends Error {
   override readonly name = 'MultipartError';
 }
 
-function indexOf(haystack: Buffer, needle: Buffer, from: number): number {
-  return haystack.indexOf(needle, from);
+/** Where a part's headers end and its body starts: after the first blank line (CRLF or LF). */
+function splitHeaders(part: Buffer): { headerEnd: number; bodyStart: number } {
+  // A part without headers starts with the blank line itself.
+  if (part.subarray(0, 2).toString() === '\r\n') return { headerEnd: 0, bodyStart: 2 };
+  if (part[0] === 0x0a) return { headerEnd: 0, bodyStart: 1 };
+  const crlf = part.indexOf('\r\n\r\n');
+  if (crlf !== -1) return { headerEnd: crlf, bodyStart: crlf + 4 };
+  const lf = part.indexOf('\n\n');
+  if (lf !== -1) return { headerEnd: lf, bodyStart: lf + 2 };
+  throw new MultipartError('A part has no blank line after its headers.');
 }
 
 /**
@@ -27,32 +35,25 @@ export function parseMultipart(body: Uint8Array, contentType: string): Multipart
   const bytes = Buffer.from(body);
   const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
   const parts: MultipartPart[] = [];
-  let at = indexOf(bytes, delimiter, 0);
+  let at = bytes.indexOf(delimiter);
   if (at === -1) throw new MultipartError('The body does not start with the boundary.');
   for (;;) {
     at += delimiter.length;
     if (bytes.subarray(at, at + 2).toString() === '--') break;
     // The boundary line ends with CRLF (or LF from lenient senders).
     at = bytes[at] === 0x0d ? at + 2 : at + 1;
-    const next = indexOf(bytes, Buffer.concat([Buffer.from('\r\n'), delimiter]), at);
-    const nextLf = next === -1 ? indexOf(bytes, Buffer.concat([Buffer.from('\n'), delimiter]), at) : -1;
+    const next = bytes.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), at);
+    const nextLf = next === -1 ? bytes.indexOf(Buffer.concat([Buffer.from('\n'), delimiter]), at) : -1;
     if (next === -1 && nextLf === -1) throw new MultipartError('The body has no closing boundary.');
     const end = next !== -1 ? next : nextLf;
     const part = bytes.subarray(at, end);
-    // A part without headers starts with the blank line itself.
-    let split = part.subarray(0, 2).toString() === '\r\n' ? -2 : part.indexOf('\r\n\r\n');
-    let gap = 4;
-    if (split === -1) {
-      split = part.indexOf('\n\n');
-      gap = 2;
-    }
-    if (split === -1) throw new MultipartError('A part has no blank line after its headers.');
+    const { headerEnd, bodyStart } = splitHeaders(part);
     const headers: Record<string, string> = {};
-    for (const line of part.subarray(0, Math.max(split, 0)).toString('utf8').split(/\r?\n/)) {
+    for (const line of part.subarray(0, headerEnd).toString('utf8').split(/\r?\n/)) {
       const colon = line.indexOf(':');
       if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
     }
-    parts.push({ headers, body: new Uint8Array(part.subarray(split + gap)) });
+    parts.push({ headers, body: new Uint8Array(part.subarray(bodyStart)) });
     at = end + (next !== -1 ? 2 : 1);
   }
   return parts;
