@@ -14,6 +14,7 @@ export {
   createStripeHttp,
   type PaymentsContext,
   parseStripeError,
+  STRIPE_API_VERSION,
   STRIPE_MAX_PAGE,
   type StripeHttpOptions,
   type StripeList,

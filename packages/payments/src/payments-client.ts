@@ -13,6 +13,12 @@ import {
   withTuning,
 } from '@c/core';
 
+/**
+ * The Stripe API version this package is built and tested against (the one `stripe` 23.1.0 pins),
+ * sent as `Stripe-Version` unless a connection pins another.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
 /** Stripe's largest page: `limit` ranges from 1 to 100. */
 export const STRIPE_MAX_PAGE = 100;
 
@@ -47,16 +53,16 @@ interface StripeErrorBody {
 export interface StripeHttpOptions {
   apiKey: string;
   baseUrl: string;
-  /** Sent as `Stripe-Version` when set; otherwise the account's default version applies. */
+  /** Sent as `Stripe-Version` on every call; `STRIPE_API_VERSION` when omitted. */
   apiVersion?: string | undefined;
   /** The connection's retry and timeout tuning. */
   http?: HttpTuning | undefined;
 }
 
 /**
- * The HTTP client of one Stripe connection: bearer key, `Stripe-Version` only when asked for, one
- * `Idempotency-Key` per POST reused by every retry, Stripe's `request-id`, its error bodies and its
- * `Stripe-Should-Retry` hint.
+ * The HTTP client of one Stripe connection: bearer key, `Stripe-Version` on every call (so answers
+ * never take the shape of the account's default version), one `Idempotency-Key` per POST reused by
+ * every retry, Stripe's `request-id`, its error bodies and its `Stripe-Should-Retry` hint.
  */
 export function createStripeHttp(options: StripeHttpOptions): HttpClient {
   return new HttpClient(
@@ -65,7 +71,7 @@ export function createStripeHttp(options: StripeHttpOptions): HttpClient {
         provider: 'Stripe',
         baseUrls: { default: options.baseUrl },
         auth: bearerAuth(options.apiKey),
-        headers: options.apiVersion ? { 'Stripe-Version': options.apiVersion } : {},
+        headers: { 'Stripe-Version': options.apiVersion ?? STRIPE_API_VERSION },
         idempotency: { header: 'Idempotency-Key', methods: ['POST'] },
         requestIdHeader: 'request-id',
         parseError: parseStripeError,

@@ -8,7 +8,21 @@ const SPEC: [string, string, string[]][] = [
   ['createCustomer', 'Create Customer', ['email', 'name', 'description', 'metadata']],
   ['getCustomerById', 'Get Customer By Id', ['customerId']],
   ['getCustomers', 'Get Customers', ['email', 'createdAfter', 'createdBefore', 'limit']],
-  ['createSubscription', 'Create Subscription', ['customerId', 'plan', 'metadata']],
+  [
+    'createSubscription',
+    'Create Subscription',
+    [
+      'customerId',
+      'plan',
+      'metadata',
+      'paymentBehavior',
+      'defaultPaymentMethod',
+      'trialPeriodDays',
+      'collectionMethod',
+      'daysUntilDue',
+      'quantity',
+    ],
+  ],
   ['getSubscriptions', 'Get Subscriptions', ['customerId', 'status', 'limit']],
   ['updateCustomer', 'Update Customer', ['customerId', 'email', 'name', 'description', 'metadata']],
   ['createProduct', 'Create Product', ['name', 'description', 'metadata']],
@@ -75,7 +89,16 @@ describe('payments connector', () => {
     expect(payments.env).toEqual({
       C_PAYMENTS_API_KEY: 'credentials.apiKey',
       C_PAYMENTS_BASE_URL: 'baseUrl',
+      C_PAYMENTS_API_VERSION: 'apiVersion',
     });
+  });
+
+  it('pins the Stripe API version it is built against, and says so in the option’s schema', () => {
+    expect(payments.parseOptions({}).apiVersion).toBe('2026-10-28.endive');
+    expect(payments.parseOptions({ apiVersion: '2024-06-20' }).apiVersion).toBe('2024-06-20');
+    const meta = payments.options.shape.apiVersion.meta();
+    expect(meta?.title).toBe('API Version');
+    expect(meta?.description).toMatch(/Stripe-Version.*2026-10-28\.endive/);
   });
 });
 

@@ -11,7 +11,7 @@ import { getProductById } from './commands/get-product-by-id.js';
 import { getProducts } from './commands/get-products.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { updateCustomer } from './commands/update-customer.js';
-import { createStripeHttp, type PaymentsContext } from './payments-client.js';
+import { createStripeHttp, type PaymentsContext, STRIPE_API_VERSION } from './payments-client.js';
 
 /** The connection's credentials: a secret key (`sk_test_…`, `sk_live_…`) or a restricted key (`rk_…`). */
 const paymentsCredentials = (z: Zod) =>
@@ -40,17 +40,18 @@ const paymentsOptions = (z: Zod) =>
       }),
     apiVersion: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/, 'must be a Stripe API version such as 2023-08-16')
-      .optional()
+      .regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/, 'must be a Stripe API version such as 2026-10-28.endive')
+      .default(STRIPE_API_VERSION)
       .meta({
         title: 'API Version',
-        description: 'Sent as Stripe-Version when set; blank uses the account’s default version.',
+        description: `The Stripe API version sent as Stripe-Version on every call, so results keep the shapes this package documents whatever the account’s default version (default ${STRIPE_API_VERSION}). Pin another only for an integration written against it.`,
       }),
   });
 
 /**
- * The payments connector (Stripe): customers, subscriptions, products, plans, balance transactions
- * and a Custom Action. Connect with `payments.connect({ credentials: { apiKey }, baseUrl?, apiVersion? })`.
+ * The payments connector (Stripe API version `2026-10-28.endive` unless `apiVersion` pins another):
+ * customers, subscriptions, products, plans, balance transactions and a Custom Action. Connect with
+ * `payments.connect({ credentials: { apiKey }, baseUrl?, apiVersion? })`.
  */
 export const payments = defineConnector({
   id: 'payments',
@@ -60,7 +61,11 @@ export const payments = defineConnector({
   credentials: paymentsCredentials,
   options: paymentsOptions,
   auth: { type: 'apiKey' },
-  env: { C_PAYMENTS_API_KEY: 'credentials.apiKey', C_PAYMENTS_BASE_URL: 'baseUrl' },
+  env: {
+    C_PAYMENTS_API_KEY: 'credentials.apiKey',
+    C_PAYMENTS_BASE_URL: 'baseUrl',
+    C_PAYMENTS_API_VERSION: 'apiVersion',
+  },
   commands: {
     createCustomer,
     getCustomerById,

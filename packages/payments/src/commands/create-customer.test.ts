@@ -18,7 +18,7 @@ describe('createCustomer', () => {
     expect(call?.path).toBe('/v1/customers');
     expect(call?.headers.authorization).toBe(`Bearer ${h.sim.connection.credentials.apiKey}`);
     expect(call?.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(call?.headers['stripe-version']).toBe('2023-08-16');
+    expect(call?.headers['stripe-version']).toBe('2026-10-28.endive');
     expect(call?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(call?.bodyText).toBe(
       'email=not-an-email&name=Ada+Lovelace&description=VIP&metadata[plan]=gold&metadata[seat+count]=3',
@@ -34,12 +34,13 @@ describe('createCustomer', () => {
     expect(h.sim.state.customers.get(customer.id)).toEqual(customer);
   });
 
-  it('sends only the fields given, and no Stripe-Version without an apiVersion', async () => {
-    const client = h.connect({ apiVersion: undefined });
-    await client.run('createCustomer', {});
-    const [call] = h.sim.server.calls;
-    expect(call?.bodyText).toBe('');
-    expect(call?.headers['stripe-version']).toBeUndefined();
+  it('sends only the fields given, and the pinned Stripe-Version unless the connection pins another', async () => {
+    await h.connect({ apiVersion: undefined }).run('createCustomer', {});
+    await h.connect({ apiVersion: '2024-06-20' }).run('createCustomer', {});
+    const [pinned, other] = h.sim.server.calls;
+    expect(pinned?.bodyText).toBe('');
+    expect(pinned?.headers['stripe-version']).toBe('2026-10-28.endive');
+    expect(other?.headers['stripe-version']).toBe('2024-06-20');
   });
 
   it('creates exactly one customer when the connection drops after Stripe applied the create', async () => {

@@ -1,7 +1,7 @@
 import { NetworkError, ProviderError, ValidationError } from '@c/core';
 import { describe, expect, it } from 'vitest';
 import { failure, formPairs, useSimulator } from '../test-harness.js';
-import { matchCall, SEED_IDS, stripeFaults } from '../testing/index.js';
+import { matchCall, NO_PAYMENT_METHOD_MESSAGE, SEED_IDS, stripeFaults } from '../testing/index.js';
 
 const h = useSimulator({ seed: true });
 const ada = SEED_IDS.customers.ada;
@@ -30,7 +30,152 @@ describe('createSubscription', () => {
       items: { data: [{ price: { id: SEED_IDS.prices.starterMonthly }, quantity: 1 }] },
     });
     expect(subscription.id).toMatch(/^sub_/);
-    expect(subscription.current_period_end).toBeGreaterThan(subscription.current_period_start as number);
+    // The pinned version's shape: billing periods on the items, none on the subscription.
+    const [item] = (subscription.items as { data: Record<string, number>[] }).data;
+    expect(item?.current_period_end).toBeGreaterThan(item?.current_period_start as number);
+    expect(subscription).not.toHaveProperty('current_period_end');
+    expect(subscription.latest_invoice).toMatch(/^in_/);
+    expect(h.sim.state.invoices.get(subscription.latest_invoice as string)).toMatchObject({
+      status: 'paid',
+      amount_paid: 900,
+      billing_reason: 'subscription_create',
+    });
+  });
+
+  it('sends the payment, trial and collection settings under Stripe’s names', async () => {
+    const subscription = await h.client.run('createSubscription', {
+      customerId: ada,
+      plan: SEED_IDS.prices.proMonthly,
+      quantity: 3,
+      paymentBehavior: 'error_if_incomplete',
+      defaultPaymentMethod: SEED_IDS.paymentMethods.ada,
+      trialPeriodDays: 14,
+    });
+    expect(formPairs(h.sim.server.calls[0])).toEqual([
+      ['customer', ada],
+      ['items[0][price]', SEED_IDS.prices.proMonthly],
+      ['items[0][quantity]', '3'],
+      ['payment_behavior', 'error_if_incomplete'],
+      ['default_payment_method', SEED_IDS.paymentMethods.ada],
+      ['trial_period_days', '14'],
+    ]);
+    expect(subscription).toMatchObject({
+      status: 'trialing',
+      default_payment_method: SEED_IDS.paymentMethods.ada,
+      items: { data: [{ quantity: 3 }] },
+    });
+    await h.client.run('createSubscription', {
+      customerId: ada,
+      plan: SEED_IDS.prices.proMonthly,
+      collectionMethod: 'send_invoice',
+      daysUntilDue: 30,
+    });
+    expect(formPairs(h.sim.server.calls[1]).slice(2)).toEqual([
+      ['collection_method', 'send_invoice'],
+      ['days_until_due', '30'],
+    ]);
+  });
+
+  describe('a customer with no payment method, as Stripe treats one', () => {
+    const newCustomer = async () => (await h.client.run('createCustomer', { email: 'new@example.com' })).id;
+
+    it('is refused with Stripe’s 400 under charge_automatically, and nothing is created', async () => {
+      const customerId = await newCustomer();
+      const before = { subscriptions: h.sim.state.subscriptions.size, events: h.sim.state.events.size };
+      const error = await failure(
+        h.client.run('createSubscription', { customerId, plan: SEED_IDS.prices.proMonthly }),
+      );
+      expect(ProviderError.isInstance(error)).toBe(true);
+      expect(error.status).toBe(400);
+      expect(error.providerCode).toBe('resource_missing');
+      expect(error.providerMessage).toBe(NO_PAYMENT_METHOD_MESSAGE);
+      expect(error.details).toEqual({ type: 'invalid_request_error', docUrl: expect.any(String) });
+      expect(h.sim.state.subscriptions.size).toBe(before.subscriptions);
+      expect(h.sim.state.events.size).toBe(before.events);
+    });
+
+    it('is incomplete with an open first invoice under default_incomplete', async () => {
+      const customerId = await newCustomer();
+      const subscription = await h.client.run('createSubscription', {
+        customerId,
+        plan: SEED_IDS.prices.proMonthly,
+        paymentBehavior: 'default_incomplete',
+      });
+      expect(subscription.status).toBe('incomplete');
+      expect(h.sim.state.invoices.get(subscription.latest_invoice as string)).toMatchObject({
+        status: 'open',
+        amount_due: 2900,
+        amount_paid: 0,
+        customer: customerId,
+      });
+    });
+
+    it('starts with a trial, or when invoices are sent rather than charged', async () => {
+      const customerId = await newCustomer();
+      const trial = await h.client.run('createSubscription', {
+        customerId,
+        plan: SEED_IDS.prices.proMonthly,
+        trialPeriodDays: 7,
+      });
+      expect(trial).toMatchObject({ status: 'trialing', trial_end: (trial.created as number) + 7 * 86_400 });
+      const invoiced = await h.client.run('createSubscription', {
+        customerId,
+        plan: SEED_IDS.prices.proMonthly,
+        collectionMethod: 'send_invoice',
+        daysUntilDue: 14,
+      });
+      expect(invoiced).toMatchObject({
+        status: 'active',
+        collection_method: 'send_invoice',
+        days_until_due: 14,
+      });
+      expect(h.sim.state.invoices.get(invoiced.latest_invoice as string)).toMatchObject({
+        status: 'draft',
+        due_date: (invoiced.created as number) + 14 * 86_400,
+      });
+    });
+
+    it('gets Stripe’s 400 for pending_if_incomplete, which applies to updates only', async () => {
+      const error = await failure(
+        h.client.run('createSubscription', {
+          customerId: ada,
+          plan: SEED_IDS.prices.proMonthly,
+          paymentBehavior: 'pending_if_incomplete',
+        }),
+      );
+      expect(ProviderError.isInstance(error)).toBe(true);
+      expect(error.details.param).toBe('payment_behavior');
+    });
+  });
+
+  it('leaves a declined first payment incomplete, or refuses it with error_if_incomplete', async () => {
+    const katherine = SEED_IDS.customers.katherine;
+    const incomplete = await h.client.run('createSubscription', {
+      customerId: katherine,
+      plan: SEED_IDS.prices.proMonthly,
+    });
+    expect(incomplete.status).toBe('incomplete');
+    const error = await failure(
+      h.client.run('createSubscription', {
+        customerId: katherine,
+        plan: SEED_IDS.prices.proMonthly,
+        paymentBehavior: 'error_if_incomplete',
+      }),
+    );
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ status: 402, providerCode: 'card_declined', retryable: false });
+  });
+
+  it('refuses a default payment method of another customer with Stripe’s 400 on that parameter', async () => {
+    const error = await failure(
+      h.client.run('createSubscription', {
+        customerId: ada,
+        plan: SEED_IDS.prices.proMonthly,
+        defaultPaymentMethod: SEED_IDS.paymentMethods.grace,
+      }),
+    );
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect(error.details.param).toBe('default_payment_method');
   });
 
   it('subscribes exactly once when the response is lost after Stripe created the subscription', async () => {
@@ -94,6 +239,25 @@ describe('createSubscription', () => {
     [{ customerId: ada, plan: 'price 1' }, 'plan'],
     [{ customerId: 'sub_123', plan: SEED_IDS.prices.proMonthly }, 'customerId'],
     [{ customerId: ada, plan: SEED_IDS.prices.proMonthly, metadata: { a: true } }, 'metadata.a'],
+    [{ customerId: ada, plan: SEED_IDS.prices.proMonthly, daysUntilDue: 30 }, 'daysUntilDue'],
+    [
+      {
+        customerId: ada,
+        plan: SEED_IDS.prices.proMonthly,
+        collectionMethod: 'charge_automatically',
+        daysUntilDue: 30,
+      },
+      'daysUntilDue',
+    ],
+    [{ customerId: ada, plan: SEED_IDS.prices.proMonthly, paymentBehavior: 'sometimes' }, 'paymentBehavior'],
+    [{ customerId: ada, plan: SEED_IDS.prices.proMonthly, trialPeriodDays: -1 }, 'trialPeriodDays'],
+    [{ customerId: ada, plan: SEED_IDS.prices.proMonthly, trialPeriodDays: 1.5 }, 'trialPeriodDays'],
+    [{ customerId: ada, plan: SEED_IDS.prices.proMonthly, quantity: -1 }, 'quantity'],
+    [
+      { customerId: ada, plan: SEED_IDS.prices.proMonthly, defaultPaymentMethod: 'card_1' },
+      'defaultPaymentMethod',
+    ],
+    [{ customerId: ada, plan: SEED_IDS.prices.proMonthly, collectionMethod: 'manual' }, 'collectionMethod'],
   ])('refuses %j before sending anything', async (input, parameter) => {
     const error = await failure(h.client.runUnknown('createSubscription', input));
     expect(ValidationError.isInstance(error)).toBe(true);

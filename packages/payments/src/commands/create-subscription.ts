@@ -1,36 +1,104 @@
 import { defineCommand } from '@c/core';
 import type { PaymentsContext, StripeObject } from '../payments-client.js';
-import { customerIdField, metadataField } from '../payments-schemas.js';
+import { customerIdField, metadataField, stripeId } from '../payments-schemas.js';
 
 /** Prefixes of Stripe objects that are never prices: a frequent mix-up in the Plan field. */
 const NOT_A_PRICE = /^(prod|cus|sub|si|txn|evt|in|ch|pi|pm|card|src|acct)_/;
 
-/** Subscribes a customer to a price: `POST /v1/subscriptions` with `items[0][price]`. */
+/** Stripe's longest trial: 730 days. */
+const MAX_TRIAL_DAYS = 730;
+
+/**
+ * Subscribes a customer to a price: `POST /v1/subscriptions` with `items[0][price]` (and quantity),
+ * and Stripe's payment, trial and collection settings.
+ */
 export const createSubscription = defineCommand({
   key: 'createSubscription',
   title: 'Create Subscription',
-  description: 'Subscribes a customer to a recurring price (plan) and returns the subscription.',
+  description:
+    'Subscribes a customer to a recurring price (plan) and returns the subscription. Under charge_automatically, Stripe refuses (400) a customer with nothing to pay the first invoice (no default payment method, no trial) unless paymentBehavior is default_incomplete, which creates an incomplete subscription with a first invoice to pay.',
   input: (z) =>
-    z.object({
-      customerId: customerIdField(z, 'The customer to subscribe, cus_….'),
-      plan: z
-        .string()
-        .min(1, 'is required')
-        .max(5000)
-        .regex(/^[A-Za-z0-9_-]+$/, 'must be a price id, e.g. price_…')
-        .refine((id) => !NOT_A_PRICE.test(id), 'must be a price id (price_…), not the id of another object')
-        .meta({
-          title: 'Plan',
-          description: 'The recurring price to subscribe to: a price id (price_…) or a legacy plan id.',
+    z
+      .object({
+        customerId: customerIdField(z, 'The customer to subscribe, cus_….'),
+        plan: z
+          .string()
+          .min(1, 'is required')
+          .max(5000)
+          .regex(/^[A-Za-z0-9_-]+$/, 'must be a price id, e.g. price_…')
+          .refine((id) => !NOT_A_PRICE.test(id), 'must be a price id (price_…), not the id of another object')
+          .meta({
+            title: 'Plan',
+            description: 'The recurring price to subscribe to: a price id (price_…) or a legacy plan id.',
+          }),
+        metadata: metadataField(z, 'Key-value pairs to store on the subscription.').optional(),
+        paymentBehavior: z
+          .enum(['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'])
+          .optional()
+          .meta({
+            title: 'Payment Behavior',
+            description:
+              'What happens when the first payment cannot complete. default_incomplete: the subscription starts incomplete with its first invoice open, to be paid (e.g. with Stripe Elements); allow_incomplete (Stripe’s default): a failed payment leaves it incomplete; error_if_incomplete: a failed payment is an error and nothing is created. Stripe accepts pending_if_incomplete only on updates and refuses it here.',
+          }),
+        defaultPaymentMethod: stripeId(
+          z,
+          'pm_',
+          'Default Payment Method',
+          'A payment method attached to the customer (pm_…) that pays this subscription’s invoices, ahead of the customer’s default.',
+        ).optional(),
+        trialPeriodDays: z
+          .number()
+          .int('must be a whole number of days')
+          .min(0, 'must be 0 or more')
+          .max(MAX_TRIAL_DAYS, `must be at most ${MAX_TRIAL_DAYS} days`)
+          .optional()
+          .meta({
+            title: 'Trial Period Days',
+            description:
+              'Days of free trial before the first charge; the subscription is trialing until then and needs no payment method to start.',
+          }),
+        collectionMethod: z.enum(['charge_automatically', 'send_invoice']).optional().meta({
+          title: 'Collection Method',
+          description:
+            'charge_automatically (Stripe’s default): Stripe charges the payment method; send_invoice: Stripe emails invoices for the customer to pay within Days Until Due.',
         }),
-      metadata: metadataField(z, 'Key-value pairs to store on the subscription.').optional(),
-    }),
+        daysUntilDue: z
+          .number()
+          .int('must be a whole number of days')
+          .min(0, 'must be 0 or more')
+          .max(365 * 5)
+          .optional()
+          .meta({
+            title: 'Days Until Due',
+            description: 'With collectionMethod send_invoice: days the customer has to pay each invoice.',
+          }),
+        quantity: z
+          .number()
+          .int('must be a whole number')
+          .min(0, 'must be 0 or more')
+          .max(Number.MAX_SAFE_INTEGER)
+          .optional()
+          .meta({ title: 'Quantity', description: 'How many units of the plan (Stripe’s default is 1).' }),
+      })
+      .refine((input) => input.daysUntilDue === undefined || input.collectionMethod === 'send_invoice', {
+        message: 'is only allowed with collectionMethod send_invoice',
+        path: ['daysUntilDue'],
+      }),
   annotations: { readOnly: false, destructive: false },
   async run(input, ctx: PaymentsContext, { signal }) {
     const response = await ctx.http.request<StripeObject>({
       method: 'POST',
       path: '/v1/subscriptions',
-      form: { customer: input.customerId, items: [{ price: input.plan }], metadata: input.metadata },
+      form: {
+        customer: input.customerId,
+        items: [{ price: input.plan, quantity: input.quantity }],
+        metadata: input.metadata,
+        payment_behavior: input.paymentBehavior,
+        default_payment_method: input.defaultPaymentMethod,
+        trial_period_days: input.trialPeriodDays,
+        collection_method: input.collectionMethod,
+        days_until_due: input.daysUntilDue,
+      },
       signal,
     });
     return response.data;

@@ -89,6 +89,70 @@ describe('customAction', () => {
     expect(h.sim.server.calls).toHaveLength(2);
   });
 
+  it('POSTs a /v2/ body as JSON with Stripe-Version and a key, and reads the v2 list back', async () => {
+    const created = (await h.client.run('customAction', {
+      method: 'POST',
+      path: '/v2/core/event_destinations',
+      body: {
+        name: 'Orders',
+        type: 'webhook_endpoint',
+        event_payload: 'thin',
+        enabled_events: ['v1.billing.meter.error_report_triggered'],
+        webhook_endpoint: { url: 'https://example.com/hooks' },
+        include: ['webhook_endpoint.url'],
+      },
+    })) as Record<string, any>;
+    const [call] = h.sim.server.calls;
+    expect(call?.headers['content-type']).toBe('application/json');
+    expect(call?.headers['stripe-version']).toBe('2026-10-28.endive');
+    expect(call?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call?.bodyJson).toEqual({
+      name: 'Orders',
+      type: 'webhook_endpoint',
+      event_payload: 'thin',
+      enabled_events: ['v1.billing.meter.error_report_triggered'],
+      webhook_endpoint: { url: 'https://example.com/hooks' },
+      include: ['webhook_endpoint.url'],
+    });
+    expect(created).toMatchObject({
+      object: 'v2.core.event_destination',
+      name: 'Orders',
+      status: 'enabled',
+      webhook_endpoint: { url: 'https://example.com/hooks' },
+    });
+    expect(created.created).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const listed = (await h.client.run('customAction', {
+      method: 'GET',
+      path: '/v2/core/event_destinations',
+      query: { limit: 5, include: ['webhook_endpoint.url'] },
+    })) as { data: { id: string }[]; next_page_url: string | null };
+    // v2 query strings repeat a name for arrays instead of v1's brackets.
+    expect(h.sim.server.calls[1]?.url.search).toBe('?limit=5&include=webhook_endpoint.url');
+    expect(listed).toEqual({
+      data: [expect.objectContaining({ id: created.id })],
+      next_page_url: null,
+      previous_page_url: null,
+    });
+  });
+
+  it('keeps /v1/ bodies form-encoded beside /v2/ JSON, and refuses a v2 call Stripe would refuse', async () => {
+    await h.client.run('customAction', { method: 'POST', path: '/v1/coupons', body: { percent_off: 5 } });
+    expect(h.sim.server.calls[0]?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const error = await failure(
+      h.client.run('customAction', {
+        method: 'POST',
+        path: '/v2/core/event_destinations',
+        body: { name: 'No type', enabled_events: [], event_payload: 'thin' },
+      }),
+    );
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect(error.details.param).toBe('type');
+    if (h.sim.contract) {
+      expect(h.sim.server.violations).toEqual([expect.stringContaining('parameter_missing type')]);
+    }
+    h.sim.server.reset();
+  });
+
   it('maps an unknown endpoint to a NotFoundError', async () => {
     const error = await failure(h.client.run('customAction', { method: 'GET', path: '/v1/nothing_here' }));
     expect(NotFoundError.isInstance(error)).toBe(true);
@@ -103,7 +167,9 @@ describe('customAction', () => {
   });
 
   it.each([
-    [{ method: 'GET', path: '/v2/core/events' }, 'path'],
+    [{ method: 'GET', path: '/v3/core/events' }, 'path'],
+    [{ method: 'GET', path: '/customers' }, 'path'],
+    [{ method: 'GET', path: '/v2/../v1/customers' }, 'path'],
     [{ method: 'GET', path: 'https://evil.example.com/v1/customers' }, 'path'],
     [{ method: 'GET', path: '//evil.example.com/v1/customers' }, 'path'],
     [{ method: 'GET', path: '/v1/../admin' }, 'path'],

@@ -1,15 +1,50 @@
-import { defineCustomAction } from '@c/core';
+import { defineCommand, defineCustomAction, guardPath } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
 
-/**
- * Calls any Stripe endpoint under `/v1/` with the connection's key, form-encoded bodies and retries;
- * a POST carries an `Idempotency-Key` (the caller's own, when given in `headers`).
- */
-export const customAction = defineCustomAction<PaymentsContext>({
+const description =
+  'Calls any Stripe API endpoint: under /v1/ with form-encoded bodies (brackets for nesting), e.g. GET /v1/events or POST /v1/coupons with percent_off and duration; under /v2/ with JSON bodies, e.g. POST /v2/core/event_destinations. The connection’s key, Stripe-Version and retries apply; a POST carries an Idempotency-Key (the caller’s own, when given in headers).';
+const pathDescription =
+  'The endpoint path, starting with /v1/ (e.g. /v1/events, /v1/coupons) or /v2/ (e.g. /v2/core/event_destinations).';
+
+/** Stripe's v1 APIs: form-encoded bodies, bracketed query strings. */
+const v1 = defineCustomAction<PaymentsContext>({
   apis: { default: ['/v1/'] },
   defaultApi: 'default',
   bodyEncoding: 'form',
-  description:
-    'Calls any Stripe API endpoint under /v1/, e.g. GET /v1/events or POST /v1/coupons with percent_off and duration. Bodies are form-encoded with brackets for nesting.',
-  pathDescription: 'The endpoint path, starting with /v1/, e.g. /v1/events or /v1/coupons.',
+  description,
+  pathDescription,
+});
+
+/** Stripe's v2 APIs: JSON bodies, repeated query names for arrays. */
+const v2 = defineCustomAction<PaymentsContext>({
+  apis: { default: ['/v2/'] },
+  defaultApi: 'default',
+  bodyEncoding: 'json',
+  description,
+  pathDescription,
+});
+
+/** The parameters both share; only the allowed prefixes differ. */
+const either = defineCustomAction<PaymentsContext>({
+  apis: { default: ['/v1/', '/v2/'] },
+  defaultApi: 'default',
+  bodyEncoding: 'form',
+  description,
+  pathDescription,
+});
+
+/**
+ * Calls any Stripe endpoint with the connection's key, version and retries: a `/v1/` path with a
+ * form-encoded body, a `/v2/` path with a JSON body, chosen by the path (after the same guard).
+ */
+export const customAction = defineCommand({
+  key: 'customAction',
+  title: either.title,
+  description,
+  input: () => either.input,
+  annotations: either.annotations,
+  run(input, ctx: PaymentsContext, options) {
+    const { path } = guardPath(input.path as string, ['/v1/', '/v2/']);
+    return (path.startsWith('/v2/') ? v2 : v1).run(input, ctx, options);
+  },
 });

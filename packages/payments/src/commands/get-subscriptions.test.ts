@@ -13,10 +13,11 @@ describe('getSubscriptions', () => {
     expect(list.url).toBe('/v1/subscriptions');
     expect(list.data.map((s) => s.id)).toEqual([
       SEED_IDS.subscriptions.graceStarter,
+      SEED_IDS.subscriptions.linusStarter,
       SEED_IDS.subscriptions.katherinePro,
       SEED_IDS.subscriptions.adaPro,
     ]);
-    expect(list.data.map((s) => s.status)).toEqual(['trialing', 'past_due', 'active']);
+    expect(list.data.map((s) => s.status)).toEqual(['trialing', 'paused', 'past_due', 'active']);
   });
 
   it('sends customer and status, and `all` includes canceled ones', async () => {
@@ -32,6 +33,19 @@ describe('getSubscriptions', () => {
     ]);
     const pastDue = await h.client.run('getSubscriptions', { status: 'past_due' });
     expect(pastDue.data.map((s) => s.id)).toEqual([SEED_IDS.subscriptions.katherinePro]);
+  });
+
+  it('filters the statuses of the current API: paused, and ended for canceled or expired ones', async () => {
+    const paused = await h.client.run('getSubscriptions', { status: 'paused' });
+    expect(h.sim.server.calls[0]?.url.search).toBe('?status=paused&limit=10');
+    expect(paused.data.map((s) => [s.id, s.status])).toEqual([
+      [SEED_IDS.subscriptions.linusStarter, 'paused'],
+    ]);
+    const ended = await h.client.run('getSubscriptions', { status: 'ended' });
+    expect(h.sim.server.calls[1]?.url.search).toBe('?status=ended&limit=10');
+    expect(ended.data.map((s) => [s.id, s.status])).toEqual([
+      [SEED_IDS.subscriptions.alanStarter, 'canceled'],
+    ]);
   });
 
   it('pages past 100 subscriptions with starting_after', async () => {
@@ -58,8 +72,8 @@ describe('getSubscriptions', () => {
   });
 
   it.each([
-    [{ status: 'ended' }, 'status'],
     [{ status: 'ACTIVE' }, 'status'],
+    [{ status: 'expired' }, 'status'],
     [{ customerId: 'cust_1' }, 'customerId'],
     [{ limit: 0 }, 'limit'],
   ])('refuses %j before sending anything', async (input, parameter) => {

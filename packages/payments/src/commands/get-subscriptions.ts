@@ -7,7 +7,7 @@ export const getSubscriptions = defineCommand({
   key: 'getSubscriptions',
   title: 'Get Subscriptions',
   description:
-    'Lists subscriptions, newest first, optionally of one customer and one status. Without a status Stripe leaves out canceled ones; `all` includes them.',
+    'Lists subscriptions, newest first, optionally of one customer and one status. Without a status Stripe leaves out canceled ones; `ended` lists canceled and expired ones, `all` every one.',
   input: (z) =>
     z.object({
       customerId: customerIdField(z, 'Only this customer’s subscriptions, cus_….').optional(),
@@ -20,12 +20,15 @@ export const getSubscriptions = defineCommand({
           'incomplete',
           'incomplete_expired',
           'trialing',
+          'paused',
+          'ended',
           'all',
         ])
         .optional()
         .meta({
           title: 'Subscription Status',
-          description: 'Only subscriptions in this status; `all` for every status. Blank: all but canceled.',
+          description:
+            'Only subscriptions in this status; `ended` for canceled and incomplete_expired ones, `all` for every status. Blank: all but canceled.',
         }),
       limit: limitField(z, 'How many subscriptions to return in all (default 10).'),
     }),

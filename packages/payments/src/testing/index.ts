@@ -2,28 +2,25 @@ export {
   type ContractIssue,
   type ContractOperation,
   loadStripeContract,
-  STRIPE_SPEC_FILE,
   StripeContract,
-  toJsonSchema,
-} from './stripe-contract.js';
+} from './contract/stripe-contract.js';
+export { buildBalanceTransaction } from './resources/balance.js';
+export { buildCoupon } from './resources/coupons.js';
+export { buildCustomer } from './resources/customers.js';
+export { buildInvoice } from './resources/invoices.js';
+export { buildPaymentMethod, TEST_CARDS } from './resources/payment-methods.js';
+export { buildPrice, planOf } from './resources/prices.js';
+export { buildProduct } from './resources/products.js';
+export { buildSubscription, NO_PAYMENT_METHOD_MESSAGE } from './resources/subscriptions.js';
 export { type FaultMatch, matchCall, stripeFaults } from './stripe-faults.js';
+export { decodeStripeParams, type StripeParam, type StripeParams } from './stripe-params.js';
 export {
   createStripeHandlers,
   handleStripeRequest,
   maskKey,
   type RestrictedAccess,
-  SIMULATED_API_VERSION,
   type StripeHandlersOptions,
-} from './stripe-handlers.js';
-export {
-  buildBalanceTransaction,
-  buildCoupon,
-  buildCustomer,
-  buildPrice,
-  buildProduct,
-  buildSubscription,
-} from './stripe-objects.js';
-export { decodeStripeParams, type StripeParam, type StripeParams } from './stripe-params.js';
+} from './stripe-router.js';
 export { SEED_IDS, seedStripeState } from './stripe-seed.js';
 export {
   type PaymentsSandbox,
@@ -38,3 +35,4 @@ export {
   type StripeStateOptions,
   stripeStyleId,
 } from './stripe-state.js';
+export { SIMULATED_API_VERSION } from './stripe-versions.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskKey } from './stripe-handlers.js';
 import { decodeStripeParams, paramName } from './stripe-params.js';
+import { maskKey } from './stripe-router.js';
 
 const decode = (text: string) => decodeStripeParams(new URLSearchParams(text));
 

@@ -1,11 +1,11 @@
-import {
-  buildBalanceTransaction,
-  buildCoupon,
-  buildCustomer,
-  buildPrice,
-  buildProduct,
-  buildSubscription,
-} from './stripe-objects.js';
+import { buildBalanceTransaction } from './resources/balance.js';
+import { buildCoupon } from './resources/coupons.js';
+import { buildCustomer } from './resources/customers.js';
+import { buildInvoice, type InvoiceFields } from './resources/invoices.js';
+import { buildPaymentMethod, TEST_CARDS } from './resources/payment-methods.js';
+import { buildPrice } from './resources/prices.js';
+import { buildProduct } from './resources/products.js';
+import { buildSubscription, periodEnd } from './resources/subscriptions.js';
 import type { StoredObject, StripeState } from './stripe-state.js';
 
 const DAY = 86_400;
@@ -18,6 +18,12 @@ export const SEED_IDS = {
     alan: 'cus_SeedAlanTuring',
     katherine: 'cus_SeedKatherineJohnson',
     linus: 'cus_SeedLinusTorvalds',
+  },
+  paymentMethods: {
+    ada: 'pm_SeedAdaVisa',
+    grace: 'pm_SeedGraceMastercard',
+    alan: 'pm_SeedAlanVisa',
+    katherine: 'pm_SeedKatherineDeclines',
   },
   products: { starter: 'prod_SeedStarter', pro: 'prod_SeedPro', onboarding: 'prod_SeedOnboarding' },
   prices: {
@@ -33,6 +39,7 @@ export const SEED_IDS = {
     graceStarter: 'sub_SeedGraceStarter',
     alanStarter: 'sub_SeedAlanStarter',
     katherinePro: 'sub_SeedKatherinePro',
+    linusStarter: 'sub_SeedLinusStarter',
   },
   coupons: { welcome: 'WELCOME10' },
 } as const;
@@ -40,9 +47,11 @@ export const SEED_IDS = {
 const SEED_REQUEST = { id: null, idempotencyKey: null };
 
 /**
- * Fills the account with a small, realistic data set so every command has something to show:
- * five customers, three products with six prices (one inactive, one one-time), four subscriptions in
- * different states, a coupon, twelve balance transactions of every common type, and their events.
+ * Fills the account with a small, realistic data set so every command has something to show: five
+ * customers (four with a card, Katherine's declining; Linus with none), three products with six
+ * prices (one inactive, one one-time), five subscriptions in different states (active, trialing,
+ * canceled, past due, and paused after a trial that ended without a payment method), each with its
+ * latest invoice, a coupon, twelve balance transactions of every common type, and their events.
  */
 export function seedStripeState(state: StripeState): void {
   const now = state.now();
@@ -58,6 +67,12 @@ export function seedStripeState(state: StripeState): void {
   };
   const ids = SEED_IDS;
 
+  const cards: Record<string, [string, keyof typeof TEST_CARDS]> = {
+    [ids.customers.ada]: [ids.paymentMethods.ada, 'pm_card_visa'],
+    [ids.customers.grace]: [ids.paymentMethods.grace, 'pm_card_mastercard'],
+    [ids.customers.alan]: [ids.paymentMethods.alan, 'pm_card_visa'],
+    [ids.customers.katherine]: [ids.paymentMethods.katherine, 'pm_card_chargeDeclined'],
+  };
   const customers: {
     id: string;
     name: string;
@@ -89,9 +104,10 @@ export function seedStripeState(state: StripeState): void {
       days: 12,
       metadata: { region: 'us' },
     },
-    { id: ids.customers.linus, name: 'Linus Torvalds', email: 'linus@example.com', days: 2, metadata: {} },
+    { id: ids.customers.linus, name: 'Linus Torvalds', email: 'linus@example.com', days: 9, metadata: {} },
   ];
   for (const customer of customers) {
+    const card = cards[customer.id];
     add(
       state.customers,
       'customer.created',
@@ -102,20 +118,41 @@ export function seedStripeState(state: StripeState): void {
         email: customer.email,
         description: customer.description ?? null,
         metadata: customer.metadata,
+        defaultPaymentMethod: card?.[0] ?? null,
       }),
     );
+    if (card) {
+      add(
+        state.paymentMethods,
+        'payment_method.attached',
+        buildPaymentMethod({
+          id: card[0],
+          created: ago(customer.days),
+          card: TEST_CARDS[card[1]],
+          customer: customer.id,
+        }),
+      );
+    }
   }
 
-  const product = (id: string, name: string, description: string, days: number) =>
-    add(state.products, 'product.created', buildProduct({ id, created: ago(days), name, description }));
-  const starter = product(ids.products.starter, 'Starter', 'For small teams getting started.', 60);
+  const product = (id: string, name: string, description: string, days: number, features: string[]) =>
+    add(
+      state.products,
+      'product.created',
+      buildProduct({ id, created: ago(days), name, description, marketingFeatures: features }),
+    );
+  const starter = product(ids.products.starter, 'Starter', 'For small teams getting started.', 60, [
+    '3 projects',
+    'Email support',
+  ]);
   const pro = product(
     ids.products.pro,
     'Pro',
     'For growing teams: unlimited projects and priority support.',
     59,
+    ['Unlimited projects', 'Priority support'],
   );
-  const onboarding = product(ids.products.onboarding, 'Onboarding', 'One-time guided setup.', 58);
+  const onboarding = product(ids.products.onboarding, 'Onboarding', 'One-time guided setup.', 58, []);
 
   const price = (
     id: string,
@@ -157,33 +194,91 @@ export function seedStripeState(state: StripeState): void {
 
   const subscription = (
     id: string,
-    customer: string,
+    customerId: string,
     subscribed: StoredObject,
     days: number,
-    extra: { status?: string; trialDays?: number } = {},
+    extra: {
+      status?: string;
+      trialDays?: number;
+      invoice: InvoiceFields['status'];
+      attempts?: number;
+      pauseWithoutCard?: boolean;
+    },
   ) => {
+    const created = ago(days);
+    const trialEnd = extra.trialDays ? created + extra.trialDays * DAY : null;
     const built = buildSubscription({
       id,
-      created: ago(days),
-      customer,
+      created,
+      customer: customerId,
       items: [{ price: subscribed }],
-      trialDays: extra.trialDays ?? null,
+      trialEnd,
       status: extra.status,
+      ...(extra.pauseWithoutCard ? { missingPaymentMethod: 'pause' as const } : {}),
     });
+    // A subscription older than one period has renewed: its items bill the current period.
+    const recurring = subscribed.recurring as { interval: string; interval_count: number };
+    let start = trialEnd && trialEnd < now ? trialEnd : created;
+    while (!trialEnd && periodEnd(start, recurring) <= now) start = periodEnd(start, recurring);
+    for (const item of (built.items as { data: Record<string, unknown>[] }).data) {
+      item.current_period_start = start;
+      item.current_period_end = trialEnd && trialEnd > now ? trialEnd : periodEnd(start, recurring);
+    }
     if (extra.status === 'canceled') {
       Object.assign(built, {
         canceled_at: ago(days - 5),
         ended_at: ago(days - 5),
-        cancellation_details: { comment: null, feedback: 'too_expensive', reason: 'cancellation_requested' },
+        cancellation_details: {
+          comment: null,
+          feedback: 'too_expensive',
+          feedback_option: null,
+          reason: 'cancellation_requested',
+        },
       });
     }
+    const customer = state.customers.get(customerId) as StoredObject;
+    const invoice = buildInvoice({
+      created: trialEnd && trialEnd < now ? trialEnd : start,
+      customer,
+      subscription: built,
+      status: extra.invoice,
+      billingReason: start === created ? 'subscription_create' : 'subscription_cycle',
+      ...(extra.attempts !== undefined ? { attempts: extra.attempts } : {}),
+      lines: [
+        {
+          item: String((built.items as { data: { id: string }[] }).data[0]?.id),
+          price: subscribed,
+          productName: String(state.products.get(subscribed.product as string)?.name),
+          quantity: 1,
+          periodStart: start,
+          periodEnd: periodEnd(start, recurring),
+        },
+      ],
+    });
+    state.invoices.set(invoice);
+    state.customers.set({ ...customer, next_invoice_sequence: 2 });
+    built.latest_invoice = invoice.id;
     return add(state.subscriptions, 'customer.subscription.created', built);
   };
-  subscription(ids.subscriptions.adaPro, ids.customers.ada, proMonthly, 38);
-  subscription(ids.subscriptions.graceStarter, ids.customers.grace, starterMonthly, 3, { trialDays: 14 });
-  subscription(ids.subscriptions.alanStarter, ids.customers.alan, starterYearly, 20, { status: 'canceled' });
+  subscription(ids.subscriptions.adaPro, ids.customers.ada, proMonthly, 38, { invoice: 'paid' });
+  subscription(ids.subscriptions.graceStarter, ids.customers.grace, starterMonthly, 3, {
+    trialDays: 14,
+    invoice: 'paid',
+  });
+  subscription(ids.subscriptions.alanStarter, ids.customers.alan, starterYearly, 20, {
+    status: 'canceled',
+    invoice: 'paid',
+  });
   subscription(ids.subscriptions.katherinePro, ids.customers.katherine, proYearly, 11, {
     status: 'past_due',
+    invoice: 'open',
+    attempts: 2,
+  });
+  subscription(ids.subscriptions.linusStarter, ids.customers.linus, starterMonthly, 9, {
+    status: 'paused',
+    trialDays: 7,
+    invoice: 'paid',
+    pauseWithoutCard: true,
   });
 
   add(
@@ -221,9 +316,9 @@ export function seedStripeState(state: StripeState): void {
     buildBalanceTransaction({
       created: ago(0, 2),
       type: 'charge',
-      amount: 900,
-      fee: 56,
-      description: 'Starter monthly: Linus Torvalds',
+      amount: 15000,
+      fee: 465,
+      description: 'Onboarding fee',
       status: 'pending',
     }),
   );

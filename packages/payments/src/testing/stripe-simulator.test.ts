@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../payments-connector.js';
 import {
   buildCustomer,
+  NO_PAYMENT_METHOD_MESSAGE,
   type PaymentsSandbox,
   SEED_IDS,
   seedStripeState,
@@ -56,7 +57,7 @@ describe('Stripe simulator: protocol', () => {
     for (const response of [ok, missing, unknownRoute]) {
       expect(response.headers.get('request-id')).toMatch(/^req_[A-Za-z0-9]{14}$/);
     }
-    expect(ok.headers.get('stripe-version')).toBe('2023-08-16');
+    expect(ok.headers.get('stripe-version')).toBe('2026-10-28.endive');
     expect(missing.status).toBe(404);
     expect(missing.json.error).toMatchObject({
       code: 'resource_missing',
@@ -354,5 +355,269 @@ describe.skipIf(!contractsDir())('Stripe simulator: the contract check itself', 
     expect(sim.contract?.checkResponse('GET', '/v1/customers', 200, { object: 'list', data: [] })).toMatch(
       /has_more/,
     );
+  });
+});
+
+describe('Stripe simulator: API versions', () => {
+  it('answers in the pinned version’s shapes, and renders basil’s subscription change for older versions', async () => {
+    const id = SEED_IDS.subscriptions.adaPro;
+    const pinned = await stripe('GET', `/v1/subscriptions/${id}`);
+    expect(pinned.json).not.toHaveProperty('current_period_end');
+    expect(pinned.json.items.data[0].current_period_end).toBeGreaterThan(now);
+    expect(pinned.json.discounts).toEqual([]);
+    const old = await stripe('GET', `/v1/subscriptions/${id}`, {
+      headers: { 'stripe-version': '2023-08-16' },
+    });
+    expect(old.headers.get('stripe-version')).toBe('2023-08-16');
+    expect(old.json.current_period_end).toBe(pinned.json.items.data[0].current_period_end);
+    expect(old.json.discount).toBeNull();
+    expect(old.json.items.data[0]).not.toHaveProperty('current_period_end');
+    const bad = await stripe('GET', '/v1/customers', { headers: { 'stripe-version': 'latest' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('api_version_invalid');
+  });
+
+  it('uses the account’s default version for a request without Stripe-Version', async () => {
+    const legacy = await startPaymentsSimulator({ seed: true, accountApiVersion: '2023-08-16' });
+    try {
+      const raw = await fetch(`${legacy.url}/v1/subscriptions/${SEED_IDS.subscriptions.adaPro}`, {
+        headers: { authorization: `Bearer ${legacy.connection.credentials.apiKey}` },
+      });
+      expect(raw.headers.get('stripe-version')).toBe('2023-08-16');
+      expect(await raw.json()).toHaveProperty('current_period_end');
+      // The connector pins its version, so the account's default does not change what it returns.
+      const client = payments.connect({ credentials: legacy.connection.credentials, baseUrl: legacy.url });
+      const list = await client.run('getSubscriptions', { customerId: SEED_IDS.customers.ada });
+      expect(list.data[0]).not.toHaveProperty('current_period_end');
+      expect(legacy.server.calls.at(-1)?.headers['stripe-version']).toBe('2026-10-28.endive');
+      await client.close();
+    } finally {
+      await legacy.close();
+    }
+  });
+});
+
+describe('Stripe simulator: search', () => {
+  const ids = async (path: string, query: string) =>
+    (await stripe('GET', `${path}?query=${encodeURIComponent(query)}`)).json.data.map(
+      (o: { id: string }) => o.id,
+    );
+
+  it('reads Stripe’s query language: exact, substring, metadata, numbers, negation, AND and OR', async () => {
+    const c = SEED_IDS.customers;
+    expect(await ids('/v1/customers/search', "email:'ADA@example.com'")).toEqual([c.ada]);
+    expect(await ids('/v1/customers/search', 'name~"hopp"')).toEqual([c.grace]);
+    expect(await ids('/v1/customers/search', "metadata['region']:'eu'")).toEqual([c.ada]);
+    expect(await ids('/v1/customers/search', `created>${now - 15 * 86_400}`)).toEqual([c.linus, c.katherine]);
+    expect(
+      await ids('/v1/customers/search', `-metadata['region']:null AND created<${now - 20 * 86_400}`),
+    ).toEqual([c.ada]);
+    expect(await ids('/v1/customers/search', "name:'Alan Turing' OR email:'linus@example.com'")).toEqual([
+      c.linus,
+      c.alan,
+    ]);
+    expect(await ids('/v1/subscriptions/search', "status:'paused'")).toEqual([
+      SEED_IDS.subscriptions.linusStarter,
+    ]);
+    expect(await ids('/v1/products/search', "active:'true' AND name~'sta'")).toEqual([
+      SEED_IDS.products.starter,
+    ]);
+    expect(await ids('/v1/prices/search', "product:'prod_SeedPro' AND type:'recurring'")).toEqual([
+      SEED_IDS.prices.proYearly,
+      SEED_IDS.prices.proMonthly,
+    ]);
+  });
+
+  it('pages with next_page and counts with expand[]=total_count', async () => {
+    const first = await stripe(
+      'GET',
+      `/v1/customers/search?query=${encodeURIComponent("email~'example'")}&limit=2&expand[]=total_count`,
+    );
+    expect(first.json).toMatchObject({
+      object: 'search_result',
+      has_more: true,
+      total_count: 5,
+      url: '/v1/customers/search',
+    });
+    const second = await stripe(
+      'GET',
+      `/v1/customers/search?query=${encodeURIComponent("email~'example'")}&limit=2&page=${first.json.next_page}`,
+    );
+    expect(second.json.data.map((o: { id: string }) => o.id)).toEqual([
+      SEED_IDS.customers.alan,
+      SEED_IDS.customers.grace,
+    ]);
+    expect(second.json).not.toHaveProperty('total_count');
+  });
+
+  it.each([
+    ["colour:'red'", /unsupported search field/],
+    ["name~'ab'", /at least 3 characters/],
+    ["name:'a' AND email:'b' OR phone:'c'", /AND and OR/],
+    ['name:"open', /closing quote/],
+    ["email>'a'", /does not support the > operator/],
+  ])('refuses the query %s with a 400 on query', async (query, message) => {
+    const response = await stripe('GET', `/v1/customers/search?query=${encodeURIComponent(query)}`);
+    expect(response.status).toBe(400);
+    expect(response.json.error).toMatchObject({ type: 'invalid_request_error', param: 'query' });
+    expect(response.json.error.message).toMatch(message);
+  });
+});
+
+describe('Stripe simulator: expand', () => {
+  it('expands ids into objects on a retrieve, in lists and through nested lists', async () => {
+    const subscription = await stripe(
+      'GET',
+      `/v1/subscriptions/${SEED_IDS.subscriptions.adaPro}?expand[]=customer&expand[]=latest_invoice&expand[]=items.data.price.product`,
+    );
+    expect(subscription.json.customer).toMatchObject({ id: SEED_IDS.customers.ada, object: 'customer' });
+    expect(subscription.json.latest_invoice).toMatchObject({ object: 'invoice', status: 'paid' });
+    expect(subscription.json.items.data[0].price.product).toMatchObject({
+      id: SEED_IDS.products.pro,
+      object: 'product',
+    });
+    const list = await stripe('GET', '/v1/subscriptions?expand[]=data.customer&limit=2');
+    expect(list.json.data.map((s: { customer: { object: string } }) => s.customer.object)).toEqual([
+      'customer',
+      'customer',
+    ]);
+    const product = await stripe('GET', `/v1/products/${SEED_IDS.products.pro}?expand[]=default_price`);
+    expect(product.json.default_price).toMatchObject({ id: SEED_IDS.prices.proMonthly, object: 'price' });
+    // A later call without expand gets ids again: expansion never changes the stored object.
+    expect((await stripe('GET', `/v1/products/${SEED_IDS.products.pro}`)).json.default_price).toBe(
+      SEED_IDS.prices.proMonthly,
+    );
+  });
+
+  it('refuses what cannot be expanded, before a write', async () => {
+    const list = await stripe('GET', '/v1/subscriptions?expand[]=customer');
+    expect(list.status).toBe(400);
+    expect(list.json.error.message).toMatch(/try expanding 'data\.customer'/);
+    const write = await stripe('POST', '/v1/customers', { body: 'name=X&expand[]=email' });
+    expect(write.status).toBe(400);
+    expect(write.json.error.message).toBe('This property cannot be expanded (email).');
+    expect(sim.state.customers.size).toBe(5);
+  });
+});
+
+describe('Stripe simulator: subscriptions', () => {
+  it('updates metadata, quantity and price of an item, and cancellation at period end', async () => {
+    const id = SEED_IDS.subscriptions.adaPro;
+    const before = (await stripe('GET', `/v1/subscriptions/${id}`)).json;
+    const itemId = before.items.data[0].id;
+    const updated = await stripe('POST', `/v1/subscriptions/${id}`, {
+      body: `metadata[seats]=3&items[0][id]=${itemId}&items[0][quantity]=3&items[0][price]=${SEED_IDS.prices.proYearly}&cancel_at_period_end=true`,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.json.items.data).toHaveLength(1);
+    expect(updated.json.items.data[0]).toMatchObject({
+      id: itemId,
+      quantity: 3,
+      price: { id: SEED_IDS.prices.proYearly },
+    });
+    expect(updated.json).toMatchObject({
+      metadata: { seats: '3' },
+      cancel_at_period_end: true,
+      cancel_at: before.items.data[0].current_period_end,
+    });
+    const event = await stripe('GET', '/v1/events?type=customer.subscription.updated&limit=1');
+    expect(event.json.data[0].data.previous_attributes).toMatchObject({ cancel_at_period_end: false });
+  });
+
+  it('ends a trial now: paid with a card, paused or refused without one', async () => {
+    const paid = await stripe('POST', `/v1/subscriptions/${SEED_IDS.subscriptions.graceStarter}`, {
+      body: 'trial_end=now',
+    });
+    expect(paid.json).toMatchObject({ status: 'active', trial_end: now });
+    expect(sim.state.invoices.get(paid.json.latest_invoice)).toMatchObject({
+      status: 'paid',
+      billing_reason: 'subscription_cycle',
+    });
+    const customer = await stripe('POST', '/v1/customers', { body: 'name=No+card' });
+    const trial = await stripe('POST', '/v1/subscriptions', {
+      body: `customer=${customer.json.id}&items[0][price]=${SEED_IDS.prices.starterMonthly}&trial_period_days=7&trial_settings[end_behavior][missing_payment_method]=pause`,
+    });
+    const paused = await stripe('POST', `/v1/subscriptions/${trial.json.id}`, { body: 'trial_end=now' });
+    expect(paused.json.status).toBe('paused');
+    const other = await stripe('POST', '/v1/subscriptions', {
+      body: `customer=${customer.json.id}&items[0][price]=${SEED_IDS.prices.starterMonthly}&trial_period_days=7`,
+    });
+    const refused = await stripe('POST', `/v1/subscriptions/${other.json.id}`, { body: 'trial_end=now' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({
+      code: 'resource_missing',
+      message: NO_PAYMENT_METHOD_MESSAGE,
+    });
+  });
+
+  it('cancels once, then answers as Stripe does for a canceled subscription', async () => {
+    const id = SEED_IDS.subscriptions.adaPro;
+    const canceled = await stripe('DELETE', `/v1/subscriptions/${id}`);
+    expect(canceled.json).toMatchObject({
+      status: 'canceled',
+      canceled_at: now,
+      ended_at: now,
+      cancellation_details: { reason: 'cancellation_requested' },
+    });
+    expect((await stripe('DELETE', `/v1/subscriptions/${id}`)).status).toBe(404);
+    expect((await stripe('GET', `/v1/subscriptions/${id}`)).json.status).toBe('canceled');
+    const metadata = await stripe('POST', `/v1/subscriptions/${id}`, { body: 'metadata[reason]=moved' });
+    expect(metadata.status).toBe(200);
+    const refused = await stripe('POST', `/v1/subscriptions/${id}`, { body: 'description=again' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({
+      param: 'description',
+      code: 'invalid_canceled_subscription_fields',
+    });
+  });
+
+  it('attaches a test card on customer creation and makes it the default that subscriptions charge', async () => {
+    const customer = await stripe('POST', '/v1/customers', {
+      body: 'email=card%40example.com&payment_method=pm_card_visa&invoice_settings[default_payment_method]=pm_card_visa',
+    });
+    const pm = customer.json.invoice_settings.default_payment_method;
+    expect(pm).toMatch(/^pm_1/);
+    expect(sim.state.paymentMethods.get(pm)).toMatchObject({
+      customer: customer.json.id,
+      card: { last4: '4242' },
+    });
+    const methods = await stripe('GET', `/v1/customers/${customer.json.id}/payment_methods`);
+    expect(methods.json.data.map((m: { id: string }) => m.id)).toEqual([pm]);
+    const subscription = await stripe('POST', '/v1/subscriptions', {
+      body: `customer=${customer.json.id}&items[0][price]=${SEED_IDS.prices.proMonthly}`,
+    });
+    expect(subscription.json.status).toBe('active');
+    const charge = await stripe('GET', '/v1/balance_transactions?limit=1');
+    expect(charge.json.data[0]).toMatchObject({ type: 'charge', amount: 2900, fee: 114, status: 'pending' });
+  });
+});
+
+describe('Stripe simulator: API v2', () => {
+  it('creates, reads, lists and deletes event destinations with JSON bodies', async () => {
+    const headers = { 'content-type': 'application/json', 'stripe-version': '2026-10-28.endive' };
+    const created = await fetch(`${sim.url}/v2/core/event_destinations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.connection.credentials.apiKey}`, ...headers },
+      body: JSON.stringify({
+        name: 'Billing',
+        type: 'webhook_endpoint',
+        event_payload: 'snapshot',
+        snapshot_api_version: '2026-10-28.endive',
+        enabled_events: ['customer.created'],
+        webhook_endpoint: { url: 'https://example.com/hook' },
+      }),
+    });
+    const destination = (await created.json()) as { id: string; webhook_endpoint: object };
+    expect(created.status).toBe(200);
+    expect(destination.webhook_endpoint).toEqual({});
+    const read = await stripe(
+      'GET',
+      `/v2/core/event_destinations/${destination.id}?include=webhook_endpoint.url`,
+      { headers },
+    );
+    expect(read.json.webhook_endpoint).toEqual({ url: 'https://example.com/hook' });
+    const gone = await stripe('DELETE', `/v2/core/event_destinations/${destination.id}`, { headers });
+    expect(gone.json).toEqual({ id: destination.id, object: 'v2.core.event_destination' });
+    expect((await stripe('GET', '/v2/core/event_destinations', { headers })).json.data).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { contractsDir, createTestServer, type TestServer } from '@c/core/testing';
-import { loadStripeContract, type StripeContract } from './stripe-contract.js';
-import { createStripeHandlers, type RestrictedAccess, SIMULATED_API_VERSION } from './stripe-handlers.js';
+import { loadStripeContract, type StripeContract } from './contract/stripe-contract.js';
+import { createStripeHandlers, type RestrictedAccess } from './stripe-router.js';
 import { seedStripeState } from './stripe-seed.js';
 import { StripeState, stripeStyleId } from './stripe-state.js';
+import { SIMULATED_API_VERSION } from './stripe-versions.js';
 
 /** Options of `startPaymentsSimulator`. */
 export interface PaymentsSimulatorOptions {
@@ -17,12 +18,19 @@ export interface PaymentsSimulatorOptions {
   /** Restricted keys and their permissions by resource (`customers: 'read'`, …). */
   restrictedKeys?: Record<string, Record<string, RestrictedAccess>>;
   /**
-   * The contracts folder holding Stripe's OpenAPI document, or `false` for no contract checks.
-   * Default: `contractsDir()` of `@c/core/testing` (checks when the folder is there; in CI it must be).
+   * Check every request against the contract of the simulated API version (derived from the
+   * official `stripe` package's types and shipped with this package; needs the optional peer `ajv`),
+   * or `false` for no checks. Default: on when the providers' contracts folder is found
+   * (`contractsDir()` of `@c/core/testing`: the repository's own tests and CI), off otherwise.
    */
-  contracts?: string | false;
-  /** Also check every response against the document (slower; for the simulator's own tests). */
+  contracts?: boolean;
+  /** Also check every response against the contract (slower; for the simulator's own tests). */
   checkResponses?: boolean;
+  /**
+   * The account's default API version, for requests without `Stripe-Version` (default: the simulated
+   * version, `2026-10-28.endive`).
+   */
+  accountApiVersion?: string;
   /** The clock in Unix seconds. */
   now?: () => number;
 }
@@ -33,7 +41,7 @@ export interface PaymentsSandbox {
   url: string;
   server: TestServer;
   state: StripeState;
-  /** The contract checker, when the contracts folder was found. */
+  /** The contract checker, when checks are on. */
   contract: StripeContract | undefined;
   /** What `payments.connect({ credentials, ...options })` needs to reach this simulator. */
   connection: {
@@ -44,22 +52,23 @@ export interface PaymentsSandbox {
 }
 
 /**
- * Starts the Stripe simulator on a loopback socket: stateful, Stripe's list, error and idempotency
- * semantics, every request checked against Stripe's OpenAPI document (violations in
- * `server.violations`), and faults through `server.fault(stripeFaults.…)`.
+ * Starts the Stripe simulator on a loopback socket: stateful, speaking API version
+ * `2026-10-28.endive` with Stripe's list, search, expand, error and idempotency semantics, every
+ * request checked against that version's contract (violations in `server.violations`), and faults
+ * through `server.fault(stripeFaults.…)`.
  */
 export async function startPaymentsSimulator(
   options: PaymentsSimulatorOptions = {},
 ): Promise<PaymentsSandbox> {
-  const folder = options.contracts === false ? undefined : (options.contracts ?? contractsDir());
+  const checks = options.contracts ?? contractsDir() !== undefined;
   let contract: StripeContract | undefined;
-  if (folder) {
-    contract = await loadStripeContract(folder).catch((error: unknown) => {
+  if (checks) {
+    contract = await loadStripeContract().catch((error: unknown) => {
       const missingAjv = (error as { code?: string })?.code === 'ERR_MODULE_NOT_FOUND';
       throw new Error(
         missingAjv
           ? "Stripe contract checks need the optional peer dependency 'ajv' (install ajv@8), or pass contracts: false"
-          : `Could not load Stripe's OpenAPI document from ${folder}: ${(error as Error)?.message ?? error}`,
+          : `Could not load the Stripe contract: ${(error as Error)?.message ?? error}`,
       );
     });
   }
@@ -73,6 +82,7 @@ export async function startPaymentsSimulator(
     restrictedKeys: options.restrictedKeys,
     contract,
     onResponseViolation: options.checkResponses ? (message) => server?.violations.push(message) : undefined,
+    ...(options.accountApiVersion ? { accountApiVersion: options.accountApiVersion } : {}),
   });
   server = await createTestServer(handlers, {
     ...(options.port !== undefined ? { port: options.port } : {}),

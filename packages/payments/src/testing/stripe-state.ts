@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SIMULATED_API_VERSION } from './stripe-versions.js';
 
 /** A stored Stripe object: at least an id, its type and when it was created (Unix seconds). */
 export interface StoredObject {
@@ -93,8 +94,9 @@ export interface StripeStateOptions {
 }
 
 /**
- * The simulated Stripe account: customers, products, prices, subscriptions, balance transactions,
- * events and coupons, plus the saved responses of idempotent requests.
+ * The simulated Stripe account: customers and their payment methods, products, prices,
+ * subscriptions and their invoices, balance transactions, events, coupons and (API v2) event
+ * destinations, plus the saved responses of idempotent requests.
  */
 export class StripeState {
   readonly customers = new Collection<StoredObject>();
@@ -103,9 +105,13 @@ export class StripeState {
   readonly products = new Collection<StoredObject>();
   readonly prices = new Collection<StoredObject>();
   readonly subscriptions = new Collection<StoredObject>();
+  readonly invoices = new Collection<StoredObject>();
+  readonly paymentMethods = new Collection<StoredObject>();
   readonly balanceTransactions = new Collection<StoredObject>();
   readonly events = new Collection<StoredObject>();
   readonly coupons = new Collection<StoredObject>();
+  /** API v2 event destinations, kept with Unix `created` and answered with ISO timestamps. */
+  readonly eventDestinations = new Collection<StoredObject>();
   /** Saved responses by API key and idempotency key; see `saveResponse`. */
   readonly idempotency = new Map<string, SavedResponse>();
   readonly #now: () => number;
@@ -135,9 +141,12 @@ export class StripeState {
       this.products,
       this.prices,
       this.subscriptions,
+      this.invoices,
+      this.paymentMethods,
       this.balanceTransactions,
       this.events,
       this.coupons,
+      this.eventDestinations,
     ]) {
       collection.clear();
     }
@@ -156,7 +165,7 @@ export class StripeState {
     return this.events.set({
       id: stripeStyleId('evt_1', 24),
       object: 'event',
-      api_version: '2023-08-16',
+      api_version: SIMULATED_API_VERSION,
       created: options.created ?? this.now(),
       data: {
         object: structuredClone(object),

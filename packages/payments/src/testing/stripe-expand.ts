@@ -1,0 +1,108 @@
+import { invalidRequest } from './stripe-errors.js';
+import type { StripeState } from './stripe-state.js';
+
+type Resolver = (state: StripeState, id: string) => Readonly<Record<string, unknown>> | undefined;
+
+const customer: Resolver = (state, id) =>
+  state.customers.get(id) ??
+  (state.deletedCustomers.has(id) ? { id, object: 'customer', deleted: true } : undefined);
+const invoice: Resolver = (state, id) => state.invoices.get(id);
+const paymentMethod: Resolver = (state, id) => state.paymentMethods.get(id);
+const price: Resolver = (state, id) => state.prices.get(id);
+const product: Resolver = (state, id) => state.products.get(id);
+const subscription: Resolver = (state, id) => state.subscriptions.get(id);
+
+/**
+ * The expandable fields of each object type the simulator serves, by their path inside the object,
+ * as Stripe's API reference marks them ("Expandable").
+ */
+const EXPANDABLE: Record<string, Record<string, Resolver>> = {
+  customer: { 'invoice_settings.default_payment_method': paymentMethod },
+  invoice: {
+    customer,
+    default_payment_method: paymentMethod,
+    'parent.subscription_details.subscription': subscription,
+  },
+  line_item: { 'pricing.price_details.price': price },
+  payment_method: { customer },
+  plan: { product },
+  price: { product },
+  product: { default_price: price },
+  subscription: { customer, default_payment_method: paymentMethod, latest_invoice: invoice },
+};
+
+/** Stripe expands at most four levels deep. */
+const MAX_DEPTH = 4;
+
+/**
+ * Applies `expand[]` to a response: each path names an expandable id field, reached through objects,
+ * lists (`data.customer` in a list, `items.data.price.product` in a subscription) and fields expanded
+ * on the way. A path that names no expandable field is Stripe's 400. `total_count` belongs to search
+ * results and is left to them.
+ */
+export function expandResponse(body: unknown, paths: readonly string[], state: StripeState): unknown {
+  if (paths.length === 0 || !body || typeof body !== 'object') return body;
+  const copy = structuredClone(body) as Record<string, unknown>;
+  for (const path of paths) {
+    if (path === 'total_count' && copy.object === 'search_result') continue;
+    const segments = path.split('.');
+    if (segments.length > MAX_DEPTH + 1 || segments.some((segment) => segment === '')) {
+      throw cannotExpand(path);
+    }
+    if ((copy.object === 'list' || copy.object === 'search_result') && segments[0] !== 'data') {
+      throw invalidRequest(
+        `This property cannot be expanded (${path}). You may want to try expanding 'data.${path}' instead.`,
+      );
+    }
+    walk(copy, segments, path, state, String(copy.object ?? ''), []);
+  }
+  return copy;
+}
+
+function cannotExpand(path: string) {
+  return invalidRequest(`This property cannot be expanded (${path}).`);
+}
+
+function walk(
+  node: Record<string, unknown>,
+  segments: string[],
+  path: string,
+  state: StripeState,
+  owner: string,
+  within: string[],
+): void {
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (node.object === 'list' || node.object === 'search_result') {
+    if (head !== 'data') throw cannotExpand(path);
+    for (const item of (node.data as Record<string, unknown>[] | undefined) ?? []) {
+      if (rest.length === 0) throw cannotExpand(path);
+      walk(item, rest, path, state, String(item.object ?? owner), []);
+    }
+    return;
+  }
+  if (!Object.hasOwn(node, head)) throw cannotExpand(path);
+  const resolver = EXPANDABLE[owner]?.[[...within, head].join('.')];
+  let value = node[head];
+  if (typeof value === 'string' && resolver) {
+    const found = resolver(state, value);
+    if (!found) throw cannotExpand(path);
+    value = structuredClone(found);
+    node[head] = value;
+  } else if (rest.length === 0 && !resolver) {
+    throw cannotExpand(path);
+  }
+  if (rest.length === 0 || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (item && typeof item === 'object') {
+        const record = item as Record<string, unknown>;
+        walk(record, rest, path, state, String(record.object ?? owner), []);
+      }
+    }
+    return;
+  }
+  if (!value || typeof value !== 'object') throw cannotExpand(path);
+  const record = value as Record<string, unknown>;
+  if (typeof record.object === 'string') walk(record, rest, path, state, record.object, []);
+  else walk(record, rest, path, state, owner, [...within, head]);
+}
