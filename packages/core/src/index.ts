@@ -39,9 +39,11 @@ export {
   AuthError,
   ConnectorError,
   type ConnectorErrorOptions,
+  ERROR_KINDS,
   type ErrorJson,
   type ErrorKind,
   errorFromStatus,
+  InternalError,
   NetworkError,
   NotFoundError,
   PermissionError,
@@ -55,6 +57,7 @@ export {
 } from './errors/index.js';
 export { encodeForm, encodeQuery, type FormValue, flattenForm } from './http/encode.js';
 export {
+  type ConcurrencySlots,
   type ErrorResponse,
   HttpClient,
   type HttpClientOptions,

@@ -7,7 +7,7 @@ import { RateLimitError } from '../errors/rate-limit-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { HttpClient } from './http-client.js';
+import { type ConcurrencySlots, HttpClient, withTuning } from './http-client.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -236,6 +236,65 @@ describe('HttpClient failure paths', () => {
     await Promise.all(Array.from({ length: 6 }, () => http.request({ method: 'GET', path: '/slow' })));
     expect(peak).toBe(2);
     await http.close();
+  });
+
+  it('keeps maxConcurrent across clients that share concurrencySlots (as host instances do)', async () => {
+    // A budget shared by two clients, as a host's store shares one across processes.
+    let held = 0;
+    const waiting: (() => void)[] = [];
+    const asked: { scope: string; limit: number }[] = [];
+    const slots: ConcurrencySlots = async (scope, limit) => {
+      asked.push({ scope, limit });
+      while (held >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      held += 1;
+      return () => {
+        held -= 1;
+        waiting.shift()?.();
+      };
+    };
+    // One as a connector builds it from a connection's tuning, one given the option directly.
+    const clients = [
+      new HttpClient(
+        withTuning(
+          { provider: 'Test', baseUrls: { default: `${server.url}/v1` }, maxConcurrent: 2 },
+          { concurrencySlots: slots },
+        ),
+      ),
+      client({ maxConcurrent: 2, concurrencySlots: slots }),
+    ];
+    let active = 0;
+    let peak = 0;
+    server.use(
+      http_slow(
+        () => {
+          active += 1;
+          peak = Math.max(peak, active);
+        },
+        () => {
+          active -= 1;
+        },
+      ),
+    );
+    await Promise.all(
+      clients.flatMap((http) =>
+        Array.from({ length: 5 }, () => http.request({ method: 'GET', path: '/slow' })),
+      ),
+    );
+    // Each client alone would allow 2: together they still keep 2 in flight, not 4.
+    expect(peak).toBe(2);
+    expect(server.calls).toHaveLength(10);
+    expect(held).toBe(0);
+    expect(asked[0]).toEqual({ scope: 'Test', limit: 2 });
+    // A client that cannot get a shared slot sends nothing and frees its own.
+    const refused = client({
+      maxConcurrent: 1,
+      concurrencySlots: async () => {
+        throw new TimeoutError('no slot');
+      },
+    });
+    await expect(refused.request({ method: 'GET', path: '/slow' })).rejects.toThrow('no slot');
+    expect(server.calls).toHaveLength(10);
+    await Promise.all([...clients, refused].map((http) => http.close()));
   });
 
   it('lets the provider veto a retry, even of a 429, and tells it the request', async () => {

@@ -78,10 +78,25 @@ export interface ErrorResponse {
   request: { method: string; path: string };
 }
 
+/**
+ * Shares a connection's concurrency limit (`maxConcurrent`) with every other process using the same
+ * connection, e.g. host instances behind a load balancer that together must keep Amplitude's 5
+ * concurrent requests per project. Called before each attempt, once the client's own limit lets it
+ * through, with the client's provider name (`scope`) and the limit; resolves with a function that
+ * gives the slot back, once the slot is held. A rejection fails the call before anything is sent.
+ */
+export type ConcurrencySlots = (
+  scope: string,
+  limit: number,
+  signal: AbortSignal | undefined,
+) => Promise<() => void>;
+
 /** Per-connection tuning of retries and timeouts, as given to `connect({ http })`. */
 export interface HttpTuning {
   retry?: Partial<RetryPolicy>;
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** A host's shared concurrency budget for this connection (see `ConcurrencySlots`). */
+  concurrencySlots?: ConcurrencySlots | undefined;
 }
 
 /** Applies a connection's tuning over a connector's own client options (the tuning wins). */
@@ -91,6 +106,7 @@ export function withTuning(options: HttpClientOptions, tuning: HttpTuning | unde
     ...options,
     retry: { ...options.retry, ...tuning.retry },
     timeouts: { ...options.timeouts, ...tuning.timeouts },
+    ...(tuning.concurrencySlots ? { concurrencySlots: tuning.concurrencySlots } : {}),
   };
 }
 
@@ -116,6 +132,11 @@ export interface HttpClientOptions {
   requestIdHeader?: string;
   /** At most this many calls in flight on this connection; the rest queue. */
   maxConcurrent?: number;
+  /**
+   * Makes `maxConcurrent` hold across processes: each attempt also takes one of the shared slots
+   * (see `ConcurrencySlots`). Without `maxConcurrent` it is not used.
+   */
+  concurrencySlots?: ConcurrencySlots | undefined;
   /** Maps an error response onto the taxonomy; return undefined for the status-based default. */
   parseError?: (response: ErrorResponse) => ConnectorError | undefined;
   /** The provider's own retry hint (e.g. `Stripe-Should-Retry`): true, false, or no opinion. */
@@ -297,6 +318,7 @@ export class HttpClient {
               mask,
             }),
           request.responseType === 'stream',
+          signal,
         );
       } catch (caught) {
         if (!ConnectorError.isInstance(caught)) throw caught;
@@ -406,19 +428,28 @@ export class HttpClient {
    * Runs one attempt within the connection's concurrency limit. A streamed response keeps its slot
    * until its body ends or is destroyed: the provider counts the call as running until then.
    */
-  async #limit<T>(task: () => Promise<HttpResponse<T>>, streamed: boolean): Promise<HttpResponse<T>> {
+  async #limit<T>(
+    task: () => Promise<HttpResponse<T>>,
+    streamed: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<HttpResponse<T>> {
     const max = this.#options.maxConcurrent;
     if (!max) return task();
     if (this.#active >= max) await new Promise<void>((resolve) => this.#queue.push(resolve));
     this.#active += 1;
     let released = false;
+    let releaseShared: (() => void) | undefined;
     const release = () => {
       if (released) return;
       released = true;
+      releaseShared?.();
       this.#active -= 1;
       this.#queue.shift()?.();
     };
     try {
+      // The local queue first: this process never asks the shared budget for more than its limit.
+      const slots = this.#options.concurrencySlots;
+      if (slots) releaseShared = await slots(this.provider, max, signal);
       const response = await task();
       const body = response.data as Readable | undefined;
       if (streamed && body && typeof body.once === 'function' && !body.destroyed) body.once('close', release);
