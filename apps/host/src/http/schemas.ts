@@ -1,5 +1,6 @@
 // JSON Schemas of the HTTP API's own bodies: Fastify validates requests with them and the OpenAPI
 // document is built from the same objects.
+import { ERROR_KINDS } from '@c/core';
 
 const nameSchema = {
   type: 'string',
@@ -83,17 +84,7 @@ export const errorBody = {
         name: { type: 'string' },
         kind: {
           type: 'string',
-          enum: [
-            'validation',
-            'auth',
-            'permission',
-            'not_found',
-            'rate_limit',
-            'provider',
-            'network',
-            'timeout',
-            'internal',
-          ],
+          enum: [...ERROR_KINDS],
         },
         message: { type: 'string' },
         retryable: { type: 'boolean' },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from './auth-error.js';
-import { ConnectorError } from './connector-error.js';
+import { ConnectorError, ERROR_KINDS } from './connector-error.js';
 import { errorFromStatus } from './from-status.js';
+import { InternalError } from './internal-error.js';
 import { NetworkError } from './network-error.js';
 import { NotFoundError } from './not-found-error.js';
 import { PermissionError } from './permission-error.js';
@@ -70,13 +71,21 @@ describe('error taxonomy', () => {
     });
   });
 
-  it('turns any thrown value into error JSON', () => {
+  it('turns any thrown value into error JSON: a fault of ours is internal, never the provider’s', () => {
     expect(toErrorJson(new NotFoundError('gone')).kind).toBe('not_found');
     expect(toErrorJson(new TypeError('boom'))).toEqual({
-      name: 'Error',
-      kind: 'provider',
+      name: 'InternalError',
+      kind: 'internal',
       message: 'boom',
       retryable: false,
     });
+    expect(toErrorJson('text')).toMatchObject({ kind: 'internal', message: 'text' });
+  });
+
+  it('lists every kind once, and every class has one of them', () => {
+    expect(new Set(ERROR_KINDS).size).toBe(ERROR_KINDS.length);
+    expect(ERROR_KINDS).toContain(new InternalError('x').kind);
+    expect(InternalError.isInstance(new InternalError('x'))).toBe(true);
+    expect(InternalError.isInstance(new ProviderError('x'))).toBe(false);
   });
 });

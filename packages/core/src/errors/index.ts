@@ -2,10 +2,12 @@ export { AuthError } from './auth-error.js';
 export {
   ConnectorError,
   type ConnectorErrorOptions,
+  ERROR_KINDS,
   type ErrorJson,
   type ErrorKind,
 } from './connector-error.js';
 export { errorFromStatus, type StatusErrorInput } from './from-status.js';
+export { InternalError } from './internal-error.js';
 export { NetworkError, type TransportErrorOptions } from './network-error.js';
 export { NotFoundError } from './not-found-error.js';
 export { PermissionError } from './permission-error.js';

@@ -1,9 +1,12 @@
-import { redact } from '../redact.js';
 import { ConnectorError, type ErrorJson } from './connector-error.js';
+import { InternalError } from './internal-error.js';
 
-/** The error JSON of any thrown value; unknown errors become a redacted `provider` kind. */
+/**
+ * The error JSON of any thrown value. Anything that is not a connector error is a fault on our side
+ * (kind `internal`, message redacted), never reported as the provider's.
+ */
 export function toErrorJson(error: unknown): ErrorJson {
   if (ConnectorError.isInstance(error)) return error.toJSON();
   const message = error instanceof Error ? error.message : String(error);
-  return { name: 'Error', kind: 'provider', message: redact(message), retryable: false };
+  return new InternalError(message).toJSON();
 }
