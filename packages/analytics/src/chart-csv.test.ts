@@ -52,9 +52,9 @@ describe('parseChartCsv', () => {
     });
   });
 
-  it('keeps text that only looks partly numeric as text', () => {
-    const table = parseChartCsv('k,v\nrate,12.5%\nid,007x\nneg,-3\nexp,1e3\n');
-    expect(table.rows.map((row) => row.v)).toEqual(['12.5%', '007x', -3, 1000]);
+  it('reads numbers, thousands separators included, and keeps text that only looks partly numeric as text', () => {
+    const table = parseChartCsv('k,v\nrate,12.5%\nid,007x\nneg,-3\nexp,1e3\ngrouped,"1,204.5"\nlist,"1,2"\n');
+    expect(table.rows.map((row) => row.v)).toEqual(['12.5%', '007x', -3, 1000, 1204.5, '1,2']);
   });
 
   it('gives an empty table for an empty CSV', () => {

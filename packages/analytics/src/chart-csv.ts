@@ -57,11 +57,14 @@ export function parseCsv(text: string): string[][] {
 }
 
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+/** A number written with thousands separators, as spreadsheet-bound CSV often has it: `1,204.5`. */
+const GROUPED = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/;
 
 /** A cell as Amplitude meant it: its guard tab removed, and a number when it is one. */
 function cellValue(raw: string): string | number {
   const text = raw.replace(/^\t/, '');
-  return NUMBER.test(text) ? Number(text) : text;
+  if (NUMBER.test(text)) return Number(text);
+  return GROUPED.test(text) ? Number(text.replaceAll(',', '')) : text;
 }
 
 const isBlank = (record: string[]) => record.every((field) => field.replace(/^\t/, '').trim() === '');

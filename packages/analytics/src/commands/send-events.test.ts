@@ -403,7 +403,11 @@ describe('sendEventStream', () => {
   it('retries a 429 that names nobody as a whole, and reports its events unconfirmed once retries are spent', async () => {
     const timers = fakeTimers();
     await withSimulator({ now: timers.now }, async (client, sandbox) => {
-      const refused = { type: 'status', status: 429, body: '{"code":429,"error":"Too many requests"}' } as const;
+      const refused = {
+        type: 'status',
+        status: 429,
+        body: '{"code":429,"error":"Too many requests"}',
+      } as const;
       sandbox.server.fault({ ...refused, times: 1 });
       expect(
         await sendEventStream(client, syntheticEvents(5), { lanes: 1, timers, retry: { baseDelayMs: 1 } }),

@@ -123,8 +123,11 @@ export class EventStore {
     return this.#profiles.get(`u:${id}`) ?? this.#profiles.get(`d:${id}`);
   }
 
-  /** Stores one accepted event, uploaded at `uploadedAt`. */
-  add(event: Record<string, unknown>, uploadedAt: number): StoredEvent {
+  /**
+   * Stores one accepted event, uploaded at `uploadedAt`, and returns it; with `retain` 0 (bulk runs)
+   * only its user is tracked and nothing is kept.
+   */
+  add(event: Record<string, unknown>, uploadedAt: number): StoredEvent | undefined {
     const userId = typeof event.user_id === 'string' ? event.user_id : undefined;
     const deviceId = typeof event.device_id === 'string' ? event.device_id : undefined;
     const profile = this.#identify(userId, deviceId, uploadedAt);
@@ -139,6 +142,7 @@ export class EventStore {
         profile.properties = applyUserProperties(profile.properties, updates as Record<string, unknown>);
       }
     }
+    if (this.#retain <= 0) return undefined;
     const stored: StoredEvent = {
       event,
       uploadedAt,
@@ -150,11 +154,9 @@ export class EventStore {
       uuid: randomUUID(),
       eventId: profile?.eventCount ?? 0,
     };
-    if (this.#retain > 0) {
-      this.events.push(stored);
-      // Dropping in chunks keeps a full store from shifting the array on every event.
-      if (this.events.length > this.#retain * 1.1) this.events.splice(0, this.events.length - this.#retain);
-    }
+    this.events.push(stored);
+    // Dropping in chunks keeps a full store from shifting the array on every event.
+    if (this.events.length > this.#retain * 1.1) this.events.splice(0, this.events.length - this.#retain);
     return stored;
   }
 
