@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportTime, isoDay, type SimUser } from './synthetic.js';
 
-const DAY = 86_400_000;
 const MAX_PROFILES = 50_000;
 
 /** Event types that change a user or group rather than record something the user did. */
@@ -73,11 +72,6 @@ export function propertyOf(stored: StoredEvent, type: 'event' | 'user', key: str
   const builtIn = BUILT_IN[key];
   if (builtIn) return builtIn(stored);
   return stored.userProperties[key.replace(/^gp:/, '')];
-}
-
-/** Whether `key` names a built-in user property. */
-export function isBuiltIn(key: string): boolean {
-  return key in BUILT_IN;
 }
 
 /**
@@ -289,9 +283,4 @@ export function exportLine(stored: StoredEvent, projectId: number): string {
     sample_rate: null,
     client_event_time: exportTime(stored.time),
   });
-}
-
-/** Milliseconds of the start of the UTC day holding `ms`. */
-export function dayStart(ms: number): number {
-  return Math.floor(ms / DAY) * DAY;
 }
