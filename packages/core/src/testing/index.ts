@@ -1,5 +1,12 @@
 export { contractsDir, readContract, readJsonContract } from './contracts.js';
 export {
+  defineSimulator,
+  type RunningSimulator,
+  type Simulator,
+  type SimulatorOAuth,
+  type SimulatorStartOptions,
+} from './simulator.js';
+export {
   createTestServer,
   type Fault,
   type RecordedCall,
