@@ -4,6 +4,7 @@ import { type Command, parseWith, type RunOptions } from './command.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { HttpTuning } from './http/http-client.js';
+import type { Simulator } from './testing/simulator.js';
 import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
 
 /** What a connector's context must offer: a way to release its pool and credentials. */
@@ -78,6 +79,11 @@ export interface ConnectorDefinition<
   }): Ctx;
   /** A cheap read call that proves the credentials work (used when a connection is saved). */
   verify?(ctx: Ctx): Promise<unknown>;
+  /**
+   * Loads the connector's provider simulator (its `testing` entry), for sandboxes and tests: a host
+   * starts whatever simulators its connectors declare, knowing none by name. Loaded only when called.
+   */
+  simulator?: () => Promise<Simulator<any, any>>;
 }
 
 type InputOf<C> = C extends Command<infer I, any, any> ? z.input<I> : never;
