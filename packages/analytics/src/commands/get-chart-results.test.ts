@@ -1,11 +1,14 @@
 import { NotFoundError, ProviderError } from '@c/core';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { analytics } from '../analytics-connector.js';
 import { expectInvalid, useSimulator } from '../test-support.js';
 import { chartCsv } from '../testing/index.js';
 
 const now = Date.UTC(2026, 2, 10, 12, 30);
 const env = useSimulator({ seed: true, now: () => now });
+/** The declared output schema (what MCP and the HTTP API advertise) must accept what the command returns. */
+const output = () => analytics.list.find((command) => command.key === 'getChartResults')!.output!;
 
 describe('getChartResults', () => {
   it('reads /api/3/chart/{id}/csv by default (never the dropped /query) and returns its table as rows', async () => {
@@ -24,6 +27,7 @@ describe('getChartResults', () => {
       '2026-03-10',
     ]);
     expect(result.rows!.length).toBeGreaterThan(1);
+    expect(output().parse(result)).toEqual(result);
     const countries = result.rows!.map((row) => row.Segment);
     expect(countries).toContain('United States');
     for (const row of result.rows!) {
@@ -47,6 +51,7 @@ describe('getChartResults', () => {
     expect(env.sandbox.server.calls[0]!.path).toBe('/api/3/chart/sbx7dau/csv');
     const chart = env.sandbox.state.charts.get('sbx7dau')!;
     expect(result).toEqual({ csv: chartCsv(env.sandbox.state, chart, now) });
+    expect(output().parse(result)).toEqual(result);
     expect(result.csv!.split('\r\n')[0]).toBe('"\tDaily ""active"" users"');
   });
 
