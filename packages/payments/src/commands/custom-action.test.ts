@@ -126,8 +126,9 @@ describe('customAction', () => {
       path: '/v2/core/event_destinations',
       query: { limit: 5, include: ['webhook_endpoint.url'] },
     })) as { data: { id: string }[]; next_page_url: string | null };
-    // v2 query strings repeat a name for arrays instead of v1's brackets.
-    expect(h.sim.server.calls[1]?.url.search).toBe('?limit=5&include=webhook_endpoint.url');
+    // v2 query strings keep Stripe's bracket encoding, as stripe-node sends them.
+    expect(h.sim.server.calls[1]?.query.get('include[0]')).toBe('webhook_endpoint.url');
+    expect(h.sim.server.calls[1]?.query.get('limit')).toBe('5');
     expect(listed).toEqual({
       data: [expect.objectContaining({ id: created.id })],
       next_page_url: null,

@@ -1,4 +1,4 @@
-import { defineCommand, defineCustomAction, guardPath } from '@c/core';
+import { defineCommand, defineCustomAction, type FormValue, flattenForm, guardPath } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
 
 const description =
@@ -15,7 +15,7 @@ const v1 = defineCustomAction<PaymentsContext>({
   pathDescription,
 });
 
-/** Stripe's v2 APIs: JSON bodies, repeated query names for arrays. */
+/** Stripe's v2 APIs: JSON bodies. */
 const v2 = defineCustomAction<PaymentsContext>({
   apis: { default: ['/v2/'] },
   defaultApi: 'default',
@@ -35,7 +35,8 @@ const either = defineCustomAction<PaymentsContext>({
 
 /**
  * Calls any Stripe endpoint with the connection's key, version and retries: a `/v1/` path with a
- * form-encoded body, a `/v2/` path with a JSON body, chosen by the path (after the same guard).
+ * form-encoded body, a `/v2/` path with a JSON body, chosen by the path (after the same guard). Both
+ * take query strings in Stripe's bracket encoding (`include[0]=…`), as the official client sends them.
  */
 export const customAction = defineCommand({
   key: 'customAction',
@@ -45,6 +46,9 @@ export const customAction = defineCommand({
   annotations: either.annotations,
   run(input, ctx: PaymentsContext, options) {
     const { path } = guardPath(input.path as string, ['/v1/', '/v2/']);
-    return (path.startsWith('/v2/') ? v2 : v1).run(input, ctx, options);
+    if (!path.startsWith('/v2/')) return v1.run(input, ctx, options);
+    // A JSON API sends plain query names; flattened beforehand, v2 queries keep v1's brackets.
+    const query = input.query as Record<string, FormValue> | undefined;
+    return v2.run({ ...input, query: query && Object.fromEntries(flattenForm(query)) }, ctx, options);
   },
 });

@@ -176,3 +176,20 @@ export function applyMetadata(current: Record<string, string>, params: StripePar
   }
   return next;
 }
+
+/**
+ * Decodes an API v2 query string: Stripe's bracket encoding, as the official client sends it
+ * (`include[0]=a`), and a repeated plain name as an array too (`include=a&include=b`).
+ */
+export function decodeV2Query(search: URLSearchParams): StripeParams {
+  const counts = new Map<string, number>();
+  for (const key of search.keys()) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const pairs = [...search].map(([key, value]): [string, string] => {
+    if ((counts.get(key) ?? 0) < 2 || key.includes('[')) return [key, value];
+    const index = seen.get(key) ?? 0;
+    seen.set(key, index + 1);
+    return [`${key}[${index}]`, value];
+  });
+  return decodeStripeParams(pairs);
+}

@@ -12,7 +12,7 @@ import { productRoutes } from './resources/products.js';
 import { subscriptionRoutes } from './resources/subscriptions.js';
 import { errorBody, invalidRequest, StripeFailure } from './stripe-errors.js';
 import { expandResponse } from './stripe-expand.js';
-import { decodeStripeParams, expandPaths, type StripeParams } from './stripe-params.js';
+import { decodeStripeParams, decodeV2Query, expandPaths, type StripeParams } from './stripe-params.js';
 import type { Route } from './stripe-route.js';
 import { type StripeState, stripeStyleId } from './stripe-state.js';
 import { isApiVersion, renderForVersion, SIMULATED_API_VERSION } from './stripe-versions.js';
@@ -142,7 +142,7 @@ export async function handleStripeRequest(
     );
   }
   const bodyText = method === 'GET' || (method === 'DELETE' && !v2) ? '' : await request.text();
-  const query = v2 ? repeatedParams(url.searchParams) : decodeStripeParams(url.searchParams);
+  const query = v2 ? decodeV2Query(url.searchParams) : decodeStripeParams(url.searchParams);
   let params: StripeParams = query;
   let json: unknown;
   if (v2) {
@@ -241,16 +241,6 @@ function readApiKey(authorization: string | null): string | undefined {
 export function maskKey(key: string): string {
   const kind = /^[a-z]{2}_(test|live)_/.exec(key)?.[0] ?? '';
   return `${kind}${'*'.repeat(Math.max(4, key.length - kind.length - 4))}${key.slice(-4)}`;
-}
-
-/** An API v2 query string: a repeated name is an array (`include=a&include=b`), no brackets. */
-function repeatedParams(search: URLSearchParams): StripeParams {
-  const out: StripeParams = {};
-  for (const name of new Set(search.keys())) {
-    const values = search.getAll(name);
-    out[name] = values.length > 1 ? values : (values[0] as string);
-  }
-  return out;
 }
 
 function stableJson(value: unknown): string {

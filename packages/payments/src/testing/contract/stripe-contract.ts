@@ -1,6 +1,6 @@
 import type { RecordedCall } from '@c/core/testing';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { decodeStripeParams, paramName, type StripeParams } from '../stripe-params.js';
+import { decodeStripeParams, decodeV2Query, paramName, type StripeParams } from '../stripe-params.js';
 
 type Schema = Record<string, unknown>;
 
@@ -140,7 +140,7 @@ export class StripeContract {
         }
         params = (call.bodyJson as Record<string, unknown> | undefined) ?? {};
       } else {
-        params = repeatedQuery(call.query);
+        params = decodeV2Query(call.query);
       }
     } else {
       if (call.bodyText && !/application\/x-www-form-urlencoded/i.test(contentType)) {
@@ -179,16 +179,6 @@ export class StripeContract {
 /** Points a schema's `#/$defs/` references at the registered root. */
 function pointAtRoot(schema: Schema): Schema {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', `"${ROOT}#/$defs/`)) as Schema;
-}
-
-/** An API v2 query string: a repeated name is an array (`include=a&include=b`). */
-function repeatedQuery(query: URLSearchParams): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const name of new Set(query.keys())) {
-    const values = query.getAll(name);
-    out[name] = values.length > 1 ? values : values[0];
-  }
-  return out;
 }
 
 /** The error that explains a failed `anyOf` best: the one deepest in the value. */

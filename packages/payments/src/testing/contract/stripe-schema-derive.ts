@@ -211,21 +211,22 @@ export function deriveStripeSchema(): StripeApiSchema {
   }
 
   const deriver = new Deriver(checker, resourcesDir);
-  const operations = OPERATIONS.map(([method, path], index): StripeSchemaOperation => {
+  const operations = OPERATIONS.map(([method, path, , responseType], index): StripeSchemaOperation => {
     const params = exported.get(`P${index}`);
     const response = exported.get(`R${index}`);
     if (!params || !response) throw new Error(`no types for ${method} ${path}`);
+    let paramsSchema = deriver.schema(params, 'param');
+    if (responseType.startsWith('V2List<')) {
+      // stripe-node follows `next_page_url` as given, so its list types lack the `page` token it carries.
+      const def = deriver.defs.get(String(paramsSchema.$ref).replace('#/$defs/', '')) as Schema;
+      paramsSchema = { ...def, properties: { ...(def.properties as Schema), page: { type: 'string' } } };
+    }
+    const v2 = path.startsWith('/v2/');
     return {
       method,
       path,
-      in: path.startsWith('/v2/')
-        ? method === 'POST'
-          ? 'json'
-          : 'query'
-        : method === 'POST'
-          ? 'form'
-          : 'query',
-      params: deriver.schema(params, 'param'),
+      in: method !== 'POST' ? 'query' : v2 ? 'json' : 'form',
+      params: paramsSchema,
       response: deriver.schema(response, 'response'),
     };
   });

@@ -40,7 +40,7 @@ function strings(json: Json, name: string, required = false): string[] | undefin
   return value as string[];
 }
 
-/** `include` as a v2 query (`include=a&include=b`, decoded as one value or an array). */
+/** `include`, from the query (`include[0]=…`, or a repeated `include=…`) or a JSON body. */
 function includes(params: StripeParams, json: Json): string[] {
   const fromQuery = params.include;
   const values = Array.isArray(fromQuery) ? fromQuery : fromQuery === undefined ? [] : [fromQuery];

@@ -1,0 +1,465 @@
+// The official Stripe client (stripe-node 23.1.0, API version 2026-10-28.endive) drives the simulator
+// through the calls a user makes first. Every request is checked against the contract derived from the
+// same package's types, and every response too; the results are printed as a table at the end.
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type PaymentsSandbox,
+  SEED_IDS,
+  SIMULATED_API_VERSION,
+  startPaymentsSimulator,
+  stripeFaults,
+} from './index.js';
+
+const READ_ONLY_KEY = 'rk_test_ConformanceReadOnly0001';
+
+let sim: PaymentsSandbox;
+let stripe: Stripe;
+const results: { call: string; ok: boolean; note: string }[] = [];
+
+/** Runs one SDK call, records it for the table, and fails the test when it fails. */
+async function call<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    const value = await run();
+    results.push({ call: name, ok: true, note: '' });
+    return value;
+  } catch (error) {
+    results.push({ call: name, ok: false, note: (error as Error).message.slice(0, 80) });
+    throw error;
+  }
+}
+
+/** Runs one SDK call that must fail with the given Stripe error class. */
+async function refused<E extends Error>(
+  name: string,
+  kind: abstract new (...args: never[]) => E,
+  run: () => Promise<unknown>,
+): Promise<E> {
+  return call(name, async () => {
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof kind) return error;
+      throw error;
+    }
+    throw new Error(`expected ${kind.name}, but the call succeeded`);
+  });
+}
+
+const client = (key: string, options: Stripe.StripeConfig = {}) =>
+  new Stripe(key, {
+    host: '127.0.0.1',
+    port: Number(new URL(sim.url).port),
+    protocol: 'http',
+    telemetry: false,
+    ...options,
+  });
+
+beforeAll(async () => {
+  sim = await startPaymentsSimulator({
+    seed: true,
+    checkResponses: true,
+    restrictedKeys: { [READ_ONLY_KEY]: { customers: 'read' } },
+  });
+  stripe = client(sim.connection.credentials.apiKey);
+});
+
+afterEach(() => {
+  const { violations, calls } = sim.server;
+  expect(violations, 'requests or responses outside the contract of stripe@23.1.0').toEqual([]);
+  expect(new Set(calls.map((recorded) => recorded.headers['stripe-version']))).toEqual(
+    new Set([SIMULATED_API_VERSION]),
+  );
+  sim.server.reset();
+  sim.server.clearFaults();
+});
+
+afterAll(async () => {
+  await sim?.close();
+  const width = Math.max(...results.map((row) => row.call.length));
+  const lines = results.map((row) => `${row.call.padEnd(width)}  ${row.ok ? 'ok' : `FAILED ${row.note}`}`);
+  const passed = results.filter((row) => row.ok).length;
+  console.log(
+    `stripe-node ${Stripe.PACKAGE_VERSION ?? '23.1.0'} against the Stripe simulator (${SIMULATED_API_VERSION}): ${passed} of ${results.length} calls pass\n${lines.join('\n')}`,
+  );
+});
+
+describe('stripe-node against the simulator: customers', () => {
+  it('creates, retrieves, updates, lists page by page, searches and deletes customers', async () => {
+    const created = await call('customers.create', () =>
+      stripe.customers.create({ email: 'sdk@example.com', name: 'SDK User', metadata: { source: 'sdk' } }),
+    );
+    expect(created).toMatchObject({
+      object: 'customer',
+      email: 'sdk@example.com',
+      metadata: { source: 'sdk' },
+    });
+    const read = await call('customers.retrieve', () => stripe.customers.retrieve(created.id));
+    expect(read.id).toBe(created.id);
+    const updated = await call('customers.update', () =>
+      stripe.customers.update(created.id, { name: 'SDK User 2', metadata: { tier: 'gold' } }),
+    );
+    expect(updated).toMatchObject({ name: 'SDK User 2', metadata: { source: 'sdk', tier: 'gold' } });
+    const all = await call('customers.list (auto-pagination)', async () => {
+      const ids: string[] = [];
+      for await (const customer of stripe.customers.list({ limit: 2 })) ids.push(customer.id);
+      return ids;
+    });
+    expect(all).toHaveLength(6);
+    expect(
+      sim.server.calls.filter((recorded) => recorded.method === 'GET' && recorded.path === '/v1/customers'),
+    ).toHaveLength(3);
+    const found = await call('customers.search', () =>
+      stripe.customers.search({ query: "email:'sdk@example.com' AND metadata['tier']:'gold'" }),
+    );
+    expect(found.data.map((customer) => customer.id)).toEqual([created.id]);
+    const searched = await call('customers.search (auto-pagination)', () =>
+      stripe.customers.search({ query: "email~'example.com'", limit: 2 }).autoPagingToArray({ limit: 10 }),
+    );
+    expect(searched).toHaveLength(6);
+    const deleted = await call('customers.del', () => stripe.customers.del(created.id));
+    expect(deleted).toMatchObject({ id: created.id, deleted: true });
+    const gone = await call('customers.retrieve (deleted)', () => stripe.customers.retrieve(created.id));
+    expect(gone.deleted).toBe(true);
+  });
+
+  it('attaches test cards and lists a customer’s payment methods', async () => {
+    const customer = await call('customers.create (payment_method)', () =>
+      stripe.customers.create({
+        email: 'card@example.com',
+        payment_method: 'pm_card_visa',
+        invoice_settings: { default_payment_method: 'pm_card_visa' },
+      }),
+    );
+    expect(customer.invoice_settings.default_payment_method).toMatch(/^pm_/);
+    const attached = await call('paymentMethods.attach', () =>
+      stripe.paymentMethods.attach('pm_card_mastercard', { customer: customer.id }),
+    );
+    expect(attached).toMatchObject({ customer: customer.id, card: { brand: 'mastercard', last4: '4444' } });
+    const methods = await call('customers.listPaymentMethods', () =>
+      stripe.customers.listPaymentMethods(customer.id),
+    );
+    expect(methods.data).toHaveLength(2);
+  });
+});
+
+describe('stripe-node against the simulator: products and prices', () => {
+  it('creates, reads, updates, lists and searches products, prices and plans', async () => {
+    const product = await call('products.create (default_price_data)', () =>
+      stripe.products.create({
+        name: 'Team',
+        marketing_features: [{ name: 'Shared workspaces' }],
+        default_price_data: { currency: 'usd', unit_amount: 4900, recurring: { interval: 'month' } },
+      }),
+    );
+    expect(product.marketing_features).toEqual([{ name: 'Shared workspaces' }]);
+    const expanded = await call('products.retrieve (expand default_price)', () =>
+      stripe.products.retrieve(product.id, { expand: ['default_price'] }),
+    );
+    expect((expanded.default_price as Stripe.Price).unit_amount).toBe(4900);
+    await call('products.update', () => stripe.products.update(product.id, { description: 'For teams' }));
+    const products = await call('products.list (auto-pagination)', () =>
+      stripe.products.list({ limit: 2 }).autoPagingToArray({ limit: 100 }),
+    );
+    expect(products).toHaveLength(4);
+    const search = await call('products.search', () => stripe.products.search({ query: "name:'Team'" }));
+    expect(search.data.map((found) => found.id)).toEqual([product.id]);
+    const price = await call('prices.create', () =>
+      stripe.prices.create({
+        product: product.id,
+        currency: 'usd',
+        unit_amount: 49000,
+        recurring: { interval: 'year' },
+        lookup_key: 'team_yearly',
+      }),
+    );
+    const withProduct = await call('prices.retrieve (expand product)', () =>
+      stripe.prices.retrieve(price.id, { expand: ['product'] }),
+    );
+    expect((withProduct.product as Stripe.Product).name).toBe('Team');
+    expect(String(withProduct.unit_amount_decimal)).toBe('49000');
+    await call('prices.update', () => stripe.prices.update(price.id, { nickname: 'Team yearly' }));
+    const prices = await call('prices.list', () => stripe.prices.list({ product: product.id }));
+    expect(prices.data).toHaveLength(2);
+    const byKey = await call('prices.search', () =>
+      stripe.prices.search({ query: "lookup_key:'team_yearly'" }),
+    );
+    expect(byKey.data.map((found) => found.id)).toEqual([price.id]);
+    const plans = await call('plans.list', () => stripe.plans.list({ active: true }));
+    expect(plans.data.every((plan) => plan.object === 'plan')).toBe(true);
+    const plan = await call('plans.retrieve', () => stripe.plans.retrieve(SEED_IDS.prices.proMonthly));
+    expect(plan).toMatchObject({ amount: 2900, interval: 'month' });
+    await refused('products.del (has prices)', Stripe.errors.StripeInvalidRequestError, () =>
+      stripe.products.del(product.id),
+    );
+    const bare = await stripe.products.create({ name: 'Scratch' });
+    const deleted = await call('products.del', () => stripe.products.del(bare.id));
+    expect(deleted.deleted).toBe(true);
+  });
+});
+
+describe('stripe-node against the simulator: subscriptions', () => {
+  it('creates subscriptions under each payment behaviour, as Stripe decides them', async () => {
+    const paying = await call('subscriptions.create (card on file)', () =>
+      stripe.subscriptions.create({
+        customer: SEED_IDS.customers.ada,
+        items: [{ price: SEED_IDS.prices.starterMonthly, quantity: 2 }],
+        metadata: { order: '42' },
+      }),
+    );
+    expect(paying.status).toBe('active');
+    // The pinned version's shape, as stripe-node 23 types it.
+    const item = paying.items.data[0] as Stripe.SubscriptionItem;
+    expect(item.current_period_end).toBeGreaterThan(item.current_period_start);
+    expect(paying).not.toHaveProperty('current_period_end');
+    const customer = await stripe.customers.create({ email: 'nocard@example.com' });
+    const noCard = await refused(
+      'subscriptions.create (no payment method)',
+      Stripe.errors.StripeInvalidRequestError,
+      () =>
+        stripe.subscriptions.create({
+          customer: customer.id,
+          items: [{ price: SEED_IDS.prices.proMonthly }],
+        }),
+    );
+    expect(noCard).toMatchObject({ statusCode: 400, code: 'resource_missing' });
+    expect(noCard.message).toMatch(/^This customer has no attached payment source or default payment method/);
+    const incomplete = await call('subscriptions.create (default_incomplete, expand latest_invoice)', () =>
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: SEED_IDS.prices.proMonthly }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        expand: ['latest_invoice'],
+      }),
+    );
+    expect(incomplete.status).toBe('incomplete');
+    expect(incomplete.latest_invoice as Stripe.Invoice).toMatchObject({ status: 'open', amount_due: 2900 });
+    const trialing = await call('subscriptions.create (trial_period_days)', () =>
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: SEED_IDS.prices.proMonthly }],
+        trial_period_days: 14,
+      }),
+    );
+    expect(trialing.status).toBe('trialing');
+    const invoiced = await call('subscriptions.create (send_invoice)', () =>
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: SEED_IDS.prices.proMonthly }],
+        collection_method: 'send_invoice',
+        days_until_due: 30,
+      }),
+    );
+    expect(invoiced).toMatchObject({ status: 'active', days_until_due: 30 });
+    const declined = await refused(
+      'subscriptions.create (declined, error_if_incomplete)',
+      Stripe.errors.StripeCardError,
+      () =>
+        stripe.subscriptions.create({
+          customer: SEED_IDS.customers.katherine,
+          items: [{ price: SEED_IDS.prices.proMonthly }],
+          payment_behavior: 'error_if_incomplete',
+        }),
+    );
+    expect(declined).toMatchObject({ statusCode: 402, code: 'card_declined' });
+    const allowed = await call('subscriptions.create (declined, allow_incomplete)', () =>
+      stripe.subscriptions.create({
+        customer: SEED_IDS.customers.katherine,
+        items: [{ price: SEED_IDS.prices.proMonthly }],
+        payment_behavior: 'allow_incomplete',
+      }),
+    );
+    expect(allowed.status).toBe('incomplete');
+    const invoice = await call('invoices.retrieve', () =>
+      stripe.invoices.retrieve(paying.latest_invoice as string),
+    );
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 1800,
+      parent: { type: 'subscription_details' },
+    });
+  });
+
+  it('retrieves, updates, lists, searches and cancels subscriptions', async () => {
+    const id = SEED_IDS.subscriptions.adaPro;
+    const read = await call('subscriptions.retrieve (expand customer)', () =>
+      stripe.subscriptions.retrieve(id, { expand: ['customer'] }),
+    );
+    expect((read.customer as Stripe.Customer).email).toBe('ada@example.com');
+    const itemId = read.items.data[0]?.id as string;
+    const updated = await call('subscriptions.update', () =>
+      stripe.subscriptions.update(id, {
+        metadata: { seats: '5' },
+        cancel_at_period_end: true,
+        items: [{ id: itemId, quantity: 5 }],
+        proration_behavior: 'none',
+      }),
+    );
+    expect(updated).toMatchObject({ cancel_at_period_end: true, metadata: { seats: '5' } });
+    expect(updated.items.data[0]?.quantity).toBe(5);
+    const graces = await call('subscriptions.list (customer)', () =>
+      stripe.subscriptions.list({ customer: SEED_IDS.customers.grace }),
+    );
+    expect(graces.data.map((subscription) => subscription.id)).toEqual([SEED_IDS.subscriptions.graceStarter]);
+    const everything = await call('subscriptions.list (status all, auto-pagination)', () =>
+      stripe.subscriptions.list({ status: 'all', limit: 2 }).autoPagingToArray({ limit: 100 }),
+    );
+    expect(everything).toHaveLength(sim.state.subscriptions.size);
+    const expandedList = await call('subscriptions.list (expand data.customer)', () =>
+      stripe.subscriptions.list({ limit: 1, expand: ['data.customer'] }),
+    );
+    expect(expandedList.data[0]?.customer).toMatchObject({ object: 'customer' });
+    const paused = await call('subscriptions.search', () =>
+      stripe.subscriptions.search({ query: "status:'paused'" }),
+    );
+    expect(paused.data.map((subscription) => subscription.id)).toEqual([SEED_IDS.subscriptions.linusStarter]);
+    const canceled = await call('subscriptions.cancel', () =>
+      stripe.subscriptions.cancel(id, { cancellation_details: { comment: 'Moving on' } }),
+    );
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      cancellation_details: { comment: 'Moving on', reason: 'cancellation_requested' },
+    });
+    const again = await refused(
+      'subscriptions.cancel (already canceled)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.subscriptions.cancel(id),
+    );
+    expect(again.statusCode).toBe(404);
+    const ended = await call('subscriptions.list (status ended)', () =>
+      stripe.subscriptions.list({ status: 'ended' }),
+    );
+    expect(ended.data.map((subscription) => subscription.id).sort()).toEqual(
+      [SEED_IDS.subscriptions.adaPro, SEED_IDS.subscriptions.alanStarter].sort(),
+    );
+  });
+});
+
+describe('stripe-node against the simulator: balance, events and coupons', () => {
+  it('lists and reads balance transactions, the balance and events', async () => {
+    const transactions = await call('balanceTransactions.list (auto-pagination)', () =>
+      stripe.balanceTransactions.list({ limit: 5 }).autoPagingToArray({ limit: 100 }),
+    );
+    expect(transactions.length).toBeGreaterThanOrEqual(12);
+    const first = transactions[0] as Stripe.BalanceTransaction;
+    const one = await call('balanceTransactions.retrieve', () =>
+      stripe.balanceTransactions.retrieve(first.id),
+    );
+    expect(one).toMatchObject({ id: first.id, balance_type: 'payments' });
+    const charges = await call('balanceTransactions.list (type)', () =>
+      stripe.balanceTransactions.list({ type: 'charge' }),
+    );
+    expect(charges.data.every((transaction) => transaction.type === 'charge')).toBe(true);
+    const balance = await call('balance.retrieve', () => stripe.balance.retrieve());
+    expect(balance.available[0]?.currency).toBe('usd');
+    const events = await call('events.list (type)', () =>
+      stripe.events.list({ type: 'customer.created', limit: 3 }),
+    );
+    expect(events.data.every((event) => event.type === 'customer.created')).toBe(true);
+    const event = await call('events.retrieve', () => stripe.events.retrieve(events.data[0]?.id as string));
+    expect(event.api_version).toBe(SIMULATED_API_VERSION);
+  });
+
+  it('creates, reads, updates, lists and deletes coupons', async () => {
+    const coupon = await call('coupons.create', () =>
+      stripe.coupons.create({
+        percent_off: 20,
+        duration: 'repeating',
+        duration_in_months: 3,
+        name: 'Spring',
+      }),
+    );
+    const read = await call('coupons.retrieve', () => stripe.coupons.retrieve(coupon.id));
+    expect(read).toMatchObject({ percent_off: 20, duration_in_months: 3 });
+    const renamed = await call('coupons.update', () =>
+      stripe.coupons.update(coupon.id, { name: 'Spring 20' }),
+    );
+    expect(renamed.name).toBe('Spring 20');
+    const coupons = await call('coupons.list', () => stripe.coupons.list());
+    expect(coupons.data.map((found) => found.id)).toContain(SEED_IDS.coupons.welcome);
+    const deleted = await call('coupons.del', () => stripe.coupons.del(coupon.id));
+    expect(deleted.deleted).toBe(true);
+  });
+});
+
+describe('stripe-node against the simulator: idempotency, errors and API v2', () => {
+  it('replays a retried create with the same Idempotency-Key and refuses the key with other parameters', async () => {
+    const before = sim.state.customers.size;
+    const first = await call('customers.create (idempotencyKey)', () =>
+      stripe.customers.create({ email: 'once@example.com' }, { idempotencyKey: 'sdk-once' }),
+    );
+    const again = await call('customers.create (same idempotencyKey)', () =>
+      stripe.customers.create({ email: 'once@example.com' }, { idempotencyKey: 'sdk-once' }),
+    );
+    expect(again.id).toBe(first.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(sim.state.customers.size).toBe(before + 1);
+    await refused('customers.create (reused key, other params)', Stripe.errors.StripeIdempotencyError, () =>
+      stripe.customers.create({ email: 'twice@example.com' }, { idempotencyKey: 'sdk-once' }),
+    );
+  });
+
+  it('raises Stripe’s error classes', async () => {
+    const missing = await refused(
+      'customers.retrieve (unknown)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.customers.retrieve('cus_Nobody'),
+    );
+    expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'id' });
+    await refused('customers.list (wrong key)', Stripe.errors.StripeAuthenticationError, () =>
+      client('sk_test_NotTheKey0000000000').customers.list(),
+    );
+    await refused('customers.create (read-only restricted key)', Stripe.errors.StripePermissionError, () =>
+      client(READ_ONLY_KEY).customers.create({ email: 'nope@example.com' }),
+    );
+    sim.server.fault(stripeFaults.rateLimited({ retryAfterSeconds: 1 }));
+    await refused('customers.list (429)', Stripe.errors.StripeRateLimitError, () => stripe.customers.list());
+    const unknown = await refused(
+      'customers.create (unknown parameter)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.customers.create({ favourite_colour: 'blue' } as Stripe.CustomerCreateParams),
+    );
+    expect(unknown).toMatchObject({ code: 'parameter_unknown', param: 'favourite_colour' });
+    // The contract check recorded what the real API would refuse.
+    expect(sim.server.violations).toEqual([expect.stringContaining('parameter_unknown favourite_colour')]);
+    sim.server.violations.length = 0;
+  });
+
+  it('calls API v2 with JSON bodies and v2 pagination', async () => {
+    const destination = await call('v2.core.eventDestinations.create', () =>
+      stripe.v2.core.eventDestinations.create({
+        name: 'Orders',
+        type: 'webhook_endpoint',
+        event_payload: 'thin',
+        enabled_events: ['v1.billing.meter.error_report_triggered'],
+        webhook_endpoint: { url: 'https://example.com/hooks' },
+      }),
+    );
+    expect(destination).toMatchObject({ object: 'v2.core.event_destination', status: 'enabled' });
+    const post = sim.server.calls.find((recorded) => recorded.method === 'POST');
+    expect(post?.headers['content-type']).toBe('application/json');
+    expect(post?.headers['idempotency-key']).toMatch(/^stripe-node-retry-/);
+    const read = await call('v2.core.eventDestinations.retrieve', () =>
+      stripe.v2.core.eventDestinations.retrieve(destination.id, { include: ['webhook_endpoint.url'] }),
+    );
+    expect(read.webhook_endpoint?.url).toBe('https://example.com/hooks');
+    await stripe.v2.core.eventDestinations.create({
+      name: 'Second',
+      type: 'webhook_endpoint',
+      event_payload: 'thin',
+      enabled_events: ['v1.billing.meter.error_report_triggered'],
+      webhook_endpoint: { url: 'https://example.com/second' },
+    });
+    const listed = await call('v2.core.eventDestinations.list (auto-pagination)', async () => {
+      const names: string[] = [];
+      for await (const item of stripe.v2.core.eventDestinations.list({ limit: 1 })) names.push(item.name);
+      return names;
+    });
+    expect(listed.sort()).toEqual(['Orders', 'Second']);
+    const deleted = await call('v2.core.eventDestinations.del', () =>
+      stripe.v2.core.eventDestinations.del(destination.id),
+    );
+    expect(deleted.id).toBe(destination.id);
+  });
+});
