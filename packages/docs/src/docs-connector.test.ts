@@ -28,6 +28,10 @@ describe('docs connector', () => {
       C_DOCS_FILE_API_BASE_URL: 'fileApiBaseUrl',
       C_DOCS_TOKEN_URL: 'tokenUrl',
     });
+    const keys = (key: string) =>
+      Object.keys(docs.list.find((command) => command.key === key)!.inputSchema.properties!);
+    expect(keys('fetchDocumentContent')).toEqual(['documentId', 'tabId']);
+    expect(keys('updateDocumentContent')).toEqual(['documentId', 'requests', 'tabId', 'requiredRevisionId']);
     for (const command of docs.list) {
       const properties = command.inputSchema.properties as Record<
         string,
