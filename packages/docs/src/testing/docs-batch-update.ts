@@ -9,11 +9,10 @@ export class UnimplementedRequestError extends Error {}
 /** A request's payload, already checked against the discovery schema. */
 type Payload = Record<string, any>;
 
-/** What one batch works on: the document's tabs (a copy) and who asks. */
+/** What one batch works on: the simulator (for people and files it names) and the document's tabs (a copy). */
 export interface BatchContext {
   state: DocsSimulatorState;
   tabs: SimTab[];
-  user: string;
   /** Fields of `TextStyle` and `ParagraphStyle`, for field masks. */
   textStyleFields: ReadonlySet<string>;
   paragraphStyleFields: ReadonlySet<string>;

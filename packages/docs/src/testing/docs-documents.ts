@@ -178,7 +178,6 @@ async function batchUpdate(
   const context: BatchContext = {
     state,
     tabs: cloneTabs(file.tabs!),
-    user: caller.user,
     textStyleFields: TEXT_STYLE_FIELDS,
     paragraphStyleFields: PARAGRAPH_STYLE_FIELDS,
   };
