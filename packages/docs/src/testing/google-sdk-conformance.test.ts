@@ -587,7 +587,7 @@ describe('Google’s official clients against the simulator', () => {
       await drive.permissions.delete({ fileId: uploaded, permissionId });
       const gone = await drive.permissions.get({ fileId: uploaded, permissionId }).then(() => 200, statusOf);
       expect(gone).toBe(404);
-      return 'reader → commenter → deleted';
+      return 'writer → commenter → deleted';
     });
     await step('drive', 'permissions.create owner without transferOwnership (403)', async () => {
       const status = await drive.permissions
