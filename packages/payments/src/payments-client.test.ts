@@ -140,6 +140,26 @@ describe('the Stripe client over the wire', () => {
     expect(calls[1]?.headers['idempotency-key']).toBe(calls[0]?.headers['idempotency-key']);
   });
 
+  it('turns a 200 that is not a list into a ProviderError for every list command', async () => {
+    h.sim.server.fault({
+      type: 'status',
+      status: 200,
+      headers: { 'content-type': 'text/plain' },
+      body: 'maintenance page',
+      times: 4,
+    });
+    for (const [command, input] of [
+      ['getCustomers', {}],
+      ['getProducts', {}],
+      ['getPlans', {}],
+      ['getBalanceTransactions', {}],
+    ] as const) {
+      const error = await failure(h.client.runUnknown(command, input));
+      expect(ProviderError.isInstance(error), command).toBe(true);
+      expect(error).toMatchObject({ providerCode: 'unexpected_response', status: 200, retryable: false });
+    }
+  });
+
   it('does not retry a plain 400', async () => {
     h.sim.server.fault({
       type: 'status',

@@ -7,6 +7,7 @@ import {
   errorFromStatus,
   type FormValue,
   HttpClient,
+  type HttpResponse,
   type HttpTuning,
   ProviderError,
   parseRetryAfter,
@@ -140,6 +141,23 @@ export function parseStripeError(response: ErrorResponse): ConnectorError | unde
   });
 }
 
+/**
+ * The list object of a list call's answer. Anything else (a proxy's text page with a 200, an object
+ * of another kind) is a `ProviderError`, not a `TypeError` deep in the paging.
+ */
+function stripeList(response: HttpResponse<unknown>, path: string): StripeList {
+  const list = response.data as Partial<StripeList> | undefined;
+  if (list && typeof list === 'object' && Array.isArray(list.data) && typeof list.has_more === 'boolean') {
+    return list as StripeList;
+  }
+  throw new ProviderError(`Stripe answered GET ${path} without a list object`, {
+    status: response.status,
+    providerCode: 'unexpected_response',
+    requestId: response.requestId,
+    retryable: false,
+  });
+}
+
 /** Query parameters of a list call, bracket-encoded (`created[gt]=…`). */
 export type ListQuery = Record<string, FormValue>;
 
@@ -157,15 +175,16 @@ export async function listUpTo(
   let url = path;
   const { items, hasMore } = await collect<StripeObject>(
     async (cursor, pageLimit) => {
-      const response = await http.request<StripeList>({
+      const response = await http.request({
         method: 'GET',
         path,
         query: { ...query, limit: pageLimit, starting_after: cursor },
         bracketQuery: true,
         signal,
       });
-      url = response.data.url ?? path;
-      return cursorListPage(response.data);
+      const list = stripeList(response, path);
+      url = list.url ?? path;
+      return cursorListPage(list);
     },
     { pageSize: STRIPE_MAX_PAGE, max: limit },
   );
@@ -189,8 +208,8 @@ export async function listPage(
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<StripeList> {
-  const response = await http.request<StripeList>({ method: 'GET', path, query, bracketQuery: true, signal });
-  return response.data;
+  const response = await http.request({ method: 'GET', path, query, bracketQuery: true, signal });
+  return stripeList(response, path);
 }
 
 /** What every payments command runs with: the connection's Stripe client. */

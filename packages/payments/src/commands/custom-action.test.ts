@@ -154,6 +154,15 @@ describe('customAction', () => {
     h.sim.server.reset();
   });
 
+  it('lets one call name its own Stripe-Version, over the connection’s', async () => {
+    await h.client.run('customAction', {
+      method: 'GET',
+      path: '/v1/customers',
+      headers: { 'Stripe-Version': '2024-06-20' },
+    });
+    expect(h.sim.server.calls[0]?.headers['stripe-version']).toBe('2024-06-20');
+  });
+
   it('maps an unknown endpoint to a NotFoundError', async () => {
     const error = await failure(h.client.run('customAction', { method: 'GET', path: '/v1/nothing_here' }));
     expect(NotFoundError.isInstance(error)).toBe(true);
