@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startDocsSimulator } from '@c/docs/testing';
+import { startIssuesSimulator } from '@c/issues/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from './connectors.js';
 import { type Sandbox, startSandbox } from './sandbox.js';
@@ -92,55 +92,56 @@ function startWorker(dataDir: string, connectors: string) {
 
 describe('OAuth refresh across processes on one data directory', () => {
   it('refreshes once at the provider however many runs in two processes find the token expired', async () => {
-    // Google's token endpoint as simulated: refresh tokens rotate, and reusing a retired one revokes the grant.
-    const google = await startDocsSimulator({ seed: true, contracts: false });
+    // Linear's token endpoint as simulated: every refresh rotates the refresh token and a spent one is
+    // refused, so two refreshes racing on one token would leave the connection at needs_reconnect.
+    const linear = await startIssuesSimulator({ seed: true, contracts: false });
     const data = tempDir();
     const workers: ReturnType<typeof startWorker>[] = [];
     try {
-      const setup = await tempHost(await loadConnectors(['docs']), { dataDir: data.path });
+      const setup = await tempHost(await loadConnectors(['issues']), { dataDir: data.path });
       await setup.connections.create(
         {
-          name: 'drive',
-          connector: 'docs',
-          credentials: google.connection.credentials,
-          options: google.connection.options,
+          name: 'linear',
+          connector: 'issues',
+          credentials: linear.connection.credentials,
+          options: linear.connection.options,
         },
         { verify: false },
       );
-      workers.push(startWorker(data.path, 'docs'), startWorker(data.path, 'docs'));
+      workers.push(startWorker(data.path, 'issues'), startWorker(data.path, 'issues'));
       await Promise.all(workers.map((worker) => worker.ready));
       const refreshes = () =>
-        google.server.calls.filter(
-          (call) => call.path === '/token' && call.bodyForm?.get('grant_type') === 'refresh_token',
+        linear.server.calls.filter(
+          (call) => call.path === '/oauth/token' && call.bodyForm?.get('grant_type') === 'refresh_token',
         ).length;
 
       for (let round = 1; round <= 4; round += 1) {
         // The stored access token has expired: every run in both processes wants a new one at once.
-        await setup.store.updateCredentials('drive', (current) => ({
+        await setup.store.updateCredentials('linear', (current) => ({
           ...current,
           expiresAt: Date.now() - 1000,
         }));
         const outcomes = await Promise.all(
-          workers.map((worker) => worker.run('docs.searchDocuments', 6, { name: 'sync' })),
+          workers.map((worker) => worker.run('issues.searchTeams', 6, { name: 'eng' })),
         );
         expect(outcomes, `round ${round}`).toEqual([
           { ok: 6, errors: [] },
           { ok: 6, errors: [] },
         ]);
         expect(refreshes(), `round ${round}`).toBe(round);
-        expect((await setup.connections.get('drive')).status).toBe('ok');
+        expect((await setup.connections.get('linear')).status).toBe('ok');
       }
       // The grant is intact: the last stored refresh token is the live one.
-      await setup.store.updateCredentials('drive', (current) => ({
+      await setup.store.updateCredentials('linear', (current) => ({
         ...current,
         expiresAt: Date.now() - 1000,
       }));
-      await expect(setup.connections.run('docs.searchDocuments', { name: 'sync' })).resolves.toBeDefined();
+      await expect(setup.connections.run('issues.searchTeams', { name: 'eng' })).resolves.toBeDefined();
       expect(refreshes()).toBe(5);
       await setup.close();
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
-      await google.close();
+      await linear.close();
       data.remove();
     }
   }, 60_000);
