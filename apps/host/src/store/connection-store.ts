@@ -51,6 +51,41 @@ export interface LockOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** Options of `ConnectionStore.acquireSlot`. */
+export interface SlotOptions {
+  /**
+   * How long a slot stays taken without its holder: a process that dies holding one (kill -9)
+   * keeps it from the others this long at most. The holder renews it while it holds it. Default 30 s.
+   */
+  ttlMs?: number;
+  /** How long to wait for a free slot before failing with a `TimeoutError`. Default 60 s. */
+  waitMs?: number;
+  signal?: AbortSignal | undefined;
+}
+
+/** Whether a store can serve requests now (what `/api/ready` reports). */
+export interface StoreReadiness {
+  ready: boolean;
+  /** Which store: `sqlite` (embedded) or `postgres`. */
+  store: 'sqlite' | 'postgres';
+  /** Why it cannot, in words that carry no secret (no URL, no password). */
+  reason?: string;
+  /** The schema version applied, where the store has versioned migrations. */
+  schemaVersion?: number;
+}
+
+/** What `ConnectionStore.reseal` did. */
+export interface ResealReport {
+  /** Connections whose credentials were sealed with an older key and now are with the current one. */
+  connections: number;
+  /** Live short-lived values (sessions, sign-in links, OAuth states) re-sealed likewise. */
+  ephemerals: number;
+  /** Connections already sealed with the current key. */
+  current: number;
+  /** Connections no supplied key opens: left as they are (they read `unreadable`). */
+  unreadable: string[];
+}
+
 /**
  * Where connections and the host's small state live. The embedded default is SQLite; the interface
  * speaks only in records and atomic operations so that a shared database (PostgreSQL) can serve
@@ -101,6 +136,22 @@ export interface ConnectionStore {
   getEphemeral(kind: string, key: string): Promise<string | undefined>;
   /** Returns and deletes a short-lived value in one step, so a single-use value works only once. */
   takeEphemeral(kind: string, key: string): Promise<string | undefined>;
+  /**
+   * Takes one of `limit` slots of a named budget that every process (and every host instance)
+   * sharing this store respects, waiting without blocking until one is free; resolves with the
+   * function that gives it back. A connection's concurrency limit (Amplitude's 5 concurrent
+   * requests per project) holds across a fleet this way.
+   */
+  acquireSlot(name: string, limit: number, options?: SlotOptions): Promise<() => Promise<void>>;
+  /** Whether the store can serve now: its database answers and its schema is up to date. */
+  checkReady(): Promise<StoreReadiness>;
+  /**
+   * Re-seals every value sealed with an older key (`C_HOST_SECRET_KEYS_OLD`) with the current key,
+   * one row per transaction (so it is safe beside running instances and concurrent token
+   * refreshes), then retires the older keys from the store's key record: from then on only the
+   * current key opens the store. `c-host keys rotate` runs it.
+   */
+  reseal(): Promise<ResealReport>;
   close(): Promise<void>;
 }
 

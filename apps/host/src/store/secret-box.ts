@@ -19,6 +19,8 @@ const TAG_BYTES = 16;
 export const KEY_FILE = 'secret.key';
 /** The variable that supplies the key (or a passphrase) instead of the key file. */
 export const KEY_VARIABLE = 'C_HOST_SECRET_KEY';
+/** Earlier keys, comma-separated, that still open values sealed before a key rotation. */
+export const OLD_KEYS_VARIABLE = 'C_HOST_SECRET_KEYS_OLD';
 /** The setting that holds the key record (`KeyRecord` as JSON). */
 export const KEY_SETTING = 'secret_key';
 
@@ -30,16 +32,21 @@ const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
 /**
  * AES-256-GCM for secrets at rest. Each value gets a fresh IV and is bound to a context (the row it
  * belongs to) as additional authenticated data, so a ciphertext copied to another row fails to open.
+ * Values are sealed with the current key; older keys (during a key rotation) only open.
  */
 export class SecretBox {
   readonly #key: Buffer;
+  readonly #older: Buffer[];
 
-  constructor(key: Buffer) {
-    if (key.length !== 32) throw new Error('The secret key must be 32 bytes');
+  constructor(key: Buffer, olderKeys: readonly Buffer[] = []) {
+    for (const candidate of [key, ...olderKeys]) {
+      if (candidate.length !== 32) throw new Error('The secret key must be 32 bytes');
+    }
     this.#key = key;
+    this.#older = olderKeys.filter((older) => !older.equals(key));
   }
 
-  /** Encrypts text; the result is `v1:<base64 of iv | tag | ciphertext>`. */
+  /** Encrypts text with the current key; the result is `v1:<base64 of iv | tag | ciphertext>`. */
   seal(plaintext: string, context: string): string {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
@@ -48,21 +55,41 @@ export class SecretBox {
     return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
   }
 
-  /** Decrypts what `seal` made under the same key and context; throws `UnreadableSecretError` when either differs. */
+  /** Decrypts what `seal` made under this box's keys and the same context; throws `UnreadableSecretError` otherwise. */
   open(sealed: string, context: string): string {
+    return this.openDetailed(sealed, context).plaintext;
+  }
+
+  /** Whether a key record's check value is this box's current key's. */
+  isCurrent(check: string): boolean {
+    return sameCheck(check, checkOf(this.#key));
+  }
+
+  /** Like `open`, and says whether the value was sealed with the current key (false: an older one). */
+  openDetailed(sealed: string, context: string): { plaintext: string; current: boolean } {
     const [version, payload] = sealed.split(':', 2);
     if (version !== VERSION || !payload) throw new UnreadableSecretError();
     const raw = Buffer.from(payload, 'base64');
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(context, 'utf8'));
-      decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-        'utf8',
-      );
-    } catch {
-      throw new UnreadableSecretError();
+    const current = decrypt(this.#key, raw, context);
+    if (current !== undefined) return { plaintext: current, current: true };
+    for (const older of this.#older) {
+      const plaintext = decrypt(older, raw, context);
+      if (plaintext !== undefined) return { plaintext, current: false };
     }
+    throw new UnreadableSecretError();
+  }
+}
+
+function decrypt(key: Buffer, raw: Buffer, context: string): string | undefined {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    return undefined;
   }
 }
 
@@ -93,6 +120,12 @@ export interface KeyRecord {
   p?: number;
   /** base64 of HMAC-SHA256(key, "c-host key check"). */
   check: string;
+  /**
+   * Checks of the keys this store was sealed with before `check`'s, while a key rotation is under
+   * way: an instance not yet given the new key may still start with one of them. `c-host keys
+   * rotate` clears them once every value is sealed with the current key.
+   */
+  previous?: string[];
 }
 
 /** What the operator supplied: the key file's content or `C_HOST_SECRET_KEY`, and which one. */
@@ -153,19 +186,91 @@ export function deriveKey(material: KeyMaterial, record: KeyRecord): Buffer {
 
 /** True when the key is the one the record was made for (constant-time). */
 export function keyMatches(key: Buffer, record: KeyRecord): boolean {
-  const expected = Buffer.from(record.check, 'base64');
-  const actual = Buffer.from(checkOf(key), 'base64');
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return sameCheck(record.check, checkOf(key));
 }
 
 /** Reads a stored key record; undefined when the setting is absent. */
 export function parseKeyRecord(value: string | undefined): KeyRecord | undefined {
   if (value === undefined) return undefined;
   const record = JSON.parse(value) as KeyRecord;
-  if ((record.version !== 1 && record.version !== 2) || typeof record.check !== 'string') {
+  if (
+    (record.version !== 1 && record.version !== 2) ||
+    typeof record.check !== 'string' ||
+    (record.previous !== undefined &&
+      (!Array.isArray(record.previous) || record.previous.some((check) => typeof check !== 'string')))
+  ) {
     throw new Error(`The store's key record (setting ${KEY_SETTING}) is not one this host understands`);
   }
   return record;
+}
+
+/**
+ * `C_HOST_SECRET_KEYS_OLD`: the earlier keys (or passphrases without commas), comma-separated;
+ * blank entries are ignored.
+ */
+export function readOldKeys(envValue: string | undefined): KeyMaterial[] {
+  return (envValue ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .map((text, index) => ({ text, source: `${OLD_KEYS_VARIABLE} (entry ${index + 1})`, fromEnv: true }));
+}
+
+/** The box a store's keys give, and the key record to store when it changed. */
+export interface UnlockedKeys {
+  box: SecretBox;
+  record: KeyRecord;
+  /** The record moved to a new current key (it must be written back). */
+  changed: boolean;
+}
+
+/**
+ * Decides whether the operator's keys open a store whose key record is `record`, and with what.
+ * The current key must be the store's key, or one of its `previous` keys (an instance not yet given
+ * a new key during a rotation). A current key the record does not know is accepted only when one of
+ * the old keys (`C_HOST_SECRET_KEYS_OLD`) is the store's: that starts a rotation, and the record
+ * moves to the new key with the old one kept in `previous`. Anything else is undefined: the caller
+ * refuses, so a mistyped key never seals values nobody else can open.
+ */
+export function unlockKeys(
+  record: KeyRecord,
+  current: KeyMaterial,
+  old: readonly KeyMaterial[],
+): UnlockedKeys | undefined {
+  // Every key of a store is stretched the same way; a passphrase replacing a raw key needs a salt.
+  const params: KeyRecord =
+    !rawKey(current.text) && record.version === 2 && !record.salt
+      ? { ...record, salt: randomBytes(16).toString('base64'), ...SCRYPT }
+      : record;
+  const key = deriveKey(current, params);
+  const olderKeys = old.map((material) => deriveKey(material, params));
+  const box = new SecretBox(key, olderKeys);
+  const known = [record.check, ...(record.previous ?? [])];
+  const check = checkOf(key);
+  if (known.some((value) => sameCheck(value, check))) return { box, record, changed: false };
+  if (!olderKeys.some((older) => known.some((value) => sameCheck(value, checkOf(older))))) return undefined;
+  return {
+    box,
+    record: {
+      ...params,
+      kdf: rawKey(current.text) ? 'raw' : 'scrypt',
+      check,
+      previous: known.filter((value, index) => known.indexOf(value) === index),
+    },
+    changed: true,
+  };
+}
+
+/** The record once a rotation has re-sealed everything: only the current key opens the store. */
+export function retirePrevious(record: KeyRecord): KeyRecord {
+  const { previous: _retired, ...rest } = record;
+  return rest;
+}
+
+function sameCheck(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'base64');
+  const right = Buffer.from(b, 'base64');
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**
@@ -201,7 +306,7 @@ export function wrongKeyError(material: KeyMaterial, dataDir: string): Validatio
     ? `Set ${KEY_VARIABLE} to the key this store was sealed with (or unset it if the store was made with ${join(dataDir, KEY_FILE)})`
     : `Put back the ${KEY_FILE} this store was sealed with, or set ${KEY_VARIABLE} to that key`;
   return new ValidationError(
-    `Invalid parameter "${KEY_VARIABLE}": the secret key from ${material.source} does not open the store in ${dataDir}, which was sealed with another key. ${fix}; the host never makes a new key over a store sealed with another.`,
+    `Invalid parameter "${KEY_VARIABLE}": the secret key from ${material.source} does not open the store in ${dataDir}, which was sealed with another key. ${fix}; to move to a new key, put the store's key in ${OLD_KEYS_VARIABLE}. The host never makes a new key over a store sealed with another.`,
     { parameter: KEY_VARIABLE },
   );
 }

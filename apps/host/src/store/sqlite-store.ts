@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { TimeoutError } from '@c/core';
 import {
   ConnectionExistsError,
@@ -11,19 +10,25 @@ import {
   type CredentialsUpdate,
   type LockOptions,
   type NewConnection,
+  type ResealReport,
+  type SlotOptions,
+  type StoreReadiness,
 } from './connection-store.js';
 import { ensureDataDir, restrict, touchOwnerOnly } from './owner-only.js';
 import {
   deriveKey,
   KEY_SETTING,
-  keyMatches,
   newKeyRecord,
   parseKeyRecord,
   readKeyMaterial,
+  readOldKeys,
+  retirePrevious,
   SecretBox,
   UnreadableSecretError,
+  unlockKeys,
   wrongKeyError,
 } from './secret-box.js';
+import { jittered, Wakeups } from './wakeups.js';
 
 /** The database file inside the data directory. */
 export const DATABASE_FILE = 'host.db';
@@ -62,6 +67,12 @@ CREATE TABLE IF NOT EXISTS ephemeral (
   PRIMARY KEY (kind, key)
 );
 CREATE TABLE IF NOT EXISTS locks (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS slots (
+  name TEXT NOT NULL,
+  holder TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (name, holder)
+);
 `;
 
 /** Options of `SqliteConnectionStore`. */
@@ -69,6 +80,8 @@ export interface SqliteStoreOptions {
   dataDir: string;
   /** `C_HOST_SECRET_KEY`: the key (64 hex characters or base64 of 32 bytes) or a passphrase. Unset: `secret.key`. */
   secretKey?: string | undefined;
+  /** `C_HOST_SECRET_KEYS_OLD`: earlier keys, comma-separated, that still open what they sealed. */
+  oldKeys?: string | undefined;
   now?: () => Date;
 }
 
@@ -83,6 +96,9 @@ export class SqliteConnectionStore implements ConnectionStore {
   readonly #db: DatabaseSync;
   readonly #box: SecretBox;
   readonly #now: () => Date;
+  readonly #wakeups = new Wakeups();
+  /** Lease renewals of the slots held now, stopped when the store closes. */
+  readonly #renewals = new Set<NodeJS.Timeout>();
 
   constructor(options: SqliteStoreOptions) {
     ensureDataDir(options.dataDir);
@@ -95,7 +111,7 @@ export class SqliteConnectionStore implements ConnectionStore {
       this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;');
       this.#db.exec(SCHEMA);
       this.#now = options.now ?? (() => new Date());
-      this.#box = this.#unlock(options.dataDir, options.secretKey);
+      this.#box = this.#unlock(options.dataDir, options.secretKey, options.oldKeys);
     } catch (error) {
       this.#db.close();
       throw error;
@@ -244,8 +260,8 @@ export class SqliteConnectionStore implements ConnectionStore {
       if (now >= deadline) {
         throw new TimeoutError(`Another process held the lock "${name}" for too long; try again`);
       }
-      // Wait without blocking the event loop; SQLite has no way to wake us when the row goes.
-      await sleep(pause + Math.random() * pause, undefined, { signal: options.signal });
+      // SQLite cannot wake us when the row goes: poll, woken early by a release in this process.
+      await this.#wakeups.wait(`lock:${name}`, jittered(pause), options.signal);
       pause = Math.min(pause * 2, 100);
     }
     const renew = setInterval(() => {
@@ -266,7 +282,118 @@ export class SqliteConnectionStore implements ConnectionStore {
       clearInterval(renew);
       if (this.#db.isOpen)
         this.#db.prepare('DELETE FROM locks WHERE name = ? AND owner = ?').run(name, owner);
+      this.#wakeups.wake(`lock:${name}`);
     }
+  }
+
+  async acquireSlot(name: string, limit: number, options: SlotOptions = {}): Promise<() => Promise<void>> {
+    const ttl = options.ttlMs ?? 30_000;
+    const deadline = Date.now() + (options.waitMs ?? 60_000);
+    const holder = randomBytes(16).toString('hex');
+    let pause = 5;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const taken = this.#transaction(() => {
+        const now = Date.now();
+        // A holder that died (kill -9) stops renewing: its slot frees itself at expiry.
+        this.#db.prepare('DELETE FROM slots WHERE name = ? AND expires_at <= ?').run(name, now);
+        const { held } = this.#db.prepare('SELECT COUNT(*) AS held FROM slots WHERE name = ?').get(name) as {
+          held: number;
+        };
+        if (held >= limit) return false;
+        this.#db
+          .prepare('INSERT INTO slots (name, holder, expires_at) VALUES (?, ?, ?)')
+          .run(name, holder, now + ttl);
+        return true;
+      });
+      if (taken) break;
+      if (Date.now() >= deadline) {
+        throw new TimeoutError(`All ${limit} slots of "${name}" stayed busy for too long; try again`);
+      }
+      await this.#wakeups.wait(`slot:${name}`, jittered(pause), options.signal);
+      pause = Math.min(pause * 2, 50);
+    }
+    const renew = setInterval(() => {
+      try {
+        if (this.#db.isOpen) {
+          this.#db
+            .prepare('UPDATE slots SET expires_at = ? WHERE name = ? AND holder = ?')
+            .run(Date.now() + ttl, name, holder);
+        }
+      } catch {
+        // Busy past the timeout: the next beat tries again; the slot holds till its expiry.
+      }
+    }, ttl / 3);
+    renew.unref();
+    this.#renewals.add(renew);
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      clearInterval(renew);
+      this.#renewals.delete(renew);
+      if (this.#db.isOpen) {
+        this.#db.prepare('DELETE FROM slots WHERE name = ? AND holder = ?').run(name, holder);
+      }
+      this.#wakeups.wake(`slot:${name}`);
+    };
+  }
+
+  async checkReady(): Promise<StoreReadiness> {
+    if (!this.#db.isOpen) return { ready: false, store: 'sqlite', reason: 'the store is closed' };
+    try {
+      this.#db.prepare('SELECT 1 FROM settings LIMIT 1').get();
+      return { ready: true, store: 'sqlite' };
+    } catch {
+      return { ready: false, store: 'sqlite', reason: 'the database file cannot be read' };
+    }
+  }
+
+  async reseal(): Promise<ResealReport> {
+    const report: ResealReport = { connections: 0, ephemerals: 0, current: 0, unreadable: [] };
+    const names = this.#db.prepare('SELECT name FROM connections ORDER BY name').all() as { name: string }[];
+    for (const { name } of names) {
+      // One row per transaction: a token refresh waits for one row at most, never for the whole pass.
+      this.#transaction(() => {
+        const row = this.#row(name);
+        if (!row) return;
+        const opened = this.#reopen(row.credentials, `connection:${name}`);
+        if (!opened) report.unreadable.push(name);
+        else if (opened.current) report.current += 1;
+        else {
+          this.#db
+            .prepare('UPDATE connections SET credentials = ? WHERE name = ?')
+            .run(this.#box.seal(opened.plaintext, `connection:${name}`), name);
+          report.connections += 1;
+        }
+      });
+    }
+    const live = this.#db
+      .prepare('SELECT kind, key FROM ephemeral WHERE expires_at > ?')
+      .all(this.#now().getTime()) as { kind: string; key: string }[];
+    for (const { kind, key } of live) {
+      this.#transaction(() => {
+        const row = this.#db
+          .prepare('SELECT value FROM ephemeral WHERE kind = ? AND key = ?')
+          .get(kind, key) as { value: string } | undefined;
+        const opened = row && this.#reopen(row.value, `${kind}:${key}`);
+        if (!opened || opened.current) return;
+        this.#db
+          .prepare('UPDATE ephemeral SET value = ? WHERE kind = ? AND key = ?')
+          .run(this.#box.seal(opened.plaintext, `${kind}:${key}`), kind, key);
+        report.ephemerals += 1;
+      });
+    }
+    this.#transaction(() => {
+      const record = parseKeyRecord(this.#settingNow(KEY_SETTING));
+      // Retired only while the record is still this key's: another rotation may have moved it on.
+      if (record?.previous && this.#box.isCurrent(record.check)) {
+        this.#db
+          .prepare('UPDATE settings SET value = ? WHERE key = ?')
+          .run(JSON.stringify(retirePrevious(record)), KEY_SETTING);
+      }
+    });
+    return report;
   }
 
   async putEphemeral(kind: string, key: string, value: string, expiresAt: number): Promise<void> {
@@ -301,6 +428,8 @@ export class SqliteConnectionStore implements ConnectionStore {
   }
 
   async close(): Promise<void> {
+    for (const renew of this.#renewals) clearInterval(renew);
+    this.#renewals.clear();
     if (this.#db.isOpen) this.#db.close();
   }
 
@@ -323,34 +452,68 @@ export class SqliteConnectionStore implements ConnectionStore {
   }
 
   /**
-   * The box of this store's key. The key record is read, or written by the first process to open
+   * The box of this store's keys. The key record is read, or written by the first process to open
    * the store, in one transaction: processes starting at once agree on one salt. A store sealed
-   * before records existed keeps its old derivation if the key opens its rows.
+   * before records existed keeps its old derivation if the key opens its rows. A new current key
+   * with the store's key among the old ones (`C_HOST_SECRET_KEYS_OLD`) moves the record to it.
    */
-  #unlock(dataDir: string, secretKey: string | undefined): SecretBox {
-    const opened = this.#transaction(() => {
-      const existing = parseKeyRecord(this.#settingNow(KEY_SETTING));
-      const sealed = this.#db.prepare('SELECT name, credentials FROM connections').all() as unknown as Pick<
-        ConnectionRow,
-        'name' | 'credentials'
-      >[];
-      const material = readKeyMaterial(dataDir, secretKey, !existing && sealed.length === 0);
-      if (existing) return { material, record: existing, key: undefined };
-      const made = newKeyRecord(material, sealed.length > 0);
-      // A store from before key records: the key must open at least one of its connections.
-      const box = new SecretBox(made.key);
-      if (sealed.length > 0 && !sealed.some((row) => opens(box, row.credentials, `connection:${row.name}`))) {
-        throw wrongKeyError(material, dataDir);
+  #unlock(dataDir: string, secretKey: string | undefined, oldKeys: string | undefined): SecretBox {
+    const old = readOldKeys(oldKeys);
+    for (let attempt = 0; ; attempt += 1) {
+      const opened = this.#transaction(() => {
+        const stored = this.#settingNow(KEY_SETTING);
+        const existing = parseKeyRecord(stored);
+        const sealed = this.#db.prepare('SELECT name, credentials FROM connections').all() as unknown as Pick<
+          ConnectionRow,
+          'name' | 'credentials'
+        >[];
+        const material = readKeyMaterial(dataDir, secretKey, !existing && sealed.length === 0);
+        if (existing) return { material, record: existing, stored, key: undefined };
+        const made = newKeyRecord(material, sealed.length > 0);
+        // A store from before key records: the key must open at least one of its connections.
+        const box = new SecretBox(made.key);
+        if (
+          sealed.length > 0 &&
+          !sealed.some((row) => opens(box, row.credentials, `connection:${row.name}`))
+        ) {
+          throw wrongKeyError(material, dataDir);
+        }
+        this.#db
+          .prepare('INSERT INTO settings (key, value) VALUES (?, ?)')
+          .run(KEY_SETTING, JSON.stringify(made.record));
+        return { material, record: made.record, stored, key: made.key };
+      });
+      if (opened.key) {
+        return new SecretBox(
+          opened.key,
+          old.map((material) => deriveKey(material, opened.record)),
+        );
       }
-      this.#db
-        .prepare('INSERT INTO settings (key, value) VALUES (?, ?)')
-        .run(KEY_SETTING, JSON.stringify(made.record));
-      return { material, record: made.record, key: made.key };
-    });
-    // Stretching a passphrase takes a while: not inside the write transaction.
-    const key = opened.key ?? deriveKey(opened.material, opened.record);
-    if (!keyMatches(key, opened.record)) throw wrongKeyError(opened.material, dataDir);
-    return new SecretBox(key);
+      // Stretching a passphrase takes a while: not inside the write transaction.
+      const unlocked = unlockKeys(opened.record, opened.material, old);
+      if (!unlocked) throw wrongKeyError(opened.material, dataDir);
+      if (!unlocked.changed) return unlocked.box;
+      const moved = this.#transaction(() => {
+        // Another process moved the record meanwhile: decide again on what it wrote.
+        if (this.#settingNow(KEY_SETTING) !== opened.stored) return false;
+        this.#db
+          .prepare('UPDATE settings SET value = ? WHERE key = ?')
+          .run(JSON.stringify(unlocked.record), KEY_SETTING);
+        return true;
+      });
+      if (moved) return unlocked.box;
+      if (attempt >= 3) throw new Error('The store’s key record kept changing while it opened; try again');
+    }
+  }
+
+  /** Opens a sealed value with any of the keys; undefined when none opens it. */
+  #reopen(sealed: string, context: string): { plaintext: string; current: boolean } | undefined {
+    try {
+      return this.#box.openDetailed(sealed, context);
+    } catch (error) {
+      if (error instanceof UnreadableSecretError) return undefined;
+      throw error;
+    }
   }
 
   #settingNow(key: string): string | undefined {

@@ -1,0 +1,78 @@
+/**
+ * One step of the PostgreSQL schema. Steps are applied in version order, each in its own
+ * transaction, and recorded in `schema_migrations`; an applied step never changes. Steps only add
+ * (tables, columns with defaults, indexes): during a rolling upgrade, instances of the previous
+ * version keep working on the newer schema.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The schema every table lives in (the connection's `search_path` points at it). */
+export const SCHEMA = 'c_host';
+
+/** Every step of the schema, oldest first. Add new steps at the end with the next version number. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'connections, settings, short-lived values and shared slots',
+    sql: `
+CREATE TABLE connections (
+  name text PRIMARY KEY,
+  connector text NOT NULL,
+  credentials text NOT NULL,
+  options text NOT NULL,
+  is_default boolean NOT NULL DEFAULT false,
+  sandbox boolean NOT NULL DEFAULT false,
+  status text NOT NULL DEFAULT 'ok',
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+-- One default per connector, whatever instances do at once.
+CREATE UNIQUE INDEX connections_one_default ON connections (connector) WHERE is_default;
+
+CREATE TABLE settings (key text PRIMARY KEY, value text NOT NULL);
+
+CREATE TABLE ephemeral (
+  kind text NOT NULL,
+  key text NOT NULL,
+  value text NOT NULL,
+  expires_at bigint NOT NULL,
+  PRIMARY KEY (kind, key)
+);
+CREATE INDEX ephemeral_expires_at ON ephemeral (expires_at);
+
+CREATE TABLE slots (
+  name text NOT NULL,
+  holder text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  PRIMARY KEY (name, holder)
+);
+
+-- Takes one of p_limit slots of a budget in one round trip: the transaction-scoped advisory lock
+-- makes the count and the insert one step for every instance. Expired slots (their holder died
+-- without giving them back) are cleared first.
+CREATE FUNCTION take_slot(p_name text, p_holder text, p_limit integer, p_ttl_ms integer)
+RETURNS boolean
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('c-host slot:' || p_name, 0));
+  DELETE FROM slots WHERE name = p_name AND expires_at <= clock_timestamp();
+  IF (SELECT count(*) FROM slots WHERE name = p_name) >= p_limit THEN
+    RETURN false;
+  END IF;
+  INSERT INTO slots (name, holder, expires_at)
+  VALUES (p_name, p_holder, clock_timestamp() + p_ttl_ms * interval '1 millisecond');
+  RETURN true;
+END
+$$;
+`,
+  },
+];
+
+/** The newest schema version this build knows. */
+export const LATEST_VERSION = MIGRATIONS.reduce((most, step) => Math.max(most, step.version), 0);

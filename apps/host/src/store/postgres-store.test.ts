@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postgresForTests } from '../test-support/postgres.js';
+import { LATEST_VERSION, MIGRATIONS } from './postgres-migrations.js';
+import { lockKey, PostgresConnectionStore } from './postgres-store.js';
+import { type StoreLocation, storeSuite } from './store-suite.js';
+
+const availability = await postgresForTests();
+const cluster = availability.available ? availability.postgres : undefined;
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const KEY = randomBytes(32).toString('base64');
+
+/** Runs SQL on a database directly, as another program would, in the host's schema. */
+async function sql<T extends pg.QueryResultRow = any>(url: string, text: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url, options: '-c search_path=c_host' });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of the test cluster, opened as the shared suite asks. */
+function postgresLocation(url: string): StoreLocation {
+  return {
+    open: (options = {}) => PostgresConnectionStore.open({ url, ...options, secretKey: options.secretKey }),
+    async insertConnection(name, connector, sealed) {
+      await sql(
+        url,
+        `INSERT INTO connections (name, connector, credentials, options, created_at, updated_at)
+         VALUES ($1, $2, $3, '{}', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')`,
+        [name, connector, sealed],
+      );
+    },
+    async insertEphemeral(kind, key, sealed, expiresAt) {
+      await sql(url, 'INSERT INTO ephemeral (kind, key, value, expires_at) VALUES ($1, $2, $3, $4)', [
+        kind,
+        key,
+        sealed,
+        expiresAt,
+      ]);
+    },
+    async sealedCredentials(name) {
+      return (await sql(url, 'SELECT credentials FROM connections WHERE name = $1', [name]))[0].credentials;
+    },
+    async rawContent() {
+      // Every row of every table of the host's schema, as whoever can read the database sees it.
+      const tables = await sql(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'c_host'");
+      const dumps = await Promise.all(
+        tables.map(async ({ tablename }) => JSON.stringify(await sql(url, `SELECT * FROM ${tablename}`))),
+      );
+      return Buffer.from(dumps.join('\n'));
+    },
+    async holdLockAsDeadProcess(name, ms) {
+      // A session holding the lock that goes away (its process killed) after `ms`: PostgreSQL frees it.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query('SELECT pg_advisory_lock($1)', [lockKey(`lock:${name}`)]);
+      setTimeout(() => {
+        client.end().catch(() => {});
+      }, ms);
+    },
+  };
+}
+
+describe.skipIf(!cluster)(
+  `PostgresConnectionStore${availability.available ? '' : ` (skipped: ${availability.reason})`}`,
+  () => {
+    it('refuses to open without C_HOST_SECRET_KEY: a fleet shares one key', async () => {
+      const url = await cluster!.createDatabase();
+      for (const secretKey of [undefined, '  ']) {
+        const error = await PostgresConnectionStore.open({ url, secretKey }).catch((caught) => caught);
+        expect(error).toMatchObject({ kind: 'validation', parameter: 'C_HOST_SECRET_KEY' });
+        expect(error.message).toMatch(/needs C_HOST_SECRET_KEY, the same on every instance/);
+      }
+      // Nothing was created: the refusal comes before the database is touched.
+      expect(await sql(url, "SELECT 1 FROM pg_namespace WHERE nspname = 'c_host'")).toEqual([]);
+    });
+
+    it('migrates once when many instances start at once, and agrees on one key record', async () => {
+      const url = await cluster!.createDatabase();
+      const stores = await Promise.all(
+        Array.from({ length: 6 }, () => PostgresConnectionStore.open({ url, secretKey: KEY })),
+      );
+      try {
+        const applied = await sql(url, 'SELECT version, name FROM schema_migrations ORDER BY version');
+        expect(applied).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
+        expect(await sql(url, "SELECT count(*)::int AS n FROM settings WHERE key = 'secret_key'")).toEqual([
+          { n: 1 },
+        ]);
+        // Whichever wrote the record, every instance reads what the others seal.
+        await stores[0]!.create({
+          name: 'a',
+          connector: 'payments',
+          credentials: { apiKey: 'k' },
+          options: {},
+        });
+        for (const store of stores) expect((await store.get('a'))?.credentials).toEqual({ apiKey: 'k' });
+        for (const store of stores) {
+          expect(await store.checkReady()).toEqual({
+            ready: true,
+            store: 'postgres',
+            schemaVersion: LATEST_VERSION,
+          });
+        }
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+      // Opening again applies nothing new.
+      await (await PostgresConnectionStore.open({ url, secretKey: KEY })).close();
+      expect(await sql(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([
+        { n: MIGRATIONS.length },
+      ]);
+    });
+
+    it('is not ready while migrations are missing or the database does not answer, saying which without secrets', async () => {
+      const url = await cluster!.createDatabase();
+      const store = await PostgresConnectionStore.open({ url, secretKey: KEY });
+      try {
+        await sql(url, 'DELETE FROM schema_migrations WHERE version = $1', [LATEST_VERSION]);
+        expect(await store.checkReady()).toEqual({
+          ready: false,
+          store: 'postgres',
+          reason: `the schema is at version ${LATEST_VERSION - 1}, this instance needs ${LATEST_VERSION}`,
+          schemaVersion: LATEST_VERSION - 1,
+        });
+        // The database goes away under the running store.
+        const name = new URL(url).pathname.slice(1);
+        await sql(cluster!.adminUrl, `DROP DATABASE ${name} WITH (FORCE)`);
+        const gone = await store.checkReady();
+        expect(gone).toMatchObject({ ready: false, store: 'postgres' });
+        expect(gone.reason).toMatch(/^the database 127\.0\.0\.1:\d+\/c_host_\w+ does not answer$/);
+      } finally {
+        await store.close();
+      }
+      expect(await store.checkReady()).toMatchObject({ ready: false, reason: 'the store is closed' });
+    });
+
+    it('says which database cannot be reached, never its password', async () => {
+      const url = new URL(await cluster!.createDatabase());
+      url.password = 'wrong-password-Zq9';
+      const error = await PostgresConnectionStore.open({ url: url.toString(), secretKey: KEY }).catch(
+        (caught) => caught,
+      );
+      expect(error).toMatchObject({ kind: 'network' });
+      expect(error.message).toContain(`The database 127.0.0.1:${cluster!.port}/`);
+      expect(error.message).not.toContain('wrong-password-Zq9');
+      url.port = String(cluster!.port === 1 ? 2 : 1);
+      const refused = await PostgresConnectionStore.open({ url: url.toString(), secretKey: KEY }).catch(
+        (caught) => caught,
+      );
+      expect(refused).toMatchObject({ kind: 'network' });
+      expect(refused.message).toMatch(/cannot be reached \(ECONNREFUSED\)/);
+    });
+
+    it('keeps the options as given, and dates as ISO 8601 with milliseconds', async () => {
+      const url = await cluster!.createDatabase();
+      const store = await PostgresConnectionStore.open({
+        url,
+        secretKey: KEY,
+        now: () => new Date('2026-01-02T03:04:05.678Z'),
+      });
+      try {
+        const options = { z: 1, a: { nested: [1, 'two'] }, baseUrl: 'http://127.0.0.1:1/x' };
+        const made = await store.create({ name: 'o', connector: 'docs', credentials: {}, options });
+        expect(made).toMatchObject({
+          options,
+          createdAt: '2026-01-02T03:04:05.678Z',
+          updatedAt: '2026-01-02T03:04:05.678Z',
+        });
+        expect(Object.keys((await store.get('o'))!.options)).toEqual(['z', 'a', 'baseUrl']);
+      } finally {
+        await store.close();
+      }
+    });
+  },
+);
+
+if (cluster) {
+  storeSuite({
+    name: 'PostgresConnectionStore',
+    keyRequired: true,
+    async fresh() {
+      return postgresLocation(await cluster.createDatabase());
+    },
+  });
+}

@@ -1,0 +1,773 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { NetworkError, TimeoutError, ValidationError } from '@c/core';
+import pg from 'pg';
+import {
+  ConnectionExistsError,
+  type ConnectionRecord,
+  type ConnectionStatus,
+  type ConnectionStore,
+  type CredentialsUpdate,
+  type LockOptions,
+  type NewConnection,
+  type ResealReport,
+  type SlotOptions,
+  type StoreReadiness,
+} from './connection-store.js';
+import { LATEST_VERSION, MIGRATIONS, SCHEMA } from './postgres-migrations.js';
+import {
+  deriveKey,
+  KEY_SETTING,
+  KEY_VARIABLE,
+  type KeyMaterial,
+  newKeyRecord,
+  OLD_KEYS_VARIABLE,
+  parseKeyRecord,
+  readOldKeys,
+  retirePrevious,
+  SecretBox,
+  UnreadableSecretError,
+  unlockKeys,
+} from './secret-box.js';
+import { jittered, Wakeups } from './wakeups.js';
+
+/** Options of `PostgresConnectionStore.open`. */
+export interface PostgresStoreOptions {
+  /** `C_HOST_DATABASE_URL`: `postgres://user:password@host:port/database`. */
+  url: string;
+  /** `C_HOST_SECRET_KEY`, required: every instance of a fleet seals with the same key. */
+  secretKey: string | undefined;
+  /** `C_HOST_SECRET_KEYS_OLD`: earlier keys, comma-separated, that still open what they sealed. */
+  oldKeys?: string | undefined;
+  /** Connections for queries (default 10); locks held across work use a pool of their own. */
+  poolSize?: number;
+  now?: () => Date;
+}
+
+interface ConnectionRow {
+  name: string;
+  connector: string;
+  credentials: string;
+  options: string;
+  is_default: boolean;
+  sandbox: boolean;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The channel on which instances tell each other that a lock or slot was given back. */
+const WAKE_CHANNEL = 'c_host_wake';
+/** The advisory lock that makes migrations one instance at a time. */
+const MIGRATION_LOCK = lockKey('c-host migrations');
+const UNIQUE_VIOLATION = '23505';
+
+/** A 64-bit advisory lock key for a name (as a decimal string: PostgreSQL's bigint). */
+export function lockKey(name: string): string {
+  return createHash('sha256').update(name, 'utf8').digest().readBigInt64BE(0).toString();
+}
+
+/** `host:port/database` of a URL: how messages name the database, without user or password. */
+export function describeDatabase(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'the configured database';
+  }
+}
+
+/** The refusal when a fleet instance has no `C_HOST_SECRET_KEY`. */
+function missingFleetKey(): ValidationError {
+  return new ValidationError(
+    `Invalid parameter "${KEY_VARIABLE}": a fleet store (C_HOST_DATABASE_URL) needs ${KEY_VARIABLE}, the same on every instance, to seal and open credentials; a key file in one instance's data directory cannot serve the others. Make one with \`openssl rand -base64 32\`, keep it with the database backups, and set it on every instance.`,
+    { parameter: KEY_VARIABLE },
+  );
+}
+
+/** The refusal when the key is not the one the fleet's database was sealed with. */
+function wrongFleetKey(database: string): ValidationError {
+  return new ValidationError(
+    `Invalid parameter "${KEY_VARIABLE}": the secret key from ${KEY_VARIABLE} does not open the database ${database}, which was sealed with another key. Set ${KEY_VARIABLE} to the key the other instances use; to move to a new key, put the database's key in ${OLD_KEYS_VARIABLE}. The host never makes a new key over a store sealed with another.`,
+    { parameter: KEY_VARIABLE },
+  );
+}
+
+function unreachable(database: string, error: unknown): NetworkError {
+  const code = (error as { code?: string }).code;
+  return new NetworkError(
+    `The database ${database} cannot be reached${code ? ` (${code})` : ''}: ${(error as Error).message}. Check C_HOST_DATABASE_URL and that PostgreSQL is running.`,
+  );
+}
+
+/**
+ * The fleet store: PostgreSQL (with `pg`), shared by any number of host instances behind a load
+ * balancer. The schema is created and migrated on open under an advisory lock, so instances starting
+ * at once are safe. Credentials and short-lived values are sealed exactly as in the embedded store
+ * (AES-256-GCM, the key checked against the store's key record), with `C_HOST_SECRET_KEY` required.
+ * Named locks are session advisory locks (released by PostgreSQL itself when a holder dies), shared
+ * budgets are leased rows, and waiters poll without blocking, woken early by `NOTIFY`.
+ */
+export class PostgresConnectionStore implements ConnectionStore {
+  readonly #pool: pg.Pool;
+  readonly #lockPool: pg.Pool;
+  readonly #database: string;
+  readonly #now: () => Date;
+  readonly #wakeups = new Wakeups();
+  /** Lease renewals of the slots held now, stopped when the store closes. */
+  readonly #renewals = new Set<NodeJS.Timeout>();
+  #box!: SecretBox;
+  #listener: pg.Client | undefined;
+  #listenRetry: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  private constructor(options: PostgresStoreOptions) {
+    const config: pg.PoolConfig = {
+      connectionString: options.url,
+      // Every table is in the host's own schema, so a database shared with other software is fine.
+      options: `-c search_path=${SCHEMA}`,
+      application_name: 'c-host',
+      connectionTimeoutMillis: 10_000,
+    };
+    this.#pool = new pg.Pool({ ...config, max: options.poolSize ?? 10 });
+    this.#lockPool = new pg.Pool({ ...config, max: 10 });
+    // An idle connection dropped by the server (a restart, a failover) must not end the process:
+    // the pool makes a new one for the next query.
+    this.#pool.on('error', () => {});
+    this.#lockPool.on('error', () => {});
+    this.#database = describeDatabase(options.url);
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Connects, migrates the schema to this build's version and unlocks the secret key. Refuses
+   * without `C_HOST_SECRET_KEY`, or with a key that is not the database's.
+   */
+  static async open(options: PostgresStoreOptions): Promise<PostgresConnectionStore> {
+    if (!options.secretKey?.trim()) throw missingFleetKey();
+    const store = new PostgresConnectionStore(options);
+    try {
+      try {
+        await store.#pool.query('SELECT 1');
+      } catch (error) {
+        throw unreachable(store.#database, error);
+      }
+      await store.#migrate();
+      store.#box = await store.#unlock(
+        { text: options.secretKey, source: KEY_VARIABLE, fromEnv: true },
+        readOldKeys(options.oldKeys),
+      );
+      await store.#listen();
+      return store;
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
+
+  async list(): Promise<ConnectionRecord[]> {
+    const { rows } = await this.#pool.query<ConnectionRow>(
+      'SELECT * FROM connections ORDER BY connector, created_at, name',
+    );
+    return rows.map((row) => this.#toRecord(row));
+  }
+
+  async get(name: string): Promise<ConnectionRecord | undefined> {
+    const { rows } = await this.#pool.query<ConnectionRow>('SELECT * FROM connections WHERE name = $1', [
+      name,
+    ]);
+    return rows[0] ? this.#toRecord(rows[0]) : undefined;
+  }
+
+  async getDefault(connector: string): Promise<ConnectionRecord | undefined> {
+    const { rows } = await this.#pool.query<ConnectionRow>(
+      'SELECT * FROM connections WHERE connector = $1 AND is_default',
+      [connector],
+    );
+    return rows[0] ? this.#toRecord(rows[0]) : undefined;
+  }
+
+  async create(input: NewConnection): Promise<ConnectionRecord> {
+    try {
+      return await this.#transaction(async (client) => {
+        await lockConnector(client, input.connector);
+        const taken = await client.query('SELECT 1 FROM connections WHERE name = $1', [input.name]);
+        if (taken.rowCount) throw new ConnectionExistsError(input.name);
+        const hasDefault = await client.query(
+          'SELECT 1 FROM connections WHERE connector = $1 AND is_default',
+          [input.connector],
+        );
+        // The first connection of a connector is its default: running a command needs no flag.
+        const isDefault = input.isDefault === true || !hasDefault.rowCount;
+        if (isDefault) {
+          await client.query(
+            'UPDATE connections SET is_default = false WHERE connector = $1 AND is_default',
+            [input.connector],
+          );
+        }
+        const now = this.#now();
+        const { rows } = await client.query<ConnectionRow>(
+          `INSERT INTO connections (name, connector, credentials, options, is_default, sandbox, status, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'ok', $7, $7) RETURNING *`,
+          [
+            input.name,
+            input.connector,
+            this.#seal(input.name, input.credentials),
+            JSON.stringify(input.options),
+            isDefault,
+            input.sandbox ?? false,
+            now,
+          ],
+        );
+        return this.#toRecord(rows[0]!);
+      });
+    } catch (error) {
+      // The same name created at once for two connectors: the primary key decides.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConnectionExistsError(input.name);
+      throw error;
+    }
+  }
+
+  async updateCredentials(
+    name: string,
+    update: CredentialsUpdate,
+    changes: { status?: ConnectionStatus; options?: Record<string, unknown> } = {},
+  ): Promise<ConnectionRecord | undefined> {
+    return this.#transaction(async (client) => {
+      // FOR UPDATE: concurrent refreshes on any instance apply one after the other, none lost.
+      const { rows } = await client.query<ConnectionRow>(
+        'SELECT * FROM connections WHERE name = $1 FOR UPDATE',
+        [name],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const next = typeof update === 'function' ? update(this.#open(name, row.credentials)) : update;
+      const updated = await client.query<ConnectionRow>(
+        `UPDATE connections SET credentials = $1, options = $2, status = $3, updated_at = $4
+         WHERE name = $5 RETURNING *`,
+        [
+          this.#seal(name, next),
+          changes.options ? JSON.stringify(changes.options) : row.options,
+          changes.status ?? row.status,
+          this.#now(),
+          name,
+        ],
+      );
+      return this.#toRecord(updated.rows[0]!);
+    });
+  }
+
+  async setStatus(name: string, status: ConnectionStatus): Promise<void> {
+    await this.#pool.query(
+      'UPDATE connections SET status = $1, updated_at = $2 WHERE name = $3 AND status <> $1',
+      [status, this.#now(), name],
+    );
+  }
+
+  async setDefault(name: string): Promise<boolean> {
+    return this.#transaction(async (client) => {
+      const connector = await connectorOf(client, name);
+      if (connector === undefined) return false;
+      await lockConnector(client, connector);
+      const { rowCount } = await client.query('SELECT 1 FROM connections WHERE name = $1', [name]);
+      if (!rowCount) return false;
+      await client.query('UPDATE connections SET is_default = false WHERE connector = $1 AND is_default', [
+        connector,
+      ]);
+      await client.query('UPDATE connections SET is_default = true WHERE name = $1', [name]);
+      return true;
+    });
+  }
+
+  async remove(name: string): Promise<boolean> {
+    return this.#transaction(async (client) => {
+      const connector = await connectorOf(client, name);
+      if (connector === undefined) return false;
+      await lockConnector(client, connector);
+      const { rows } = await client.query<{ is_default: boolean }>(
+        'DELETE FROM connections WHERE name = $1 RETURNING is_default',
+        [name],
+      );
+      if (!rows[0]) return false;
+      if (rows[0].is_default) {
+        await client.query(
+          `UPDATE connections SET is_default = true WHERE name = (
+             SELECT name FROM connections WHERE connector = $1 ORDER BY created_at, name LIMIT 1)`,
+          [connector],
+        );
+      }
+      return true;
+    });
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    const { rows } = await this.#pool.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [
+      key,
+    ]);
+    return rows[0]?.value;
+  }
+
+  async setSetting(key: string, value: string): Promise<void> {
+    await this.#pool.query(
+      'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      [key, value],
+    );
+  }
+
+  async deleteSetting(key: string): Promise<void> {
+    await this.#pool.query('DELETE FROM settings WHERE key = $1', [key]);
+  }
+
+  /**
+   * A session advisory lock on the name's hash, held by one connection of the lock pool for the
+   * length of the work. PostgreSQL releases it when that session ends, so a holder killed with
+   * SIGKILL frees it at once; `ttlMs` is therefore not needed here. Waiters try again without
+   * holding a connection, woken early when any instance gives the lock back.
+   */
+  async withLock<T>(name: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+    const key = lockKey(`lock:${name}`);
+    const deadline = Date.now() + (options.waitMs ?? 60_000);
+    let pause = 5;
+    let holder: pg.PoolClient | undefined;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      holder = await this.#tryLock(key);
+      if (holder) break;
+      if (Date.now() >= deadline) {
+        throw new TimeoutError(`Another process held the lock "${name}" for too long; try again`);
+      }
+      await this.#wakeups.wait(`lock:${name}`, jittered(pause), options.signal);
+      pause = Math.min(pause * 2, 100);
+    }
+    try {
+      return await work();
+    } finally {
+      try {
+        await holder.query('SELECT pg_advisory_unlock($1)', [key]);
+        holder.release();
+      } catch (error) {
+        // A session that broke took its locks with it: drop the connection rather than reuse it.
+        holder.release(error as Error);
+      }
+      await this.#notify(`lock:${name}`);
+    }
+  }
+
+  /** A lock-pool connection holding the advisory lock, or undefined (and no connection kept) when it is taken. */
+  async #tryLock(key: string): Promise<pg.PoolClient | undefined> {
+    const client = await this.#lockPool.connect();
+    try {
+      const { rows } = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [key]);
+      if (rows[0]!.got) return client;
+      client.release();
+      return undefined;
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+  }
+
+  async putEphemeral(kind: string, key: string, value: string, expiresAt: number): Promise<void> {
+    await this.#pool.query('DELETE FROM ephemeral WHERE expires_at <= $1', [this.#now().getTime()]);
+    await this.#pool.query(
+      `INSERT INTO ephemeral (kind, key, value, expires_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
+      [kind, key, this.#box.seal(value, `${kind}:${key}`), expiresAt],
+    );
+  }
+
+  async getEphemeral(kind: string, key: string): Promise<string | undefined> {
+    const { rows } = await this.#pool.query<{ value: string }>(
+      'SELECT value FROM ephemeral WHERE kind = $1 AND key = $2 AND expires_at > $3',
+      [kind, key, this.#now().getTime()],
+    );
+    if (!rows[0]) return undefined;
+    const value = this.#openEphemeral(kind, key, rows[0].value);
+    if (value === undefined) {
+      await this.#pool.query('DELETE FROM ephemeral WHERE kind = $1 AND key = $2', [kind, key]);
+    }
+    return value;
+  }
+
+  async takeEphemeral(kind: string, key: string): Promise<string | undefined> {
+    // DELETE … RETURNING is one statement: two instances racing with the same value cannot both win.
+    const { rows } = await this.#pool.query<{ value: string; expires_at: string }>(
+      'DELETE FROM ephemeral WHERE kind = $1 AND key = $2 RETURNING value, expires_at',
+      [kind, key],
+    );
+    const row = rows[0];
+    if (!row || Number(row.expires_at) <= this.#now().getTime()) return undefined;
+    return this.#openEphemeral(kind, key, row.value);
+  }
+
+  async acquireSlot(name: string, limit: number, options: SlotOptions = {}): Promise<() => Promise<void>> {
+    const ttl = Math.round(options.ttlMs ?? 30_000);
+    const deadline = Date.now() + (options.waitMs ?? 60_000);
+    const holder = randomBytes(16).toString('hex');
+    let pause = 5;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const { rows } = await this.#pool.query<{ taken: boolean }>(
+        'SELECT take_slot($1, $2, $3, $4) AS taken',
+        [name, holder, limit, ttl],
+      );
+      if (rows[0]!.taken) break;
+      if (Date.now() >= deadline) {
+        throw new TimeoutError(`All ${limit} slots of "${name}" stayed busy for too long; try again`);
+      }
+      await this.#wakeups.wait(`slot:${name}`, jittered(pause), options.signal);
+      pause = Math.min(pause * 2, 100);
+    }
+    const renew = setInterval(() => {
+      this.#pool
+        .query(
+          `UPDATE slots SET expires_at = clock_timestamp() + $3 * interval '1 millisecond'
+           WHERE name = $1 AND holder = $2`,
+          [name, holder, ttl],
+        )
+        .catch(() => {
+          // The database is briefly away: the next beat tries again; the slot holds till its expiry.
+        });
+    }, ttl / 3);
+    renew.unref();
+    this.#renewals.add(renew);
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      clearInterval(renew);
+      this.#renewals.delete(renew);
+      if (this.#closed) return;
+      // Given back and announced in one round trip.
+      await this.#pool
+        .query(
+          `WITH gone AS (DELETE FROM slots WHERE name = $1 AND holder = $2)
+           SELECT pg_notify($3, $4)`,
+          [name, holder, WAKE_CHANNEL, `slot:${name}`],
+        )
+        .catch(() => {
+          // Unreachable now: the lease expires by itself.
+        });
+      this.#wakeups.wake(`slot:${name}`);
+    };
+  }
+
+  async checkReady(): Promise<StoreReadiness> {
+    if (this.#closed) return { ready: false, store: 'postgres', reason: 'the store is closed' };
+    let version: number;
+    try {
+      const { rows } = await withDeadline(
+        this.#pool.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations'),
+        5_000,
+      );
+      version = rows[0]?.version ?? 0;
+    } catch {
+      return { ready: false, store: 'postgres', reason: `the database ${this.#database} does not answer` };
+    }
+    // A newer instance may have migrated further during a rolling upgrade: steps only add, so that is fine.
+    if (version < LATEST_VERSION) {
+      return {
+        ready: false,
+        store: 'postgres',
+        reason: `the schema is at version ${version}, this instance needs ${LATEST_VERSION}`,
+        schemaVersion: version,
+      };
+    }
+    return { ready: true, store: 'postgres', schemaVersion: version };
+  }
+
+  async reseal(): Promise<ResealReport> {
+    const report: ResealReport = { connections: 0, ephemerals: 0, current: 0, unreadable: [] };
+    const names = await this.#pool.query<{ name: string }>('SELECT name FROM connections ORDER BY name');
+    for (const { name } of names.rows) {
+      // One row per transaction: a token refresh elsewhere waits for one row at most, and its
+      // FOR UPDATE read sees either the old sealing or the new, never loses its write.
+      await this.#transaction(async (client) => {
+        const { rows } = await client.query<{ credentials: string }>(
+          'SELECT credentials FROM connections WHERE name = $1 FOR UPDATE',
+          [name],
+        );
+        if (!rows[0]) return;
+        const opened = this.#reopen(rows[0].credentials, `connection:${name}`);
+        if (!opened) report.unreadable.push(name);
+        else if (opened.current) report.current += 1;
+        else {
+          await client.query('UPDATE connections SET credentials = $1 WHERE name = $2', [
+            this.#box.seal(opened.plaintext, `connection:${name}`),
+            name,
+          ]);
+          report.connections += 1;
+        }
+      });
+    }
+    const live = await this.#pool.query<{ kind: string; key: string }>(
+      'SELECT kind, key FROM ephemeral WHERE expires_at > $1',
+      [this.#now().getTime()],
+    );
+    for (const { kind, key } of live.rows) {
+      await this.#transaction(async (client) => {
+        const { rows } = await client.query<{ value: string }>(
+          'SELECT value FROM ephemeral WHERE kind = $1 AND key = $2 FOR UPDATE',
+          [kind, key],
+        );
+        const opened = rows[0] && this.#reopen(rows[0].value, `${kind}:${key}`);
+        if (!opened || opened.current) return;
+        await client.query('UPDATE ephemeral SET value = $1 WHERE kind = $2 AND key = $3', [
+          this.#box.seal(opened.plaintext, `${kind}:${key}`),
+          kind,
+          key,
+        ]);
+        report.ephemerals += 1;
+      });
+    }
+    await this.#transaction(async (client) => {
+      const { rows } = await client.query<{ value: string }>(
+        'SELECT value FROM settings WHERE key = $1 FOR UPDATE',
+        [KEY_SETTING],
+      );
+      const record = parseKeyRecord(rows[0]?.value);
+      // Retired only while the record is still this key's: another rotation may have moved it on.
+      if (record?.previous && this.#box.isCurrent(record.check)) {
+        await client.query('UPDATE settings SET value = $1 WHERE key = $2', [
+          JSON.stringify(retirePrevious(record)),
+          KEY_SETTING,
+        ]);
+      }
+    });
+    return report;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const renew of this.#renewals) clearInterval(renew);
+    this.#renewals.clear();
+    clearTimeout(this.#listenRetry);
+    const listener = this.#listener;
+    this.#listener = undefined;
+    await listener?.end().catch(() => {});
+    await Promise.all([this.#pool.end(), this.#lockPool.end()]);
+  }
+
+  /** Applies the steps this database lacks, one instance at a time (a session advisory lock). */
+  async #migrate(): Promise<void> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+        await client.query(
+          `CREATE TABLE IF NOT EXISTS schema_migrations (
+             version integer PRIMARY KEY,
+             name text NOT NULL,
+             applied_at timestamptz NOT NULL DEFAULT now()
+           )`,
+        );
+        const applied = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+        const done = new Set(applied.rows.map((row) => row.version));
+        for (const step of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
+          if (done.has(step.version)) continue;
+          await client.query('BEGIN');
+          try {
+            await client.query(step.sql);
+            await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+              step.version,
+              step.name,
+            ]);
+            await client.query('COMMIT');
+          } catch (error) {
+            await client.query('ROLLBACK');
+            throw error;
+          }
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+      client.release();
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+  }
+
+  /**
+   * The box of the fleet's key. The first instance writes the key record (insert-if-absent, so
+   * instances starting at once agree on one); a new key with the database's key among the old ones
+   * moves the record to it (compare-and-set, so two instances moving at once agree too).
+   */
+  async #unlock(material: KeyMaterial, old: KeyMaterial[]): Promise<SecretBox> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const stored = await this.getSetting(KEY_SETTING);
+      const record = parseKeyRecord(stored);
+      if (!record) {
+        const sealed = await this.#pool.query<{ name: string; credentials: string }>(
+          'SELECT name, credentials FROM connections',
+        );
+        const made = newKeyRecord(material, sealed.rows.length > 0);
+        // Rows without a key record (the setting was deleted): the key must open at least one.
+        const box = new SecretBox(made.key);
+        if (sealed.rows.length > 0 && !sealed.rows.some((row) => opens(box, row.credentials, row.name))) {
+          throw wrongFleetKey(this.#database);
+        }
+        const inserted = await this.#pool.query(
+          'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+          [KEY_SETTING, JSON.stringify(made.record)],
+        );
+        if (inserted.rowCount) {
+          return new SecretBox(
+            made.key,
+            old.map((older) => deriveKey(older, made.record)),
+          );
+        }
+        continue;
+      }
+      const unlocked = unlockKeys(record, material, old);
+      if (!unlocked) throw wrongFleetKey(this.#database);
+      if (!unlocked.changed) return unlocked.box;
+      const moved = await this.#pool.query('UPDATE settings SET value = $1 WHERE key = $2 AND value = $3', [
+        JSON.stringify(unlocked.record),
+        KEY_SETTING,
+        stored,
+      ]);
+      if (moved.rowCount) return unlocked.box;
+    }
+    throw new Error('The database’s key record kept changing while this instance started; try again');
+  }
+
+  /**
+   * Listens for other instances giving back locks and slots, so waiters here try again at once
+   * instead of at their next poll. Polling still works without it (a lost listener reconnects).
+   */
+  async #listen(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.#pool.options.connectionString,
+      options: `-c search_path=${SCHEMA}`,
+      application_name: 'c-host listener',
+    });
+    client.on('notification', (message) => {
+      if (message.payload) this.#wakeups.wake(message.payload);
+    });
+    client.on('error', () => {
+      if (this.#listener !== client) return;
+      this.#listener = undefined;
+      client.end().catch(() => {});
+      this.#listenRetry = setTimeout(() => {
+        if (!this.#closed) this.#listen().catch(() => {});
+      }, 1_000);
+      this.#listenRetry.unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${WAKE_CHANNEL}`);
+    if (this.#closed) {
+      await client.end();
+      return;
+    }
+    this.#listener = client;
+  }
+
+  async #notify(payload: string): Promise<void> {
+    this.#wakeups.wake(payload);
+    if (this.#closed) return;
+    await this.#pool.query('SELECT pg_notify($1, $2)', [WAKE_CHANNEL, payload]).catch(() => {
+      // Waiters elsewhere poll: the lock is free either way.
+    });
+  }
+
+  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+        client.release();
+      } catch (rollback) {
+        client.release(rollback as Error);
+      }
+      throw error;
+    }
+  }
+
+  #openEphemeral(kind: string, key: string, sealed: string): string | undefined {
+    try {
+      return this.#box.open(sealed, `${kind}:${key}`);
+    } catch (error) {
+      // A session or state sealed under another key is simply no longer valid.
+      if (error instanceof UnreadableSecretError) return undefined;
+      throw error;
+    }
+  }
+
+  #reopen(sealed: string, context: string): { plaintext: string; current: boolean } | undefined {
+    try {
+      return this.#box.openDetailed(sealed, context);
+    } catch (error) {
+      if (error instanceof UnreadableSecretError) return undefined;
+      throw error;
+    }
+  }
+
+  #seal(name: string, credentials: Record<string, unknown>): string {
+    return this.#box.seal(JSON.stringify(credentials), `connection:${name}`);
+  }
+
+  #open(name: string, sealed: string): Record<string, unknown> {
+    return JSON.parse(this.#box.open(sealed, `connection:${name}`)) as Record<string, unknown>;
+  }
+
+  #toRecord(row: ConnectionRow): ConnectionRecord {
+    let credentials: Record<string, unknown> = {};
+    let status: ConnectionStatus = row.status === 'needs_reconnect' ? 'needs_reconnect' : 'ok';
+    try {
+      credentials = this.#open(row.name, row.credentials);
+    } catch (error) {
+      // One row sealed under another key is reported on that connection, never fatal to the rest.
+      if (!(error instanceof UnreadableSecretError)) throw error;
+      status = 'unreadable';
+    }
+    return {
+      name: row.name,
+      connector: row.connector,
+      credentials,
+      options: JSON.parse(row.options) as Record<string, unknown>,
+      isDefault: row.is_default,
+      sandbox: row.sandbox,
+      status,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    };
+  }
+}
+
+/** Serializes changes to a connector's connections (its one default) across instances, till commit. */
+async function lockConnector(client: pg.PoolClient, connector: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey(`connector:${connector}`)]);
+}
+
+async function connectorOf(client: pg.PoolClient, name: string): Promise<string | undefined> {
+  const { rows } = await client.query<{ connector: string }>(
+    'SELECT connector FROM connections WHERE name = $1',
+    [name],
+  );
+  return rows[0]?.connector;
+}
+
+function opens(box: SecretBox, sealed: string, name: string): boolean {
+  try {
+    box.open(sealed, `connection:${name}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
