@@ -11,7 +11,8 @@ export { buildInvoice } from './resources/invoices.js';
 export { buildPaymentMethod, TEST_CARDS } from './resources/payment-methods.js';
 export { buildPrice, planOf } from './resources/prices.js';
 export { buildProduct } from './resources/products.js';
-export { buildSubscription, NO_PAYMENT_METHOD_MESSAGE } from './resources/subscriptions.js';
+export { NO_PAYMENT_METHOD_MESSAGE } from './resources/subscription-billing.js';
+export { buildSubscription } from './resources/subscription-objects.js';
 export { type FaultMatch, matchCall, stripeFaults } from './stripe-faults.js';
 export { decodeStripeParams, type StripeParam, type StripeParams } from './stripe-params.js';
 export {

@@ -5,7 +5,7 @@ import { buildInvoice, type InvoiceFields } from './resources/invoices.js';
 import { buildPaymentMethod, TEST_CARDS } from './resources/payment-methods.js';
 import { buildPrice } from './resources/prices.js';
 import { buildProduct } from './resources/products.js';
-import { buildSubscription, periodEnd } from './resources/subscriptions.js';
+import { buildSubscription, periodEnd } from './resources/subscription-objects.js';
 import type { StoredObject, StripeState } from './stripe-state.js';
 
 const DAY = 86_400;

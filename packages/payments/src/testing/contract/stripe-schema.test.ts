@@ -6,7 +6,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildPrice } from '../resources/prices.js';
 import { buildProduct } from '../resources/products.js';
-import { buildSubscription } from '../resources/subscriptions.js';
+import { buildSubscription } from '../resources/subscription-objects.js';
 import { renderForVersion } from '../stripe-versions.js';
 import { loadStripeContract, type StripeApiSchema } from './stripe-contract.js';
 import { deriveStripeSchema, STRIPE_SCHEMA_FILE } from './stripe-schema-derive.js';

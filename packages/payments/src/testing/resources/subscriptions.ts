@@ -1,4 +1,4 @@
-import { invalidRequest, missingParam, noSuch, StripeFailure } from '../stripe-errors.js';
+import { invalidRequest, missingParam, noSuch } from '../stripe-errors.js';
 import { createdFilter, page, searchPage } from '../stripe-lists.js';
 import {
   applyMetadata,
@@ -13,165 +13,18 @@ import {
 } from '../stripe-params.js';
 import { type Call, changes, type Route, requestOf, route } from '../stripe-route.js';
 import { compileSearch, type SearchFields } from '../stripe-search.js';
-import { type StoredObject, type StripeState, stripeStyleId } from '../stripe-state.js';
-import { buildBalanceTransaction, cardFee } from './balance.js';
-import { buildInvoice, type InvoiceFields } from './invoices.js';
-import { customerPaymentMethod, declines } from './payment-methods.js';
+import type { StoredObject } from '../stripe-state.js';
+import { customerPaymentMethod } from './payment-methods.js';
 import { newPrice, planOf } from './prices.js';
+import { endTrialNow, firstPayment, issueInvoice, itemsOf } from './subscription-billing.js';
+import {
+  buildItem,
+  buildSubscription,
+  type SubscriptionFields,
+  type SubscriptionItemFields,
+} from './subscription-objects.js';
 
 const DAY = 86_400;
-
-/**
- * Stripe's refusal of a `charge_automatically` subscription that nothing can pay: no trial, an amount
- * due, no payment method on the subscription or the customer, and no `default_incomplete`. No `param`.
- */
-export const NO_PAYMENT_METHOD_MESSAGE =
-  'This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.';
-
-const noPaymentMethod = () => invalidRequest(NO_PAYMENT_METHOD_MESSAGE, { code: 'resource_missing' });
-
-/** The end of a billing period that starts at `start` (calendar months and years, as Stripe bills). */
-export function periodEnd(start: number, recurring: { interval: string; interval_count: number }): number {
-  const count = recurring.interval_count;
-  if (recurring.interval === 'day') return start + count * DAY;
-  if (recurring.interval === 'week') return start + count * 7 * DAY;
-  const date = new Date(start * 1000);
-  if (recurring.interval === 'month') date.setUTCMonth(date.getUTCMonth() + count);
-  else date.setUTCFullYear(date.getUTCFullYear() + count);
-  return Math.floor(date.getTime() / 1000);
-}
-
-/** One item of a new subscription: a recurring price and a quantity. */
-export interface SubscriptionItemFields {
-  price: StoredObject;
-  quantity?: number;
-}
-
-/** Fields of a new subscription. */
-export interface SubscriptionFields {
-  id?: string;
-  created: number;
-  customer: string;
-  items: SubscriptionItemFields[];
-  metadata?: Record<string, string>;
-  description?: string | null;
-  trialEnd?: number | null;
-  status?: string;
-  collectionMethod?: 'charge_automatically' | 'send_invoice';
-  daysUntilDue?: number | null;
-  defaultPaymentMethod?: string | null;
-  latestInvoice?: string | null;
-  missingPaymentMethod?: 'cancel' | 'create_invoice' | 'pause';
-  saveDefaultPaymentMethod?: 'off' | 'on_subscription';
-}
-
-/** A subscription item; its billing period follows its own price from `start` (or to the trial's end). */
-function buildItem(
-  subscription: string,
-  item: SubscriptionItemFields,
-  created: number,
-  start: number,
-  end: number | null,
-): Record<string, unknown> {
-  const recurring = item.price.recurring as { interval: string; interval_count: number };
-  return {
-    id: stripeStyleId('si_'),
-    object: 'subscription_item',
-    billing_thresholds: null,
-    created,
-    current_period_end: end ?? periodEnd(start, recurring),
-    current_period_start: start,
-    current_trial: null,
-    discounts: [],
-    metadata: {},
-    plan: planOf(item.price),
-    price: structuredClone(item.price),
-    quantity: item.quantity ?? 1,
-    subscription,
-    tax_rates: [],
-  };
-}
-
-/**
- * A subscription in the pinned version's shape: billing periods on the items
- * (`items.data[].current_period_start/end`, none on the subscription), `discounts`, `billing_mode`,
- * `invoice_settings`.
- */
-export function buildSubscription(fields: SubscriptionFields): StoredObject {
-  const id = fields.id ?? stripeStyleId('sub_1', 24);
-  const first = fields.items[0]?.price;
-  if (!first) throw new Error('A subscription needs at least one item');
-  const trialEnd = fields.trialEnd ?? null;
-  return {
-    id,
-    object: 'subscription',
-    application: null,
-    application_fee_percent: null,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
-    billing_cycle_anchor: trialEnd ?? fields.created,
-    billing_cycle_anchor_config: null,
-    billing_mode: { flexible: { proration_discounts: 'included' }, type: 'flexible' },
-    billing_schedules: [],
-    billing_thresholds: null,
-    cancel_at: null,
-    cancel_at_period_end: false,
-    canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
-    collection_method: fields.collectionMethod ?? 'charge_automatically',
-    created: fields.created,
-    currency: first.currency,
-    customer: fields.customer,
-    customer_account: null,
-    days_until_due: fields.daysUntilDue ?? null,
-    default_payment_method: fields.defaultPaymentMethod ?? null,
-    default_source: null,
-    default_tax_rates: [],
-    description: fields.description ?? null,
-    discounts: [],
-    ended_at: null,
-    invoice_settings: {
-      account_tax_ids: null,
-      custom_fields: null,
-      description: null,
-      footer: null,
-      issuer: { type: 'self' },
-    },
-    items: {
-      object: 'list',
-      data: fields.items.map((item) => buildItem(id, item, fields.created, fields.created, trialEnd)),
-      has_more: false,
-      url: `/v1/subscription_items?subscription=${id}`,
-    },
-    latest_invoice: fields.latestInvoice ?? null,
-    livemode: false,
-    managed_payments: null,
-    metadata: fields.metadata ?? {},
-    next_pending_invoice_item_invoice: null,
-    on_behalf_of: null,
-    pause_collection: null,
-    payment_settings: {
-      payment_method_options: null,
-      payment_method_types: null,
-      save_default_payment_method: fields.saveDefaultPaymentMethod ?? 'off',
-    },
-    pending_invoice_item_interval: null,
-    pending_setup_intent: null,
-    pending_update: null,
-    schedule: null,
-    start_date: fields.created,
-    status: fields.status ?? (trialEnd ? 'trialing' : 'active'),
-    test_clock: null,
-    transfer_data: null,
-    trial_end: trialEnd,
-    trial_settings: {
-      end_behavior: {
-        billing_cycle_anchor: null,
-        missing_payment_method: fields.missingPaymentMethod ?? 'create_invoice',
-      },
-    },
-    trial_start: trialEnd ? fields.created : null,
-  };
-}
 
 /** The query fields of `GET /v1/subscriptions/search`. */
 export const SUBSCRIPTION_SEARCH_FIELDS: SearchFields = {
@@ -196,76 +49,6 @@ const LIST_STATUSES = [
 
 /** Statuses after which a subscription only takes `metadata` and `cancellation_details`. */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
-
-type Items = { data: Record<string, unknown>[] };
-
-const itemsOf = (subscription: StoredObject) => (subscription.items as Items).data;
-
-/** Who pays the subscription's invoices: its own payment method, else the customer's default. */
-function payingMethod(state: StripeState, subscription: StoredObject): StoredObject | undefined {
-  const own = subscription.default_payment_method as string | null;
-  const customer = state.customers.get(subscription.customer as string);
-  const fallback = (customer?.invoice_settings as { default_payment_method?: string | null } | undefined)
-    ?.default_payment_method;
-  const id = own ?? fallback;
-  return id ? state.paymentMethods.get(id) : undefined;
-}
-
-/** The invoice a subscription's billing creates, stored with its events and, when paid, its charge. */
-function issueInvoice(
-  call: Call,
-  subscription: StoredObject,
-  status: InvoiceFields['status'],
-  billingReason: InvoiceFields['billingReason'],
-  attempts?: number,
-): StoredObject {
-  const { state } = call;
-  const customer = state.customers.get(subscription.customer as string) as StoredObject;
-  const sequence = (customer.next_invoice_sequence as number) ?? 1;
-  const invoice = buildInvoice({
-    created: state.now(),
-    customer,
-    subscription,
-    status,
-    billingReason,
-    sequence,
-    ...(attempts !== undefined ? { attempts } : {}),
-    lines: itemsOf(subscription).map((item) => {
-      const price = item.price as StoredObject;
-      return {
-        item: item.id as string,
-        price,
-        productName: String(state.products.get(price.product as string)?.name ?? price.product),
-        quantity: item.quantity as number,
-        periodStart: item.current_period_start as number,
-        periodEnd: item.current_period_end as number,
-      };
-    }),
-  });
-  state.invoices.set(invoice);
-  if (status !== 'draft') state.customers.set({ ...customer, next_invoice_sequence: sequence + 1 });
-  const request = requestOf(call);
-  state.recordEvent('invoice.created', invoice, request);
-  if (status !== 'draft') state.recordEvent('invoice.finalized', invoice, request);
-  if (status === 'paid') {
-    state.recordEvent('invoice.paid', invoice, request);
-    const amount = invoice.amount_paid as number;
-    if (amount > 0) {
-      state.balanceTransactions.set(
-        buildBalanceTransaction({
-          created: state.now(),
-          type: 'charge',
-          amount,
-          fee: cardFee(amount),
-          currency: invoice.currency as string,
-          description: 'Subscription creation',
-          status: 'pending',
-        }),
-      );
-    }
-  }
-  return invoice;
-}
 
 /**
  * The items of a create call: a price (or legacy plan) id, or `price_data`, and a quantity. Prices
@@ -353,35 +136,6 @@ function trialEnd(call: Call, items: SubscriptionItemFields[]): number | null {
     return planDays ? now + planDays * DAY : null;
   }
   return null;
-}
-
-/** How a subscription's first payment goes. */
-type Outcome =
-  | { status: 'trialing' | 'active'; invoice: 'paid' | 'draft' }
-  | { status: 'incomplete'; invoice: 'open'; attempts: number };
-
-/**
- * Decides the first invoice of a new subscription as Stripe does: a trial or a zero amount needs no
- * payment; `send_invoice` sends a draft; under `charge_automatically`, `default_incomplete` leaves it
- * `incomplete` for the customer to pay; otherwise a payment method must pay now, a declined card
- * leaves it `incomplete` (or is a 402 with `error_if_incomplete`), and no payment method is Stripe's 400.
- */
-function firstPayment(call: Call, subscription: StoredObject, amount: number, behavior: string): Outcome {
-  if (subscription.status === 'trialing') return { status: 'trialing', invoice: 'paid' };
-  if (subscription.collection_method === 'send_invoice') return { status: 'active', invoice: 'draft' };
-  if (amount === 0) return { status: 'active', invoice: 'paid' };
-  if (behavior === 'default_incomplete') return { status: 'incomplete', invoice: 'open', attempts: 0 };
-  const method = payingMethod(call.state, subscription);
-  if (!method) throw noPaymentMethod();
-  if (!declines(method)) return { status: 'active', invoice: 'paid' };
-  if (behavior === 'error_if_incomplete') {
-    throw new StripeFailure(402, {
-      type: 'card_error',
-      code: 'card_declined',
-      message: 'Your card was declined.',
-    });
-  }
-  return { status: 'incomplete', invoice: 'open', attempts: 1 };
 }
 
 /** Cancels a subscription now, as `DELETE /v1/subscriptions/{id}` and a customer's deletion do. */
@@ -523,49 +277,6 @@ function updateItems(
     throw invalidRequest('A subscription must have at least one active plan.', { param: 'items' });
   }
   return data;
-}
-
-/** Ends a trial now: paid when something can pay, else what `trial_settings` says. */
-function endTrialNow(call: Call, after: StoredObject): void {
-  const now = call.state.now();
-  after.trial_end = now;
-  after.billing_cycle_anchor = now;
-  const restart = itemsOf(after).map((item) => ({
-    ...item,
-    current_period_start: now,
-    current_period_end: periodEnd(
-      now,
-      (item.price as StoredObject).recurring as { interval: string; interval_count: number },
-    ),
-  }));
-  after.items = { ...(after.items as object), data: restart };
-  const method = payingMethod(call.state, after);
-  if (method && !declines(method)) {
-    after.status = 'active';
-    after.latest_invoice = issueInvoice(call, after, 'paid', 'subscription_cycle').id;
-    return;
-  }
-  const missing = (after.trial_settings as { end_behavior: { missing_payment_method: string } }).end_behavior
-    .missing_payment_method;
-  if (missing === 'pause') {
-    after.status = 'paused';
-    return;
-  }
-  if (missing === 'cancel') {
-    Object.assign(after, {
-      status: 'canceled',
-      canceled_at: now,
-      ended_at: now,
-      cancellation_details: {
-        comment: null,
-        feedback: null,
-        feedback_option: null,
-        reason: 'cancellation_requested',
-      },
-    });
-    return;
-  }
-  throw noPaymentMethod();
 }
 
 /** Parameters a canceled subscription still takes. */
