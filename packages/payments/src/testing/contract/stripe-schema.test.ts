@@ -91,13 +91,16 @@ describe('the Stripe contract derived from stripe-node’s types', () => {
     expect(contract.checkResponse('GET', '/v1/subscriptions/sub_1', 200, current)).toBeUndefined();
     const legacy = renderForVersion(current, '2023-08-16');
     expect(contract.checkResponse('GET', '/v1/subscriptions/sub_1', 200, legacy)).toMatch(
-      /\/items\/data\/0 must have required property 'current_period_end'|additionalProperties|current_period/,
+      /: \/ must NOT have additional properties \(current_period_start\)$/,
     );
     const product = buildProduct({ id: 'prod_1', created: 1, name: 'Pro' });
     expect(contract.checkResponse('GET', '/v1/products/prod_1', 200, product)).toBeUndefined();
     const { marketing_features: _features, ...older } = product;
-    expect(contract.checkResponse('GET', '/v1/products/prod_1', 200, { ...older, features: [] })).toMatch(
-      /marketing_features|features/,
+    expect(contract.checkResponse('GET', '/v1/products/prod_1', 200, older)).toMatch(
+      /: \/ must have required property 'marketing_features'$/,
+    );
+    expect(contract.checkResponse('GET', '/v1/products/prod_1', 200, { ...product, features: [] })).toMatch(
+      /: \/ must NOT have additional properties \(features\)$/,
     );
   });
 });
