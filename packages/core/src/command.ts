@@ -28,6 +28,19 @@ export interface RunOptions {
    */
   timeoutMs?: number | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
+  /**
+   * The caller's idempotency key for a write command (1 to 200 printable ASCII characters). The
+   * provider receives it wherever it can deduplicate (Stripe's `Idempotency-Key`, `<key>:<n>` for
+   * a run's later writes; a Linear id derived from it), so repeating the run with the same key
+   * applies the change once. Without one, each run of a write command gets a key of its own, which
+   * an `outcomeUnknown` error names. Inside `run`, a command reads the run's key here.
+   */
+  idempotencyKey?: string | undefined;
+  /**
+   * Validates the input, then returns the requests the run would send (`DryRunResult`: method, full
+   * URL, headers with credentials masked, body) and sends nothing.
+   */
+  dryRun?: boolean | undefined;
 }
 
 /** A JSON Schema object, as produced by zod's own converter. */
@@ -63,33 +76,168 @@ export interface Command<I extends z.ZodObject = z.ZodObject, O = unknown, Ctx =
   readonly outputSchema: JsonSchema | undefined;
 }
 
-/** Turns a zod error into a `ValidationError` that names the parameter and never echoes values. */
-export function toValidationError(error: z.ZodError, prefix = ''): ValidationError {
+/** What was validated, so that messages can say what a parameter expects and whether it was given. */
+export interface ValidationContext {
+  schema: z.ZodType;
+  input: unknown;
+}
+
+/**
+ * Turns a zod error into a `ValidationError` that names the parameter and never echoes values. With
+ * the schema and input, a missing parameter reads `Missing required parameter "customerId" (string,
+ * the customer's id, cus_…)` and a wrong type says what was expected and what came instead.
+ */
+export function toValidationError(
+  error: z.ZodError,
+  prefix = '',
+  context?: ValidationContext,
+): ValidationError {
   const issue = error.issues[0];
   if (!issue) return new ValidationError('Invalid input');
-  let path = issue.path.map(String);
-  let message = issue.message;
-  if (issue.code === 'unrecognized_keys') {
-    path = [...path, String(issue.keys[0])];
-    message = 'is not a known parameter of this command';
-  }
-  const parameter = [prefix, ...path].filter(Boolean).join('.') || undefined;
-  const text = parameter ? `Invalid parameter "${parameter}": ${message}` : `Invalid input: ${message}`;
-  return new ValidationError(text, {
+  const name = (entry: z.core.$ZodIssue) => {
+    const path = entry.path.map(String);
+    if (entry.code === 'unrecognized_keys') path.push(String(entry.keys[0]));
+    return [prefix, ...path].filter(Boolean).join('.');
+  };
+  const parameter = name(issue) || undefined;
+  return new ValidationError(sentence(issue, parameter, context), {
     parameter,
     details: {
       issues: error.issues.slice(0, 10).map((entry) => ({
-        parameter: [prefix, ...entry.path.map(String)].filter(Boolean).join('.'),
-        message: entry.message,
+        parameter: name(entry),
+        message: explain(entry, context).message,
       })),
     },
   });
 }
 
-/** Parses with a zod schema, throwing a `ValidationError` on failure. */
+/** One issue as a sentence that starts with the parameter. */
+function sentence(issue: z.core.$ZodIssue, parameter: string | undefined, context?: ValidationContext) {
+  const { message, missing } = explain(issue, context);
+  if (!parameter) return `Invalid input: ${message}`;
+  return missing
+    ? `Missing required parameter "${parameter}"${message}`
+    : `Invalid parameter "${parameter}": ${message}`;
+}
+
+/**
+ * What an issue means for the person or agent who sent the input: a missing parameter (its type and
+ * description in brackets), a value of the wrong type (what was expected, what came), or zod's own
+ * message for a rule.
+ */
+function explain(
+  issue: z.core.$ZodIssue,
+  context?: ValidationContext,
+): { message: string; missing: boolean } {
+  if (issue.code === 'unrecognized_keys') {
+    return { message: 'is not a known parameter of this command', missing: false };
+  }
+  const field = context ? fieldAt(context.schema, issue.path) : undefined;
+  const given = valueAt(context?.input, issue.path);
+  const expected = expectedOf(issue, field?.schema);
+  const description = field?.description ? shorten(field.description) : undefined;
+  if (context && given.parentIsObject && given.value === undefined && expected) {
+    const about = [expected, description].filter(Boolean).join(', ');
+    return { message: ` (${about})`, missing: true };
+  }
+  const wrongType =
+    issue.code === 'invalid_type' ||
+    (issue.code === 'invalid_union' && !expected?.split(' or ').includes(kindOf(given.value)));
+  if (context && wrongType && expected) {
+    return {
+      message: `expected ${expected}${description ? ` (${description})` : ''}, got ${kindOf(given.value)}`,
+      missing: false,
+    };
+  }
+  return { message: issue.message, missing: false };
+}
+
+/** The type an issue asked for, in words: `string`, `one of "a", "b"`, `string or array`. */
+function expectedOf(issue: z.core.$ZodIssue, schema: z.ZodType | undefined): string | undefined {
+  if (issue.code === 'invalid_type') return issue.expected === 'int' ? 'integer' : issue.expected;
+  if (issue.code === 'invalid_value') {
+    return `one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+  }
+  if (issue.code === 'invalid_union') {
+    const options = (schema?._zod.def as { options?: z.ZodType[] } | undefined)?.options ?? [];
+    const types = [...new Set(options.map((option) => unwrapped(option).schema._zod.def.type))];
+    return types.length > 0 ? types.join(' or ') : undefined;
+  }
+  return undefined;
+}
+
+/** A description's first sentence, without its final period, for a bracket inside a message. */
+function shorten(description: string): string {
+  const first = /^(.+?[.!?])(\s|$)/.exec(description)?.[1] ?? description;
+  const trimmed = first.replace(/\.$/, '');
+  return trimmed.length > 160 ? `${trimmed.slice(0, 159)}…` : trimmed;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** The value at a path of the input, and whether its parent is an object (so "absent" means missing). */
+function valueAt(input: unknown, path: PropertyKey[]): { value: unknown; parentIsObject: boolean } {
+  let parent: unknown;
+  let value: unknown = input;
+  for (const key of path) {
+    parent = value;
+    value =
+      value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  }
+  return { value, parentIsObject: parent !== null && typeof parent === 'object' && !Array.isArray(parent) };
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+
+/** A schema without its wrappers (optional, default, pipes…), with the first description met. */
+function unwrapped(schema: z.ZodType): { schema: z.ZodType; description: string | undefined } {
+  let node = schema;
+  let description: string | undefined;
+  for (let depth = 0; depth < 16; depth += 1) {
+    description ??= node.description;
+    const def = node._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+    const next = WRAPPERS.has(def.type) ? def.innerType : def.type === 'pipe' ? def.in : undefined;
+    if (!next) break;
+    node = next;
+  }
+  return { schema: node, description };
+}
+
+/** The field schema at a path of an input schema, through objects, arrays and records. */
+function fieldAt(
+  schema: z.ZodType,
+  path: PropertyKey[],
+): { schema: z.ZodType; description: string | undefined } | undefined {
+  let current = unwrapped(schema);
+  for (const key of path) {
+    const def = current.schema._zod.def as {
+      type: string;
+      shape?: Record<string, z.ZodType>;
+      element?: z.ZodType;
+      valueType?: z.ZodType;
+    };
+    const next =
+      def.type === 'object'
+        ? def.shape?.[String(key)]
+        : def.type === 'array'
+          ? def.element
+          : def.type === 'record'
+            ? def.valueType
+            : undefined;
+    if (!next) return undefined;
+    current = unwrapped(next);
+  }
+  return current;
+}
+
+/** Parses with a zod schema, throwing a `ValidationError` that names the parameter on failure. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw toValidationError(result.error, prefix);
+  if (!result.success) throw toValidationError(result.error, prefix, { schema, input: value });
   return result.data;
 }
 

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { OAuthTokens, RefreshCoordinator } from './auth/oauth2-auth.js';
 import { type Command, parseWith, type RunOptions } from './command.js';
+import { NetworkError } from './errors/network-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { HttpTuning } from './http/http-client.js';
+import { type DryRunResult, type RunState, withRun } from './run-context.js';
 import type { Simulator } from './testing/simulator.js';
 import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
 
@@ -92,12 +95,18 @@ type OutputOf<C> = C extends Command<any, infer O, any> ? O : never;
 /** A connected account: typed `run` for every command of the connector. */
 export interface ConnectorClient<Cmds extends Record<string, Command<any, any, any>>> {
   readonly connectorId: string;
+  /** A dry run: the input validated, the requests the run would send returned, nothing sent. */
+  run<K extends keyof Cmds & string>(
+    key: K,
+    input: InputOf<Cmds[K]>,
+    options: RunOptions & { dryRun: true },
+  ): Promise<DryRunResult>;
   run<K extends keyof Cmds & string>(
     key: K,
     input: InputOf<Cmds[K]>,
     options?: RunOptions,
   ): Promise<OutputOf<Cmds[K]>>;
-  /** Untyped run, for hosts that dispatch by name. */
+  /** Untyped run, for hosts that dispatch by name (a `DryRunResult` with `dryRun`). */
   runUnknown(key: string, input: unknown, options?: RunOptions): Promise<unknown>;
   /** Runs the connector's credential check. */
   verify(): Promise<void>;
@@ -248,14 +257,29 @@ export function defineConnector<
           });
         }
         const parsed = command.parse(input);
-        if (runOptions.timeoutMs === undefined) return command.run(parsed, ctx, runOptions);
-        return withDeadline(
-          runOptions.timeoutMs,
-          runOptions,
-          !command.annotations.readOnly,
-          definition.title,
-          (options) => command.run(parsed, ctx, options),
-        );
+        const writes = !command.annotations.readOnly;
+        const given = checkIdempotencyKey(runOptions.idempotencyKey, writes, `${definition.id}.${key}`);
+        // Every run of a write has a key: the caller's, or its own, which an unknown outcome names.
+        const idempotencyKey = writes ? (given ?? randomUUID()) : undefined;
+        const options: RunOptions = { ...runOptions, idempotencyKey };
+        const state: RunState = {
+          idempotencyKey,
+          writes: 0,
+          dryRun: runOptions.dryRun ? { requests: [] } : undefined,
+        };
+        if (state.dryRun)
+          return dryRunOf(state.dryRun, () => withRun(state, () => command.run(parsed, ctx, options)));
+        const execute = () =>
+          runOptions.timeoutMs === undefined
+            ? command.run(parsed, ctx, options)
+            : withDeadline(runOptions.timeoutMs, options, writes, definition.title, (deadlined) =>
+                command.run(parsed, ctx, deadlined),
+              );
+        try {
+          return await withRun(state, execute);
+        } catch (error) {
+          throw idempotencyKey ? namingKey(error, idempotencyKey) : error;
+        }
       };
       const client: ConnectorClient<Cmds> = {
         connectorId: definition.id,
@@ -270,6 +294,74 @@ export function defineConnector<
       return client;
     },
   };
+}
+
+/** Printable ASCII: a key travels in an HTTP header (Stripe's `Idempotency-Key`). */
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,200}$/;
+
+/** Checks a caller's idempotency key: only write commands take one, and it must fit a header. */
+function checkIdempotencyKey(key: unknown, writes: boolean, commandId: string): string | undefined {
+  if (key === undefined) return undefined;
+  const fail = (message: string): never => {
+    throw new ValidationError(`Invalid parameter "idempotencyKey": ${message}`, {
+      parameter: 'idempotencyKey',
+    });
+  };
+  if (!writes) fail(`${commandId} only reads, and reading again changes nothing: send no idempotency key`);
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    fail('expected a string of 1 to 200 printable ASCII characters (a UUID, say)');
+  }
+  return key as string;
+}
+
+/**
+ * Runs a dry run: the command runs until its first request, which is recorded instead of sent. A
+ * failure before any request (a rule of the command) is the caller's error, thrown as it is.
+ */
+async function dryRunOf(
+  recorder: NonNullable<RunState['dryRun']>,
+  run: () => Promise<unknown>,
+): Promise<DryRunResult> {
+  try {
+    await run();
+  } catch (error) {
+    if (recorder.requests.length === 0) throw error;
+  }
+  // Requests started beside the stopped one (a parallel batch) reach the recorder a moment later.
+  await new Promise((resolve) => setImmediate(resolve));
+  return {
+    dryRun: true,
+    requests: [...recorder.requests],
+    note:
+      recorder.requests.length === 0
+        ? 'Nothing was sent: the input is valid and the run needs no request.'
+        : 'Nothing was sent. These are the first requests the run would send; a command that makes more calls (a next page, a read before a write, a second batch) would go on after their answers.',
+  };
+}
+
+/**
+ * A write whose outcome is unknown names the key to repeat it with: repeating the run with the same
+ * key lets a provider that deduplicates by it (Stripe, a Linear id) apply the change once.
+ */
+function namingKey(error: unknown, key: string): unknown {
+  const unknown = (NetworkError.isInstance(error) || TimeoutError.isInstance(error)) && error.outcomeUnknown;
+  if (!unknown || error.details?.idempotencyKey !== undefined) return error;
+  const Kind = NetworkError.isInstance(error) ? NetworkError : TimeoutError;
+  const named = new Kind(
+    `${error.message}. To repeat it, send the same idempotency key "${key}" (idempotencyKey): a provider that deduplicates by it applies the change once.`,
+    {
+      outcomeUnknown: true,
+      status: error.status,
+      providerMessage: error.providerMessage,
+      providerCode: error.providerCode,
+      requestId: error.requestId,
+      retryable: error.retryable,
+      details: { ...error.details, idempotencyKey: key },
+    },
+  );
+  // The cause is already reduced to plain, redacted fields: keep it as it is.
+  Object.defineProperty(named, 'cause', { value: error.cause, enumerable: false, writable: true });
+  return named;
 }
 
 /** The property names a schema's JSON Schema allows, through unions and intersections. */

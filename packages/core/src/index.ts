@@ -81,4 +81,5 @@ export {
   pageTokenPage,
 } from './pagination.js';
 export { maskSecret, redact, redactDeep, registerSecret, Secret } from './redact.js';
+export type { DryRunRequest, DryRunResult } from './run-context.js';
 export { lazySchema, type SchemaSource, type Zod, zod } from './zod-lazy.js';

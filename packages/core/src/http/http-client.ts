@@ -10,6 +10,7 @@ import { RateLimitError } from '../errors/rate-limit-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { redact, redactBytes, redactDeep, secretForms, secretsIn } from '../redact.js';
+import { currentRun, DryRunStop, nextWriteKey, type RunState, withRun } from '../run-context.js';
 import { createAgent, type Dispatcher, dispatchRequest } from '../undici-lite.js';
 import { encodeForm, encodeQuery, type FormValue } from './encode.js';
 import { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './retry.js';
@@ -258,10 +259,12 @@ export class HttpClient {
     const idempotency = this.#options.idempotency;
     // A key the caller set in the headers (a Custom Action, say) is the call's key: keep it.
     const headerKey = idempotency ? headerValue(request.headers, idempotency.header) : undefined;
+    // Within a run the key comes from the run's own (the caller's, when given), so that repeating
+    // the run repeats the same keys and the provider applies each write once.
     const idempotencyKey =
       request.idempotencyKey ??
       headerKey ??
-      (idempotency?.methods.includes(method) ? randomUUID() : undefined);
+      (idempotency?.methods.includes(method) ? (nextWriteKey() ?? randomUUID()) : undefined);
     const safe = request.idempotent ?? (IDEMPOTENT_METHODS.has(method) || idempotencyKey !== undefined);
     // A call that may change something: when it fails after sending, its outcome is unknown (even
     // with an idempotency key, which only makes repeating it safe).
@@ -277,6 +280,11 @@ export class HttpClient {
       timeoutSignal && request.signal
         ? AbortSignal.any([timeoutSignal, request.signal])
         : (timeoutSignal ?? request.signal);
+
+    const dryRun = currentRun()?.dryRun;
+    if (dryRun) {
+      await this.#capture(dryRun, { method, base, path, body, contentType, idempotencyKey, request, signal });
+    }
 
     const mask = request.redact ?? request.auth !== false;
     // A call without credentials may still be asked to mask them (a Custom Action on an API that
@@ -348,6 +356,68 @@ export class HttpClient {
       } catch (reason) {
         throw this.#abortError(reason, timeoutSignal, outcome, request.timeoutMs);
       }
+    }
+  }
+
+  /**
+   * Records the request a dry run would send, exactly as its first attempt would carry it but with
+   * every credential masked, then stops the run: what it would do next depends on the answer.
+   */
+  async #capture(
+    dryRun: NonNullable<RunState['dryRun']>,
+    a: {
+      method: string;
+      base: Base;
+      path: string;
+      body: string | Uint8Array | undefined;
+      contentType: string | undefined;
+      idempotencyKey: string | undefined;
+      request: HttpRequest;
+      signal: AbortSignal | undefined;
+    },
+  ): Promise<never> {
+    if (dryRun.resolvingCredentials) throw new DryRunStop();
+    const headers: Record<string, string> = {
+      ...this.#defaultHeaders,
+      ...lowerKeys(a.request.headers ?? {}),
+    };
+    if (a.contentType && !headers['content-type']) headers['content-type'] = a.contentType;
+    const idempotency = this.#options.idempotency;
+    if (a.idempotencyKey && idempotency) headers[idempotency.header.toLowerCase()] = a.idempotencyKey;
+    // The credentials are read even for a call without them (a key in the body must be masked too).
+    const credentials = this.#options.auth ? await this.#dryRunCredentials(a.signal) : undefined;
+    if (credentials && a.request.auth !== false) Object.assign(headers, credentials);
+    const forms = [...this.#credentials];
+    const masked: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) masked[name] = redact(value, forms);
+    dryRun.requests.push({
+      method: a.method,
+      url: redact(`${a.base.origin}${a.path}`, forms),
+      headers: masked,
+      ...(typeof a.body === 'string' ? { body: redact(a.body, forms) } : {}),
+      ...(a.body instanceof Uint8Array ? { bodyBytes: a.body.byteLength } : {}),
+    });
+    throw new DryRunStop();
+  }
+
+  /**
+   * The auth headers a dry run shows (masked). Resolving them may need a token refresh, which is a
+   * request of its own: it is stopped like any other (sending nothing), and the header then reads
+   * as a masked placeholder.
+   */
+  async #dryRunCredentials(signal: AbortSignal | undefined): Promise<Record<string, string>> {
+    const auth = this.#options.auth;
+    if (!auth) return {};
+    try {
+      const headers = await withRun(
+        { idempotencyKey: undefined, writes: 0, dryRun: { requests: [], resolvingCredentials: true } },
+        async () => auth.headers(signal),
+      );
+      this.#learn(headers);
+      return headers;
+    } catch (error) {
+      if (!(error instanceof DryRunStop)) throw error;
+      return { authorization: '[REDACTED] (an access token refreshed first)' };
     }
   }
 
