@@ -49,7 +49,10 @@ export class AccessControl {
    */
   async init(): Promise<string | undefined> {
     if (this.#explicitHash || (await this.#store.getSetting(TOKEN_HASH_SETTING))) return undefined;
-    return this.rotate();
+    // Instances of a fleet starting at once on an empty database: one of them makes the token.
+    return this.#store.withLock('access-token-init', async () =>
+      (await this.#store.getSetting(TOKEN_HASH_SETTING)) ? undefined : this.rotate(),
+    );
   }
 
   /**

@@ -26,6 +26,12 @@ const program = new Command('c-host')
   .description('Every connector command from one place: CLI, HTTP API, MCP server and web UI.')
   .version(hostVersion)
   .addOption(new Option('--data-dir <dir>', 'where connections are stored').env('C_HOST_DATA_DIR'))
+  .addOption(
+    new Option(
+      '--database-url <url>',
+      'a PostgreSQL database shared by a fleet of hosts (prefer the variable: a flag shows in ps)',
+    ).env('C_HOST_DATABASE_URL'),
+  )
   // Usage errors become the same `{"error": …}` JSON (exit 2) as any other bad input.
   .exitOverride()
   .configureOutput({ writeErr: () => {} });
@@ -113,6 +119,14 @@ program
   .command('token')
   .description('Make a new access token for the API and /mcp, replacing the stored one, and print it')
   .action(guarded(async () => (await import('./cli/serve.js')).tokenCommand));
+
+const keys = program.command('keys').description('Manage the secret key that seals stored credentials');
+keys
+  .command('rotate')
+  .description(
+    'Re-seal every stored secret with C_HOST_SECRET_KEY (C_HOST_SECRET_KEYS_OLD names the earlier keys), then retire the earlier keys; safe while hosts serve',
+  )
+  .action(guarded(async () => (await import('./cli/keys.js')).rotateKeysCommand));
 
 program
   .command('mcp')

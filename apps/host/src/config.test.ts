@@ -1,6 +1,6 @@
 import { ValidationError } from '@c/core';
 import { describe, expect, it } from 'vitest';
-import { checkServeToken, isLoopback, MIN_REMOTE_TOKEN_LENGTH } from './config.js';
+import { checkServeToken, isLoopback, MIN_REMOTE_TOKEN_LENGTH, resolveConfig } from './config.js';
 
 function refusal(bind: string, token: string | undefined): ValidationError | undefined {
   try {
@@ -57,5 +57,33 @@ describe('isLoopback', () => {
     expect(isLoopback('[::1]')).toBe(true);
     expect(isLoopback('0.0.0.0')).toBe(false);
     expect(isLoopback('192.0.2.10')).toBe(false);
+  });
+});
+
+describe('the database URL', () => {
+  it('is unset by default (the embedded store), and the flag wins over C_HOST_DATABASE_URL', () => {
+    expect(resolveConfig({}, {}).databaseUrl).toBeUndefined();
+    const fromEnv = 'postgres://host:pw@db.internal:5432/c_host';
+    expect(resolveConfig({}, { C_HOST_DATABASE_URL: fromEnv }).databaseUrl).toBe(fromEnv);
+    const flag = 'postgresql://other@127.0.0.1/fleet';
+    expect(resolveConfig({ databaseUrl: flag }, { C_HOST_DATABASE_URL: fromEnv }).databaseUrl).toBe(flag);
+  });
+
+  it('refuses anything but a PostgreSQL URL, never repeating it (it holds a password)', () => {
+    for (const value of [
+      'mysql://u:s3cretPw@h/db',
+      'postgres:s3cretPw',
+      'not a url s3cretPw',
+      'postgres:///s3cretPw',
+    ]) {
+      let error: unknown;
+      try {
+        resolveConfig({}, { C_HOST_DATABASE_URL: value });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, value).toMatchObject({ kind: 'validation', parameter: 'database-url' });
+      expect((error as Error).message).not.toContain('s3cretPw');
+    }
   });
 });

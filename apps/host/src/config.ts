@@ -11,6 +11,7 @@ export interface HostFlags {
   port?: string | number | undefined;
   bind?: string | undefined;
   token?: string | undefined;
+  databaseUrl?: string | undefined;
 }
 
 /** The host's resolved settings. */
@@ -20,6 +21,11 @@ export interface HostConfig {
   bind: string;
   /** The access token set explicitly (flag or `C_HOST_TOKEN`), if any. */
   token: string | undefined;
+  /**
+   * `C_HOST_DATABASE_URL` (or `--database-url`): a PostgreSQL database shared by a fleet of
+   * instances. Unset: the embedded SQLite store in the data directory.
+   */
+  databaseUrl: string | undefined;
 }
 
 /** `$XDG_DATA_HOME/c-host`, else `~/.local/share/c-host`. */
@@ -37,12 +43,35 @@ export function resolveConfig(flags: HostFlags = {}, env: NodeJS.ProcessEnv = pr
       parameter: 'port',
     });
   }
+  const databaseUrl = flags.databaseUrl || env.C_HOST_DATABASE_URL || undefined;
+  if (databaseUrl !== undefined) checkDatabaseUrl(databaseUrl);
   return {
     dataDir: flags.dataDir || env.C_HOST_DATA_DIR || defaultDataDir(env),
     port,
     bind: flags.bind || env.C_HOST_BIND || '127.0.0.1',
     token: flags.token || env.C_HOST_TOKEN || undefined,
+    databaseUrl,
   };
+}
+
+/**
+ * Refuses a database URL that is not a PostgreSQL one. The URL usually holds a password: the
+ * refusal never repeats it.
+ */
+function checkDatabaseUrl(value: string): void {
+  let protocol: string | undefined;
+  let hostname = '';
+  try {
+    ({ protocol, hostname } = new URL(value));
+  } catch {
+    protocol = undefined;
+  }
+  if ((protocol !== 'postgres:' && protocol !== 'postgresql:') || !hostname) {
+    throw new ValidationError(
+      'Invalid parameter "database-url": C_HOST_DATABASE_URL or --database-url must be a PostgreSQL URL such as postgres://user:password@host:5432/database (unset, the host uses its embedded store)',
+      { parameter: 'database-url' },
+    );
+  }
 }
 
 /** True for addresses only this machine can reach. */

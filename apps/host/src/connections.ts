@@ -1,5 +1,6 @@
 import {
   AuthError,
+  type ConcurrencySlots,
   type Connector,
   type ConnectorClient,
   maskSecret,
@@ -345,6 +346,7 @@ export class ConnectionManager {
       credentials: record.credentials,
       onTokens: stored ? (tokens: OAuthTokens) => this.#saveTokens(record.name, tokens) : undefined,
       coordinateRefresh: stored ? this.#refreshLock(record.name) : undefined,
+      http: { concurrencySlots: this.#budget(cacheKey) },
     });
     this.#clients.set(cacheKey, { client, version });
     return client;
@@ -371,6 +373,18 @@ export class ConnectionManager {
             : undefined,
         );
       });
+  }
+
+  /**
+   * A connection's concurrency limit (Amplitude's 5 concurrent requests per project) shared by every
+   * process and host instance on the store, not kept per process.
+   */
+  #budget(key: string): ConcurrencySlots {
+    return async (scope, limit, signal) => {
+      const release = await this.#store.acquireSlot(`budget:${key}:${scope}`, limit, { signal });
+      // A release that fails (the database briefly away) leaves the slot to expire with its lease.
+      return () => void release().catch(() => {});
+    };
   }
 
   async #saveTokens(name: string, tokens: OAuthTokens): Promise<void> {

@@ -25,18 +25,30 @@ export interface OpenHostOptions {
   env?: NodeJS.ProcessEnv;
   /** The connectors to serve (default: all four; a CLI run loads only the one it needs). */
   connectors?: Connector[];
-  /** Another store (default: the embedded SQLite store in the data directory). */
+  /** Another store (default: the one the configuration selects, see `openStore`). */
   store?: ConnectionStore;
 }
 
-/** Opens the store in the data directory and assembles the host around it. */
+/**
+ * The store the configuration selects: PostgreSQL when a database URL is set (a fleet; it needs
+ * `C_HOST_SECRET_KEY`), else the embedded SQLite store in the data directory. `pg` is loaded only
+ * for the first, so the embedded default pays nothing for it.
+ */
+export async function openStore(config: HostConfig, env: NodeJS.ProcessEnv): Promise<ConnectionStore> {
+  const keys = { secretKey: env.C_HOST_SECRET_KEY, oldKeys: env.C_HOST_SECRET_KEYS_OLD };
+  if (config.databaseUrl) {
+    const { PostgresConnectionStore } = await import('./store/postgres-store.js');
+    return PostgresConnectionStore.open({ url: config.databaseUrl, ...keys });
+  }
+  return new SqliteConnectionStore({ dataDir: config.dataDir, ...keys });
+}
+
+/** Opens the configured store and assembles the host around it. */
 export async function openHost(options: OpenHostOptions): Promise<Host> {
   const env = options.env ?? process.env;
   const connectors = options.connectors ?? (await loadConnectors());
   const registry = new Registry(connectors);
-  const store =
-    options.store ??
-    new SqliteConnectionStore({ dataDir: options.config.dataDir, secretKey: env.C_HOST_SECRET_KEY });
+  const store = options.store ?? (await openStore(options.config, env));
   const connections = new ConnectionManager({ registry, store, env });
   const access = new AccessControl(store, { token: options.config.token });
   const oauth = new OAuthFlow({ registry, connections, env });

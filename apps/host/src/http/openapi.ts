@@ -29,6 +29,21 @@ const ok = (description: string, schema?: unknown) => ({
 export function buildOpenApi(registry: Registry, version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {
     '/api/health': { get: { summary: 'Health', security: [], responses: ok('The host is up.') } },
+    '/api/ready': {
+      get: {
+        summary: 'Readiness',
+        description:
+          'Whether the store can serve: its database answers and its schema is migrated (503 when not).',
+        security: [],
+        responses: {
+          ...ok('The host can serve requests.'),
+          503: {
+            description:
+              'The store cannot serve now (the database does not answer, or migrations are pending).',
+          },
+        },
+      },
+    },
     '/api/connectors': {
       get: {
         summary: 'List connectors',

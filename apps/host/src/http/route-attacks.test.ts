@@ -157,7 +157,7 @@ async function stateOf() {
 }
 
 describe('the route table', () => {
-  it('holds every surface, and only the sign-in, health, callback and UI routes are public', () => {
+  it('holds every surface, and only the sign-in, health, readiness, callback and UI routes are public', () => {
     const rows = table();
     const protectedUrls = new Set(rows.filter((row) => !row.public).map((row) => row.url));
     for (const url of [
@@ -175,12 +175,14 @@ describe('the route table', () => {
         'DELETE /api/session',
         'GET /',
         'GET /api/health',
+        'GET /api/ready',
         'GET /api/oauth/callback',
         'GET /assets/app.js',
         'GET /auth',
         'GET /index.html',
         'HEAD /',
         'HEAD /api/health',
+        'HEAD /api/ready',
         'HEAD /api/oauth/callback',
         'HEAD /assets/app.js',
         'HEAD /auth',

@@ -7,6 +7,7 @@ import { commandRoutes } from './commands-routes.js';
 import { connectionRoutes } from './connections-routes.js';
 import { type HttpContext, PUBLIC } from './context.js';
 import { registerGuards } from './guards.js';
+import { healthRoutes } from './health-routes.js';
 import { parseJsonBody } from './json-body.js';
 import { mcpRoutes } from './mcp-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
@@ -90,6 +91,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   });
 
   app.get('/api/health', { config: PUBLIC }, async () => ({ ok: true, version: hostVersion }));
+  await app.register(healthRoutes, context);
   await app.register(commandRoutes, context);
   await app.register(connectionRoutes, context);
   await app.register(oauthRoutes, context);

@@ -132,9 +132,11 @@ describe.skipIf(!cluster)(
         // The database goes away under the running store.
         const name = new URL(url).pathname.slice(1);
         await sql(cluster!.adminUrl, `DROP DATABASE ${name} WITH (FORCE)`);
-        const gone = await store.checkReady();
-        expect(gone).toMatchObject({ ready: false, store: 'postgres' });
-        expect(gone.reason).toMatch(/^the database 127\.0\.0\.1:\d+\/c_host_\w+ does not answer$/);
+        expect(await store.checkReady()).toEqual({
+          ready: false,
+          store: 'postgres',
+          reason: 'the database does not answer',
+        });
       } finally {
         await store.close();
       }
@@ -181,12 +183,12 @@ describe.skipIf(!cluster)(
   },
 );
 
-if (cluster) {
+describe.skipIf(!cluster)('PostgreSQL', () => {
   storeSuite({
     name: 'PostgresConnectionStore',
     keyRequired: true,
     async fresh() {
-      return postgresLocation(await cluster.createDatabase());
+      return postgresLocation(await cluster!.createDatabase());
     },
   });
-}
+});

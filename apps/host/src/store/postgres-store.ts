@@ -461,7 +461,7 @@ export class PostgresConnectionStore implements ConnectionStore {
       );
       version = rows[0]?.version ?? 0;
     } catch {
-      return { ready: false, store: 'postgres', reason: `the database ${this.#database} does not answer` };
+      return { ready: false, store: 'postgres', reason: 'the database does not answer' };
     }
     // A newer instance may have migrated further during a rolling upgrade: steps only add, so that is fine.
     if (version < LATEST_VERSION) {

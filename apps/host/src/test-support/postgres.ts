@@ -163,7 +163,7 @@ export async function postgresForTests(): Promise<PostgresAvailability> {
     return { available: true, postgres: await startPostgres() };
   } catch (error) {
     if (servicesRequired) throw error;
-    const reason = `PostgreSQL unavailable (${(error as Error).message.split('\n')[0]}); install Debian's postgresql package to run these tests`;
+    const reason = `PostgreSQL unavailable: ${(error as Error).message.split('\n')[0]}`;
     process.stderr.write(`skipping: ${reason}\n`);
     return { available: false, reason };
   }
