@@ -21,6 +21,8 @@ import type { z } from 'zod';
 export const DOCS_BASE_URL = 'https://docs.googleapis.com';
 /** Google Drive API (the file API). */
 export const FILE_API_BASE_URL = 'https://www.googleapis.com';
+/** The Drive API v3 discovery revision the package is built and tested against (search, uploads, permissions). */
+export const DOCS_DRIVE_DISCOVERY_REVISION = '20260916';
 /** Google's OAuth 2.0 token endpoint. */
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** Google's OAuth 2.0 authorization endpoint. */

@@ -1,10 +1,12 @@
 import { AuthError, type OAuthTokens, PermissionError, RateLimitError, ValidationError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { docs } from './docs-connector.js';
-import { useDocsSandbox } from './docs-test-support.js';
+import { docsSimulator } from './testing/docs-simulator.js';
 import { DOCUMENTS_SCOPE } from './testing/docs-state.js';
+import { callsTo, connectDocs } from './testing/google-test-helpers.js';
 
-const t = useDocsSandbox();
+const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
 describe('docs connector', () => {
   it('describes its commands, OAuth and environment', () => {
@@ -66,7 +68,7 @@ describe('docs connector', () => {
 
   it('verify reads the Drive account with fields=user', async () => {
     await t.connect().verify();
-    const [call] = t.sandbox.server.calls;
+    const [call] = t.sim.server.calls;
     expect(call).toMatchObject({ method: 'GET', path: '/drive/v3/about' });
     expect(call!.query.get('fields')).toBe('user');
   });
@@ -74,8 +76,8 @@ describe('docs connector', () => {
 
 describe('OAuth refresh', () => {
   it('refreshes once for many concurrent calls after expiry and hands over the new access token', async () => {
-    const tokens = t.sandbox.state.issueTokens();
-    t.sandbox.state.expireAccessTokens();
+    const tokens = t.sim.state.issueTokens();
+    t.sim.state.expireAccessTokens();
     const handed: OAuthTokens[] = [];
     const client = t.connect({
       credentials: {
@@ -83,22 +85,22 @@ describe('OAuth refresh', () => {
         refreshToken: tokens.refreshToken,
         expiresAt: Date.now() - 1000,
       },
-      onTokens: (next) => {
+      onTokens: (next: OAuthTokens) => {
         handed.push(next);
       },
     });
-    const id = t.sandbox.seeded!.specId;
+    const id = t.sim.seeded!.specId;
     const results = await Promise.all(
       Array.from({ length: 12 }, () => client.run('fetchDocumentContent', { documentId: id })),
     );
     expect(results.every((document) => document.documentId === id)).toBe(true);
-    const refreshes = t.calls('/token');
+    const refreshes = callsTo(t.sim, '/token');
     expect(refreshes).toHaveLength(1);
     expect(Object.fromEntries(refreshes[0]!.bodyForm!)).toEqual({
       grant_type: 'refresh_token',
       refresh_token: tokens.refreshToken,
-      client_id: t.sandbox.connection.credentials.clientId,
-      client_secret: t.sandbox.connection.credentials.clientSecret,
+      client_id: t.sim.connection.credentials.clientId,
+      client_secret: t.sim.connection.credentials.clientSecret,
     });
     expect(refreshes[0]!.headers.authorization).toBeUndefined();
     expect(handed).toHaveLength(1);
@@ -107,17 +109,17 @@ describe('OAuth refresh', () => {
     expect(handed[0]!.accessToken).not.toBe(tokens.accessToken);
     expect(handed[0]!.expiresAt).toBeGreaterThan(Date.now() + 3000_000);
     // No call went out with the expired token.
-    const apiCalls = t.calls(/^\/v1\/documents/);
+    const apiCalls = callsTo(t.sim, /^\/v1\/documents/);
     expect(apiCalls).toHaveLength(12);
     expect(new Set(apiCalls.map((call) => call.headers.authorization))).toEqual(
       new Set([`Bearer ${handed[0]!.accessToken}`]),
     );
-    expect(t.sandbox.state.grantOfRefreshToken(tokens.refreshToken)?.revoked).toBe(false);
+    expect(t.sim.state.grantOfRefreshToken(tokens.refreshToken)?.revoked).toBe(false);
   });
 
   it('refreshes once after a 401 when the expiry was not known, and repeats each call once', async () => {
-    const tokens = t.sandbox.state.issueTokens();
-    t.sandbox.state.expireAccessTokens();
+    const tokens = t.sim.state.issueTokens();
+    t.sim.state.expireAccessTokens();
     const handed: OAuthTokens[] = [];
     const client = t.connect({
       credentials: {
@@ -125,35 +127,35 @@ describe('OAuth refresh', () => {
         refreshToken: tokens.refreshToken,
         expiresAt: undefined,
       },
-      onTokens: (next) => {
+      onTokens: (next: OAuthTokens) => {
         handed.push(next);
       },
     });
     const results = await Promise.all([
       client.run('searchDocuments', { name: 'spec' }),
       client.run('searchDocuments', { name: 'notes' }),
-      client.run('fetchDocumentContent', { documentId: t.sandbox.seeded!.meetingNotesId }),
+      client.run('fetchDocumentContent', { documentId: t.sim.seeded!.meetingNotesId }),
     ]);
     expect(results[0].files).toHaveLength(1);
-    expect(t.calls('/token')).toHaveLength(1);
+    expect(callsTo(t.sim, '/token')).toHaveLength(1);
     expect(handed).toHaveLength(1);
-    const unauthorized = t.sandbox.server.calls.filter(
+    const unauthorized = t.sim.server.calls.filter(
       (call) => call.path !== '/token' && call.headers.authorization === `Bearer ${tokens.accessToken}`,
     );
     expect(unauthorized).toHaveLength(3);
     // An update refused with 401 was not applied, so it is safe to send again after the refresh.
-    const id = t.sandbox.state.createDocument({ title: 'After 401', paragraphs: [{ text: 'x' }] }).id;
-    t.sandbox.state.expireAccessTokens();
+    const id = t.sim.state.createDocument({ title: 'After 401', paragraphs: [{ text: 'x' }] }).id;
+    t.sim.state.expireAccessTokens();
     await client.run('updateDocumentContent', {
       documentId: id,
       requests: [{ insertText: { location: { index: 1 }, text: 'y' } }],
     });
-    expect(t.sandbox.state.files.get(id)!.tabs![0]!.document.text()).toBe('yx\n');
+    expect(t.sim.state.files.get(id)!.tabs![0]!.document.text()).toBe('yx\n');
   });
 
   it('a refused refresh (invalid_grant) is an AuthError that says to reconnect, without secrets', async () => {
-    const tokens = t.sandbox.state.issueTokens();
-    t.sandbox.state.revoke(tokens.refreshToken);
+    const tokens = t.sim.state.issueTokens();
+    t.sim.state.revoke(tokens.refreshToken);
     const client = t.connect({
       credentials: {
         accessToken: tokens.accessToken,
@@ -162,7 +164,7 @@ describe('OAuth refresh', () => {
       },
     });
     const error = await client
-      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.specId })
+      .run('fetchDocumentContent', { documentId: t.sim.seeded!.specId })
       .catch((caught) => caught);
     expect(AuthError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
@@ -176,32 +178,32 @@ describe('OAuth refresh', () => {
     for (const secret of [
       tokens.accessToken,
       tokens.refreshToken,
-      t.sandbox.connection.credentials.clientSecret,
+      t.sim.connection.credentials.clientSecret,
     ]) {
       expect(shown).not.toContain(secret);
     }
-    expect(t.calls(/^\/v1\//)).toHaveLength(0);
+    expect(callsTo(t.sim, /^\/v1\//)).toHaveLength(0);
   });
 
   it('keeps working when a second process refreshes with the same refresh token, as at Google', async () => {
-    const tokens = t.sandbox.state.issueTokens();
-    t.sandbox.state.expireAccessTokens();
+    const tokens = t.sim.state.issueTokens();
+    t.sim.state.expireAccessTokens();
     const stale = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: 0 };
     await t.connect({ credentials: stale }).run('searchDocuments', { name: 'x' });
     // A second connection still holds the refresh token it started with (its store missed onTokens).
     const second = await t.connect({ credentials: stale }).run('searchDocuments', { name: 'notes' });
     expect(second.files.map((file) => file.name)).toEqual(['Weekly Sync — Meeting Notes']);
-    const refreshes = t.calls('/token');
+    const refreshes = callsTo(t.sim, '/token');
     expect(refreshes).toHaveLength(2);
     expect(refreshes.map((call) => call.bodyForm!.get('refresh_token'))).toEqual([
       tokens.refreshToken,
       tokens.refreshToken,
     ]);
-    expect(t.sandbox.state.grantOfRefreshToken(tokens.refreshToken)!.revoked).toBe(false);
+    expect(t.sim.state.grantOfRefreshToken(tokens.refreshToken)!.revoked).toBe(false);
   });
 
   it('without a refresh token an expired token is an AuthError at once; a 401 stays a 401', async () => {
-    const tokens = t.sandbox.state.issueTokens();
+    const tokens = t.sim.state.issueTokens();
     const noRefresh = {
       accessToken: tokens.accessToken,
       refreshToken: undefined,
@@ -213,8 +215,8 @@ describe('OAuth refresh', () => {
       .run('searchDocuments', { name: 'x' })
       .catch((caught) => caught);
     expect(AuthError.isInstance(expired)).toBe(true);
-    expect(t.sandbox.server.calls).toHaveLength(0);
-    t.sandbox.state.expireAccessTokens();
+    expect(t.sim.server.calls).toHaveLength(0);
+    t.sim.state.expireAccessTokens();
     const rejected = await t
       .connect({ credentials: { ...noRefresh, expiresAt: undefined } })
       .run('searchDocuments', { name: 'x' })
@@ -227,12 +229,12 @@ describe('OAuth refresh', () => {
 
 describe('Google error mapping', () => {
   it('a grant without the Drive permission is a PermissionError naming both permissions', async () => {
-    const tokens = t.sandbox.state.issueTokens({ scopes: [DOCUMENTS_SCOPE] });
+    const tokens = t.sim.state.issueTokens({ scopes: [DOCUMENTS_SCOPE] });
     const client = t.connect({
       credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
     });
     // The Docs API works with the documents scope alone…
-    await client.run('fetchDocumentContent', { documentId: t.sandbox.seeded!.specId });
+    await client.run('fetchDocumentContent', { documentId: t.sim.seeded!.specId });
     // …but Drive does not.
     const error = await client.run('searchDocuments', { name: 'spec' }).catch((caught) => caught);
     expect(PermissionError.isInstance(error)).toBe(true);
@@ -241,10 +243,10 @@ describe('Google error mapping', () => {
   });
 
   it('Docs quota (429 RESOURCE_EXHAUSTED) is a RateLimitError once retries are spent', async () => {
-    const tokens = t.sandbox.state.issueTokens({
-      user: t.sandbox.state.addUser('quota@example.com', 'Quota').email,
+    const tokens = t.sim.state.issueTokens({
+      user: t.sim.state.addUser('quota@example.com', 'Quota').email,
     });
-    t.sandbox.state.quotas.docsWritesPerMinute = 1;
+    t.sim.state.quotas.docsWritesPerMinute = 1;
     try {
       const client = t.connect({
         credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
@@ -254,17 +256,17 @@ describe('Google error mapping', () => {
       expect(RateLimitError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ status: 429, providerCode: 'RATE_LIMIT_EXCEEDED', retryable: true });
       // A rate-limit refusal applied nothing, so even this POST was tried again (three attempts).
-      expect(t.calls('/v1/documents')).toHaveLength(4);
+      expect(callsTo(t.sim, '/v1/documents')).toHaveLength(4);
     } finally {
-      t.sandbox.state.quotas.docsWritesPerMinute = 60;
+      t.sim.state.quotas.docsWritesPerMinute = 60;
     }
   });
 
   it('Drive’s 403 userRateLimitExceeded is a RateLimitError, not a PermissionError', async () => {
-    const tokens = t.sandbox.state.issueTokens({
-      user: t.sandbox.state.addUser('drive-quota@example.com', 'Q').email,
+    const tokens = t.sim.state.issueTokens({
+      user: t.sim.state.addUser('drive-quota@example.com', 'Q').email,
     });
-    t.sandbox.state.quotas.driveRequestsPerMinute = 0;
+    t.sim.state.quotas.driveRequestsPerMinute = 0;
     try {
       const error = await t
         .connect({ credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } })
@@ -273,7 +275,7 @@ describe('Google error mapping', () => {
       expect(RateLimitError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ status: 403, providerCode: 'userRateLimitExceeded' });
     } finally {
-      t.sandbox.state.quotas.driveRequestsPerMinute = 12_000;
+      t.sim.state.quotas.driveRequestsPerMinute = 12_000;
     }
   });
 });

@@ -51,4 +51,6 @@ export const docs = defineConnector({
   createContext: createDocsContext,
   verify: (ctx) =>
     ctx.http.request({ method: 'GET', api: 'files', path: '/drive/v3/about', query: { fields: 'user' } }),
+  // Loaded only when a sandbox or a test asks: the simulator needs msw and the contracts.
+  simulator: async () => (await import('./testing/index.js')).docsSimulator,
 });

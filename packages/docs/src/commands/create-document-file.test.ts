@@ -1,15 +1,17 @@
 import { NetworkError, PermissionError, ValidationError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { useDocsSandbox } from '../docs-test-support.js';
+import { docsSimulator } from '../testing/docs-simulator.js';
 import { DOCUMENTS_READONLY_SCOPE } from '../testing/docs-state.js';
+import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 
-const t = useDocsSandbox();
+const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
 describe('createDocumentFile', () => {
   it('POSTs the trimmed name as the title and returns the id and web address', async () => {
     const client = t.connect();
     const result = await client.run('createDocumentFile', { name: '  Q4 Planning  ' });
-    const [call] = t.calls('/v1/documents');
+    const [call] = callsTo(t.sim, '/v1/documents');
     expect(call).toMatchObject({ method: 'POST', bodyJson: { title: 'Q4 Planning' } });
     expect(call!.headers['content-type']).toBe('application/json');
     expect(result).toEqual({
@@ -42,24 +44,24 @@ describe('createDocumentFile', () => {
       expect(ValidationError.isInstance(error)).toBe(true);
       expect(error.parameter).toBe('name');
     }
-    expect(t.sandbox.server.calls).toHaveLength(0);
+    expect(t.sim.server.calls).toHaveLength(0);
   });
 
   it('is not repeated when the outcome is unknown, so it never makes two documents', async () => {
-    const before = t.sandbox.state.files.size;
-    t.sandbox.server.fault({ type: 'reset-after-handler', match: (call) => call.path === '/v1/documents' });
+    const before = t.sim.state.files.size;
+    t.sim.server.fault({ type: 'reset-after-handler', match: (call) => call.path === '/v1/documents' });
     const error = await t
       .connect()
       .run('createDocumentFile', { name: 'Only once' })
       .catch((caught) => caught);
     expect(NetworkError.isInstance(error)).toBe(true);
     expect(error.outcomeUnknown).toBe(true);
-    expect(t.calls('/v1/documents')).toHaveLength(1);
-    expect(t.sandbox.state.files.size).toBe(before + 1);
+    expect(callsTo(t.sim, '/v1/documents')).toHaveLength(1);
+    expect(t.sim.state.files.size).toBe(before + 1);
   });
 
   it('a read-only grant cannot create: a PermissionError saying to reconnect with both permissions', async () => {
-    const tokens = t.sandbox.state.issueTokens({ scopes: [DOCUMENTS_READONLY_SCOPE] });
+    const tokens = t.sim.state.issueTokens({ scopes: [DOCUMENTS_READONLY_SCOPE] });
     const error = await t
       .connect({ credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } })
       .run('createDocumentFile', { name: 'Nope' })

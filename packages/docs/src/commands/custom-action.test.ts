@@ -1,21 +1,23 @@
 import { type ConnectorError, NotFoundError, PermissionError, ValidationError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { useDocsSandbox } from '../docs-test-support.js';
+import { docsSimulator } from '../testing/docs-simulator.js';
+import { connectDocs } from '../testing/google-test-helpers.js';
 
-const t = useDocsSandbox();
+const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
 describe('customAction', () => {
   it('calls Drive by default: file metadata with fields', async () => {
-    const id = t.sandbox.seeded!.specId;
+    const id = t.sim.seeded!.specId;
     const result = await t.connect().run('customAction', {
       method: 'GET',
       path: `/drive/v3/files/${id}`,
       query: { fields: 'name,mimeType,modifiedTime' },
     });
-    const [call] = t.sandbox.server.calls;
+    const [call] = t.sim.server.calls;
     expect(call).toMatchObject({ method: 'GET', path: `/drive/v3/files/${id}` });
     expect(call!.query.get('fields')).toBe('name,mimeType,modifiedTime');
-    expect(call!.headers.authorization).toBe(`Bearer ${t.sandbox.connection.credentials.accessToken}`);
+    expect(call!.headers.authorization).toBe(`Bearer ${t.sim.connection.credentials.accessToken}`);
     expect(result).toEqual({
       name: 'Search Service — Technical Spec',
       mimeType: 'application/vnd.google-apps.document',
@@ -26,7 +28,7 @@ describe('customAction', () => {
   it('returns an export to PDF as {contentType, size, base64}', async () => {
     const result = (await t.connect().run('customAction', {
       method: 'GET',
-      path: `/drive/v3/files/${t.sandbox.seeded!.meetingNotesId}/export`,
+      path: `/drive/v3/files/${t.sim.seeded!.meetingNotesId}/export`,
       query: { mimeType: 'application/pdf' },
     })) as { contentType: string; size: number; base64: string };
     expect(result.contentType).toBe('application/pdf');
@@ -44,7 +46,7 @@ describe('customAction', () => {
   it('returns a text export as {text}, and takes a query string in the path', async () => {
     const result = await t.connect().run('customAction', {
       method: 'GET',
-      path: `/drive/v3/files/${t.sandbox.seeded!.specId}/export?mimeType=text/plain`,
+      path: `/drive/v3/files/${t.sim.seeded!.specId}/export?mimeType=text/plain`,
     });
     expect(result).toEqual({
       text: expect.stringContaining('Search Service — Technical Spec\r\nStatus: Draft'),
@@ -53,7 +55,7 @@ describe('customAction', () => {
 
   it('calls the Docs API with api docs, and sends JSON bodies', async () => {
     const client = t.connect();
-    const id = t.sandbox.state.createDocument({ title: 'Scratch', paragraphs: [{ text: 'one' }] }).id;
+    const id = t.sim.state.createDocument({ title: 'Scratch', paragraphs: [{ text: 'one' }] }).id;
     const reply = await client.run('customAction', {
       method: 'POST',
       api: 'docs',
@@ -75,7 +77,7 @@ describe('customAction', () => {
       body: { name: 'Scratch (renamed)' },
     });
     expect(renamed).toMatchObject({ id, name: 'Scratch (renamed)' });
-    expect(t.sandbox.server.calls.at(-1)!.bodyJson).toEqual({ name: 'Scratch (renamed)' });
+    expect(t.sim.server.calls.at(-1)!.bodyJson).toEqual({ name: 'Scratch (renamed)' });
   });
 
   it('refuses paths outside the APIs, absolute URLs, traversal and credential headers, sending nothing', async () => {
@@ -100,20 +102,20 @@ describe('customAction', () => {
       expect(ValidationError.isInstance(error), JSON.stringify(input)).toBe(true);
       expect(error.parameter).toBe(parameter);
     }
-    expect(t.sandbox.server.calls).toHaveLength(0);
+    expect(t.sim.server.calls).toHaveLength(0);
   });
 
   it('maps Drive errors: a file the account cannot see is 404, exporting a PDF file is 403', async () => {
     const client = t.connect();
     const hidden = (await client
-      .run('customAction', { method: 'GET', path: `/drive/v3/files/${t.sandbox.seeded!.restrictedId}` })
+      .run('customAction', { method: 'GET', path: `/drive/v3/files/${t.sim.seeded!.restrictedId}` })
       .catch((caught) => caught)) as ConnectorError;
     expect(NotFoundError.isInstance(hidden)).toBe(true);
     expect(hidden).toMatchObject({ status: 404, providerCode: 'notFound' });
     const pdf = (await client
       .run('customAction', {
         method: 'GET',
-        path: `/drive/v3/files/${t.sandbox.seeded!.pdfId}/export`,
+        path: `/drive/v3/files/${t.sim.seeded!.pdfId}/export`,
         query: { mimeType: 'text/plain' },
       })
       .catch((caught) => caught)) as ConnectorError;
@@ -125,7 +127,7 @@ describe('customAction', () => {
   it('downloads a binary file with alt=media', async () => {
     const result = (await t.connect().run('customAction', {
       method: 'GET',
-      path: `/drive/v3/files/${t.sandbox.seeded!.pdfId}`,
+      path: `/drive/v3/files/${t.sim.seeded!.pdfId}`,
       query: { alt: 'media' },
     })) as { contentType: string; base64: string };
     expect(result.contentType).toBe('application/pdf');

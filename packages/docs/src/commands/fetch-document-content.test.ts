@@ -1,10 +1,12 @@
 import { NotFoundError, PermissionError, ProviderError, ValidationError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { useDocsSandbox } from '../docs-test-support.js';
 import type { DocsDocument, DocsTab } from '../docs-types.js';
 import { WIKI_TABS } from '../testing/docs-seed.js';
+import { docsSimulator } from '../testing/docs-simulator.js';
+import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 
-const t = useDocsSandbox();
+const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
 /** The text of the body that came back. */
 function text(document: DocsDocument): string {
@@ -16,12 +18,12 @@ function text(document: DocsDocument): string {
 
 describe('fetchDocumentContent', () => {
   it('GETs /v1/documents/{id}?includeTabsContent=true with the bearer token and returns the structure', async () => {
-    const id = t.sandbox.seeded!.meetingNotesId;
+    const id = t.sim.seeded!.meetingNotesId;
     const document = await t.connect().run('fetchDocumentContent', { documentId: id });
-    const [call] = t.calls(/^\/v1\/documents/);
+    const [call] = callsTo(t.sim, /^\/v1\/documents/);
     expect(call).toMatchObject({ method: 'GET', path: `/v1/documents/${id}` });
     expect(Object.fromEntries(call!.query)).toEqual({ includeTabsContent: 'true' });
-    expect(call!.headers.authorization).toBe(`Bearer ${t.sandbox.connection.credentials.accessToken}`);
+    expect(call!.headers.authorization).toBe(`Bearer ${t.sim.connection.credentials.accessToken}`);
     expect(document.documentId).toBe(id);
     expect(document.title).toBe('Weekly Sync — Meeting Notes');
     expect(document.revisionId).toMatch(/^AL/);
@@ -52,7 +54,7 @@ describe('fetchDocumentContent', () => {
   });
 
   it('returns every tab, child tabs nested, and the first tab’s body as body', async () => {
-    const id = t.sandbox.seeded!.wikiId;
+    const id = t.sim.seeded!.wikiId;
     const document = await t.connect().run('fetchDocumentContent', { documentId: id });
     const outline = (tabs: DocsTab[]): unknown[] =>
       tabs.map((tab) => [tab.tabProperties.tabId, tab.tabProperties.title, outline(tab.childTabs ?? [])]);
@@ -73,7 +75,7 @@ describe('fetchDocumentContent', () => {
 
   it('returns the body of the tab asked for, by tabId or by the ?tab= of the address', async () => {
     const client = t.connect();
-    const id = t.sandbox.seeded!.wikiId;
+    const id = t.sim.seeded!.wikiId;
     const byId = await client.run('fetchDocumentContent', { documentId: id, tabId: WIKI_TABS.firstWeek });
     expect(text(byId)).toBe('Your first week\nDay 1: laptop, accounts, and lunch with the team.\n');
     const byAddress = await client.run('fetchDocumentContent', {
@@ -85,7 +87,7 @@ describe('fetchDocumentContent', () => {
       documentId: `https://docs.google.com/document/d/${id}/edit?tab=${WIKI_TABS.runbooks}`,
       tabId: WIKI_TABS.runbooks,
     });
-    for (const call of t.calls(/^\/v1\/documents/)) {
+    for (const call of callsTo(t.sim, /^\/v1\/documents/)) {
       expect(call.path).toBe(`/v1/documents/${id}`);
       expect(Object.fromEntries(call.query)).toEqual({ includeTabsContent: 'true' });
     }
@@ -93,7 +95,7 @@ describe('fetchDocumentContent', () => {
 
   it('refuses a tab id that is not one, or that differs from the address’s, before sending', async () => {
     const client = t.connect();
-    const id = t.sandbox.seeded!.wikiId;
+    const id = t.sim.seeded!.wikiId;
     for (const input of [
       { documentId: id, tabId: 't 0' },
       { documentId: id, tabId: '../t.0' },
@@ -111,13 +113,13 @@ describe('fetchDocumentContent', () => {
       .catch((caught) => caught);
     expect(address.parameter).toBe('documentId');
     expect(address.message).toContain('not a tab id');
-    expect(t.sandbox.server.calls).toHaveLength(0);
+    expect(t.sim.server.calls).toHaveLength(0);
   });
 
   it('a tab the document does not have is a NotFoundError naming the tabs it has', async () => {
     const error = await t
       .connect()
-      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.wikiId, tabId: 't.nosuchtab' })
+      .run('fetchDocumentContent', { documentId: t.sim.seeded!.wikiId, tabId: 't.nosuchtab' })
       .catch((caught) => caught);
     expect(NotFoundError.isInstance(error)).toBe(true);
     expect(error.message).toBe(
@@ -126,18 +128,16 @@ describe('fetchDocumentContent', () => {
   });
 
   it('takes the document web address and sends only the id', async () => {
-    const id = t.sandbox.seeded!.specId;
+    const id = t.sim.seeded!.specId;
     const document = await t.connect().run('fetchDocumentContent', {
       documentId: `https://docs.google.com/document/d/${id}/edit?tab=t.0#heading=h.x`,
     });
     expect(document.documentId).toBe(id);
-    expect(t.calls(/^\/v1\/documents/)[0]!.path).toBe(`/v1/documents/${id}`);
+    expect(callsTo(t.sim, /^\/v1\/documents/)[0]!.path).toBe(`/v1/documents/${id}`);
   });
 
   it('leaves out the revision id for a document the account may only view', async () => {
-    const document = await t
-      .connect()
-      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.viewOnlyId });
+    const document = await t.connect().run('fetchDocumentContent', { documentId: t.sim.seeded!.viewOnlyId });
     expect(document.title).toBe('Company Handbook 2026');
     expect(document.revisionId).toBeUndefined();
     expect(document.suggestionsViewMode).toBe('PREVIEW_WITHOUT_SUGGESTIONS');
@@ -161,13 +161,13 @@ describe('fetchDocumentContent', () => {
       .run('fetchDocumentContent', { documentId: 'x', extra: 1 } as never)
       .catch((e) => e);
     expect(unknown.parameter).toBe('extra');
-    expect(t.sandbox.server.calls).toHaveLength(0);
+    expect(t.sim.server.calls).toHaveLength(0);
   });
 
   it('a document the account cannot access is a PermissionError that says what access it needs', async () => {
     const error = await t
       .connect()
-      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.restrictedId })
+      .run('fetchDocumentContent', { documentId: t.sim.seeded!.restrictedId })
       .catch((caught) => caught);
     expect(PermissionError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
@@ -187,20 +187,20 @@ describe('fetchDocumentContent', () => {
     expect(NotFoundError.isInstance(missing)).toBe(true);
     expect(missing).toMatchObject({ status: 404, providerCode: 'NOT_FOUND' });
     const sheet = await client
-      .run('fetchDocumentContent', { documentId: t.sandbox.seeded!.spreadsheetId })
+      .run('fetchDocumentContent', { documentId: t.sim.seeded!.spreadsheetId })
       .catch((e) => e);
     expect(ProviderError.isInstance(sheet)).toBe(true);
     expect(sheet).toMatchObject({ status: 400, providerCode: 'FAILED_PRECONDITION', retryable: false });
   });
 
   it('retries a 503 on a read, then succeeds', async () => {
-    t.sandbox.server.fault({
+    t.sim.server.fault({
       type: 'status',
       status: 503,
       body: '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}',
     });
-    const document = await t.connect().run('fetchDocumentContent', { documentId: t.sandbox.seeded!.specId });
+    const document = await t.connect().run('fetchDocumentContent', { documentId: t.sim.seeded!.specId });
     expect(document.title).toBe('Search Service — Technical Spec');
-    expect(t.calls(/^\/v1\/documents/)).toHaveLength(2);
+    expect(callsTo(t.sim, /^\/v1\/documents/)).toHaveLength(2);
   });
 });

@@ -1,19 +1,16 @@
 import { AuthError, ValidationError } from '@c/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useDocsSandbox } from '../docs-test-support.js';
+import { useSimulator } from '@c/core/testing/vitest';
+import { describe, expect, it } from 'vitest';
+import { docsSimulator } from '../testing/docs-simulator.js';
+import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 import { DOCS_FILES_QUERY, driveNameTerms, searchDocumentsQuery } from './search-documents.js';
 
-const t = useDocsSandbox();
-
-afterEach(() => {
-  t.sandbox.state.pageSizeCap = 1000;
-  t.sandbox.state.partialPages = false;
-});
+const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
 describe('searchDocuments', () => {
   it('asks Drive for the Google Docs of the account (corpora=user) not in the trash, with the fields it returns', async () => {
     const result = await t.connect().run('searchDocuments', { name: 'notes' });
-    const calls = t.calls('/drive/v3/files');
+    const calls = callsTo(t.sim, '/drive/v3/files');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('GET');
     expect(Object.fromEntries(calls[0]!.query)).toEqual({
@@ -25,8 +22,8 @@ describe('searchDocuments', () => {
       supportsAllDrives: 'true',
     });
     expect(calls[0]!.query.get('q')).toBe(DOCS_FILES_QUERY);
-    expect(calls[0]!.headers.authorization).toBe(`Bearer ${t.sandbox.connection.credentials.accessToken}`);
-    const id = t.sandbox.seeded!.meetingNotesId;
+    expect(calls[0]!.headers.authorization).toBe(`Bearer ${t.sim.connection.credentials.accessToken}`);
+    const id = t.sim.seeded!.meetingNotesId;
     expect(result).toEqual({
       files: [
         {
@@ -44,7 +41,7 @@ describe('searchDocuments', () => {
     const result = await client.run('searchDocuments', { name: 'sync — MEETING no' });
     expect(result.files.map((file) => file.name)).toEqual(['Weekly Sync — Meeting Notes']);
     // "sync" may end a longer word and "—" is not a word: only "meeting" and "no" go to Drive.
-    expect(t.calls('/drive/v3/files')[0]!.query.get('q')).toBe(
+    expect(callsTo(t.sim, '/drive/v3/files')[0]!.query.get('q')).toBe(
       `${DOCS_FILES_QUERY} and name contains 'meeting' and name contains 'no'`,
     );
     // Drive narrowed the listing to the one document; the rest was never sent.
@@ -83,10 +80,10 @@ describe('searchDocuments', () => {
   });
 
   it('follows nextPageToken to the end', async () => {
-    t.sandbox.state.pageSizeCap = 2;
+    t.sim.state.pageSizeCap = 2;
     const result = await t.connect().run('searchDocuments', { name: 'n' });
     expect(result.files).toHaveLength(4);
-    const calls = t.calls('/drive/v3/files');
+    const calls = callsTo(t.sim, '/drive/v3/files');
     // Five Google Docs the account can see, two a page.
     expect(calls).toHaveLength(3);
     expect(calls[0]!.query.get('pageToken')).toBeNull();
@@ -96,27 +93,27 @@ describe('searchDocuments', () => {
   });
 
   it('goes on past short and empty pages that still carry a nextPageToken', async () => {
-    t.sandbox.state.pageSizeCap = 1;
-    t.sandbox.state.partialPages = true;
+    t.sim.state.pageSizeCap = 1;
+    t.sim.state.partialPages = true;
     const result = await t.connect().run('searchDocuments', { name: 'checklist' });
     expect(result.files.map((file) => file.name)).toEqual(['Product Launch Checklist']);
     // One page per visible file (documents and the two other files), most of them empty.
-    expect(t.calls('/drive/v3/files')).toHaveLength(8);
+    expect(callsTo(t.sim, '/drive/v3/files')).toHaveLength(8);
   });
 
   it('finds shared-drive documents the account created or changed, not every file of every shared drive', async () => {
     const colleague = 'morgan@example.com';
-    const mine = t.sandbox.state.createDocument({
+    const mine = t.sim.state.createDocument({
       title: 'Roadmap (shared drive)',
       driveId: '0AsharedDrive1',
-      sharedWith: { [t.sandbox.state.currentUser]: 'writer' },
+      sharedWith: { [t.sim.state.currentUser]: 'writer' },
       owner: colleague,
     });
-    mine.lastModifyingUser = t.sandbox.state.currentUser;
-    const untouched = t.sandbox.state.createDocument({
+    mine.lastModifyingUser = t.sim.state.currentUser;
+    const untouched = t.sim.state.createDocument({
       title: 'Roadmap archive (shared drive)',
       driveId: '0AsharedDrive1',
-      sharedWith: { [t.sandbox.state.currentUser]: 'reader' },
+      sharedWith: { [t.sim.state.currentUser]: 'reader' },
       owner: colleague,
     });
     const result = await t.connect().run('searchDocuments', { name: 'roadmap' });
@@ -133,12 +130,12 @@ describe('searchDocuments', () => {
       },
     })) as { files: { id: string }[] };
     expect(everything.files.map((file) => file.id).sort()).toEqual([mine.id, untouched.id].sort());
-    t.sandbox.state.files.delete(mine.id);
-    t.sandbox.state.files.delete(untouched.id);
+    t.sim.state.files.delete(mine.id);
+    t.sim.state.files.delete(untouched.id);
   });
 
   it('finds names with quotes and backslashes', async () => {
-    const quoted = t.sandbox.state.createDocument({ title: "Alex's notes \\ drafts" });
+    const quoted = t.sim.state.createDocument({ title: "Alex's notes \\ drafts" });
     const result = await t.connect().run('searchDocuments', { name: "ALEX'S NOTES \\" });
     expect(result.files.map((file) => file.id)).toEqual([quoted.id]);
     quoted.trashed = true;
@@ -157,12 +154,12 @@ describe('searchDocuments', () => {
       expect(ValidationError.isInstance(error)).toBe(true);
       expect(error.parameter).toBe('name');
     }
-    expect(t.sandbox.server.calls).toHaveLength(0);
+    expect(t.sim.server.calls).toHaveLength(0);
   });
 
   it('a revoked grant is an AuthError that says to reconnect', async () => {
-    const tokens = t.sandbox.state.issueTokens();
-    t.sandbox.state.revoke(tokens.accessToken);
+    const tokens = t.sim.state.issueTokens();
+    t.sim.state.revoke(tokens.accessToken);
     const error = await t
       .connect({
         credentials: {
@@ -177,6 +174,6 @@ describe('searchDocuments', () => {
     expect(error.needsReconnect).toBe(true);
     expect(error.message).toMatch(/reconnect/i);
     // One 401, one refused refresh, nothing more.
-    expect(t.sandbox.server.calls.map((call) => call.path)).toEqual(['/drive/v3/files', '/token']);
+    expect(t.sim.server.calls.map((call) => call.path)).toEqual(['/drive/v3/files', '/token']);
   });
 });

@@ -1,13 +1,15 @@
 import { NetworkError, PermissionError, ProviderError, ValidationError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { useDocsSandbox } from '../docs-test-support.js';
 import type { DocsDocument, DocsStructuralElement, DocsTab, DocsTabProperties } from '../docs-types.js';
+import { docsSimulator } from '../testing/docs-simulator.js';
+import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 
-const t = useDocsSandbox();
+const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
 /** A fresh document for one test: "Agenda" (a heading), "Budget review", "Hiring". */
 function agenda(title = 'Agenda'): string {
-  return t.sandbox.state.createDocument({
+  return t.sim.state.createDocument({
     title,
     paragraphs: [
       { text: 'Agenda', style: { namedStyleType: 'HEADING_1' } },
@@ -39,7 +41,7 @@ describe('updateDocumentContent: index arithmetic on real documents', () => {
       documentId: id,
       requests: [{ insertText: { location: { index: 1 }, text: 'Draft — ' } }],
     });
-    const [call] = t.calls(`/v1/documents/${id}:batchUpdate`);
+    const [call] = callsTo(t.sim, `/v1/documents/${id}:batchUpdate`);
     expect(call).toMatchObject({ method: 'POST' });
     expect(call!.headers['content-type']).toBe('application/json');
     expect(call!.headers['idempotency-key']).toBeUndefined();
@@ -128,7 +130,7 @@ describe('updateDocumentContent: index arithmetic on real documents', () => {
   });
 
   it('counts UTF-16 code units, as Google does', async () => {
-    const id = t.sandbox.state.createDocument({
+    const id = t.sim.state.createDocument({
       title: 'Emoji',
       paragraphs: [{ text: 'Ship it 🚀 today' }],
     }).id;
@@ -159,7 +161,7 @@ describe('updateDocumentContent: index arithmetic on real documents', () => {
       { insertText: { location: { index: 22 }, text: 'B' } },
     ];
     const result = await t.connect().run('updateDocumentContent', { documentId: id, requests });
-    expect(t.calls(`/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({ requests });
+    expect(callsTo(t.sim, `/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({ requests });
     expect(result.warnings).toHaveLength(1);
     expect(result.warnings![0]).toContain('requests.1.insertText.location.index (22)');
     expect(result.warnings![0]).toContain('requests.0.insertText.location.index (8)');
@@ -178,7 +180,7 @@ describe('updateDocumentContent: write control', () => {
       requiredRevisionId: revisionId!,
       requests: [{ insertText: { location: { index: 1 }, text: 'x' } }],
     });
-    expect(t.calls(`/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({
+    expect(callsTo(t.sim, `/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({
       requests: [{ insertText: { location: { index: 1 }, text: 'x' } }],
       writeControl: { requiredRevisionId: revisionId },
     });
@@ -330,7 +332,7 @@ describe('updateDocumentContent: refused before sending', () => {
     expect(ValidationError.isInstance(error)).toBe(true);
     expect(error.parameter).toBe(parameter);
     expect(error.message).toContain(message);
-    expect(t.sandbox.server.calls).toHaveLength(0);
+    expect(t.sim.server.calls).toHaveLength(0);
   });
 
   it('accepts a body-relative index of 0 in a header segment (headers start at 0)', async () => {
@@ -344,7 +346,7 @@ describe('updateDocumentContent: refused before sending', () => {
     // Sent (the check passed); the simulator has no such header, as Google would say.
     expect(ProviderError.isInstance(error)).toBe(true);
     expect(error.providerMessage).toContain('segment');
-    expect(t.sandbox.server.calls).toHaveLength(1);
+    expect(t.sim.server.calls).toHaveLength(1);
   });
 });
 
@@ -353,7 +355,7 @@ describe('updateDocumentContent: failures', () => {
     const error = await t
       .connect()
       .run('updateDocumentContent', {
-        documentId: t.sandbox.seeded!.viewOnlyId,
+        documentId: t.sim.seeded!.viewOnlyId,
         requests: [{ insertText: { location: { index: 1 }, text: 'x' } }],
       })
       .catch((caught) => caught);
@@ -407,7 +409,7 @@ describe('updateDocumentContent: failures', () => {
 
   it('is not repeated when the connection drops after Google applied it: the text is there once', async () => {
     const id = agenda();
-    t.sandbox.server.fault({
+    t.sim.server.fault({
       type: 'reset-after-handler',
       match: (call) => call.path.endsWith(':batchUpdate'),
     });
@@ -421,13 +423,13 @@ describe('updateDocumentContent: failures', () => {
     expect(NetworkError.isInstance(error)).toBe(true);
     expect(error.outcomeUnknown).toBe(true);
     expect(error.message).toMatch(/outcome is unknown/);
-    expect(t.calls(`/v1/documents/${id}:batchUpdate`)).toHaveLength(1);
+    expect(callsTo(t.sim, `/v1/documents/${id}:batchUpdate`)).toHaveLength(1);
     expect(paragraphs(await read(id))[0]![2]).toBe('Once Agenda\n');
   });
 
   it('is not repeated after a 503 either (Google may have applied part of its work)', async () => {
     const id = agenda();
-    t.sandbox.server.fault({
+    t.sim.server.fault({
       type: 'status',
       status: 503,
       body: '{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}',
@@ -446,14 +448,14 @@ describe('updateDocumentContent: failures', () => {
       retryable: true,
       providerCode: 'UNAVAILABLE',
     });
-    expect(t.calls(`/v1/documents/${id}:batchUpdate`)).toHaveLength(1);
+    expect(callsTo(t.sim, `/v1/documents/${id}:batchUpdate`)).toHaveLength(1);
   });
 });
 
 describe('updateDocumentContent: tabs', () => {
   /** A document of two tabs, "One" (t.0) and "Two" with a child tab "Two A". */
   function tabbed(): { id: string; two: string; twoA: string } {
-    const file = t.sandbox.state.createDocument({
+    const file = t.sim.state.createDocument({
       title: 'Tabbed',
       tabs: [
         { title: 'One', paragraphs: [{ text: 'first' }] },
@@ -496,7 +498,7 @@ describe('updateDocumentContent: tabs', () => {
         { insertText: { location: { index: 1, tabId: twoA }, text: 'Deeply ' } },
       ],
     });
-    expect(t.calls(`/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({
+    expect(callsTo(t.sim, `/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({
       requests: [
         { insertText: { endOfSegmentLocation: { tabId: two }, text: ' (edited)' } },
         { insertText: { location: { index: 1, tabId: two }, text: 'The ' } },
@@ -516,7 +518,7 @@ describe('updateDocumentContent: tabs', () => {
       documentId: id,
       requests: [{ insertText: { location: { index: 1 }, text: 'the ' } }],
     });
-    expect(t.calls(`/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({
+    expect(callsTo(t.sim, `/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({
       requests: [{ insertText: { location: { index: 1 }, text: 'the ' } }],
     });
     expect((await tabTexts(id))['t.0']).toBe('the first\n');
@@ -588,7 +590,7 @@ describe('updateDocumentContent: tabs', () => {
 
 describe('updateDocumentContent: bullets, tables and chips', () => {
   it('createParagraphBullets makes list items; leading tabs set the nesting level and go', async () => {
-    const id = t.sandbox.state.createDocument({
+    const id = t.sim.state.createDocument({
       title: 'List',
       paragraphs: [{ text: 'Groceries' }, { text: 'Milk' }, { text: '\tOat' }, { text: 'Bread' }],
     }).id;
@@ -632,7 +634,7 @@ describe('updateDocumentContent: bullets, tables and chips', () => {
   });
 
   it('insertTable puts a newline first, so the table starts at index + 1, with one empty paragraph per cell', async () => {
-    const id = t.sandbox.state.createDocument({ title: 'Table', paragraphs: [] }).id;
+    const id = t.sim.state.createDocument({ title: 'Table', paragraphs: [] }).id;
     const client = t.connect();
     await client.run('updateDocumentContent', {
       documentId: id,
@@ -678,8 +680,8 @@ describe('updateDocumentContent: bullets, tables and chips', () => {
   });
 
   it('insertPerson, insertDate and insertRichLink add chips of one index each', async () => {
-    const id = t.sandbox.state.createDocument({ title: 'Chips', paragraphs: [{ text: 'Owner: ' }] }).id;
-    const spec = t.sandbox.seeded!.specId;
+    const id = t.sim.state.createDocument({ title: 'Chips', paragraphs: [{ text: 'Owner: ' }] }).id;
+    const spec = t.sim.seeded!.specId;
     await t.connect().run('updateDocumentContent', {
       documentId: id,
       requests: [
@@ -729,7 +731,7 @@ describe('updateDocumentContent: bullets, tables and chips', () => {
       .connect()
       .run('updateDocumentContent', { documentId: id, requests })
       .catch((caught) => caught);
-    expect(t.calls(`/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({ requests });
+    expect(callsTo(t.sim, `/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({ requests });
     expect(error).toMatchObject({ kind: 'provider', status: 501, providerCode: 'UNIMPLEMENTED' });
   });
 });

@@ -1,8 +1,10 @@
 import { contractsDir, type RecordedCall } from '@c/core/testing';
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { checkAgainstSchema } from '../docs-discovery.js';
-import { useDocsSandbox } from '../docs-test-support.js';
 import { checkGoogleCall, loadGoogleContracts } from './docs-contract.js';
+import { docsSimulator } from './docs-simulator.js';
+import { connectDocs } from './google-test-helpers.js';
 
 const dir = contractsDir();
 
@@ -143,12 +145,12 @@ describe.skipIf(!dir)('checkGoogleCall against the discovery documents', () => {
 });
 
 describe.skipIf(!dir)('the simulator’s responses fit the discovery schemas', () => {
-  const t = useDocsSandbox();
+  const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
   it('Document, BatchUpdateDocumentResponse, FileList, File and About', async () => {
     const { docs: docsApi, drive } = loadGoogleContracts(dir!);
     const client = t.connect();
-    const id = t.sandbox.seeded!.meetingNotesId;
+    const id = t.sim.seeded!.meetingNotesId;
     const fits = (value: unknown, schema: string, schemas = docsApi.schemas) =>
       checkAgainstSchema(value, { $ref: schema }, schemas, '');
     expect(fits(await client.run('fetchDocumentContent', { documentId: id }), 'Document')).toBeUndefined();
@@ -166,7 +168,7 @@ describe.skipIf(!dir)('the simulator’s responses fit the discovery schemas', (
     expect(fits(list, 'FileList', drive.schemas)).toBeUndefined();
     const file = await client.run('customAction', {
       method: 'GET',
-      path: `/drive/v3/files/${t.sandbox.seeded!.pdfId}`,
+      path: `/drive/v3/files/${t.sim.seeded!.pdfId}`,
       query: { fields: '*' },
     });
     expect(fits(file, 'File', drive.schemas)).toBeUndefined();

@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { docs } from '../docs-connector.js';
-import { useDocsSandbox } from '../docs-test-support.js';
+import { docsSimulator } from './docs-simulator.js';
 import { DOCUMENTS_SCOPE, DRIVE_SCOPE } from './docs-state.js';
+import { connectDocs } from './google-test-helpers.js';
 
-const t = useDocsSandbox({ seed: true, client: { redirectUris: ['http://127.0.0.1:4444/oauth/callback'] } });
+const t = useSimulator(docsSimulator, {
+  start: { seed: true, client: { redirectUris: ['http://127.0.0.1:4444/oauth/callback'] } },
+  connect: connectDocs,
+});
 const REDIRECT = 'http://127.0.0.1:4444/oauth/callback';
 
 /** Opens the consent screen as a browser would and answers it; returns the redirect's query. */
@@ -13,12 +18,12 @@ async function consent(
 ) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const authorize = new URL(t.sandbox.oauth.authorizationUrl);
+  const authorize = new URL(t.sim.oauth.authorizationUrl);
   for (const [key, value] of Object.entries({
-    client_id: t.sandbox.oauth.clientId,
+    client_id: t.sim.oauth.clientId,
     redirect_uri: REDIRECT,
     response_type: 'code',
-    scope: t.sandbox.oauth.scopes.join(' '),
+    scope: t.sim.oauth.scopes.join(' '),
     state: 'st-123',
     code_challenge: challenge,
     code_challenge_method: 'S256',
@@ -34,8 +39,8 @@ async function consent(
   expect(html).toContain('value="approve"');
   const consentId = /name="consent" value="([^"]+)"/.exec(html)![1]!;
   const form = new URLSearchParams({ consent: consentId, decision: options.decision ?? 'approve' });
-  for (const scope of options.scopes ?? t.sandbox.oauth.scopes) form.append('scope', scope);
-  const answer = await fetch(new URL('/o/oauth2/v2/auth/approve', t.sandbox.url), {
+  for (const scope of options.scopes ?? t.sim.oauth.scopes) form.append('scope', scope);
+  const answer = await fetch(new URL('/o/oauth2/v2/auth/approve', t.sim.url), {
     method: 'POST',
     body: form,
     redirect: 'manual',
@@ -47,14 +52,14 @@ async function consent(
 }
 
 async function token(fields: Record<string, string>) {
-  const response = await fetch(t.sandbox.oauth.tokenUrl, {
+  const response = await fetch(t.sim.oauth.tokenUrl, {
     method: 'POST',
     body: new URLSearchParams(fields),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const client = () => ({ client_id: t.sandbox.oauth.clientId, client_secret: t.sandbox.oauth.clientSecret });
+const client = () => ({ client_id: t.sim.oauth.clientId, client_secret: t.sim.oauth.clientSecret });
 
 describe('OAuth endpoints', () => {
   it('runs the authorization code flow with PKCE, and the tokens work with the connector', async () => {
@@ -141,9 +146,9 @@ describe('OAuth endpoints', () => {
   });
 
   it('never redirects to an unregistered URI or for an unknown client', async () => {
-    const url = new URL(t.sandbox.oauth.authorizationUrl);
+    const url = new URL(t.sim.oauth.authorizationUrl);
     url.search = new URLSearchParams({
-      client_id: t.sandbox.oauth.clientId,
+      client_id: t.sim.oauth.clientId,
       redirect_uri: 'https://evil.example/cb',
       response_type: 'code',
       scope: DOCUMENTS_SCOPE,
@@ -157,7 +162,7 @@ describe('OAuth endpoints', () => {
   });
 
   it('keeps the refresh token as Google does (no rotation, reuse works), and the revoke endpoint ends the grant', async () => {
-    const tokens = t.sandbox.state.issueTokens();
+    const tokens = t.sim.state.issueTokens();
     const refresh = () =>
       token({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, ...client() });
     const first = await refresh();
@@ -168,12 +173,12 @@ describe('OAuth endpoints', () => {
     expect(second.status).toBe(200);
     expect(second.body.access_token).not.toBe(first.body.access_token);
     for (const issued of [first, second]) {
-      const about = await fetch(`${t.sandbox.url}/drive/v3/about?fields=user`, {
+      const about = await fetch(`${t.sim.url}/drive/v3/about?fields=user`, {
         headers: { authorization: `Bearer ${issued.body.access_token}` },
       });
       expect(about.status).toBe(200);
     }
-    const revoked = await fetch(t.sandbox.oauth.revocationUrl, {
+    const revoked = await fetch(t.sim.oauth.revocationUrl, {
       method: 'POST',
       body: new URLSearchParams({ token: tokens.refreshToken }),
     });
@@ -183,14 +188,14 @@ describe('OAuth endpoints', () => {
       status: 400,
       body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' },
     });
-    const again = await fetch(t.sandbox.oauth.revocationUrl, {
+    const again = await fetch(t.sim.oauth.revocationUrl, {
       method: 'POST',
       body: new URLSearchParams({ token: tokens.refreshToken }),
     });
     expect(again.status).toBe(400);
     expect((await token({ grant_type: 'password', ...client() })).body.error).toBe('unsupported_grant_type');
     // Sent on purpose: the contract check saw it too.
-    expect(t.sandbox.server.violations).toEqual(['POST /token: unsupported grant_type password']);
-    t.sandbox.server.reset();
+    expect(t.sim.server.violations).toEqual(['POST /token: unsupported grant_type password']);
+    t.sim.server.reset();
   });
 });

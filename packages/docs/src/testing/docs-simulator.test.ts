@@ -1,15 +1,69 @@
 import type { ConnectorError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_DRIVE_DISCOVERY_REVISION } from '../docs-client.js';
 import { docs } from '../docs-connector.js';
-import { useDocsSandbox } from '../docs-test-support.js';
-import { type DocsSandbox, startDocsSimulator } from './docs-simulator.js';
+import { DOCS_DISCOVERY_REVISION } from '../docs-requests.js';
+import { GOOGLE_DISCOVERY_FILES } from './docs-contract.js';
+import { docsSimulator, type RunningDocsSimulator, startDocsSimulator } from './docs-simulator.js';
+import { connectDocs } from './google-test-helpers.js';
 
-describe('startDocsSimulator', () => {
-  let sandbox: DocsSandbox;
+describe('docsSimulator', () => {
+  let sandbox: RunningDocsSimulator;
   beforeAll(async () => {
-    sandbox = await startDocsSimulator({ seed: true });
+    sandbox = await docsSimulator.start({ seed: true });
   });
   afterAll(() => sandbox.close());
+
+  it('is the simulator the connector declares, and says which API revisions it speaks', async () => {
+    expect(await docs.simulator!()).toBe(docsSimulator);
+    expect(docsSimulator.connectorId).toBe('docs');
+    expect(sandbox.connectorId).toBe('docs');
+    expect(docsSimulator.speaks).toBe(
+      'Google Docs API v1 (discovery revision 20260921) and Google Drive API v3 (discovery revision 20260916)',
+    );
+    // The revisions named are those of the discovery documents every request is checked against.
+    expect(GOOGLE_DISCOVERY_FILES.docs).toContain(DOCS_DISCOVERY_REVISION);
+    expect(GOOGLE_DISCOVERY_FILES.drive).toContain(DOCS_DRIVE_DISCOVERY_REVISION);
+  });
+
+  it('reset() returns to the scene it started with: same tokens, same documents, calls forgotten', async () => {
+    const sim = await docsSimulator.start({ seed: true, contracts: false });
+    try {
+      const client = docs.connect({ credentials: sim.connection.credentials, ...sim.connection.options });
+      const id = sim.seeded!.meetingNotesId;
+      const before = await client.run('fetchDocumentContent', { documentId: id });
+      await client.run('updateDocumentContent', {
+        documentId: id,
+        requests: [{ insertText: { location: { index: 1 }, text: 'Changed\n' } }],
+      });
+      const draft = await client.run('createDocumentFile', { name: 'Scratch draft' });
+      sim.state.quotas.docsReadsPerMinute = 0;
+      sim.state.revoke(sim.connection.credentials.refreshToken);
+      sim.server.fault({
+        type: 'status',
+        status: 503,
+        times: 5,
+        match: (call) => call.path === '/drive/v3/about',
+      });
+      sim.reset();
+      expect(sim.server.calls).toEqual([]);
+      await client.verify();
+      const after = await client.run('fetchDocumentContent', { documentId: id });
+      expect(after).toEqual(before);
+      expect(sim.state.files.has(draft.documentId)).toBe(false);
+      expect(sim.state.grantOfRefreshToken(sim.connection.credentials.refreshToken)?.revoked).toBe(false);
+      // Resetting again gives the same scene: the snapshot is not changed by what follows it.
+      await client.run('createDocumentFile', { name: 'Second draft' });
+      sim.reset();
+      expect((await client.run('searchDocuments', { name: 'draft' })).files).toEqual([]);
+      // The access token the connection started with was valid throughout: no refresh was needed.
+      expect(sim.server.calls.map((call) => call.path)).not.toContain('/token');
+      await client.close();
+    } finally {
+      await sim.close();
+    }
+  });
 
   it('gives a connection that docs.connect takes as it is, and the OAuth endpoints', async () => {
     expect(sandbox.connection.options).toEqual({
@@ -48,6 +102,7 @@ describe('startDocsSimulator', () => {
   });
 
   it('starts empty without seed', async () => {
+    // The former name still starts it (the host's sandbox calls it so).
     const empty = await startDocsSimulator();
     expect(empty.seeded).toBeUndefined();
     expect(empty.state.files.size).toBe(0);
@@ -56,7 +111,7 @@ describe('startDocsSimulator', () => {
 });
 
 describe('the Drive simulator', () => {
-  const t = useDocsSandbox();
+  const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
   const drive = (
     path: string,
     query?: Record<string, string>,
@@ -72,7 +127,7 @@ describe('the Drive simulator', () => {
       files: [
         {
           kind: 'drive#file',
-          id: t.sandbox.seeded!.spreadsheetId,
+          id: t.sim.seeded!.spreadsheetId,
           name: 'Budget 2026',
           mimeType: 'application/vnd.google-apps.spreadsheet',
         },
@@ -81,7 +136,7 @@ describe('the Drive simulator', () => {
   });
 
   it('trashes, restores and deletes through files.update and files.delete', async () => {
-    const id = t.sandbox.state.createDocument({ title: 'Disposable draft' }).id;
+    const id = t.sim.state.createDocument({ title: 'Disposable draft' }).id;
     const search = async () =>
       (await t.connect().run('searchDocuments', { name: 'disposable' })).files.length;
     expect(await search()).toBe(1);
@@ -111,18 +166,18 @@ describe('the Drive simulator', () => {
       providerCode: 'badRequest',
     });
     expect(await refused('/drive/v3/about')).toMatchObject({ status: 400, providerCode: 'required' });
-    expect(await refused(`/drive/v3/files/${t.sandbox.seeded!.specId}`, { alt: 'media' })).toMatchObject({
+    expect(await refused(`/drive/v3/files/${t.sim.seeded!.specId}`, { alt: 'media' })).toMatchObject({
       status: 403,
       providerCode: 'fileNotDownloadable',
     });
     expect(
-      await refused(`/drive/v3/files/${t.sandbox.seeded!.specId}/export`, { mimeType: 'image/png' }),
+      await refused(`/drive/v3/files/${t.sim.seeded!.specId}/export`, { mimeType: 'image/png' }),
     ).toMatchObject({
       status: 400,
       providerCode: 'badRequest',
     });
     expect(
-      await refused(`/drive/v3/files/${t.sandbox.seeded!.viewOnlyId}`, undefined, 'PATCH', {
+      await refused(`/drive/v3/files/${t.sim.seeded!.viewOnlyId}`, undefined, 'PATCH', {
         name: 'Mine now',
       }),
     ).toMatchObject({
@@ -130,7 +185,7 @@ describe('the Drive simulator', () => {
       providerCode: 'insufficientFilePermissions',
     });
     expect(
-      await refused(`/drive/v3/files/${t.sandbox.seeded!.specId}`, undefined, 'PATCH', { id: 'other' }),
+      await refused(`/drive/v3/files/${t.sim.seeded!.specId}`, undefined, 'PATCH', { id: 'other' }),
     ).toMatchObject({
       status: 403,
       providerCode: 'fieldNotWritable',
@@ -155,7 +210,7 @@ describe('the Drive simulator', () => {
   });
 
   it('exports Markdown and HTML', async () => {
-    const id = t.sandbox.seeded!.specId;
+    const id = t.sim.seeded!.specId;
     const markdown = (await drive(`/drive/v3/files/${id}/export`, { mimeType: 'text/markdown' })) as {
       text: string;
     };
@@ -171,21 +226,21 @@ describe('the Drive simulator', () => {
       .run('customAction', {
         method: 'GET',
         api: 'docs',
-        path: `/v1/documents/${t.sandbox.seeded!.specId}`,
+        path: `/v1/documents/${t.sim.seeded!.specId}`,
         query: { includeTabs: 'true' },
       })
       .catch((caught) => caught)) as ConnectorError;
     expect(error).toMatchObject({ status: 400, providerCode: 'INVALID_ARGUMENT' });
     expect(error.providerMessage).toContain('Cannot bind query parameter');
-    expect(t.sandbox.server.violations).toEqual([
-      `GET /v1/documents/${t.sandbox.seeded!.specId}: docs.documents.get has no query parameter includeTabs`,
+    expect(t.sim.server.violations).toEqual([
+      `GET /v1/documents/${t.sim.seeded!.specId}: docs.documents.get has no query parameter includeTabs`,
     ]);
-    t.sandbox.server.reset();
+    t.sim.server.reset();
   });
 
   it('opens a new quota window each minute', async () => {
     let now = Date.parse('2026-11-20T10:00:00Z');
-    const timed = await startDocsSimulator({
+    const timed = await docsSimulator.start({
       now: () => now,
       quotas: { docsReadsPerMinute: 1 },
       contracts: false,
@@ -211,12 +266,12 @@ describe('the Drive simulator', () => {
 });
 
 describe('documents.get and tabs, as Google answers', () => {
-  const t = useDocsSandbox();
-  const get = async (query: Record<string, string>, id = t.sandbox.seeded!.wikiId) => {
-    const url = new URL(`${t.sandbox.url}/v1/documents/${id}`);
+  const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
+  const get = async (query: Record<string, string>, id = t.sim.seeded!.wikiId) => {
+    const url = new URL(`${t.sim.url}/v1/documents/${id}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     const response = await fetch(url, {
-      headers: { authorization: `Bearer ${t.sandbox.connection.credentials.accessToken}` },
+      headers: { authorization: `Bearer ${t.sim.connection.credentials.accessToken}` },
     });
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
@@ -268,14 +323,14 @@ describe('documents.get and tabs, as Google answers', () => {
     });
     const viewer = await get(
       { includeTabsContent: 'true', commentsViewMode: 'COMMENTS_VIEW_MODE_DEFAULT_FOR_CURRENT_ACCESS' },
-      t.sandbox.seeded!.viewOnlyId,
+      t.sim.seeded!.viewOnlyId,
     );
     expect(viewer.body.commentsViewMode).toBe('COMMENTS_VIEW_MODE_OMITTED');
     expect(await get({ includeTabsContent: 'yes' })).toMatchObject({ status: 400 });
     // Sent on purpose: the contract check saw the malformed boolean too.
-    expect(t.sandbox.server.violations).toEqual([
-      `GET /v1/documents/${t.sandbox.seeded!.wikiId}: docs.documents.get: query parameter includeTabsContent must be true or false`,
+    expect(t.sim.server.violations).toEqual([
+      `GET /v1/documents/${t.sim.seeded!.wikiId}: docs.documents.get: query parameter includeTabsContent must be true or false`,
     ]);
-    t.sandbox.server.reset();
+    t.sim.server.reset();
   });
 });

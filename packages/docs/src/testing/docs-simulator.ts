@@ -1,6 +1,13 @@
-import { createTestServer, type TestServer } from '@c/core/testing';
+import {
+  createTestServer,
+  defineSimulator,
+  type RunningSimulator,
+  type SimulatorOAuth,
+  type SimulatorStartOptions,
+} from '@c/core/testing';
 import { http, type RequestHandler } from 'msw';
-import { DOCS_SCOPES } from '../docs-client.js';
+import { DOCS_DRIVE_DISCOVERY_REVISION, DOCS_SCOPES } from '../docs-client.js';
+import { DOCS_DISCOVERY_REVISION } from '../docs-requests.js';
 import { createDocsContractCheck } from './docs-contract.js';
 import { docsRoute } from './docs-documents.js';
 import { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from './docs-oauth.js';
@@ -54,56 +61,50 @@ export function createDocsHandlers(state: DocsSimulatorState): RequestHandler[] 
   return [http.all('*', ({ request }) => route(state, request))];
 }
 
-/** Options of `startDocsSimulator`. */
-export interface DocsSimulatorOptions extends DocsStateOptions {
-  port?: number;
-  host?: string;
-  /** Fill the simulator with the sandbox's documents and files. */
-  seed?: boolean;
-  /** The contracts folder for request checks; false turns the checks off. Default: `contractsDir()`. */
-  contracts?: string | false;
+/** Options of the Google Docs simulator's `start`. */
+export interface DocsSimulatorOptions extends DocsStateOptions, SimulatorStartOptions {
+  /** Fill the simulator with the sandbox's documents and files (see `SeededFiles`). */
+  seed?: boolean | undefined;
   /** The OAuth client of the sandbox connection (a fixed sandbox client by default). */
-  client?: Partial<SimClient>;
+  client?: Partial<SimClient> | undefined;
 }
 
-/** A running simulator: where it is, how to connect to it, and its state. */
-export interface DocsSandbox {
-  /** `http://127.0.0.1:<port>`: the Docs API, the Drive API and the OAuth endpoints. */
-  url: string;
-  server: TestServer;
-  state: DocsSimulatorState;
-  /** Exactly what `docs.connect({ credentials, ...options })` needs to reach the simulator. */
-  connection: {
-    credentials: {
-      accessToken: string;
-      refreshToken: string;
-      expiresAt: number;
-      clientId: string;
-      clientSecret: string;
-    };
-    options: { baseUrl: string; fileApiBaseUrl: string; tokenUrl: string };
-  };
+/** What `docs.connect()` needs to reach the simulator: the sandbox account's tokens and the client. */
+export interface DocsSimulatorCredentials extends Record<string, unknown> {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: number;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The connection options that point the connector at the simulator. */
+export interface DocsSimulatorConnectionOptions extends Record<string, unknown> {
+  baseUrl: string;
+  fileApiBaseUrl: string;
+  tokenUrl: string;
+}
+
+/** A running Google Docs simulator: the shared handle, plus its state and the seeded ids. */
+export interface RunningDocsSimulator
+  extends RunningSimulator<DocsSimulatorCredentials, DocsSimulatorConnectionOptions> {
+  readonly connectorId: 'docs';
   /** The OAuth endpoints and client, for a host's Connect flow. */
-  oauth: {
-    authorizationUrl: string;
-    tokenUrl: string;
-    revocationUrl: string;
-    clientId: string;
-    clientSecret: string;
-    scopes: string[];
-  };
+  readonly oauth: SimulatorOAuth & { revocationUrl: string; clientSecret: string; scopes: string[] };
+  /** Everything the simulator knows, for tests to arrange a scene (share, expire, revoke…). */
+  readonly state: DocsSimulatorState;
   /** Ids of the seeded files, when started with `seed: true`. */
-  seeded: SeededFiles | undefined;
-  close(): Promise<void>;
+  readonly seeded: SeededFiles | undefined;
 }
 
 /**
  * Starts the Google Docs simulator on a loopback port: the Docs and Drive APIs and Google's OAuth
  * endpoints on one origin, every request checked against Google's discovery documents (recorded in
  * `server.violations`). It registers a sandbox OAuth client and issues tokens for the sandbox
- * account (alex@example.com) so that `connection` works at once.
+ * account (alex@example.com) so that `connection` works at once; `reset()` returns to that scene,
+ * with the same tokens.
  */
-export async function startDocsSimulator(options: DocsSimulatorOptions = {}): Promise<DocsSandbox> {
+async function start(options: DocsSimulatorOptions = {}): Promise<RunningDocsSimulator> {
   const state = new DocsSimulatorState(options);
   const client = state.addClient({
     clientId: options.client?.clientId ?? 'sandbox-client.apps.googleusercontent.com',
@@ -118,8 +119,10 @@ export async function startDocsSimulator(options: DocsSimulatorOptions = {}): Pr
     check: createDocsContractCheck(options.contracts),
   });
   const tokens = state.issueTokens({ clientId: client.clientId });
+  const initial = state.snapshot();
   const url = server.url;
   return {
+    connectorId: 'docs',
     url,
     server,
     state,
@@ -142,6 +145,33 @@ export async function startDocsSimulator(options: DocsSimulatorOptions = {}): Pr
       scopes: [...DOCS_SCOPES],
     },
     seeded,
+    reset() {
+      state.restore(initial);
+      server.reset();
+      server.clearFaults();
+      server.resetHandlers();
+    },
     close: () => server.close(),
   };
 }
+
+/**
+ * The Google Docs simulator (`@c/docs/testing`): Google Docs API v1 and Drive API v3 as their
+ * current discovery revisions describe them, with Google's OAuth endpoints, on one loopback origin.
+ */
+export const docsSimulator = defineSimulator({
+  connectorId: 'docs',
+  speaks: `Google Docs API v1 (discovery revision ${DOCS_DISCOVERY_REVISION}) and Google Drive API v3 (discovery revision ${DOCS_DRIVE_DISCOVERY_REVISION})`,
+  start,
+});
+
+/**
+ * Starts the simulator: the same as `docsSimulator.start(options)`, under the name the host's
+ * sandbox and older tests call.
+ */
+export function startDocsSimulator(options?: DocsSimulatorOptions): Promise<RunningDocsSimulator> {
+  return docsSimulator.start(options);
+}
+
+/** The running simulator's handle under its former name. */
+export type DocsSandbox = RunningDocsSimulator;

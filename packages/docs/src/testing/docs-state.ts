@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ParagraphSpec } from './docs-document.js';
-import { buildTabs, type SimTab, type TabSpec } from './docs-tabs.js';
+import { buildTabs, cloneTabs, type SimTab, type TabSpec } from './docs-tabs.js';
 
 /** Google's MIME type of a Google Docs document. */
 export const GOOGLE_DOCS_MIME_TYPE = 'application/vnd.google-apps.document';
@@ -170,6 +170,39 @@ export interface AddFileOptions {
   createdBy?: string;
 }
 
+/** Everything a state holds at one moment, for `restore` (see `DocsSimulatorState.snapshot`). */
+export interface DocsStateSnapshot {
+  readonly users: ReadonlyMap<string, SimUser>;
+  readonly files: ReadonlyMap<string, SimFile>;
+  readonly clients: ReadonlyMap<string, SimClient>;
+  readonly grants: ReadonlyMap<string, SimGrant>;
+  readonly accessTokens: ReadonlyMap<string, SimAccessToken>;
+  readonly groups: ReadonlySet<string>;
+  readonly currentUser: string;
+  readonly quotas: SimQuotas;
+  readonly pageSizeCap: number;
+  readonly partialPages: boolean;
+}
+
+/** A copy of a file that shares nothing mutable with it (documents, permissions, revisions). */
+function copyFile(file: SimFile): SimFile {
+  return {
+    ...file,
+    permissions: new Map(file.permissions),
+    domains: new Map(file.domains),
+    createdBy: new Set(file.createdBy),
+    tabs: file.tabs && cloneTabs(file.tabs),
+    revisions: [...file.revisions],
+    content: file.content?.slice(),
+  };
+}
+
+/** Replaces a map's entries with copies of another's. */
+function refill<V>(target: Map<string, V>, source: ReadonlyMap<string, V>, copy: (value: V) => V): void {
+  target.clear();
+  for (const [key, value] of source) target.set(key, copy(value));
+}
+
 function random(bytes: number): string {
   return randomBytes(bytes).toString('base64url');
 }
@@ -220,6 +253,57 @@ export class DocsSimulatorState {
     this.partialPages = options.partialPages ?? false;
     this.accessTokenSeconds = options.accessTokenSeconds ?? 3599;
     this.currentUser = this.addUser('alex@example.com', 'Alex Rivera').email;
+  }
+
+  /**
+   * A copy of the accounts, OAuth clients, grants, access tokens, files and settings, so that a
+   * simulator can return to the scene it started with (`restore`). Pending consents, authorization
+   * codes and quota use are not kept: a restored state has none.
+   */
+  snapshot(): DocsStateSnapshot {
+    const copy = new DocsSimulatorState();
+    copy.#load(this);
+    return {
+      users: copy.users,
+      files: copy.files,
+      clients: copy.clients,
+      grants: copy.grants,
+      accessTokens: copy.accessTokens,
+      groups: copy.groups,
+      currentUser: this.currentUser,
+      quotas: { ...this.quotas },
+      pageSizeCap: this.pageSizeCap,
+      partialPages: this.partialPages,
+    };
+  }
+
+  /**
+   * Puts the state back to a snapshot, in place (handlers and tests holding this object see it),
+   * with copies, so the snapshot can be restored again. Objects taken from the state before (a file,
+   * a grant) are not the restored ones: look them up again.
+   */
+  restore(snapshot: DocsStateSnapshot): void {
+    this.#load(snapshot);
+    this.codes.clear();
+    this.consents.clear();
+    this.#usage.clear();
+  }
+
+  #load(from: DocsStateSnapshot | DocsSimulatorState): void {
+    refill(this.users, from.users, (user) => ({ ...user }));
+    refill(this.files, from.files, copyFile);
+    refill(this.clients, from.clients, (client) => ({
+      ...client,
+      redirectUris: client.redirectUris && [...client.redirectUris],
+    }));
+    refill(this.grants, from.grants, (grant) => ({ ...grant, scopes: [...grant.scopes] }));
+    refill(this.accessTokens, from.accessTokens, (token) => ({ ...token }));
+    this.groups.clear();
+    for (const group of from.groups) this.groups.add(group);
+    this.currentUser = from.currentUser;
+    Object.assign(this.quotas, from.quotas);
+    this.pageSizeCap = from.pageSizeCap;
+    this.partialPages = from.partialPages;
   }
 
   /** Adds (or returns) an account. */

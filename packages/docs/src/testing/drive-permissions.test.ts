@@ -1,8 +1,10 @@
 import type { ConnectorError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { useDocsSandbox } from '../docs-test-support.js';
+import { docsSimulator } from './docs-simulator.js';
+import { connectDocs } from './google-test-helpers.js';
 
-const t = useDocsSandbox();
+const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
 /** A Drive call through the connector's Custom Action, as the account alex@example.com. */
 function drive(path: string, method = 'GET', body?: Record<string, unknown>, query?: Record<string, string>) {
@@ -10,8 +12,8 @@ function drive(path: string, method = 'GET', body?: Record<string, unknown>, que
 }
 
 /** The same call answered by the simulator directly: status, content type and body text. */
-async function raw(path: string, method = 'GET', token = t.sandbox.connection.credentials.accessToken) {
-  const response = await fetch(`${t.sandbox.url}${path}`, {
+async function raw(path: string, method = 'GET', token = t.sim.connection.credentials.accessToken) {
+  const response = await fetch(`${t.sim.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}` },
   });
@@ -20,7 +22,7 @@ async function raw(path: string, method = 'GET', token = t.sandbox.connection.cr
 
 describe('Drive permissions', () => {
   it('lists who has access, with Drive’s default fields, and more when fields asks', async () => {
-    const id = t.sandbox.seeded!.meetingNotesId;
+    const id = t.sim.seeded!.meetingNotesId;
     const list = (await drive(`/drive/v3/files/${id}/permissions`)) as {
       kind: string;
       permissions: object[];
@@ -42,8 +44,8 @@ describe('Drive permissions', () => {
   });
 
   it('shares with a person, a domain and anyone with the link; access follows', async () => {
-    const file = t.sandbox.state.createDocument({ title: 'Shared out' });
-    const outsider = t.sandbox.state.issueTokens({ user: 'sam@partner.example' });
+    const file = t.sim.state.createDocument({ title: 'Shared out' });
+    const outsider = t.sim.state.issueTokens({ user: 'sam@partner.example' });
     expect((await raw(`/v1/documents/${file.id}`, 'GET', outsider.accessToken)).status).toBe(403);
     await drive(`/drive/v3/files/${file.id}/permissions`, 'POST', {
       type: 'domain',
@@ -61,20 +63,20 @@ describe('Drive permissions', () => {
       type: 'anyone',
       role: 'commenter',
     });
-    expect(t.sandbox.state.roleOf(file, 'someone@else.example')).toBe('commenter');
+    expect(t.sim.state.roleOf(file, 'someone@else.example')).toBe('commenter');
     const person = (await drive(`/drive/v3/files/${file.id}/permissions`, 'POST', {
       type: 'user',
       role: 'writer',
       emailAddress: 'Sam@Partner.Example',
     })) as { id: string };
-    expect(t.sandbox.state.roleOf(file, 'sam@partner.example')).toBe('writer');
+    expect(t.sim.state.roleOf(file, 'sam@partner.example')).toBe('writer');
     await drive(`/drive/v3/files/${file.id}/permissions/${person.id}`, 'DELETE');
     await drive(`/drive/v3/files/${file.id}/permissions/anyoneWithLink`, 'DELETE');
-    expect(t.sandbox.state.roleOf(file, 'sam@partner.example')).toBe('reader');
+    expect(t.sim.state.roleOf(file, 'sam@partner.example')).toBe('reader');
   });
 
   it('transfers ownership only with transferOwnership, by the owner', async () => {
-    const file = t.sandbox.state.createDocument({ title: 'Handed over' });
+    const file = t.sim.state.createDocument({ title: 'Handed over' });
     const refused = (await drive(`/drive/v3/files/${file.id}/permissions`, 'POST', {
       type: 'user',
       role: 'owner',
@@ -88,11 +90,11 @@ describe('Drive permissions', () => {
       { transferOwnership: 'true' },
     );
     expect(file.owner).toBe('morgan@example.com');
-    expect(t.sandbox.state.roleOf(file, 'alex@example.com')).toBe('writer');
+    expect(t.sim.state.roleOf(file, 'alex@example.com')).toBe('writer');
   });
 
   it('answers Drive’s JSON errors, never an HTML page', async () => {
-    const id = t.sandbox.seeded!.meetingNotesId;
+    const id = t.sim.seeded!.meetingNotesId;
     const missing = await raw(`/drive/v3/files/${id}/permissions/nope`);
     expect(missing.status).toBe(404);
     expect(missing.type).toMatch(/^application\/json/);
@@ -101,11 +103,11 @@ describe('Drive permissions', () => {
       message: 'Permission not found: nope.',
       errors: [{ reason: 'notFound', location: 'permissionId' }],
     });
-    const viewer = await raw(`/drive/v3/files/${t.sandbox.seeded!.viewOnlyId}/permissions`);
+    const viewer = await raw(`/drive/v3/files/${t.sim.seeded!.viewOnlyId}/permissions`);
     expect(viewer.status).toBe(403);
     expect(JSON.parse(viewer.text).error.errors[0].reason).toBe('insufficientFilePermissions');
     const owner = await raw(
-      `/drive/v3/files/${id}/permissions/${t.sandbox.state.users.get('alex@example.com')!.permissionId}`,
+      `/drive/v3/files/${id}/permissions/${t.sim.state.users.get('alex@example.com')!.permissionId}`,
       'DELETE',
     );
     expect(owner.status).toBe(403);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAgainstSchema } from '../docs-discovery.js';
 import { type DiscoveryDocument, loadGoogleContracts } from './docs-contract.js';
 import { WIKI_TABS } from './docs-seed.js';
-import { type DocsSandbox, startDocsSimulator } from './docs-simulator.js';
+import { docsSimulator, type RunningDocsSimulator } from './docs-simulator.js';
 import { crc32 } from './zip.js';
 
 // Google's own clients (@googleapis/docs, @googleapis/drive, google-auth-library's OAuth2Client)
@@ -76,11 +76,11 @@ function zipEntries(bytes: Buffer): Map<string, Buffer> {
 }
 
 describe('Google’s official clients against the simulator', () => {
-  let sandbox: DocsSandbox;
+  let sandbox: RunningDocsSimulator;
   const rows: Row[] = [];
 
   beforeAll(async () => {
-    sandbox = await startDocsSimulator({ seed: true });
+    sandbox = await docsSimulator.start({ seed: true });
   });
 
   afterAll(async () => {

@@ -1,68 +1,14 @@
-export type { DiscoverySchema, DiscoverySchemas } from '../docs-discovery.js';
-export {
-  checkGoogleCall,
-  createDocsContractCheck,
-  type DiscoveryDocument,
-  GOOGLE_DISCOVERY_FILES,
-  type GoogleContracts,
-  loadGoogleContracts,
-} from './docs-contract.js';
-export { InvalidRequestError, type ParagraphSpec, SimDocument, type Style } from './docs-document.js';
-export {
-  type ExportLists,
-  renderDocx,
-  renderEpub,
-  renderHtml,
-  renderMarkdown,
-  renderOdt,
-  renderPdf,
-  renderRtf,
-  renderText,
-  renderZippedHtml,
-} from './docs-export.js';
-export { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from './docs-oauth.js';
-export { type RenderOptions, renderDocument } from './docs-render.js';
-export { type SeededFiles, seedDocsSandbox, WIKI_TABS } from './docs-seed.js';
+// `@c/docs/testing`: the Google Docs simulator. One object, `docsSimulator`, starts it; the rest are
+// its types and the names older callers use (`startDocsSimulator`, `createDocsHandlers`).
+export { type SeededFiles, WIKI_TABS } from './docs-seed.js';
 export {
   createDocsHandlers,
   type DocsSandbox,
+  type DocsSimulatorConnectionOptions,
+  type DocsSimulatorCredentials,
   type DocsSimulatorOptions,
+  docsSimulator,
+  type RunningDocsSimulator,
   startDocsSimulator,
 } from './docs-simulator.js';
-export {
-  type AddFileOptions,
-  type CreateDocumentOptions,
-  DOCUMENTS_READONLY_SCOPE,
-  DOCUMENTS_SCOPE,
-  DocsSimulatorState,
-  type DocsStateOptions,
-  DRIVE_FILE_SCOPE,
-  DRIVE_READONLY_SCOPE,
-  DRIVE_SCOPE,
-  GOOGLE_DOCS_MIME_TYPE,
-  type IssuedTokens,
-  newFileId,
-  type Role,
-  type SharedRole,
-  type SimAccessToken,
-  type SimAuthCode,
-  type SimClient,
-  type SimFile,
-  type SimGrant,
-  type SimQuotas,
-  type SimUser,
-} from './docs-state.js';
-export { findTab, type PlacedTab, type SimTab, type TabSpec, walkTabs } from './docs-tabs.js';
-export { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
-export { fileResource } from './drive-files.js';
-export { type PermissionResource, permissionResources } from './drive-permissions.js';
-export {
-  type DriveQuery,
-  DriveQueryError,
-  matchesDriveQuery,
-  nameContainsPrefix,
-  parseDriveQuery,
-  type QueryContext,
-  quoteDriveString,
-} from './drive-query.js';
-export { type MultipartPart, parseMultipart } from './drive-upload.js';
+export type { DocsSimulatorState, DocsStateSnapshot } from './docs-state.js';
