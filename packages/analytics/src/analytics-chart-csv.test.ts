@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChartCsv, parseCsv } from './chart-csv.js';
+import { parseChartCsv, parseCsv } from './analytics-chart-csv.js';
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, and every line end', () => {

@@ -14,20 +14,27 @@ import {
   withTuning,
 } from '@c/core';
 
+/**
+ * The revision of Amplitude's developer docs the package follows: the Dashboard REST, Behavioral
+ * Cohorts, Export and HTTP V2 pages as last changed on this date. Amplitude versions these APIs
+ * by path only (`/api/2/`, `/api/3/`, `/2/httpapi`), so this date is what says which API it speaks.
+ */
+export const ANALYTICS_API_REVISION = '2026-01-20';
+
 /** Amplitude's hosts per data-residency region: the query APIs and the ingestion API. */
-export const AMPLITUDE_REGIONS = {
+export const ANALYTICS_REGIONS = {
   us: { baseUrl: 'https://amplitude.com', ingestionBaseUrl: 'https://api2.amplitude.com' },
   eu: { baseUrl: 'https://analytics.eu.amplitude.com', ingestionBaseUrl: 'https://api.eu.amplitude.com' },
 } as const;
 
 /** A data-residency region of Amplitude. */
-export type AmplitudeRegion = keyof typeof AMPLITUDE_REGIONS;
+export type AnalyticsRegion = keyof typeof ANALYTICS_REGIONS;
 
 /**
  * Amplitude allows 5 concurrent requests per project across its REST endpoints (export and cohort
  * downloads included); a connection never has more in flight.
  */
-export const AMPLITUDE_MAX_CONCURRENT = 5;
+export const ANALYTICS_MAX_CONCURRENT = 5;
 
 /** What one connection holds: the HTTP client (dashboard + ingestion) and the key for ingestion bodies. */
 export interface AnalyticsContext {
@@ -43,7 +50,7 @@ export interface AnalyticsContext {
 export interface AnalyticsConnectionConfig {
   credentials: { apiKey: string; secretKey: string };
   options: {
-    region?: AmplitudeRegion | undefined;
+    region?: AnalyticsRegion | undefined;
     baseUrl?: string | undefined;
     ingestionBaseUrl?: string | undefined;
   };
@@ -57,7 +64,7 @@ export interface AnalyticsConnectionConfig {
  * the error taxonomy. The region picks both hosts; explicit base URLs win over it.
  */
 export function createAnalyticsContext(config: AnalyticsConnectionConfig): AnalyticsContext {
-  const region = AMPLITUDE_REGIONS[config.options.region ?? 'us'];
+  const region = ANALYTICS_REGIONS[config.options.region ?? 'us'];
   const http = new HttpClient(
     withTuning(
       {
@@ -67,7 +74,7 @@ export function createAnalyticsContext(config: AnalyticsConnectionConfig): Analy
           ingestion: config.options.ingestionBaseUrl ?? region.ingestionBaseUrl,
         },
         auth: basicAuth(config.credentials.apiKey, config.credentials.secretKey),
-        maxConcurrent: AMPLITUDE_MAX_CONCURRENT,
+        maxConcurrent: ANALYTICS_MAX_CONCURRENT,
         // Amplitude prepares exports and long segmentations before it answers: allow minutes to the headers.
         timeouts: { headersMs: 300_000 },
         // Answers that repeating cannot fix carry `retryable: false`, which core honours.

@@ -1,8 +1,12 @@
 import { ValidationError } from '@c/core';
 import { describe, expect, it } from 'vitest';
-import { AMPLITUDE_MAX_CONCURRENT, createAnalyticsContext } from './amplitude-client.js';
+import {
+  ANALYTICS_API_REVISION,
+  ANALYTICS_MAX_CONCURRENT,
+  createAnalyticsContext,
+} from './analytics-client.js';
 import { analytics, exportEvents } from './analytics-connector.js';
-import { startAmplitudeSimulator } from './testing/index.js';
+import { analyticsSimulator } from './testing/index.js';
 
 const credentials = { apiKey: 'key-123456', secretKey: 'secret-123456' };
 
@@ -37,6 +41,57 @@ describe('analytics connector', () => {
     for (const command of analytics.list) walk(command.inputSchema, command.key);
     expect(untitled).toEqual([]);
     expect(analytics.list.find((command) => command.key === 'exportData')!.annotations.readOnly).toBe(true);
+  });
+
+  it('declares an output schema on every command: an object schema whose fields are described', () => {
+    const undescribed: string[] = [];
+    for (const command of analytics.list) {
+      expect(command.output, command.key).toBeDefined();
+      const schema = command.outputSchema!;
+      expect(schema.type, command.key).toBe('object');
+      for (const [key, property] of Object.entries(
+        (schema.properties ?? {}) as Record<string, { description?: string }>,
+      )) {
+        if (!property.description) undescribed.push(`${command.key}.${key}`);
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
+
+  it('declares its simulator, loaded only when asked', async () => {
+    const simulator = await analytics.simulator!();
+    expect(simulator).toBe(analyticsSimulator);
+    expect(simulator.connectorId).toBe(analytics.id);
+    expect(simulator.speaks).toContain(ANALYTICS_API_REVISION);
+  });
+
+  it('exports a small, explicit public surface', async () => {
+    const surface = Object.keys(await import('./index.js')).sort();
+    expect(surface).toEqual([
+      'ANALYTICS_API_REVISION',
+      'ANALYTICS_BUILT_IN_GROUP_BY',
+      'ANALYTICS_EXPORT_MAX_DAYS',
+      'ANALYTICS_FILTER_OPERATORS',
+      'ANALYTICS_INGESTION_LIMITS',
+      'ANALYTICS_MAX_CONCURRENT',
+      'ANALYTICS_REGIONS',
+      'activeAndNewUserCounts',
+      'analytics',
+      'behavioralCohorts',
+      'customAction',
+      'eventSegmentation',
+      'exportData',
+      'exportEvents',
+      'getChartResults',
+      'parseChartCsv',
+      'sendEventStream',
+      'sendEvents',
+      'userSearch',
+    ]);
+    const testing = Object.keys(await import('./testing/index.js'));
+    expect(
+      testing.filter((name) => (name as string).endsWith('Simulator') && !name.startsWith('start')),
+    ).toEqual(['analyticsSimulator']);
   });
 
   it('picks both hosts from the region, and explicit base URLs win', () => {
@@ -79,7 +134,7 @@ describe('analytics connector', () => {
   });
 
   it('verifies the credentials with a cheap query call', async () => {
-    const sandbox = await startAmplitudeSimulator();
+    const sandbox = await analyticsSimulator.start();
     const client = analytics.connect({
       credentials: sandbox.connection.credentials,
       ...sandbox.connection.options,
@@ -90,8 +145,8 @@ describe('analytics connector', () => {
     await sandbox.close();
   });
 
-  it(`keeps at most ${AMPLITUDE_MAX_CONCURRENT} query calls in flight, so Amplitude's concurrency limit is never hit`, async () => {
-    const sandbox = await startAmplitudeSimulator({ seed: true, latencyMs: 100 });
+  it(`keeps at most ${ANALYTICS_MAX_CONCURRENT} query calls in flight, so Amplitude's concurrency limit is never hit`, async () => {
+    const sandbox = await analyticsSimulator.start({ seed: true, latencyMs: 100 });
     const client = analytics.connect({
       credentials: sandbox.connection.credentials,
       ...sandbox.connection.options,
@@ -106,7 +161,7 @@ describe('analytics connector', () => {
     );
     expect(results).toHaveLength(12);
     // Twelve calls at once would exceed the limit (and meet 429s) without the connection's queue.
-    expect(sandbox.state.maxInFlight).toBeLessThanOrEqual(AMPLITUDE_MAX_CONCURRENT);
+    expect(sandbox.state.maxInFlight).toBeLessThanOrEqual(ANALYTICS_MAX_CONCURRENT);
     expect(sandbox.state.maxInFlight).toBeGreaterThan(1);
     expect(sandbox.server.calls).toHaveLength(12);
     expect(sandbox.server.violations).toEqual([]);

@@ -1,5 +1,8 @@
 import { type ConnectorClient, contextOf as contextOfClient, defineConnector } from '@c/core';
-import { type AnalyticsContext, createAnalyticsContext } from './amplitude-client.js';
+import { type AnalyticsContext, createAnalyticsContext } from './analytics-client.js';
+import { type ExportEventsOptions, readExport } from './analytics-export.js';
+import { ingestEvents, type SendEventStreamOptions } from './analytics-ingestion.js';
+import type { AnalyticsExportEvent, SendEventsResult } from './analytics-schemas.js';
 import { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
 import { behavioralCohorts } from './commands/behavioral-cohorts.js';
 import { customAction } from './commands/custom-action.js';
@@ -8,8 +11,6 @@ import { exportData } from './commands/export-data.js';
 import { getChartResults } from './commands/get-chart-results.js';
 import { sendEvents } from './commands/send-events.js';
 import { userSearch } from './commands/user-search.js';
-import { ingestEvents, type SendEventStreamOptions, type SendEventsResult } from './event-ingestion.js';
-import { type AmplitudeExportEvent, type ExportEventsOptions, readExport } from './export-events.js';
 
 const commands = {
   activeAndNewUserCounts,
@@ -66,6 +67,7 @@ const connector = defineConnector({
   commands,
   createContext: ({ credentials, options, http }) => createAnalyticsContext({ credentials, options, http }),
   verify: (ctx) => ctx.http.request({ method: 'GET', api: 'dashboard', path: '/api/2/realtime' }),
+  simulator: async () => (await import('./testing/index.js')).analyticsSimulator,
 });
 
 /** A connected Amplitude project: `run` any of the eight commands. */
@@ -93,7 +95,7 @@ function contextOf(target: AnalyticsClient | AnalyticsContext): AnalyticsContext
 export function exportEvents(
   client: AnalyticsClient | AnalyticsContext,
   options: ExportEventsOptions,
-): AsyncGenerator<AmplitudeExportEvent> {
+): AsyncGenerator<AnalyticsExportEvent> {
   return readExport(contextOf(client), options);
 }
 

@@ -1,18 +1,16 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { type AnalyticsClient, analytics, exportEvents } from './analytics-connector.js';
-import { type AmplitudeSandbox, startAmplitudeSimulator } from './testing/index.js';
+import { type AnalyticsClient, exportEvents } from './analytics-connector.js';
+import { connectAnalytics } from './testing/amplitude-test-helpers.js';
+import { type AmplitudeSandbox, analyticsSimulator, type ExportProfile } from './testing/index.js';
 
 async function withExport<T>(
-  profile: NonNullable<Parameters<typeof startAmplitudeSimulator>[0]>['export'],
+  profile: ExportProfile,
   run: (client: AnalyticsClient, sandbox: AmplitudeSandbox) => Promise<T>,
 ): Promise<T> {
-  const sandbox = await startAmplitudeSimulator({ export: profile });
-  const client = analytics.connect({
-    credentials: sandbox.connection.credentials,
-    ...sandbox.connection.options,
-  });
+  const sandbox = await analyticsSimulator.start({ export: profile });
+  const client = connectAnalytics(sandbox);
   try {
     return await run(client, sandbox);
   } finally {

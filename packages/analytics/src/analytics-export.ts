@@ -1,15 +1,13 @@
 import { pipeline, Readable, type Transform } from 'node:stream';
 import { createGunzip, createInflateRaw } from 'node:zlib';
 import { ConnectorError, lazySchema, NetworkError, NotFoundError, ProviderError, parseWith } from '@c/core';
-import type { AnalyticsContext } from './amplitude-client.js';
-import { checkRange, hourSchema } from './amplitude-params.js';
-import { readZip, ZipFormatError } from './zip-reader.js';
-
-/** One exported event: a JSON object per line of Amplitude's export files (`event_type`, `user_id`, …). */
-export type AmplitudeExportEvent = Record<string, unknown>;
+import type { AnalyticsContext } from './analytics-client.js';
+import { checkRange, hourSchema } from './analytics-params.js';
+import type { AnalyticsExportEvent } from './analytics-schemas.js';
+import { readZip, ZipFormatError } from './analytics-zip-reader.js';
 
 /** Amplitude exports at most 365 days per request. */
-export const EXPORT_MAX_DAYS = 365;
+export const ANALYTICS_EXPORT_MAX_DAYS = 365;
 
 /** zlib's output chunk: far above its 16 KB default, which costs a callback per 16 KB of events. */
 const ZLIB_CHUNK = 256 * 1024;
@@ -29,7 +27,9 @@ export function exportRangeShape() {
 }
 
 const exportRange = lazySchema((z) =>
-  z.object(exportRangeShape()).superRefine((range, ctx) => checkRange(range, ctx, 'hour', EXPORT_MAX_DAYS)),
+  z
+    .object(exportRangeShape())
+    .superRefine((range, ctx) => checkRange(range, ctx, 'hour', ANALYTICS_EXPORT_MAX_DAYS)),
 );
 
 /** Options of `readExport` (and of the public `exportEvents`). */
@@ -53,7 +53,7 @@ export interface ExportEventsOptions {
 export async function* readExport(
   ctx: AnalyticsContext,
   options: ExportEventsOptions,
-): AsyncGenerator<AmplitudeExportEvent> {
+): AsyncGenerator<AnalyticsExportEvent> {
   for await (const batch of readExportBatches(ctx, options)) yield* batch;
 }
 
@@ -64,7 +64,7 @@ export async function* readExport(
 export async function* readExportBatches(
   ctx: AnalyticsContext,
   options: ExportEventsOptions,
-): AsyncGenerator<AmplitudeExportEvent[]> {
+): AsyncGenerator<AnalyticsExportEvent[]> {
   const range = parseWith(exportRange(), { start: options.start, end: options.end });
   let body: Readable;
   try {
@@ -108,14 +108,14 @@ function decode(raw: AsyncGenerator<Buffer>, stages: Transform[]): AsyncIterable
 async function* splitLines(
   source: AsyncIterable<Buffer>,
   name: string,
-): AsyncGenerator<AmplitudeExportEvent[]> {
+): AsyncGenerator<AnalyticsExportEvent[]> {
   let rest: Buffer | undefined;
   let line = 0;
-  const parse = (bytes: Buffer, from: number, to: number): AmplitudeExportEvent => {
+  const parse = (bytes: Buffer, from: number, to: number): AnalyticsExportEvent => {
     line += 1;
     const end = to > from && bytes[to - 1] === 0x0d ? to - 1 : to;
     try {
-      return JSON.parse(bytes.toString('utf8', from, end)) as AmplitudeExportEvent;
+      return JSON.parse(bytes.toString('utf8', from, end)) as AnalyticsExportEvent;
     } catch {
       throw new ProviderError(
         `Amplitude's export file ${name} holds a line that is not JSON (line ${line})`,
@@ -129,7 +129,7 @@ async function* splitLines(
   for await (const chunk of source) {
     const bytes = rest ? Buffer.concat([rest, chunk]) : chunk;
     rest = undefined;
-    const events: AmplitudeExportEvent[] = [];
+    const events: AnalyticsExportEvent[] = [];
     let from = 0;
     for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, from)) {
       if (at > from) events.push(parse(bytes, from, at));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type ConnectorError,
   NetworkError,
@@ -10,10 +10,11 @@ import {
   sleep,
   TimeoutError,
 } from '@c/core';
-import { type AnalyticsContext, namedThrottleError } from './amplitude-client.js';
+import { type AnalyticsContext, namedThrottleError } from './analytics-client.js';
+import type { SendEventsResult } from './analytics-schemas.js';
 
 /** Amplitude's HTTP V2 limits per request: events, and bytes of JSON body (documented as "under 1 MB"). */
-export const INGESTION_LIMITS = { maxEventsPerBatch: 2000, maxBatchBytes: 1_000_000 } as const;
+export const ANALYTICS_INGESTION_LIMITS = { maxEventsPerBatch: 2000, maxBatchBytes: 1_000_000 } as const;
 
 /** How long a throttled device or user is paused: Amplitude asks senders to wait 30 s. */
 export const THROTTLE_PAUSE_MS = 30_000;
@@ -32,16 +33,6 @@ const DEFAULT_LANES = 4;
  */
 const INGESTION_RETRY = { maxRetries: 5, baseDelayMs: 1000, maxDelayMs: 30_000, maxTotalWaitMs: 120_000 };
 
-/** The outcome of Send Events: every event given is either ingested or rejected with a reason. */
-export interface SendEventsResult {
-  /** Events Amplitude accepted. */
-  ingested: number;
-  /** Events not ingested: their position in the input and why. */
-  rejected: { index: number; reason: string }[];
-  /** Requests that delivered events (a split or a re-send after a partial refusal counts again). */
-  batches: number;
-}
-
 /** The clock and the wait behind throttling pauses; tests pass a fake clock so that nothing waits. */
 export interface IngestionTimers {
   now(): number;
@@ -53,6 +44,14 @@ export interface IngestionTimers {
 export interface SendEventStreamOptions {
   /** The project API key to send in the body; the connection's by default. */
   apiKey?: string | undefined;
+  /**
+   * The caller's idempotency key. Each event without an `insert_id` then gets one derived from the
+   * key and the event's position, so sending the same events again with the same key (after a
+   * crash, a lost answer, a retry by an agent) ingests none of them twice: Amplitude drops an
+   * `insert_id` it has seen from the same device within 7 days. Without a key the ids are random,
+   * which dedupes only the retries within this call.
+   */
+  idempotencyKey?: string | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: Progress) => void) | undefined;
   /** Most events per request (Amplitude: 2000). */
@@ -149,8 +148,9 @@ export async function ingestEvents(
   events: Iterable<unknown> | AsyncIterable<unknown>,
   options: SendEventStreamOptions = {},
 ): Promise<SendEventsResult> {
-  const maxEvents = Math.min(options.maxEventsPerBatch ?? INGESTION_LIMITS.maxEventsPerBatch, 2000);
-  const maxBytes = options.maxBatchBytes ?? INGESTION_LIMITS.maxBatchBytes;
+  const maxEvents = Math.min(options.maxEventsPerBatch ?? ANALYTICS_INGESTION_LIMITS.maxEventsPerBatch, 2000);
+  const maxBytes = options.maxBatchBytes ?? ANALYTICS_INGESTION_LIMITS.maxBatchBytes;
+  const { idempotencyKey } = options;
   const laneCount = Math.max(1, options.lanes ?? DEFAULT_LANES);
   const pauseMs = options.throttlePauseMs ?? THROTTLE_PAUSE_MS;
   const maxPauses = options.maxThrottlePauses ?? MAX_THROTTLE_PAUSES;
@@ -441,7 +441,10 @@ export async function ingestEvents(
       const withId =
         typeof source.insert_id === 'string' && source.insert_id
           ? source
-          : { ...source, insert_id: randomUUID() };
+          : {
+              ...source,
+              insert_id: idempotencyKey === undefined ? randomUUID() : keyedInsertId(idempotencyKey, index),
+            };
       const json = JSON.stringify(withId);
       const bytes = Buffer.byteLength(json);
       if (envelope + bytes > maxBytes) {
@@ -478,6 +481,16 @@ export async function ingestEvents(
   }
   result.rejected.sort((a, b) => a.index - b.index);
   return result;
+}
+
+/**
+ * The `insert_id` of the event at `index` of a run keyed `key`: the same on every repeat of the run,
+ * different for every other key or position. A hash, so the key itself never reaches Amplitude;
+ * written as a UUID, the shape Amplitude recommends.
+ */
+function keyedInsertId(key: string, index: number): string {
+  const hex = createHash('sha256').update(`${key}:${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Splits items into requests within the event and byte limits, keeping their order. */

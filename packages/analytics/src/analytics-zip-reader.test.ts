@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
-import { readZip, ZipFormatError } from './zip-reader.js';
+import { readZip, ZipFormatError } from './analytics-zip-reader.js';
 
 const DESCRIPTOR_SIG = Buffer.from([0x50, 0x4b, 0x07, 0x08]);
 

@@ -1,29 +1,40 @@
+export { type ChartTable, parseChartCsv } from './analytics-chart-csv.js';
 export {
-  AMPLITUDE_MAX_CONCURRENT,
-  AMPLITUDE_REGIONS,
-  type AmplitudeRegion,
-  type AnalyticsConnectionConfig,
+  ANALYTICS_API_REVISION,
+  ANALYTICS_MAX_CONCURRENT,
+  ANALYTICS_REGIONS,
   type AnalyticsContext,
-  createAnalyticsContext,
-} from './amplitude-client.js';
+  type AnalyticsRegion,
+} from './analytics-client.js';
 export { type AnalyticsClient, analytics, exportEvents, sendEventStream } from './analytics-connector.js';
-export { type ChartTable, parseChartCsv } from './chart-csv.js';
-export type { UserCountsResult } from './commands/active-and-new-user-counts.js';
-export type { AmplitudeCohort } from './commands/behavioral-cohorts.js';
+export { ANALYTICS_EXPORT_MAX_DAYS, type ExportEventsOptions } from './analytics-export.js';
 export {
-  BUILT_IN_GROUP_BY,
-  FILTER_OPERATORS,
-  type SegmentationEvent,
-  type SegmentationResult,
-} from './commands/event-segmentation.js';
-export type { ExportDataResult } from './commands/export-data.js';
-export type { ChartResult } from './commands/get-chart-results.js';
-export type { SendEventRecord } from './commands/send-events.js';
-export type { UserSearchResult } from './commands/user-search.js';
-export {
-  eventProblem,
-  INGESTION_LIMITS,
+  ANALYTICS_INGESTION_LIMITS,
+  type IngestionTimers,
   type SendEventStreamOptions,
-  type SendEventsResult,
-} from './event-ingestion.js';
-export { type AmplitudeExportEvent, EXPORT_MAX_DAYS, type ExportEventsOptions } from './export-events.js';
+} from './analytics-ingestion.js';
+export type {
+  AnalyticsCohort,
+  AnalyticsExportEvent,
+  ChartResult,
+  CohortsResult,
+  CustomActionResult,
+  ExportDataResult,
+  SegmentationResult,
+  SendEventsResult,
+  UserCountsResult,
+  UserSearchResult,
+} from './analytics-schemas.js';
+export { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
+export { behavioralCohorts } from './commands/behavioral-cohorts.js';
+export { customAction } from './commands/custom-action.js';
+export {
+  ANALYTICS_BUILT_IN_GROUP_BY,
+  ANALYTICS_FILTER_OPERATORS,
+  eventSegmentation,
+  type SegmentationEvent,
+} from './commands/event-segmentation.js';
+export { exportData } from './commands/export-data.js';
+export { getChartResults } from './commands/get-chart-results.js';
+export { type SendEventRecord, sendEvents } from './commands/send-events.js';
+export { userSearch } from './commands/user-search.js';

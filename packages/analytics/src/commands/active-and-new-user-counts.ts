@@ -1,11 +1,7 @@
 import { defineCommand } from '@c/core';
-import type { AnalyticsContext } from '../amplitude-client.js';
-import { checkRange, daySchema } from '../amplitude-params.js';
-
-/** Amplitude's answer: one series per segment, aligned with `xValues` (dates `YYYY-MM-DD`). */
-export interface UserCountsResult {
-  data: { series: number[][]; seriesMeta: string[]; xValues: string[] };
-}
+import type { AnalyticsContext } from '../analytics-client.js';
+import { checkRange, daySchema } from '../analytics-params.js';
+import { type UserCountsResult, userCountsSchema } from '../analytics-schemas.js';
 
 /** Active and New User Counts: `GET /api/2/users`. */
 export const activeAndNewUserCounts = defineCommand({
@@ -28,6 +24,7 @@ export const activeAndNewUserCounts = defineCommand({
           .meta({ title: 'Interval (i)', description: '1: daily (default), 7: weekly, 30: monthly.' }),
       })
       .superRefine((input, ctx) => checkRange(input, ctx, 'day')),
+  output: userCountsSchema,
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<UserCountsResult> {
     const response = await ctx.http.request<UserCountsResult>({

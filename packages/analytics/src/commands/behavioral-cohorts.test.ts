@@ -1,15 +1,18 @@
 import { AuthError, RateLimitError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { analytics } from '../analytics-connector.js';
-import { expectInvalid, useSimulator } from '../test-support.js';
+import { connectAnalytics, expectInvalid, expectOutput } from '../testing/amplitude-test-helpers.js';
+import { analyticsSimulator } from '../testing/index.js';
+import { behavioralCohorts } from './behavioral-cohorts.js';
 
-const env = useSimulator({ seed: true });
+const env = useSimulator(analyticsSimulator, { start: { seed: true }, connect: connectAnalytics });
 
 describe('behavioralCohorts', () => {
   it('sends GET /api/3/cohorts and returns every cohort with its metadata', async () => {
     const result = await env.client.run('behavioralCohorts', {});
-    const call = env.sandbox.server.calls[0]!;
+    const call = env.sim.server.calls[0]!;
     expect(call.method).toBe('GET');
     expect(call.path).toBe('/api/3/cohorts');
     expect([...call.query]).toEqual([]);
@@ -21,7 +24,7 @@ describe('behavioralCohorts', () => {
     // Sizes come from the events the simulator holds: users active within the cohort's 30 days.
     const since = Date.now() - 30 * 86_400_000;
     const active = new Set(
-      env.sandbox.state.events
+      env.sim.state.events
         .filter((stored) => stored.time >= since && stored.event.event_type !== '$identify')
         .map((stored) => stored.amplitudeId),
     );
@@ -32,16 +35,17 @@ describe('behavioralCohorts', () => {
       published: true,
       archived: false,
     });
+    expectOutput(behavioralCohorts, result);
   });
 
   it('refuses parameters it does not take', async () => {
-    await expectInvalid(env.sandbox, () => env.client.runUnknown('behavioralCohorts', { all: true }), 'all');
+    await expectInvalid(env.sim, () => env.client.runUnknown('behavioralCohorts', { all: true }), 'all');
   });
 
   it('maps a 401 to an AuthError that shows no credential', async () => {
     const wrong = analytics.connect({
       credentials: { apiKey: 'wrong-api-key-123', secretKey: 'wrong-secret-key-456' },
-      ...env.sandbox.connection.options,
+      ...env.sim.connection.options,
     });
     const error = await wrong.run('behavioralCohorts', {}).catch((caught: unknown) => caught);
     expect(AuthError.isInstance(error)).toBe(true);
@@ -50,15 +54,15 @@ describe('behavioralCohorts', () => {
     expect(text).not.toContain('wrong-api-key-123');
     expect((error as AuthError).toJSON()).toMatchObject({ kind: 'auth', status: 401 });
     await wrong.close();
-    expect(env.sandbox.server.violations).toEqual([
+    expect(env.sim.server.violations).toEqual([
       'GET /api/3/cohorts: Basic auth does not carry the project API key and secret key',
     ]);
-    env.sandbox.server.violations.length = 0;
+    env.sim.server.violations.length = 0;
   });
 
   it("retries a 429 and reads Amplitude's /api/3 error body", async () => {
     let refused = 0;
-    env.sandbox.server.use(
+    env.sim.server.use(
       http.get('*/api/3/cohorts', () => {
         refused += 1;
         if (refused > 1) return undefined;
@@ -70,11 +74,11 @@ describe('behavioralCohorts', () => {
     );
     const result = await env.client.run('behavioralCohorts', {});
     expect(result.cohorts).toHaveLength(3);
-    expect(env.sandbox.server.calls).toHaveLength(2);
+    expect(env.sim.server.calls).toHaveLength(2);
   });
 
   it('gives up on a persistent 429 with a RateLimitError carrying Amplitude code and message', async () => {
-    env.sandbox.server.use(
+    env.sim.server.use(
       http.get('*/api/3/cohorts', () =>
         HttpResponse.json(
           { error: { http_code: 429, type: 'too_many_requests', message: 'Exceeded rate limit' } },

@@ -1,8 +1,6 @@
 import { defineCommand } from '@c/core';
-import type { AnalyticsContext } from '../amplitude-client.js';
-
-/** One behavioral cohort as Amplitude lists it (`id`, `name`, `size`, `definition`, `owners`, …). */
-export type AmplitudeCohort = Record<string, unknown> & { id: string; name: string };
+import type { AnalyticsContext } from '../analytics-client.js';
+import { type CohortsResult, cohortsSchema } from '../analytics-schemas.js';
 
 /** Behavioral Cohorts: `GET /api/3/cohorts`. */
 export const behavioralCohorts = defineCommand({
@@ -10,9 +8,10 @@ export const behavioralCohorts = defineCommand({
   title: 'Behavioral Cohorts',
   description: 'Lists every behavioral cohort of the project with its id, name, size and metadata.',
   input: (z) => z.object({}),
+  output: cohortsSchema,
   annotations: { readOnly: true, idempotent: true },
-  async run(_input, ctx: AnalyticsContext, { signal }): Promise<{ cohorts: AmplitudeCohort[] }> {
-    const response = await ctx.http.request<{ cohorts: AmplitudeCohort[] }>({
+  async run(_input, ctx: AnalyticsContext, { signal }): Promise<CohortsResult> {
+    const response = await ctx.http.request<CohortsResult>({
       method: 'GET',
       api: 'dashboard',
       path: '/api/3/cohorts',

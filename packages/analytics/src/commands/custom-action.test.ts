@@ -1,29 +1,38 @@
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { basicHeader, expectInvalid, useSimulator } from '../test-support.js';
+import {
+  basicHeader,
+  connectAnalytics,
+  expectInvalid,
+  expectOutput,
+} from '../testing/amplitude-test-helpers.js';
+import { analyticsSimulator } from '../testing/index.js';
+import { customAction } from './custom-action.js';
 
-const env = useSimulator({ seed: true });
+const env = useSimulator(analyticsSimulator, { start: { seed: true }, connect: connectAnalytics });
 
 describe('customAction', () => {
   it('calls a query endpoint with Basic auth, e.g. GET /api/2/realtime', async () => {
     const result = (await env.client.run('customAction', { method: 'GET', path: '/api/2/realtime' })) as {
       data: { seriesLabels: string[]; series: number[][]; xValues: string[] };
     };
-    const call = env.sandbox.server.calls[0]!;
+    const call = env.sim.server.calls[0]!;
     expect(call.path).toBe('/api/2/realtime');
-    expect(call.headers.authorization).toBe(basicHeader(env.sandbox));
+    expect(call.headers.authorization).toBe(basicHeader(env.sim));
     expect(result.data.seriesLabels).toEqual(['Today', 'Yesterday']);
     expect(result.data.series[0]).toHaveLength(result.data.xValues.length);
     expect(result.data.xValues[0]).toBe('00:00');
+    expectOutput(customAction, result);
   });
 
   it('passes query parameters, from the path or the query object', async () => {
-    const user = env.sandbox.state.users[0]!;
+    const user = env.sim.state.users[0]!;
     const activity = (await env.client.run('customAction', {
       method: 'GET',
       path: `/api/2/useractivity?user=${user.amplitude_id}`,
       query: { limit: 10 },
     })) as { userData: { user_id: string } };
-    expect(Object.fromEntries(env.sandbox.server.calls[0]!.query)).toEqual({
+    expect(Object.fromEntries(env.sim.server.calls[0]!.query)).toEqual({
       user: String(user.amplitude_id),
       limit: '10',
     });
@@ -38,38 +47,39 @@ describe('customAction', () => {
       body: { events: [{ event_type: 'Custom', user_id: 'user-custom-1', insert_id: 'custom-1' }] },
     });
     expect(result).toMatchObject({ code: 200, events_ingested: 1 });
-    const call = env.sandbox.server.calls[0]!;
+    expectOutput(customAction, result);
+    const call = env.sim.server.calls[0]!;
     expect(call.headers['content-type']).toBe('application/json');
     expect(JSON.parse(call.bodyText)).toEqual({
-      api_key: env.sandbox.connection.credentials.apiKey,
+      api_key: env.sim.connection.credentials.apiKey,
       events: [{ event_type: 'Custom', user_id: 'user-custom-1', insert_id: 'custom-1' }],
     });
   });
 
   it('keeps the paths to the chosen API and refuses escapes and credential headers, sending nothing', async () => {
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('customAction', { method: 'GET', path: '/2/httpapi' }),
       'path',
       /\/api\/2\//,
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('customAction', { method: 'GET', path: '/api/2/../../admin' }),
       'path',
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('customAction', { method: 'GET', path: 'https://evil.example/api/2/x' }),
       'path',
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('customAction', { method: 'POST', api: 'ingestion', path: '/api/2/export' }),
       'path',
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () =>
         env.client.run('customAction', {
           method: 'GET',
@@ -79,7 +89,7 @@ describe('customAction', () => {
       'headers.Authorization',
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.runUnknown('customAction', { method: 'GET', path: '/api/2/realtime', api: 'other' }),
       'api',
     );
@@ -94,7 +104,7 @@ describe('customAction', () => {
       status: 400,
       providerMessage: 'Invalid request: missing required parameter end',
     });
-    expect(env.sandbox.server.violations).toEqual(['GET /api/2/users: missing required parameter end']);
-    env.sandbox.server.violations.length = 0;
+    expect(env.sim.server.violations).toEqual(['GET /api/2/users: missing required parameter end']);
+    env.sim.server.violations.length = 0;
   });
 });

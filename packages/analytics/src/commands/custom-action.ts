@@ -1,5 +1,6 @@
 import { defineCommand, defineCustomAction } from '@c/core';
-import type { AnalyticsContext } from '../amplitude-client.js';
+import type { AnalyticsContext } from '../analytics-client.js';
+import { type CustomActionResult, customActionSchema } from '../analytics-schemas.js';
 
 const base = defineCustomAction<AnalyticsContext>({
   apis: { dashboard: ['/api/2/', '/api/3/'], ingestion: ['/2/', '/batch'] },
@@ -21,16 +22,19 @@ export const customAction = defineCommand({
   description: base.description,
   // A builder, so the guard's schema (and zod) is built on first use, not when this module loads.
   input: () => base.input,
+  output: customActionSchema,
   annotations: base.annotations,
-  run(input: Record<string, any>, ctx: AnalyticsContext, options) {
+  async run(input: Record<string, any>, ctx: AnalyticsContext, options): Promise<CustomActionResult> {
     const body = input.body;
     // The ingestion API reads the project key from the body, never from a header.
     const needsKey =
       input.api === 'ingestion' && typeof body === 'object' && body !== null && !('api_key' in body);
-    return base.run(
+    const result = await base.run(
       needsKey ? { ...input, body: { api_key: ctx.apiKey.reveal(), ...body } } : input,
       ctx,
       options,
     );
+    // Amplitude answers objects; core's shaping turns text and bytes into objects too.
+    return result as CustomActionResult;
   },
 });

@@ -1,8 +1,14 @@
+import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectInvalid, useSimulator } from '../test-support.js';
+import { connectAnalytics, expectInvalid, expectOutput } from '../testing/amplitude-test-helpers.js';
+import { analyticsSimulator } from '../testing/index.js';
+import { eventSegmentation } from './event-segmentation.js';
 
 // The seeded history is the 30 days before this clock, so the range below holds events.
-const env = useSimulator({ seed: true, now: () => Date.UTC(2026, 2, 10, 12) });
+const env = useSimulator(analyticsSimulator, {
+  start: { seed: true, now: () => Date.UTC(2026, 2, 10, 12) },
+  connect: connectAnalytics,
+});
 const range = { start: '20260301', end: '20260302' };
 
 describe('eventSegmentation', () => {
@@ -14,7 +20,7 @@ describe('eventSegmentation', () => {
       ],
     };
     const result = await env.client.run('eventSegmentation', { event, ...range });
-    const call = env.sandbox.server.calls[0]!;
+    const call = env.sim.server.calls[0]!;
     expect(call.path).toBe('/api/2/events/segmentation');
     expect(JSON.parse(call.query.get('e')!)).toEqual(event);
     expect(Object.fromEntries([...call.query].filter(([key]) => key !== 'e'))).toEqual({
@@ -28,6 +34,7 @@ describe('eventSegmentation', () => {
     expect(result.data.xValues).toEqual(['2026-03-01', '2026-03-02']);
     expect(result.data.seriesLabels).toEqual([0]);
     expect(result.data.seriesCollapsed[0]![0]!.value).toBeGreaterThan(0);
+    expectOutput(eventSegmentation, result);
   });
 
   it('accepts the event as a string holding its JSON', async () => {
@@ -36,7 +43,7 @@ describe('eventSegmentation', () => {
       ...range,
       metric: 'totals',
     });
-    expect(JSON.parse(env.sandbox.server.calls[0]!.query.get('e')!)).toEqual({ event_type: 'Purchase' });
+    expect(JSON.parse(env.sim.server.calls[0]!.query.get('e')!)).toEqual({ event_type: 'Purchase' });
   });
 
   it('sends two group-bys as g and g2, and a limit', async () => {
@@ -47,7 +54,7 @@ describe('eventSegmentation', () => {
       limit: 3,
       userType: 'any',
     });
-    const query = env.sandbox.server.calls[0]!.query;
+    const query = env.sim.server.calls[0]!.query;
     expect(query.get('g')).toBe('country');
     expect(query.get('g2')).toBe('gp:plan');
     expect(query.get('n')).toBe('any');
@@ -63,7 +70,7 @@ describe('eventSegmentation', () => {
       metric: 'formula',
       formula: 'UNIQUES(A)/UNIQUES(B)',
     });
-    const query = env.sandbox.server.calls[0]!.query;
+    const query = env.sim.server.calls[0]!.query;
     expect(JSON.parse(query.get('e2')!)).toEqual({ event_type: 'Play Song' });
     expect(query.get('m')).toBe('formula');
     expect(query.get('formula')).toBe('UNIQUES(A)/UNIQUES(B)');
@@ -72,23 +79,23 @@ describe('eventSegmentation', () => {
   it('sends a property metric with the group-by of the event', async () => {
     const event = { event_type: 'Play Song', group_by: [{ type: 'event', value: 'duration_ms' }] };
     await env.client.run('eventSegmentation', { event, ...range, metric: 'histogram' });
-    expect(JSON.parse(env.sandbox.server.calls[0]!.query.get('e')!)).toEqual(event);
+    expect(JSON.parse(env.sim.server.calls[0]!.query.get('e')!)).toEqual(event);
   });
 
   it('names the event when its JSON does not parse, or misses event_type', async () => {
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('eventSegmentation', { event: '{event_type:', ...range }),
       'event',
       /not valid JSON/,
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('eventSegmentation', { event: '{"filters":[]}', ...range }),
       'event.event_type',
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () =>
         env.client.run('eventSegmentation', {
           event: {
@@ -106,7 +113,7 @@ describe('eventSegmentation', () => {
   it('requires a group-by in the event for property metrics', async () => {
     for (const metric of ['histogram', 'sums', 'value_avg'] as const) {
       await expectInvalid(
-        env.sandbox,
+        env.sim,
         () => env.client.run('eventSegmentation', { event: { event_type: 'Play Song' }, ...range, metric }),
         'event.group_by',
         new RegExp(metric),
@@ -116,13 +123,13 @@ describe('eventSegmentation', () => {
 
   it('requires a formula with metric formula, and refuses one without it', async () => {
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, metric: 'formula' }),
       'formula',
       /required/,
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () =>
         env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, formula: 'UNIQUES(A)' }),
       'formula',
@@ -132,7 +139,7 @@ describe('eventSegmentation', () => {
 
   it('allows at most two events in a formula', async () => {
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () =>
         env.client.run('eventSegmentation', {
           event: { event_type: 'a' },
@@ -145,7 +152,7 @@ describe('eventSegmentation', () => {
       /at most two events/,
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () =>
         env.client.run('eventSegmentation', {
           event: { event_type: 'a' },
@@ -159,7 +166,7 @@ describe('eventSegmentation', () => {
 
   it('allows at most two group-bys, of known properties', async () => {
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () =>
         env.client.run('eventSegmentation', {
           event: { event_type: 'a' },
@@ -170,14 +177,14 @@ describe('eventSegmentation', () => {
       /at most two/,
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, groupBy: 'plan' }),
       'groupBy.0',
       /gp:<name>/,
     );
     const threeInEvent = [1, 2, 3].map((n) => ({ type: 'user' as const, value: `p${n}` }));
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () =>
         env.client.run('eventSegmentation', { event: { event_type: 'a', group_by: threeInEvent }, ...range }),
       'event.group_by',
@@ -186,7 +193,7 @@ describe('eventSegmentation', () => {
 
   it('checks the dates and the range the interval allows', async () => {
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () =>
         env.client.run('eventSegmentation', {
           event: { event_type: 'a' },
@@ -196,7 +203,7 @@ describe('eventSegmentation', () => {
       'end',
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () =>
         env.client.run('eventSegmentation', {
           event: { event_type: 'a' },
@@ -213,12 +220,12 @@ describe('eventSegmentation', () => {
       end: '20260302',
       interval: '-300000',
     });
-    expect(env.sandbox.server.calls).toHaveLength(1);
+    expect(env.sim.server.calls).toHaveLength(1);
   });
 
   it('refuses a limit over 1000', async () => {
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, limit: 5000 }),
       'limit',
     );

@@ -1,10 +1,11 @@
 import { defineCommand, type Zod } from '@c/core';
 import type { z } from 'zod';
-import type { AnalyticsContext } from '../amplitude-client.js';
-import { checkRange, daySchema, daysInRange, jsonValue } from '../amplitude-params.js';
+import type { AnalyticsContext } from '../analytics-client.js';
+import { checkRange, daySchema, daysInRange, jsonValue } from '../analytics-params.js';
+import { type SegmentationResult, segmentationSchema } from '../analytics-schemas.js';
 
 /** Operators of event and user property filters. */
-export const FILTER_OPERATORS = [
+export const ANALYTICS_FILTER_OPERATORS = [
   'is',
   'is not',
   'contains',
@@ -18,7 +19,7 @@ export const FILTER_OPERATORS = [
 ] as const;
 
 /** Built-in properties Amplitude can group by; custom user properties are written `gp:<name>`. */
-export const BUILT_IN_GROUP_BY = [
+export const ANALYTICS_BUILT_IN_GROUP_BY = [
   'version',
   'country',
   'city',
@@ -57,7 +58,7 @@ const eventObject = (z: Zod) =>
             description: 'The property name; custom user properties as gp:<name>.',
           }),
           subprop_op: z
-            .enum(FILTER_OPERATORS)
+            .enum(ANALYTICS_FILTER_OPERATORS)
             .meta({ title: 'Operator', description: 'is, is not, contains, less, greater, set is, …' }),
           subprop_value: z
             .array(z.string())
@@ -94,19 +95,9 @@ const groupByName = (z: Zod) =>
   z
     .string()
     .refine(
-      (name) => (BUILT_IN_GROUP_BY as readonly string[]).includes(name) || /^gp:\S/.test(name),
+      (name) => (ANALYTICS_BUILT_IN_GROUP_BY as readonly string[]).includes(name) || /^gp:\S/.test(name),
       'must be a built-in property (version, country, city, region, DMA, language, platform, os, device, device_type, start_version, paying) or a custom user property written gp:<name>',
     );
-
-/** Amplitude's answer: series per group, their labels, the collapsed totals and the x values. */
-export interface SegmentationResult {
-  data: {
-    series: number[][];
-    seriesLabels: unknown[];
-    seriesCollapsed: { value: number }[][];
-    xValues: string[];
-  };
-}
 
 /** Event Segmentation: `GET /api/2/events/segmentation`. */
 export const eventSegmentation = defineCommand({
@@ -210,6 +201,7 @@ export const eventSegmentation = defineCommand({
           });
         }
       }),
+  output: segmentationSchema,
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<SegmentationResult> {
     const response = await ctx.http.request<SegmentationResult>({

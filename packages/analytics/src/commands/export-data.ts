@@ -1,20 +1,8 @@
 import { defineCommand } from '@c/core';
-import type { AnalyticsContext } from '../amplitude-client.js';
-import { checkRange } from '../amplitude-params.js';
-import {
-  type AmplitudeExportEvent,
-  EXPORT_MAX_DAYS,
-  exportRangeShape,
-  readExportBatches,
-} from '../export-events.js';
-
-/** Export Data's result: the first `maxEvents` events, their count, and whether more were left unread. */
-export interface ExportDataResult {
-  events: AmplitudeExportEvent[];
-  count: number;
-  /** True when the export held more than `maxEvents` events: the rest were not downloaded. */
-  truncated: boolean;
-}
+import type { AnalyticsContext } from '../analytics-client.js';
+import { ANALYTICS_EXPORT_MAX_DAYS, exportRangeShape, readExportBatches } from '../analytics-export.js';
+import { checkRange } from '../analytics-params.js';
+import { type AnalyticsExportEvent, type ExportDataResult, exportDataSchema } from '../analytics-schemas.js';
 
 /** How often progress is reported while decoding. */
 const PROGRESS_EVERY = 1000;
@@ -35,16 +23,11 @@ export const exportData = defineCommand({
             'Most events to return (default 10000); the download stops there and truncated says so.',
         }),
       })
-      .superRefine((input, ctx) => checkRange(input, ctx, 'hour', EXPORT_MAX_DAYS)),
-  output: (z) =>
-    z.object({
-      events: z.array(z.record(z.string(), z.unknown())),
-      count: z.number().int(),
-      truncated: z.boolean(),
-    }),
+      .superRefine((input, ctx) => checkRange(input, ctx, 'hour', ANALYTICS_EXPORT_MAX_DAYS)),
+  output: exportDataSchema,
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal, onProgress }): Promise<ExportDataResult> {
-    const events: AmplitudeExportEvent[] = [];
+    const events: AnalyticsExportEvent[] = [];
     let truncated = false;
     read: for await (const batch of readExportBatches(ctx, { start: input.start, end: input.end, signal })) {
       for (const event of batch) {

@@ -1,19 +1,22 @@
 import { NotFoundError, ProviderError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { analytics } from '../analytics-connector.js';
-import { expectInvalid, useSimulator } from '../test-support.js';
-import { chartCsv } from '../testing/index.js';
+import { chartCsv } from '../testing/amplitude-charts.js';
+import { connectAnalytics, expectInvalid, expectOutput } from '../testing/amplitude-test-helpers.js';
+import { analyticsSimulator } from '../testing/index.js';
+import { getChartResults } from './get-chart-results.js';
 
 const now = Date.UTC(2026, 2, 10, 12, 30);
-const env = useSimulator({ seed: true, now: () => now });
-/** The declared output schema (what MCP and the HTTP API advertise) must accept what the command returns. */
-const output = () => analytics.list.find((command) => command.key === 'getChartResults')!.output!;
+const env = useSimulator(analyticsSimulator, {
+  start: { seed: true, now: () => now },
+  connect: connectAnalytics,
+});
 
 describe('getChartResults', () => {
   it('reads /api/3/chart/{id}/csv by default (never the dropped /query) and returns its table as rows', async () => {
     const result = await env.client.run('getChartResults', { chartId: 'sbx4k2m' });
-    expect(env.sandbox.server.calls.map((call) => call.path)).toEqual(['/api/3/chart/sbx4k2m/csv']);
+    expect(env.sim.server.calls.map((call) => call.path)).toEqual(['/api/3/chart/sbx4k2m/csv']);
     expect(result.title).toBe('Play Song, uniques by country (last 7 days)');
     expect(result.notes).toEqual(['Uniques']);
     expect(result.columns).toEqual([
@@ -27,7 +30,7 @@ describe('getChartResults', () => {
       '2026-03-10',
     ]);
     expect(result.rows!.length).toBeGreaterThan(1);
-    expect(output().parse(result)).toEqual(result);
+    expectOutput(getChartResults, result);
     const countries = result.rows!.map((row) => row.Segment);
     expect(countries).toContain('United States');
     for (const row of result.rows!) {
@@ -48,15 +51,15 @@ describe('getChartResults', () => {
 
   it('returns the CSV text from the same endpoint as {csv}', async () => {
     const result = await env.client.run('getChartResults', { chartId: 'sbx7dau', type: 'csv' });
-    expect(env.sandbox.server.calls[0]!.path).toBe('/api/3/chart/sbx7dau/csv');
-    const chart = env.sandbox.state.charts.get('sbx7dau')!;
-    expect(result).toEqual({ csv: chartCsv(env.sandbox.state, chart, now) });
-    expect(output().parse(result)).toEqual(result);
+    expect(env.sim.server.calls[0]!.path).toBe('/api/3/chart/sbx7dau/csv');
+    const chart = env.sim.state.charts.get('sbx7dau')!;
+    expect(result).toEqual({ csv: chartCsv(env.sim.state, chart, now) });
+    expectOutput(getChartResults, result);
     expect(result.csv!.split('\r\n')[0]).toBe('"\tDaily ""active"" users"');
   });
 
   it('reads quoted fields with commas, quotes and line breaks, and CSV sent as plain text', async () => {
-    env.sandbox.server.use(
+    env.sim.server.use(
       http.get(
         '*/api/3/chart/:id/csv',
         () =>
@@ -77,7 +80,7 @@ describe('getChartResults', () => {
   });
 
   it('refuses an answer without CSV text as a ProviderError', async () => {
-    env.sandbox.server.use(http.get('*/api/3/chart/:id/csv', () => HttpResponse.json({ rows: [] })));
+    env.sim.server.use(http.get('*/api/3/chart/:id/csv', () => HttpResponse.json({ rows: [] })));
     const error = await env.client
       .run('getChartResults', { chartId: 'sbx4k2m' })
       .catch((caught: unknown) => caught);
@@ -99,12 +102,12 @@ describe('getChartResults', () => {
 
   it('refuses a chart id that is not one, so no other path can be reached', async () => {
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('getChartResults', { chartId: '../cohorts' }),
       'chartId',
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('getChartResults', { chartId: 'abc', type: 'pdf' as 'csv' }),
       'type',
     );

@@ -1,14 +1,7 @@
 import { defineCommand, ProviderError } from '@c/core';
-import type { AnalyticsContext } from '../amplitude-client.js';
-import { type ChartTable, parseChartCsv } from '../chart-csv.js';
-
-/**
- * Get Chart Results' result: with type `query` the chart's table read from its CSV (`columns`,
- * `rows`, `notes`, and `title` when the CSV has one); with type `csv` the CSV text (`csv`).
- */
-export interface ChartResult extends Partial<ChartTable> {
-  csv?: string;
-}
+import { parseChartCsv } from '../analytics-chart-csv.js';
+import type { AnalyticsContext } from '../analytics-client.js';
+import { type ChartResult, chartResultSchema } from '../analytics-schemas.js';
 
 /**
  * Get Chart Results: `GET /api/3/chart/{id}/csv`, the endpoint Amplitude documents (it dropped
@@ -32,23 +25,7 @@ export const getChartResults = defineCommand({
           'query (default): the chart table as {columns, rows}, one object per row keyed by column; csv: the CSV text, as {csv}.',
       }),
     }),
-  output: (z) =>
-    z.looseObject({
-      columns: z
-        .array(z.string())
-        .optional()
-        .meta({ title: 'Columns', description: 'type query: the column names of the chart table.' }),
-      rows: z
-        .array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])))
-        .optional()
-        .meta({ title: 'Rows', description: 'type query: one object per row, keyed by column.' }),
-      title: z.string().optional().meta({ title: 'Title', description: "type query: the chart's title." }),
-      notes: z
-        .array(z.string())
-        .optional()
-        .meta({ title: 'Notes', description: 'type query: the lines above the table (metric, filters).' }),
-      csv: z.string().optional().meta({ title: 'CSV', description: 'type csv: the CSV text.' }),
-    }),
+  output: chartResultSchema,
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<ChartResult> {
     const response = await ctx.http.request<unknown>({
@@ -64,7 +41,7 @@ export const getChartResults = defineCommand({
         requestId: response.requestId,
       });
     }
-    return input.type === 'csv' ? { csv } : parseChartCsv(csv);
+    return input.type === 'csv' ? { csv } : { ...parseChartCsv(csv) };
   },
 });
 

@@ -1,17 +1,19 @@
 import { AuthError } from '@c/core';
 import type { RecordedCall } from '@c/core/testing';
+import { useSimulator } from '@c/core/testing/vitest';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type AnalyticsClient, analytics, sendEventStream } from '../analytics-connector.js';
-import { expectInvalid, useSimulator } from '../test-support.js';
+import { connectAnalytics, expectInvalid, expectOutput } from '../testing/amplitude-test-helpers.js';
 import {
   type AmplitudeSandbox,
   type AmplitudeSimulatorOptions,
-  startAmplitudeSimulator,
+  analyticsSimulator,
   syntheticEvents,
 } from '../testing/index.js';
+import { sendEvents } from './send-events.js';
 
-const env = useSimulator();
+const env = useSimulator(analyticsSimulator, { connect: connectAnalytics });
 
 interface Body {
   api_key: string;
@@ -40,11 +42,8 @@ async function withSimulator(
   options: AmplitudeSimulatorOptions,
   run: (client: AnalyticsClient, sandbox: AmplitudeSandbox) => Promise<void>,
 ) {
-  const sandbox = await startAmplitudeSimulator(options);
-  const client = analytics.connect({
-    credentials: sandbox.connection.credentials,
-    ...sandbox.connection.options,
-  });
+  const sandbox = await analyticsSimulator.start(options);
+  const client = connectAnalytics(sandbox);
   try {
     await run(client, sandbox);
     expect(sandbox.server.violations).toEqual([]);
@@ -67,17 +66,75 @@ describe('sendEvents', () => {
     ];
     const result = await env.client.run('sendEvents', { events });
     expect(result).toEqual({ ingested: 2, rejected: [], batches: 1 });
-    const call = env.sandbox.server.calls[0]!;
+    expectOutput(sendEvents, result);
+    const call = env.sim.server.calls[0]!;
     expect(call.method).toBe('POST');
     expect(call.path).toBe('/2/httpapi');
     expect(call.headers['content-type']).toBe('application/json');
     expect(call.headers.authorization).toBeUndefined();
     const body = bodyOf(call);
-    expect(body.api_key).toBe(env.sandbox.connection.credentials.apiKey);
+    expect(body.api_key).toBe(env.sim.connection.credentials.apiKey);
     expect(body.events[0]).toEqual({ ...events[0], insert_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(body.events[1]).toEqual(events[1]);
     expect(events[0]).not.toHaveProperty('insert_id');
-    expect(env.sandbox.state.ingestedCount).toBe(2);
+    expect(env.sim.state.ingestedCount).toBe(2);
+  });
+
+  it('ingests each event once when a run is repeated with the same idempotency key', async () => {
+    const events = [
+      { event_type: 'Order Completed', user_id: 'user-keyed-1', event_properties: { total: 42 } },
+      { event_type: 'Order Completed', device_id: 'device-keyed-2' },
+      { event_type: 'Refund', user_id: 'user-keyed-1', insert_id: 'refund-88231' },
+    ];
+    const run = (idempotencyKey: string) => env.client.run('sendEvents', { events }, { idempotencyKey });
+    expect(await run('order-88231')).toEqual({ ingested: 3, rejected: [], batches: 1 });
+    // The answer to the first run was lost, say: the caller repeats it with the same key.
+    expect(await run('order-88231')).toEqual({ ingested: 3, rejected: [], batches: 1 });
+    const [first, second] = env.sim.server.calls.map((call) => bodyOf(call).events);
+    expect(second).toEqual(first);
+    const ids = first!.map((event) => event.insert_id as string);
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids[2]).toBe('refund-88231');
+    expect(JSON.stringify(first)).not.toContain('order-88231');
+    expect(env.sim.state.ingestedCount).toBe(3);
+    expect(env.sim.state.duplicateCount).toBe(3);
+    expect(env.sim.state.events.map((stored) => stored.event.event_type)).toEqual([
+      'Order Completed',
+      'Order Completed',
+      'Refund',
+    ]);
+
+    // Another key is another run: its events are new (the caller's own insert_id stays a duplicate).
+    expect(await run('order-88232')).toMatchObject({ ingested: 3 });
+    expect(env.sim.state.ingestedCount).toBe(5);
+    expect(env.sim.state.duplicateCount).toBe(4);
+  });
+
+  it('sends each run without a key with insert_ids of its own', async () => {
+    const events = [{ event_type: 'Search', user_id: 'user-unkeyed-1' }];
+    await env.client.run('sendEvents', { events });
+    await env.client.run('sendEvents', { events });
+    const [first, second] = env.sim.server.calls.map((call) => bodyOf(call).events[0]!.insert_id);
+    expect(first).not.toBe(second);
+    expect(env.sim.state.ingestedCount).toBe(2);
+  });
+
+  it('shows a dry run’s request with the api_key masked, and sends nothing', async () => {
+    const events = [{ event_type: 'Search', user_id: 'user-dry-1' }];
+    const dry = await env.client.runUnknown(
+      'sendEvents',
+      { events },
+      { dryRun: true, idempotencyKey: 'dry-1' },
+    );
+    const [request] = (dry as { requests: { method: string; url: string; body: string }[] }).requests;
+    expect(request).toMatchObject({ method: 'POST', url: `${env.sim.url}/2/httpapi` });
+    expect(JSON.parse(request!.body)).toEqual({
+      api_key: '[REDACTED]',
+      events: [{ ...events[0], insert_id: expect.any(String) }],
+    });
+    expect(request!.body).not.toContain(env.sim.connection.credentials.apiKey);
+    expect(env.sim.server.calls).toHaveLength(0);
   });
 
   it('takes the events as a string holding the JSON array', async () => {
@@ -93,23 +150,23 @@ describe('sendEvents', () => {
       rejected: [],
       batches: 0,
     });
-    expect(env.sandbox.server.calls).toHaveLength(0);
+    expect(env.sim.server.calls).toHaveLength(0);
   });
 
   it('refuses events it cannot send, naming the event and field, before sending any', async () => {
     const run = (events: unknown) => () => env.client.runUnknown('sendEvents', { events });
-    await expectInvalid(env.sandbox, run('[{"event_type":'), 'events', /not valid JSON/);
-    await expectInvalid(env.sandbox, run({ event_type: 'a', user_id: 'user-1' }), 'events');
-    await expectInvalid(env.sandbox, run([{ event_type: 'a', user_id: 'user-1' }, 'b']), 'events.1');
-    await expectInvalid(env.sandbox, run([{ user_id: 'user-12345' }]), 'events.0.event_type');
+    await expectInvalid(env.sim, run('[{"event_type":'), 'events', /not valid JSON/);
+    await expectInvalid(env.sim, run({ event_type: 'a', user_id: 'user-1' }), 'events');
+    await expectInvalid(env.sim, run([{ event_type: 'a', user_id: 'user-1' }, 'b']), 'events.1');
+    await expectInvalid(env.sim, run([{ user_id: 'user-12345' }]), 'events.0.event_type');
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       run([{ event_type: 'a', user_id: 'user-12345' }, { event_type: 'b' }]),
       'events.1.user_id',
       /user_id or device_id/,
     );
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       run([{ event_type: 'a', user_id: 'user-12345', time: '2026-01-01' }]),
       'events.0.time',
     );
@@ -118,13 +175,13 @@ describe('sendEvents', () => {
   it('sends with another project key when given one, and never shows a refused key', async () => {
     const other = analytics.connect({
       credentials: { apiKey: 'not-this-project', secretKey: 'whatever-secret' },
-      ...env.sandbox.connection.options,
+      ...env.sim.connection.options,
     });
-    const { apiKey } = env.sandbox.connection.credentials;
+    const { apiKey } = env.sim.connection.credentials;
     expect(
       await other.run('sendEvents', { apiKey, events: [{ event_type: 'a', user_id: 'user-12345' }] }),
     ).toMatchObject({ ingested: 1 });
-    expect(bodyOf(env.sandbox.server.calls[0]!).api_key).toBe(apiKey);
+    expect(bodyOf(env.sim.server.calls[0]!).api_key).toBe(apiKey);
 
     const refused = await env.client
       .run('sendEvents', {
@@ -135,10 +192,10 @@ describe('sendEvents', () => {
     expect(AuthError.isInstance(refused)).toBe(true);
     expect(JSON.stringify(refused) + String(refused)).not.toContain('some-other-key-123');
     await other.close();
-    expect(env.sandbox.server.violations).toEqual([
+    expect(env.sim.server.violations).toEqual([
       'POST /2/httpapi: the body does not carry the project api_key',
     ]);
-    env.sandbox.server.violations.length = 0;
+    env.sim.server.violations.length = 0;
   });
 
   it('batches within 2000 events and 1 MB per request, every event delivered once', async () => {
@@ -146,13 +203,13 @@ describe('sendEvents', () => {
     const result = await env.client.run('sendEvents', { events });
     expect(result.ingested).toBe(4500);
     expect(result.rejected).toEqual([]);
-    const calls = env.sandbox.server.calls;
+    const calls = env.sim.server.calls;
     expect(result.batches).toBe(calls.length);
     for (const call of calls) {
       expect(bodyOf(call).events.length).toBeLessThanOrEqual(2000);
       expect(Buffer.byteLength(call.bodyText)).toBeLessThanOrEqual(1_000_000);
     }
-    const sent = sentEvents(env.sandbox);
+    const sent = sentEvents(env.sim);
     expect(sent).toHaveLength(4500);
     expect(new Set(sent.map((event) => event.insert_id)).size).toBe(4500);
     expect(new Set(sent.map((event) => (event.event_properties as { sequence: number }).sequence)).size).toBe(
@@ -178,9 +235,9 @@ describe('sendEvents', () => {
       { index: 7, reason: expect.stringMatching(/more than Amplitude accepts in one request/) },
     ]);
     expect(result.batches).toBeGreaterThanOrEqual(3);
-    for (const call of env.sandbox.server.calls)
+    for (const call of env.sim.server.calls)
       expect(Buffer.byteLength(call.bodyText)).toBeLessThanOrEqual(1_000_000);
-    expect(sentEvents(env.sandbox).some((event) => event.event_type === 'Huge')).toBe(false);
+    expect(sentEvents(env.sim).some((event) => event.event_type === 'Huge')).toBe(false);
   });
 
   it('re-sends the valid events when Amplitude refuses some, and reports those with the reason', async () => {
@@ -196,30 +253,30 @@ describe('sendEvents', () => {
       { index: 1, reason: 'Amplitude refused it: user_id is shorter than the minimum id length (400)' },
       { index: 2, reason: 'Amplitude refused it: invalid value of device_id (400)' },
     ]);
-    const [first, second] = env.sandbox.server.calls.map(bodyOf);
+    const [first, second] = env.sim.server.calls.map(bodyOf);
     expect(first!.events).toHaveLength(4);
     expect(second!.events).toEqual([first!.events[0], first!.events[3]]);
-    expect(env.sandbox.state.events.slice(-2).map((stored) => stored.event.user_id)).toEqual([
+    expect(env.sim.state.events.slice(-2).map((stored) => stored.event.user_id)).toEqual([
       'user-valid-1',
       'user-valid-2',
     ]);
   });
 
   it('duplicates nothing when a request is repeated after its answer was lost', async () => {
-    const before = env.sandbox.state.ingestedCount;
-    env.sandbox.server.fault({ type: 'reset-after-handler' });
+    const before = env.sim.state.ingestedCount;
+    env.sim.server.fault({ type: 'reset-after-handler' });
     const events = [...syntheticEvents(50, { devices: 50 })];
     const result = await env.client.run('sendEvents', { events });
     expect(result).toEqual({ ingested: 50, rejected: [], batches: expect.any(Number) });
-    const calls = env.sandbox.server.calls;
+    const calls = env.sim.server.calls;
     expect(calls.length).toBe(result.batches + 1);
     expect(bodyOf(calls[1]!)).toEqual(bodyOf(calls[0]!));
-    expect(env.sandbox.state.ingestedCount - before).toBe(50);
-    expect(env.sandbox.state.duplicateCount).toBeGreaterThan(0);
+    expect(env.sim.state.ingestedCount - before).toBe(50);
+    expect(env.sim.state.duplicateCount).toBeGreaterThan(0);
   });
 
   it('retries a 503 with the same insert_ids', async () => {
-    env.sandbox.server.fault({
+    env.sim.server.fault({
       type: 'status',
       status: 503,
       body: '{"code":503,"error":"Service Unavailable"}',
@@ -228,7 +285,7 @@ describe('sendEvents', () => {
       events: [{ event_type: 'a', user_id: 'user-12345' }],
     });
     expect(result).toEqual({ ingested: 1, rejected: [], batches: 1 });
-    const [first, second] = env.sandbox.server.calls.map(bodyOf);
+    const [first, second] = env.sim.server.calls.map(bodyOf);
     expect(second).toEqual(first);
   });
 });
@@ -243,7 +300,7 @@ describe('sendEventStream', () => {
     const result = await sendEventStream(env.client, events, { maxEventsPerBatch: 7, lanes: 4 });
     expect(result.ingested).toBe(300);
     const byDevice = new Map<string, number[]>();
-    for (const event of sentEvents(env.sandbox)) {
+    for (const event of sentEvents(env.sim)) {
       const list = byDevice.get(event.device_id as string) ?? [];
       list.push((event.event_properties as { sequence: number }).sequence);
       byDevice.set(event.device_id as string, list);
@@ -436,7 +493,7 @@ describe('sendEventStream', () => {
       { event_type: 'short-user', user_id: 'abc' },
       { event_type: 'ok', user_id: 'user-valid-5' },
     ];
-    const before = env.sandbox.state.ingestedCount;
+    const before = env.sim.state.ingestedCount;
     const result = await env.client.run('sendEvents', { events });
     expect(result).toEqual({
       ingested: 3,
@@ -448,14 +505,12 @@ describe('sendEventStream', () => {
       batches: 1,
     });
     // Amplitude names the first bad event per field: device_id (1) and user_id (4), then device_id (3).
-    expect(
-      env.sandbox.server.calls.map((call) => bodyOf(call).events.map((event) => event.event_type)),
-    ).toEqual([
+    expect(env.sim.server.calls.map((call) => bodyOf(call).events.map((event) => event.event_type))).toEqual([
       ['ok', 'null-device', 'ok', 'anonymous-device', 'short-user', 'ok'],
       ['ok', 'ok', 'anonymous-device', 'ok'],
       ['ok', 'ok', 'ok'],
     ]);
-    expect(env.sandbox.state.ingestedCount - before).toBe(3);
+    expect(env.sim.state.ingestedCount - before).toBe(3);
   });
 
   it('reports events of users over their daily quota and delivers the others at once', async () => {
@@ -490,7 +545,7 @@ describe('sendEventStream', () => {
   });
 
   it('accounts for every event when Amplitude keeps failing: the tried ones unconfirmed, the rest not sent', async () => {
-    env.sandbox.server.fault({ type: 'status', status: 503, times: 100, body: '{"code":503}' });
+    env.sim.server.fault({ type: 'status', status: 503, times: 100, body: '{"code":503}' });
     const result = await sendEventStream(env.client, syntheticEvents(30), {
       lanes: 1,
       maxEventsPerBatch: 10,
@@ -510,6 +565,6 @@ describe('sendEventStream', () => {
         .every((entry) => entry.reason.startsWith('not sent: an earlier request failed')),
     ).toBe(true);
     expect(result.rejected.map((entry) => entry.index)).toEqual(Array.from({ length: 30 }, (_, i) => i));
-    expect(env.sandbox.server.calls).toHaveLength(2);
+    expect(env.sim.server.calls).toHaveLength(2);
   });
 });

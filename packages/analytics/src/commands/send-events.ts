@@ -1,8 +1,9 @@
 import { defineCommand, type Zod } from '@c/core';
 import type { z } from 'zod';
-import type { AnalyticsContext } from '../amplitude-client.js';
-import { jsonValue } from '../amplitude-params.js';
-import { ingestEvents, type SendEventsResult } from '../event-ingestion.js';
+import type { AnalyticsContext } from '../analytics-client.js';
+import { ingestEvents } from '../analytics-ingestion.js';
+import { jsonValue } from '../analytics-params.js';
+import { type SendEventsResult, sendEventsSchema } from '../analytics-schemas.js';
 
 const eventRecord = (z: Zod) =>
   z
@@ -24,7 +25,8 @@ const eventRecord = (z: Zod) =>
         .meta({ title: 'Time', description: 'When it happened, Unix time in milliseconds.' }),
       insert_id: z.string().min(1).optional().meta({
         title: 'Insert ID',
-        description: 'Deduplication key; set automatically when absent so that retries never duplicate.',
+        description:
+          'Deduplication key (Amplitude drops a repeat from the same device within 7 days); when absent, derived from the run’s idempotency key and the event’s position.',
       }),
       event_properties: z
         .record(z.string(), z.unknown())
@@ -52,7 +54,7 @@ export const sendEvents = defineCommand({
   key: 'sendEvents',
   title: 'Send Events',
   description:
-    'Sends events to the project. Batches within Amplitude’s limits, sets an insert_id on each event that lacks one so retries never duplicate, pauses only the devices and users Amplitude throttles (30 s, as it asks) while sending the other events at once, retries server errors, and re-sends the valid events when Amplitude refuses some. The result accounts for every event: ingested, or rejected with the reason.',
+    'Sends events to the project. Batches within Amplitude’s limits, sets an insert_id on each event that lacks one, derived from the run’s idempotency key and the event’s position, so neither a retry nor a repeat of the run with the same key duplicates an event, pauses only the devices and users Amplitude throttles (30 s, as it asks) while sending the other events at once, retries server errors, and re-sends the valid events when Amplitude refuses some. The result accounts for every event: ingested, or rejected with the reason.',
   input: (z) =>
     z.object({
       apiKey: z.string().min(1).optional().meta({
@@ -65,17 +67,13 @@ export const sendEvents = defineCommand({
           'Event records {event_type, user_id or device_id, event_properties, user_properties, time (ms), insert_id}, or a string holding the array.',
       }),
     }),
-  output: (z) =>
-    z.object({
-      ingested: z.number().int(),
-      rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })),
-      batches: z.number().int(),
-    }),
+  output: sendEventsSchema,
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  run(input, ctx: AnalyticsContext, { signal, onProgress }): Promise<SendEventsResult> {
+  run(input, ctx: AnalyticsContext, { signal, onProgress, idempotencyKey }): Promise<SendEventsResult> {
     const total = input.events.length;
     return ingestEvents(ctx, input.events, {
       apiKey: input.apiKey,
+      idempotencyKey,
       signal,
       onProgress: onProgress && ((progress) => onProgress({ ...progress, total })),
     });

@@ -1,11 +1,6 @@
 import { defineCommand } from '@c/core';
-import type { AnalyticsContext } from '../amplitude-client.js';
-
-/** Amplitude's answer: the matching users and the kind of match (`nomatch` when none). */
-export interface UserSearchResult {
-  matches: { user_id: string | null; amplitude_id: number }[];
-  type: string;
-}
+import type { AnalyticsContext } from '../analytics-client.js';
+import { type UserSearchResult, userSearchSchema } from '../analytics-schemas.js';
 
 /** User Search: `GET /api/2/usersearch?user=`. */
 export const userSearch = defineCommand({
@@ -20,6 +15,7 @@ export const userSearch = defineCommand({
         description: 'An Amplitude ID, a device ID, a user ID or the start of a user ID.',
       }),
     }),
+  output: userSearchSchema,
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<UserSearchResult> {
     const response = await ctx.http.request<UserSearchResult>({

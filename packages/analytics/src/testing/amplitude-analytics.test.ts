@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { expectInvalid, useSimulator } from '../test-support.js';
+import { useSimulator } from '@c/core/testing/vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseFormula } from './amplitude-analytics.js';
+import { connectAnalytics, expectInvalid } from './amplitude-test-helpers.js';
+import { analyticsSimulator } from './index.js';
 
 const now = Date.UTC(2026, 4, 20, 15, 0);
 const day = (n: number, hour = 10) => Date.UTC(2026, 4, n, hour);
 
 // An empty project (no seed): every number below comes from the events this file sends.
-const env = useSimulator({ now: () => now });
+const env = useSimulator(analyticsSimulator, { start: { now: () => now }, connect: connectAnalytics });
 
 const device = {
   ios: { platform: 'iOS', os_name: 'ios', os_version: '17.4', country: 'United States' },
@@ -64,7 +66,7 @@ const range = { start: '20260510', end: '20260512' };
 async function sendAll() {
   const result = await env.client.run('sendEvents', { events });
   expect(result).toMatchObject({ ingested: events.length, rejected: [] });
-  env.sandbox.server.calls.length = 0;
+  env.sim.server.calls.length = 0;
 }
 
 describe('the simulated analytics, computed from the ingested events', () => {
@@ -84,6 +86,11 @@ describe('the simulated analytics, computed from the ingested events', () => {
       xValues: ['2026-05-10', '2026-05-11', '2026-05-12'],
     });
   });
+});
+
+// The simulator is reset after every test: each of these starts from the events above, sent anew.
+describe('the simulated analytics, once the events are sent', () => {
+  beforeEach(sendAll);
 
   it('counts uniques and totals per day, and over the range in seriesCollapsed', async () => {
     const uniques = await env.client.run('eventSegmentation', {
@@ -230,7 +237,7 @@ describe('the simulated analytics, computed from the ingested events', () => {
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 400 });
     await expectInvalid(
-      env.sandbox,
+      env.sim,
       () => env.client.run('eventSegmentation', { event: { event_type: 'x' }, ...range, limit: 0 }),
       'limit',
     );

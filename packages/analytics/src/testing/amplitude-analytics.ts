@@ -1,4 +1,4 @@
-import { dayValue } from '../amplitude-params.js';
+import { dayValue } from '../analytics-params.js';
 import { isActiveEvent, NONE, propertyOf, type StoredEvent } from './amplitude-events.js';
 
 const DAY = 86_400_000;

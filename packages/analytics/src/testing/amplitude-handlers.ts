@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { HttpResponse, http, type JsonBodyType, type RequestHandler } from 'msw';
-import { hourValue } from '../amplitude-params.js';
+import { hourValue } from '../analytics-params.js';
 import {
   type Answer,
   eventTypes,

@@ -1,8 +1,5 @@
-import { dayValue, hourValue } from '../amplitude-params.js';
-import {
-  BUILT_IN_GROUP_BY as BUILT_IN_GROUP_BY_NAMES,
-  FILTER_OPERATORS,
-} from '../commands/event-segmentation.js';
+import { dayValue, hourValue } from '../analytics-params.js';
+import { ANALYTICS_BUILT_IN_GROUP_BY, ANALYTICS_FILTER_OPERATORS } from '../commands/event-segmentation.js';
 
 /**
  * What Amplitude's query endpoints accept, from its docs (see the contracts folder's
@@ -20,8 +17,8 @@ interface Endpoint {
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const BUILT_IN_GROUP_BY = new Set<string>(BUILT_IN_GROUP_BY_NAMES);
-const OPERATORS = new Set<string>(FILTER_OPERATORS);
+const BUILT_IN_GROUP_BY = new Set<string>(ANALYTICS_BUILT_IN_GROUP_BY);
+const OPERATORS = new Set<string>(ANALYTICS_FILTER_OPERATORS);
 
 const any: Check = () => undefined;
 const oneOf =

@@ -5,7 +5,7 @@
 import { createInstance, Identify, Types } from '@amplitude/analytics-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnalyticsClient, analytics } from '../analytics-connector.js';
-import { type AmplitudeSandbox, startAmplitudeSimulator } from './index.js';
+import { type AmplitudeSandbox, analyticsSimulator } from './index.js';
 
 const SDK = '@amplitude/analytics-node 1.5.73';
 const rows: { call: string; expected: string; outcome: string; pass: boolean }[] = [];
@@ -25,7 +25,7 @@ const yyyymmdd = (ms: number) => new Date(ms).toISOString().slice(0, 10).replace
 const hourOf = (ms: number) => `${yyyymmdd(ms)}T${new Date(ms).toISOString().slice(11, 13)}`;
 
 beforeAll(async () => {
-  sandbox = await startAmplitudeSimulator();
+  sandbox = await analyticsSimulator.start();
   client = analytics.connect({ credentials: sandbox.connection.credentials, ...sandbox.connection.options });
 });
 

@@ -3,9 +3,15 @@ import { buffer } from 'node:stream/consumers';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { basicAuth, HttpClient, ProviderError } from '@c/core';
 import { contractsDir, readJsonContract } from '@c/core/testing';
+import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readZip } from '../zip-reader.js';
-import { type AmplitudeSandbox, type AmplitudeSimulatorOptions, startAmplitudeSimulator } from './index.js';
+import { readZip } from '../analytics-zip-reader.js';
+import {
+  type AmplitudeSandbox,
+  type AmplitudeSimulatorOptions,
+  analyticsSimulator,
+  startAmplitudeSimulator,
+} from './index.js';
 import { exportTime } from './synthetic.js';
 
 const now = Date.UTC(2026, 2, 10, 12, 30);
@@ -64,7 +70,7 @@ async function withSandbox(
   options: AmplitudeSimulatorOptions,
   run: (target: AmplitudeSandbox) => Promise<void>,
 ) {
-  const target = await startAmplitudeSimulator(options);
+  const target = await analyticsSimulator.start(options);
   try {
     await run(target);
   } finally {
@@ -73,7 +79,7 @@ async function withSandbox(
 }
 
 beforeAll(async () => {
-  sandbox = await startAmplitudeSimulator({ seed: true, now: () => now });
+  sandbox = await analyticsSimulator.start({ seed: true, now: () => now });
   raw = rawClient(sandbox);
 });
 afterEach(() => {
@@ -544,5 +550,62 @@ describe.skipIf(!contractsDir())('the simulator against Amplitude’s documented
       ) as Record<string, unknown>;
       expect(Object.keys(line).sort()).toEqual(Object.keys(schema.exportEventLineSchema.fields).sort());
     }
+  });
+});
+
+describe('analyticsSimulator', () => {
+  it('starts with the common handle, and reset() brings back the project it started as', async () => {
+    await withSandbox({ seed: true, now: () => now }, async (target) => {
+      expect(target.connectorId).toBe('analytics');
+      expect(target.connection.options).toEqual({ baseUrl: target.url, ingestionBaseUrl: target.url });
+      const counts = () => ({
+        events: target.state.events.length,
+        users: target.state.users.length,
+        ingested: target.state.ingestedCount,
+      });
+      const seeded = counts();
+      expect(seeded.events).toBeGreaterThan(0);
+      const { apiKey } = target.connection.credentials;
+      const sent = {
+        api_key: apiKey,
+        events: [{ event_type: 'Reset Me', user_id: 'user-reset-1', insert_id: 'r-1' }],
+      };
+      expect((await post(target, sent)).status).toBe(200);
+      target.server.fault({ type: 'status', status: 503 });
+      target.server.use(http.get('*/api/3/cohorts', () => HttpResponse.json({ cohorts: [] })));
+      target.server.addViolation('planted');
+
+      target.reset();
+
+      expect(target.server.calls).toEqual([]);
+      expect(target.server.violations).toEqual([]);
+      expect(counts()).toEqual(seeded);
+      expect(target.state.events.some((stored) => stored.event.event_type === 'Reset Me')).toBe(false);
+      expect(target.state.cohorts).toHaveLength(3);
+      expect(target.state.duplicateCount).toBe(0);
+      // The fault and the override are gone, and the insert_id is new again: the same event is ingested.
+      expect((await post(target, sent)).status).toBe(200);
+      expect(target.state.duplicateCount).toBe(0);
+      expect(target.state.ingestedCount).toBe(seeded.ingested + 1);
+      const client = rawClient(target);
+      const cohorts = await answer(client, { method: 'GET', path: '/api/3/cohorts' });
+      await client.close();
+      expect((cohorts.body as { cohorts: unknown[] }).cohorts).toHaveLength(3);
+    });
+  });
+
+  it('still starts under its former name, startAmplitudeSimulator', async () => {
+    const target = await startAmplitudeSimulator();
+    expect(target.connectorId).toBe(analyticsSimulator.connectorId);
+    await target.close();
+  });
+
+  it('skips the contract check with contracts: false, and keeps no calls with recordCalls: false', async () => {
+    await withSandbox({ contracts: false, recordCalls: false }, async (target) => {
+      const answered = await post(target, { events: [{ event_type: 'a', user_id: 'user-12345' }] });
+      expect(answered.status).toBe(400);
+      expect(target.server.violations).toEqual([]);
+      expect(target.server.calls).toEqual([]);
+    });
   });
 });

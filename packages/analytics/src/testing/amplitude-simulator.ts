@@ -1,12 +1,19 @@
-import { createTestServer, type TestServer } from '@c/core/testing';
+import {
+  createTestServer,
+  defineSimulator,
+  type RunningSimulator,
+  type SimulatorStartOptions,
+  type TestServer,
+} from '@c/core/testing';
+import { ANALYTICS_API_REVISION } from '../analytics-client.js';
 import { checkAmplitudeRequest } from './amplitude-contract.js';
 import { createAmplitudeHandlers } from './amplitude-handlers.js';
 import { AmplitudeState, type AmplitudeStateOptions } from './amplitude-state.js';
 
-/** Options of `startAmplitudeSimulator`: where to listen, plus everything `AmplitudeState` takes. */
-export interface AmplitudeSimulatorOptions extends AmplitudeStateOptions {
-  port?: number;
-  host?: string;
+/** How the Amplitude simulator is started: where to listen, plus everything `AmplitudeState` takes. */
+export interface AmplitudeSimulatorOptions
+  extends AmplitudeStateOptions,
+    Omit<SimulatorStartOptions, 'seed'> {
   /**
    * Keep every request in `server.calls` (default true). Turn off for bulk runs (a million events):
    * the contract check still sees each request, but none is kept.
@@ -14,57 +21,67 @@ export interface AmplitudeSimulatorOptions extends AmplitudeStateOptions {
   recordCalls?: boolean;
 }
 
-/** A running simulator: its address, server, state, and what `analytics.connect` needs to reach it. */
-export interface AmplitudeSandbox {
-  /** `http://127.0.0.1:<port>`: both the query APIs and the ingestion API. */
-  url: string;
-  server: TestServer;
-  state: AmplitudeState;
-  /** Spread into `analytics.connect({ credentials, ...options })`. */
-  connection: {
-    credentials: { apiKey: string; secretKey: string };
-    options: { baseUrl: string; ingestionBaseUrl: string };
-  };
-  close(): Promise<void>;
+/** A running Amplitude simulator: the common handle, plus the simulated project's state. */
+export interface AmplitudeSandbox
+  extends RunningSimulator<
+    { apiKey: string; secretKey: string },
+    { baseUrl: string; ingestionBaseUrl: string }
+  > {
+  /** The simulated project: its events, users, cohorts, charts and counters. */
+  readonly state: AmplitudeState;
 }
 
 /**
- * Starts a simulated Amplitude project on a loopback port. `seed: true` fills it for the sandbox:
- * 40 users, three cohorts, a saved chart (`sbx4k2m`), realtime and user-count series, and three days
- * of exportable events.
- *
- * ```ts
- * const sandbox = await startAmplitudeSimulator({ seed: true });
- * const amplitude = analytics.connect({ credentials: sandbox.connection.credentials, ...sandbox.connection.options });
- * ```
+ * Starts a simulated Amplitude project on a loopback port, serving the query APIs and the ingestion
+ * API on one address. `seed: true` fills it for the sandbox: 40 users, three cohorts, two saved
+ * charts (`sbx4k2m`, `sbx7dau`) and 30 days of events. `contracts: false` skips checking requests
+ * against Amplitude's documented contract.
  */
-export async function startAmplitudeSimulator(
-  options: AmplitudeSimulatorOptions = {},
-): Promise<AmplitudeSandbox> {
+async function start(options: AmplitudeSimulatorOptions = {}): Promise<AmplitudeSandbox> {
   const state = new AmplitudeState(options);
-  const check = checkAmplitudeRequest(state);
-  let server: TestServer | undefined;
-  server = await createTestServer(createAmplitudeHandlers(state), {
+  const check = options.contracts === false ? undefined : checkAmplitudeRequest(state);
+  const server: TestServer = await createTestServer(createAmplitudeHandlers(state), {
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(options.host === undefined ? {} : { host: options.host }),
-    check: (call) => {
-      const violation = check(call);
-      if (options.recordCalls === false && server) {
-        const at = server.calls.lastIndexOf(call);
-        if (at >= 0) server.calls.splice(at, 1);
-      }
-      return violation;
-    },
+    // With no calls kept, the check still sees each request as it arrives.
+    ...(options.recordCalls === false ? { maxRecordedCalls: 0 } : {}),
+    ...(check ? { check } : {}),
   });
-  const url = server.url;
   return {
-    url,
+    connectorId: 'analytics',
+    url: server.url,
     server,
     state,
     connection: {
       credentials: { apiKey: state.apiKey, secretKey: state.secretKey },
-      options: { baseUrl: url, ingestionBaseUrl: url },
+      options: { baseUrl: server.url, ingestionBaseUrl: server.url },
+    },
+    reset() {
+      state.reset();
+      server.reset();
+      server.resetHandlers();
+      server.clearFaults();
     },
     close: () => server.close(),
   };
+}
+
+/**
+ * The Amplitude simulator (`analytics`): a stateful Amplitude project whose every answer comes from
+ * the events it ingested.
+ *
+ * ```ts
+ * const sim = await analyticsSimulator.start({ seed: true });
+ * const amplitude = analytics.connect({ credentials: sim.connection.credentials, ...sim.connection.options });
+ * ```
+ */
+export const analyticsSimulator = defineSimulator<AmplitudeSandbox, AmplitudeSimulatorOptions>({
+  connectorId: 'analytics',
+  speaks: `Amplitude Dashboard REST, Behavioral Cohorts, Export and HTTP V2 APIs (docs of ${ANALYTICS_API_REVISION})`,
+  start,
+});
+
+/** Starts the Amplitude simulator: `analyticsSimulator.start`, under its former name. */
+export function startAmplitudeSimulator(options: AmplitudeSimulatorOptions = {}): Promise<AmplitudeSandbox> {
+  return analyticsSimulator.start(options);
 }

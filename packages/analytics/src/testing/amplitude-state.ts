@@ -120,8 +120,8 @@ export class AmplitudeState implements AnalyticsSource {
   /** User search and user activity requests in flight now, and the most ever seen at once. */
   userSearchInFlight = 0;
   maxUserSearchInFlight = 0;
-  readonly #store: EventStore;
-  readonly #limiter: EventRateLimiter | undefined;
+  #store: EventStore;
+  #limiter: EventRateLimiter | undefined;
   readonly #seen = new Map<string, number>();
   readonly #userSearches: number[] = [];
 
@@ -134,8 +134,34 @@ export class AmplitudeState implements AnalyticsSource {
     this.#store = new EventStore(options.retainEvents ?? 100_000);
     this.#limiter = options.throttle === false ? undefined : new EventRateLimiter(options.throttle);
     this.users = options.seed ? sandboxUsers(40) : [];
+    this.#populate();
+  }
+
+  /**
+   * Back to how it started: every ingested event, throttling window, deduplication id and counter
+   * forgotten, and when seeded, the sandbox seeded again (at the clock's current time).
+   */
+  reset(): void {
+    this.#store = new EventStore(this.options.retainEvents ?? 100_000);
+    this.#limiter = this.options.throttle === false ? undefined : new EventRateLimiter(this.options.throttle);
+    this.#seen.clear();
+    this.#userSearches.length = 0;
+    this.users.splice(0, this.users.length, ...(this.options.seed ? sandboxUsers(40) : []));
+    this.cohorts.length = 0;
+    this.charts.clear();
+    this.ingestedCount = 0;
+    this.duplicateCount = 0;
+    this.generatedExportEvents = 0;
+    this.throttledRequests = 0;
+    // Requests still in flight finish after the reset: count from them, not from zero.
+    this.maxInFlight = this.inFlight;
+    this.maxUserSearchInFlight = this.userSearchInFlight;
+    this.#populate();
+  }
+
+  #populate(): void {
     for (const user of this.users) this.#store.addUser(user);
-    if (options.seed) this.#seedSandbox();
+    if (this.options.seed) this.#seedSandbox();
   }
 
   /** Recently ingested events, oldest first (at most `retainEvents`). */
