@@ -136,6 +136,50 @@ function ensureChromium() {
   if (status !== 0) log('installing chromium failed: browser tests will fail in CI');
 }
 
+/** Whether a command is on PATH or at one of the given paths. */
+function installed(command, paths = []) {
+  if (paths.some((path) => existsSync(path))) return true;
+  return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+}
+
+/** Debian's PostgreSQL server: `initdb` under /usr/lib/postgresql/<major>/bin, or on PATH. */
+function hasPostgres() {
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root) && readdirSync(root).some((major) => existsSync(join(root, major, 'bin', 'initdb')))) {
+    return true;
+  }
+  return installed('initdb');
+}
+
+/**
+ * The store and fleet tests start a throwaway PostgreSQL cluster and nginx from Debian's packages.
+ * Install them when missing and we may (root with apt); otherwise those tests skip, saying why, and
+ * fail in CI, where a missing one is a broken machine.
+ */
+function ensureFleetServices() {
+  const missing = [
+    ...(hasPostgres() ? [] : ['postgresql']),
+    ...(installed('nginx', ['/usr/sbin/nginx']) ? [] : ['nginx']),
+  ];
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  if (!isRoot || !hasApt) {
+    log(
+      `${missing.join(' and ')} not installed and cannot be installed here: the fleet tests will be skipped`,
+    );
+    return;
+  }
+  log(`installing Debian ${missing.join(' and ')} for the store and fleet tests`);
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const status = run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    env: aptEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (status !== 0) log(`installing ${missing.join(' and ')} failed: the fleet tests will fail in CI`);
+}
+
 const [command = 'test', ...rest] = process.argv.slice(2);
 switch (command) {
   case 'start': {
@@ -150,6 +194,7 @@ switch (command) {
     must(pnpm(['exec', 'biome', 'check', '.']), 'lint');
     must(pnpm(['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']), 'typecheck');
     ensureChromium();
+    ensureFleetServices();
     rmSync(join(root, '.vitest-results.json'), { force: true });
     const status = pnpm([
       'exec',

@@ -1,0 +1,285 @@
+// FLEET.md, checked with real processes: three `c-host serve` instances on one PostgreSQL database,
+// behind nginx, each on its own loopback address (as each machine of a fleet has its own), with the
+// providers' simulators in this process. PostgreSQL and nginx come from Debian's packages; without
+// them these tests skip locally and fail in CI.
+import { randomBytes } from 'node:crypto';
+import { startAmplitudeSimulator } from '@c/analytics/testing';
+import { startIssuesSimulator } from '@c/issues/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConnectionStore } from './store/connection-store.js';
+import { PostgresConnectionStore } from './store/postgres-store.js';
+import { runCli } from './test-support/cli.js';
+import { type HostProcess, portFreeOn, startHostProcess } from './test-support/fleet.js';
+import { approve, call, cookieFrom, type TestResponse } from './test-support/http.js';
+import { nginxMissing, startNginx, type TestNginx } from './test-support/nginx.js';
+import { postgresForTests } from './test-support/postgres.js';
+import { tempDir } from './test-support/temp-host.js';
+
+const postgres = await postgresForTests();
+const missing = postgres.available ? nginxMissing() : postgres.reason;
+const cluster = postgres.available ? postgres.postgres : undefined;
+
+const ADDRESSES = ['127.0.0.1', '127.0.0.2', '127.0.0.3'];
+const SECRET_KEY = randomBytes(32).toString('base64');
+
+let databaseUrl: string;
+let port: number;
+let nginx: TestNginx;
+let instances: HostProcess[];
+let env: NodeJS.ProcessEnv;
+let token: string;
+let store: ConnectionStore;
+let linear: Awaited<ReturnType<typeof startIssuesSimulator>>;
+let amplitude: Awaited<ReturnType<typeof startAmplitudeSimulator>>;
+const dirs: { remove(): void }[] = [];
+
+/** The environment of instance `index`: the fleet's, plus a data directory of its own. */
+function instanceEnv(): NodeJS.ProcessEnv {
+  const dir = tempDir('c-host-fleet-');
+  dirs.push(dir);
+  return { ...env, C_HOST_DATA_DIR: dir.path };
+}
+
+/** What nginx sends on to an instance: the client's own `Host`, which every instance allows. */
+const viaNginx = () => ({ host: `127.0.0.1:${nginx.port}` });
+const bearer = () => ({ authorization: `Bearer ${token}` });
+const sessionCookie = (response: TestResponse) => cookieFrom(response, `c_host_session_${port}=`);
+
+async function runOn(base: string, command: string, input: unknown): Promise<TestResponse> {
+  return call(base, 'POST', `/api/commands/${command}/run`, { headers: bearer(), body: { input } });
+}
+
+describe.skipIf(missing !== undefined)(
+  `a fleet: three c-host serve behind nginx on one PostgreSQL${missing ? ` (skipped: ${missing})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      databaseUrl = await cluster!.createDatabase();
+      port = await portFreeOn(ADDRESSES);
+      nginx = await startNginx(ADDRESSES.map((address) => `${address}:${port}`));
+      linear = await startIssuesSimulator({ seed: true });
+      // Latency makes requests overlap, so a budget that did not hold would be seen.
+      amplitude = await startAmplitudeSimulator({ seed: true, latencyMs: 150 });
+      env = {
+        C_HOST_DATABASE_URL: databaseUrl,
+        C_HOST_SECRET_KEY: SECRET_KEY,
+        C_HOST_ALLOWED_HOSTS: `127.0.0.1:${nginx.port}`,
+        C_ISSUES_OAUTH_CLIENT_ID: linear.oauth!.clientId,
+        C_ISSUES_OAUTH_CLIENT_SECRET: linear.oauth!.clientSecret,
+        C_ISSUES_OAUTH_AUTHORIZATION_URL: linear.oauth!.authorizationUrl,
+        C_ISSUES_OAUTH_TOKEN_URL: linear.oauth!.tokenUrl,
+      };
+      // `c-host token` on any machine sets the fleet's token: it lives in the database.
+      const made = await runCli(['token'], { env: instanceEnv() });
+      expect(made.code, made.stderr).toBe(0);
+      token = made.json.token;
+      instances = await Promise.all(
+        ADDRESSES.map((address) => startHostProcess({ address, port, env: instanceEnv() })),
+      );
+      store = await PostgresConnectionStore.open({ url: databaseUrl, secretKey: SECRET_KEY });
+    }, 180_000);
+
+    afterAll(async () => {
+      await store?.close();
+      await Promise.all((instances ?? []).map((instance) => instance.stop()));
+      await nginx?.stop();
+      await linear?.close();
+      await amplitude?.close();
+      await cluster?.stop();
+      for (const dir of dirs) dir.remove();
+    }, 60_000);
+
+    it('any instance answers: each is ready on the same state, and nginx spreads requests over them', async () => {
+      await store.create({
+        name: 'shared',
+        connector: 'analytics',
+        credentials: amplitude.connection.credentials,
+        options: amplitude.connection.options,
+      });
+      for (const instance of instances) {
+        const ready = await call(instance.url, 'GET', '/api/ready');
+        expect(ready.status, instance.address).toBe(200);
+        expect(ready.json).toMatchObject({ ok: true, store: 'postgres', schemaVersion: expect.any(Number) });
+        const listed = await call(instance.url, 'GET', '/api/connections', { headers: bearer() });
+        expect(
+          listed.json.map((view: { name: string }) => view.name),
+          instance.address,
+        ).toEqual(['shared']);
+      }
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => call(nginx.url, 'GET', '/api/connections', { headers: bearer() })),
+      );
+      for (const answer of answers) expect(answer.status).toBe(200);
+      expect((await call(nginx.url, 'GET', '/api/ready')).status).toBe(200);
+      await store.remove('shared');
+    });
+
+    it('a sign-in link printed by one instance works on another, once', async () => {
+      const link = new URL(instances[0]!.link);
+      expect(link.host).toBe(`127.0.0.1:${port}`);
+      const signedIn = await call(instances[1]!.url, 'GET', `${link.pathname}${link.search}`);
+      expect(signedIn.status).toBe(302);
+      const cookie = sessionCookie(signedIn)!;
+      expect(cookie).toBeDefined();
+      expect((await call(instances[2]!.url, 'GET', '/api/connections', { headers: { cookie } })).status).toBe(
+        200,
+      );
+      // Single-use across the fleet: neither the instance that printed it nor a third takes it again.
+      for (const instance of [instances[0]!, instances[2]!]) {
+        expect((await call(instance.url, 'GET', `${link.pathname}${link.search}`)).status).toBe(401);
+      }
+    });
+
+    it('a session made on one instance is honoured by all, and signing out on one ends it everywhere', async () => {
+      const signIn = await call(instances[2]!.url, 'POST', '/api/session', { body: { token } });
+      expect(signIn.status).toBe(200);
+      const cookie = sessionCookie(signIn)!;
+      for (const base of [...instances.map((instance) => instance.url), nginx.url]) {
+        expect((await call(base, 'GET', '/api/connections', { headers: { cookie } })).status, base).toBe(200);
+      }
+      expect((await call(instances[0]!.url, 'DELETE', '/api/session', { headers: { cookie } })).status).toBe(
+        204,
+      );
+      for (const instance of instances) {
+        expect(
+          (await call(instance.url, 'GET', '/api/connections', { headers: { cookie } })).status,
+          instance.address,
+        ).toBe(401);
+      }
+    });
+
+    it('an OAuth Connect started on one instance completes on another', async () => {
+      const signIn = await call(instances[0]!.url, 'POST', '/api/session', { body: { token } });
+      const session = sessionCookie(signIn)!;
+      // The browser is at nginx's address: every instance sees that Host, and builds the same callback.
+      const start = await call(instances[0]!.url, 'GET', '/api/oauth/issues/start?connection=linear', {
+        headers: { ...viaNginx(), cookie: session },
+      });
+      expect(start.status, start.text).toBe(302);
+      const binding = cookieFrom(start, `c_host_oauth_${port}=`)!;
+      const callback = new URL(await approve(start.headers.location as string));
+      expect(callback.origin).toBe(nginx.url);
+      const done = await call(instances[1]!.url, 'GET', `${callback.pathname}${callback.search}`, {
+        headers: { ...viaNginx(), cookie: binding },
+      });
+      expect(done.status, done.text).toBe(200);
+      expect(done.text).toContain('Connected <code>linear</code>');
+      const listed = await call(instances[2]!.url, 'GET', '/api/connections', { headers: bearer() });
+      expect(listed.json).toEqual([
+        expect.objectContaining({ name: 'linear', connector: 'issues', status: 'ok', isDefault: true }),
+      ]);
+      // The state was single-use for the fleet: replaying the callback on a third instance fails.
+      const replay = await call(instances[2]!.url, 'GET', `${callback.pathname}${callback.search}`, {
+        headers: { ...viaNginx(), cookie: binding },
+      });
+      expect(replay.status).toBe(400);
+    });
+
+    it('refreshes an expired OAuth token once at the provider, however many runs on every instance need it', async () => {
+      await store.remove('linear');
+      await store.create({
+        name: 'linear-refresh',
+        connector: 'issues',
+        credentials: linear.connection.credentials,
+        options: linear.connection.options,
+        isDefault: true,
+      });
+      const refreshes = () =>
+        linear.server.calls.filter(
+          (entry) => entry.path === '/oauth/token' && entry.bodyForm?.get('grant_type') === 'refresh_token',
+        ).length;
+      const before = refreshes();
+      for (let round = 1; round <= 3; round += 1) {
+        // The stored access token has expired: every run on every instance wants a new one at once.
+        await store.updateCredentials('linear-refresh', (current) => ({
+          ...current,
+          expiresAt: Date.now() - 1000,
+        }));
+        const outcomes = await Promise.all(
+          instances.flatMap((instance) =>
+            Array.from({ length: 6 }, () => runOn(instance.url, 'issues.searchTeams', { name: 'eng' })),
+          ),
+        );
+        for (const outcome of outcomes) expect(outcome.status, outcome.text).toBe(200);
+        expect(refreshes() - before, `round ${round}`).toBe(round);
+        // The rotated refresh token was stored: the grant is intact.
+        const stored = (await store.get('linear-refresh'))!;
+        expect(stored.status).toBe('ok');
+        expect(stored.credentials.expiresAt as number).toBeGreaterThan(Date.now());
+      }
+    });
+
+    it('keeps a connection’s concurrency limit across instances: Amplitude’s 5 concurrent requests', async () => {
+      await store.create({
+        name: 'amplitude',
+        connector: 'analytics',
+        credentials: amplitude.connection.credentials,
+        options: amplitude.connection.options,
+        isDefault: true,
+      });
+      const cohorts = () => amplitude.server.calls.filter((entry) => entry.path === '/api/3/cohorts').length;
+      const before = cohorts();
+      amplitude.state.maxInFlight = 0;
+      const runs = 8;
+      const outcomes = await Promise.all(
+        instances.flatMap((instance) =>
+          Array.from({ length: runs }, () => runOn(instance.url, 'analytics.behavioralCohorts', {})),
+        ),
+      );
+      for (const outcome of outcomes) expect(outcome.status, outcome.text).toBe(200);
+      // Each instance alone would send 5 at once (15 together): the shared budget kept them to 5, so
+      // the project never refused one (a refused request would have been retried: more calls than runs).
+      expect(amplitude.state.maxInFlight).toBe(5);
+      expect(cohorts() - before).toBe(runs * instances.length);
+    });
+
+    it('loses nothing an instance acknowledged when it is killed with SIGKILL; the rest of the fleet carries on', async () => {
+      const victim = instances[1]!;
+      const acknowledged: string[] = [];
+      const writes = Array.from({ length: 30 }, (_, index) =>
+        call(victim.url, 'POST', '/api/connections', {
+          headers: bearer(),
+          body: {
+            name: `kill-${index}`,
+            connector: 'issues',
+            credentials: { apiKey: linear.apiKey },
+            options: { baseUrl: linear.url },
+          },
+        }).then(
+          (response) => {
+            if (response.status === 201) acknowledged.push(`kill-${index}`);
+          },
+          () => {
+            // Cut by the kill: not acknowledged, so either outcome is allowed.
+          },
+        ),
+      );
+      // Killed in the middle of the writes, as soon as the first ones are acknowledged.
+      while (acknowledged.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+      const signIn = await call(victim.url, 'POST', '/api/session', { body: { token } });
+      const cookie = sessionCookie(signIn)!;
+      await victim.kill();
+      await Promise.all(writes);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(3);
+
+      const listed = await call(instances[0]!.url, 'GET', '/api/connections', { headers: bearer() });
+      const names = listed.json.map((view: { name: string }) => view.name);
+      for (const name of acknowledged) expect(names, name).toContain(name);
+      // The session it acknowledged is honoured by the survivors.
+      expect((await call(instances[2]!.url, 'GET', '/api/ready', { headers: { cookie } })).status).toBe(200);
+      expect((await call(instances[2]!.url, 'GET', '/api/connections', { headers: { cookie } })).status).toBe(
+        200,
+      );
+      // nginx passes over the dead instance: every request through it is answered.
+      const answers = await Promise.all(
+        Array.from({ length: 9 }, () => call(nginx.url, 'GET', '/api/connections', { headers: bearer() })),
+      );
+      for (const answer of answers) expect(answer.status).toBe(200);
+
+      // Back as an upgrade would bring it: same address and port, ready at once on the same state.
+      instances[1] = await startHostProcess({ address: victim.address, port, env: instanceEnv() });
+      expect((await call(instances[1].url, 'GET', '/api/ready')).status).toBe(200);
+      const again = await call(instances[1].url, 'GET', '/api/connections', { headers: { cookie } });
+      expect(again.json.map((view: { name: string }) => view.name)).toEqual(names);
+    }, 60_000);
+  },
+);
