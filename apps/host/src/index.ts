@@ -18,7 +18,7 @@ export {
   toView,
 } from './connections.js';
 export { connectorIds, connectorLoaders, loadConnectors } from './connectors.js';
-export { type Host, type OpenHostOptions, openHost } from './host.js';
+export { type Host, type OpenHostOptions, openHost, openStore } from './host.js';
 export { statusOf } from './http/errors.js';
 export { buildOpenApi } from './http/openapi.js';
 export { createHttpServer, type HttpServerOptions } from './http/server.js';
@@ -47,7 +47,11 @@ export {
   type CredentialsUpdate,
   type LockOptions,
   type NewConnection,
+  type ResealReport,
+  type SlotOptions,
+  type StoreReadiness,
 } from './store/connection-store.js';
+export type { PostgresConnectionStore, PostgresStoreOptions } from './store/postgres-store.js';
 export { SecretBox, UnreadableSecretError } from './store/secret-box.js';
 export { DATABASE_FILE, SqliteConnectionStore, type SqliteStoreOptions } from './store/sqlite-store.js';
 export {
