@@ -27,6 +27,16 @@ export {
 } from './issues-client.js';
 export { issues, LINEAR_AUTHORIZATION_URL, LINEAR_BASE_URL, LINEAR_TOKEN_URL } from './issues-connector.js';
 export type { IssuesContext } from './issues-context.js';
+export type {
+  LinearDeleteResult,
+  LinearGraphqlData,
+  LinearIssue,
+  LinearIssuePage,
+  LinearPageInfo,
+  LinearProject,
+  LinearTeam,
+  LinearTeamList,
+} from './issues-schemas.js';
 export {
   defineOperation,
   type GraphqlOperation,
@@ -36,14 +46,3 @@ export {
   VIEWER_QUERY,
 } from './linear-documents.js';
 export { LINEAR_INPUT_TYPES, type LinearInputTypeName } from './linear-input-types.js';
-export type {
-  LinearDeleteResult,
-  LinearIssue,
-  LinearIssuePage,
-  LinearPageInfo,
-  LinearProject,
-  LinearTeam,
-  LinearTeamRef,
-  LinearUserRef,
-  LinearWorkflowState,
-} from './linear-types.js';

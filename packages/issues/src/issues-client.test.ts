@@ -1,10 +1,11 @@
 import { AuthError, NotFoundError, PermissionError, ProviderError, RateLimitError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { linearErrorFrom, linearRetryAfterMs } from './issues-client.js';
-import { failure, useSimulator } from './test-harness.js';
-import { LINEAR_SEED, seedUuid } from './testing/index.js';
+import { issuesSimulator, LINEAR_SEED, seedUuid } from './testing/index.js';
+import { connectIssues, sentGraphql } from './testing/linear-test-helpers.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 const ENG_1 = seedUuid('issue:eng:0');
 const response = (status = 200, headers: Record<string, string> = {}) => ({
   status,
@@ -113,15 +114,15 @@ describe('LinearGraphqlClient over the simulator', () => {
   it('sends OAuth tokens as Bearer and personal keys bare', async () => {
     await h.client.run('getIssueById', { issueId: ENG_1 });
     await h.connect({ credentials: { apiKey: h.sim.apiKey } }).run('getIssueById', { issueId: ENG_1 });
-    const [oauth, key] = h.sent();
+    const [oauth, key] = sentGraphql(h.sim);
     expect(oauth?.headers.authorization).toBe(`Bearer ${h.sim.connection.credentials.accessToken}`);
     expect(key?.headers.authorization).toBe(h.sim.apiKey);
   });
 
   it('refreshes after a 401 for an expired token, retries once, and hands the rotated tokens on', async () => {
     const rotated: unknown[] = [];
-    const client = h.connect({ onTokens: (tokens) => void rotated.push(tokens) });
-    h.sim.oauth.server.expireAccessTokens();
+    const client = h.connect({ onTokens: (tokens: unknown) => void rotated.push(tokens) });
+    h.sim.state.oauth.expireAccessTokens();
     const issue = await client.run('getIssueById', { issueId: ENG_1 });
     expect(issue.identifier).toBe('ENG-1');
     const paths = h.sim.server.calls.map((call) => call.path);
@@ -155,7 +156,7 @@ describe('LinearGraphqlClient over the simulator', () => {
   });
 
   it('says to reconnect when the grant was revoked, without any token in the error', async () => {
-    h.sim.oauth.server.revoke(h.sim.connection.credentials.accessToken);
+    h.sim.state.oauth.revoke(h.sim.connection.credentials.accessToken);
     const error = await failure(h.client.run('getIssueById', { issueId: ENG_1 }));
     expect(AuthError.isInstance(error)).toBe(true);
     expect(error.needsReconnect).toBe(true);
@@ -167,8 +168,9 @@ describe('LinearGraphqlClient over the simulator', () => {
   });
 
   it('refuses a refresh token that was already used (rotation)', async () => {
-    h.sim.oauth.server.expireAccessTokens();
-    await h.client.run('getIssueById', { issueId: ENG_1 });
+    const first = h.connect();
+    h.sim.state.oauth.expireAccessTokens();
+    await first.run('getIssueById', { issueId: ENG_1 });
     // A second connection still holding the first refresh token cannot use it any more.
     const stale = h.connect({
       credentials: { ...h.sim.connection.credentials, expiresAt: Date.now() - 1000 },
@@ -180,7 +182,7 @@ describe('LinearGraphqlClient over the simulator', () => {
 
   it('cannot refresh an access token given alone: an expired one is an AuthError', async () => {
     const client = h.connect({ credentials: { accessToken: h.sim.connection.credentials.accessToken } });
-    h.sim.oauth.server.expireAccessTokens();
+    h.sim.state.oauth.expireAccessTokens();
     const error = await failure(client.run('getIssueById', { issueId: ENG_1 }));
     expect(AuthError.isInstance(error)).toBe(true);
     expect(error.status).toBe(401);
@@ -191,7 +193,7 @@ describe('LinearGraphqlClient over the simulator', () => {
     h.sim.failNext({ kind: 'ratelimited', dimension: 'complexity', resetInMs: 30 });
     const issue = await h.client.run('getIssueById', { issueId: ENG_1 });
     expect(issue.identifier).toBe('ENG-1');
-    expect(h.sent()).toHaveLength(2);
+    expect(sentGraphql(h.sim)).toHaveLength(2);
   });
 
   it('treats a 200 without GraphQL data as a ProviderError', async () => {
@@ -233,6 +235,6 @@ describe('LinearGraphqlClient over the simulator', () => {
     const error = await failure(h.client.run('getIssueById', { issueId: ENG_1 }));
     expect(ProviderError.isInstance(error)).toBe(true);
     expect(error.status).toBe(502);
-    expect(h.sent()).toHaveLength(3);
+    expect(sentGraphql(h.sim)).toHaveLength(3);
   });
 });

@@ -1,10 +1,11 @@
 import { ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { issues } from './issues-connector.js';
-import { failure, useSimulator } from './test-harness.js';
-import { LINEAR_SEED } from './testing/index.js';
+import { issuesSimulator, LINEAR_SEED } from './testing/index.js';
+import { connectIssues, sentGraphql } from './testing/linear-test-helpers.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
 const SPEC: [string, string][] = [
   ['createIssue', 'Create Issue'],
@@ -77,10 +78,57 @@ describe('issues connector', () => {
       C_ISSUES_BASE_URL: 'baseUrl',
       C_ISSUES_TOKEN_URL: 'tokenUrl',
     });
-    expect(issues.options.parse({})).toEqual({
-      baseUrl: 'https://api.linear.app',
-      tokenUrl: 'https://api.linear.app/oauth/token',
+    // The token URL follows the base URL when omitted (see the refresh tests below).
+    expect(issues.options.parse({})).toEqual({ baseUrl: 'https://api.linear.app' });
+  });
+
+  it('declares an output schema for every command, an object schema in JSON Schema', () => {
+    for (const command of issues.list) {
+      expect(command.output, command.key).toBeDefined();
+      expect(command.outputSchema?.type, command.key).toBe('object');
+    }
+  });
+
+  it('declares its simulator, loaded only when asked', async () => {
+    expect(await issues.simulator?.()).toBe(issuesSimulator);
+    expect(issuesSimulator).toMatchObject({
+      connectorId: 'issues',
+      speaks: expect.stringContaining('91.0.0'),
     });
+  });
+
+  it('refreshes at the base URL’s own token endpoint when only baseUrl is given, never at Linear’s', async () => {
+    const { credentials } = h.sim.connection;
+    const client = h.connect({
+      credentials: { ...credentials, expiresAt: Date.now() - 1000 },
+      baseUrl: h.sim.url,
+      tokenUrl: undefined,
+    });
+    const issue = await client.run('getIssueByIdentifier', { identifier: 'ENG-1' });
+    expect(issue.identifier).toBe('ENG-1');
+    const [token, graphql] = h.sim.server.calls;
+    expect([token?.path, graphql?.path]).toEqual(['/oauth/token', '/graphql']);
+    expect(token?.bodyForm?.get('client_secret')).toBe(credentials.clientSecret);
+  });
+
+  it('keeps the base URL’s path prefix (a proxy) for the token endpoint', async () => {
+    const client = h.connect({
+      credentials: { ...h.sim.connection.credentials, expiresAt: Date.now() - 1000 },
+      baseUrl: `${h.sim.url}/linear/`,
+      tokenUrl: undefined,
+    });
+    await client.run('getIssueByIdentifier', { identifier: 'ENG-1' });
+    expect(h.sim.server.calls.map((call) => call.path)).toEqual(['/linear/oauth/token', '/linear/graphql']);
+  });
+
+  it('refreshes at an explicit tokenUrl rather than the base URL’s', async () => {
+    const client = h.connect({
+      credentials: { ...h.sim.connection.credentials, expiresAt: Date.now() - 1000 },
+      baseUrl: h.sim.url,
+      tokenUrl: `${h.sim.url}/elsewhere/oauth/token`,
+    });
+    await client.run('getIssueByIdentifier', { identifier: 'ENG-1' });
+    expect(h.sim.server.calls.map((call) => call.path)).toEqual(['/elsewhere/oauth/token', '/graphql']);
   });
 
   it.each([
@@ -104,7 +152,7 @@ describe('issues connector', () => {
 
   it('verifies a connection with a cheap viewer query', async () => {
     await h.client.verify();
-    expect(h.sent().map((call) => call.operationName)).toEqual(['Viewer']);
+    expect(sentGraphql(h.sim).map((call) => call.operationName)).toEqual(['Viewer']);
     const bad = h.connect({ credentials: { apiKey: 'lin_api_wrong_0000000' } });
     const error = await failure(bad.verify());
     expect(error.kind).toBe('auth');
@@ -123,12 +171,12 @@ describe('issues connector', () => {
     // The environment has no expiry: Linear's 401 is what says the 24-hour token has run out.
     expect(connection.credentials).not.toHaveProperty('expiresAt');
     const client = h.connect(connection as never);
-    h.sim.oauth.server.expireAccessTokens();
+    h.sim.state.oauth.expireAccessTokens();
     const page = await client.run('searchIssues', { filter: { team: { key: { eq: 'OPS' } } } });
     expect(page.nodes.map((issue) => issue.identifier).sort()).toEqual(['OPS-1', 'OPS-2']);
 
     // A day later the rotated token set, kept by the connection, refreshes again.
-    h.sim.oauth.server.expireAccessTokens();
+    h.sim.state.oauth.expireAccessTokens();
     const issue = await client.run('createIssue', {
       teamId: LINEAR_SEED.teams.ops.id,
       title: 'After two refreshes',
@@ -143,8 +191,7 @@ describe('issues connector', () => {
     const [first, second] = refreshes.map((call) => call.bodyForm?.get('refresh_token'));
     expect(first).toBe(credentials.refreshToken);
     expect(second).not.toBe(first);
-    const bearers = h
-      .sent()
+    const bearers = sentGraphql(h.sim)
       .map((call) => call.headers.authorization)
       .filter((header) => header !== `Bearer ${credentials.accessToken}`);
     expect(new Set(bearers).size).toBe(2);

@@ -89,12 +89,13 @@ export const issues = defineConnector({
         .url()
         .default(LINEAR_BASE_URL)
         .meta({ title: 'Base URL', description: `Linear's API origin (default ${LINEAR_BASE_URL}).` }),
+      // No default here: an omitted token URL follows the base URL (see tokenUrlOf).
       tokenUrl: z
         .url()
-        .default(LINEAR_TOKEN_URL)
+        .optional()
         .meta({
           title: 'Token URL',
-          description: `Linear's OAuth token endpoint (default ${LINEAR_TOKEN_URL}).`,
+          description: `Linear's OAuth token endpoint (default: <baseUrl>/oauth/token, so ${LINEAR_TOKEN_URL} for Linear itself).`,
         }),
     }),
   auth: {
@@ -135,7 +136,7 @@ export const issues = defineConnector({
     const http = createLinearHttpClient({
       credentials,
       baseUrl: options.baseUrl,
-      tokenUrl: options.tokenUrl,
+      tokenUrl: options.tokenUrl ?? tokenUrlOf(options.baseUrl),
       onTokens,
       coordinateRefresh,
       http: tuning,
@@ -144,4 +145,14 @@ export const issues = defineConnector({
     return { linear, close: () => linear.close() };
   },
   verify: (ctx) => ctx.linear.run(VIEWER_QUERY, {}),
+  simulator: async () => (await import('./testing/index.js')).issuesSimulator,
 });
+
+/**
+ * The token endpoint of a connection that names only its base URL: `/oauth/token` under that base
+ * URL, as at Linear (`https://api.linear.app/oauth/token`). A refresh thus goes where the API calls
+ * go, never to Linear itself with the client secret while the calls go elsewhere (a proxy, a sandbox).
+ */
+function tokenUrlOf(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/oauth/token`;
+}

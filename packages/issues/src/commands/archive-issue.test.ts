@@ -1,10 +1,16 @@
 import { NotFoundError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { seedUuid } from '../testing/index.js';
-import { ARCHIVE_ISSUE_MUTATION } from './archive-issue.js';
+import { issuesSimulator, seedUuid } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { ARCHIVE_ISSUE_MUTATION, archiveIssue } from './archive-issue.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 /** ENG-3, the parent of ENG-4 and ENG-5. */
 const ENG_3 = seedUuid('issue:eng:2');
 
@@ -16,7 +22,8 @@ describe('archiveIssue', () => {
 
   it('archives the issue with its sub-issues and returns {success, id}; it can still be read', async () => {
     const result = await h.client.run('archiveIssue', { issueId: ENG_3 });
-    const [sent] = h.sent();
+    expectOutput(archiveIssue, result);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({ operationName: 'ArchiveIssue', variables: { id: ENG_3 } });
     expect(sent?.query).toBe(ARCHIVE_ISSUE_MUTATION.document);
     expect(result).toEqual({ success: true, id: ENG_3 });

@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearDeleteResult } from '../issues-schemas.js';
 import { defineOperation } from '../linear-documents.js';
 import { uuidParam } from '../linear-params.js';
-import type { LinearDeleteResult } from '../linear-types.js';
 
 /** `issueArchive(id)`. */
 export const ARCHIVE_ISSUE_MUTATION = defineOperation(`
@@ -20,6 +20,7 @@ export const archiveIssue = defineCommand({
   description:
     'Archives a Linear issue (and its sub-issues) and returns {success, id}. Archived issues leave the active boards and can be restored.',
   input: (z) => z.object({ issueId: uuidParam(z, 'Issue Id', 'The issue to archive (its UUID).') }),
+  output: (z) => issuesSchemas(z).deleteResult,
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {
     const data = await ctx.linear.run<{ issueArchive: { success: boolean; entity: { id: string } | null } }>(

@@ -1,10 +1,16 @@
 import { NetworkError, NotFoundError, ProviderError, RateLimitError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED } from '../testing/index.js';
-import { CREATE_ISSUE_MUTATION } from './create-issue.js';
+import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { CREATE_ISSUE_MUTATION, createIssue } from './create-issue.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 const ENG = LINEAR_SEED.teams.eng;
 
 describe('createIssue', () => {
@@ -24,7 +30,8 @@ describe('createIssue', () => {
       cycleId: LINEAR_SEED.cycles.engCurrent,
       additionalFields: { assigneeId: LINEAR_SEED.users.grace, labelIds: [LINEAR_SEED.labels.feature] },
     });
-    const [sent] = h.sent();
+    expectOutput(createIssue, issue);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({ method: 'POST', path: '/graphql', operationName: 'CreateIssue' });
     expect(sent?.query).toBe(CREATE_ISSUE_MUTATION.document);
     expect(sent?.headers.authorization).toBe(`Bearer ${h.sim.connection.credentials.accessToken}`);
@@ -67,7 +74,7 @@ describe('createIssue', () => {
       title: 'Minimal',
       statusId: ENG.states.todo,
     });
-    expect(h.sent()[0]?.variables).toEqual({
+    expect(sentGraphql(h.sim)[0]?.variables).toEqual({
       input: { teamId: ENG.id, title: 'Minimal', stateId: ENG.states.todo },
     });
     expect(issue.state).toMatchObject({ name: 'Todo', type: 'unstarted' });
@@ -139,7 +146,7 @@ describe('createIssue', () => {
   it('waits out Linear’s RATELIMITED refusal (HTTP 400) and sends the mutation again: it was not applied', async () => {
     h.sim.failNext({ kind: 'ratelimited', resetInMs: 40 });
     const issue = await h.client.run('createIssue', { teamId: ENG.id, title: 'After the wait' });
-    const sent = h.sent();
+    const sent = sentGraphql(h.sim);
     expect(sent).toHaveLength(2);
     expect(sent[1]?.variables).toEqual(sent[0]?.variables);
     expect(issue.identifier).toBe('ENG-8');

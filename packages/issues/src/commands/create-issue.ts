@@ -1,5 +1,6 @@
 import { defineCommand, ProviderError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
 import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
 import {
   additionalFieldsParam,
@@ -10,7 +11,6 @@ import {
   textParam,
   uuidParam,
 } from '../linear-params.js';
-import type { LinearIssue } from '../linear-types.js';
 
 /** `issueCreate`, returning the new issue. */
 export const CREATE_ISSUE_MUTATION = defineOperation(
@@ -64,6 +64,7 @@ export const createIssue = defineCommand({
         'assigneeId, labelIds, projectId, estimate',
       ).optional(),
     }),
+  output: (z) => issuesSchemas(z).issue,
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     const fields = {

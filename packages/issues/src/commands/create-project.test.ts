@@ -1,10 +1,16 @@
 import { NetworkError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED } from '../testing/index.js';
-import { CREATE_PROJECT_MUTATION } from './create-project.js';
+import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { CREATE_PROJECT_MUTATION, createProject } from './create-project.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 const { eng, des } = LINEAR_SEED.teams;
 
 describe('createProject', () => {
@@ -15,7 +21,7 @@ describe('createProject', () => {
 
   it('takes one team id and sends it as teamIds', async () => {
     const project = await h.client.run('createProject', { teamIds: eng.id, name: 'Search v2' });
-    const [sent] = h.sent();
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({
       operationName: 'CreateProject',
       variables: { input: { teamIds: [eng.id], name: 'Search v2' } },
@@ -44,7 +50,8 @@ describe('createProject', () => {
         targetDate: '2031-06-30',
       },
     });
-    expect(h.sent()[0]?.variables).toEqual({
+    expectOutput(createProject, project);
+    expect(sentGraphql(h.sim)[0]?.variables).toEqual({
       input: {
         statusId: LINEAR_SEED.projectStatuses.planned,
         color: '#ff0000',

@@ -1,8 +1,8 @@
 import { defineCommand, ProviderError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
 import { defineOperation, PROJECT_FIELDS } from '../linear-documents.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../linear-params.js';
-import type { LinearProject } from '../linear-types.js';
 
 /** `projectCreate`, returning the new project. */
 export const CREATE_PROJECT_MUTATION = defineOperation(
@@ -40,6 +40,7 @@ export const createProject = defineCommand({
       ).optional(),
     });
   },
+  output: (z) => issuesSchemas(z).project,
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {
     const teamIds = [...new Set(Array.isArray(input.teamIds) ? input.teamIds : [input.teamIds])];

@@ -1,10 +1,16 @@
 import { NetworkError, NotFoundError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED, seedUuid } from '../testing/index.js';
-import { CREATE_SUB_ISSUE_MUTATION, PARENT_TEAM_QUERY } from './create-sub-issue.js';
+import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { CREATE_SUB_ISSUE_MUTATION, createSubIssue, PARENT_TEAM_QUERY } from './create-sub-issue.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 const ENG = LINEAR_SEED.teams.eng;
 const ENG_3 = seedUuid('issue:eng:2');
 
@@ -24,7 +30,8 @@ describe('createSubIssue', () => {
       description: 'Tell people they are offline.',
       additionalFields: { assigneeId: LINEAR_SEED.users.alan, priority: 2 },
     });
-    const sent = h.sent();
+    expectOutput(createSubIssue, issue);
+    const sent = sentGraphql(h.sim);
     expect(sent.map((call) => call.operationName)).toEqual(['GetParentIssueTeam', 'CreateSubIssue']);
     expect(sent[0]?.variables).toEqual({ id: ENG_3 });
     expect(sent[1]?.query).toBe(CREATE_SUB_ISSUE_MUTATION.document);
@@ -60,7 +67,7 @@ describe('createSubIssue', () => {
     expect(error.message).toBe(
       `Invalid parameter "teamId": must be the team of the parent ENG-3, ENG (${ENG.id})`,
     );
-    expect(h.sent().map((call) => call.operationName)).toEqual(['GetParentIssueTeam']);
+    expect(sentGraphql(h.sim).map((call) => call.operationName)).toEqual(['GetParentIssueTeam']);
     expect(h.sim.workspace.issues.size).toBe(12);
   });
 

@@ -1,8 +1,8 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
 import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../linear-params.js';
-import type { LinearIssue } from '../linear-types.js';
 
 /** The parent's team, read before anything is created. */
 export const PARENT_TEAM_QUERY = defineOperation(`
@@ -53,6 +53,7 @@ export const createSubIssue = defineCommand({
         'assigneeId, labelIds, priority, stateId',
       ).optional(),
     }),
+  output: (z) => issuesSchemas(z).issue,
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     const fields = {

@@ -1,9 +1,11 @@
 import { NetworkError, ProviderError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED } from '../testing/index.js';
+import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
+import { connectIssues, expectOutput, sentGraphql } from '../testing/linear-test-helpers.js';
+import { customGraphqlAction } from './custom-graphql-action.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
 describe('customGraphqlAction', () => {
   it('sends the document, variables and operation name as given and returns data', async () => {
@@ -14,7 +16,8 @@ query Viewer { viewer { name } }`;
       variables: { id: LINEAR_SEED.teams.des.id },
       operationName: 'Team',
     });
-    const [sent] = h.sent();
+    expectOutput(customGraphqlAction, data);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({
       method: 'POST',
       path: '/graphql',
@@ -30,13 +33,13 @@ query Viewer { viewer { name } }`;
       query: 'mutation { issueArchive(id: "OPS-2") { success entity { identifier } } }',
     });
     expect(data).toEqual({ issueArchive: { success: true, entity: { identifier: 'OPS-2' } } });
-    expect(h.sent()[0]).toMatchObject({ variables: undefined, operationName: undefined });
+    expect(sentGraphql(h.sim)[0]).toMatchObject({ variables: undefined, operationName: undefined });
   });
 
   it('retries a query whose connection dropped, but never a mutation', async () => {
     h.sim.server.fault({ type: 'reset-after-handler' });
     await h.client.run('customGraphqlAction', { query: '{ viewer { id } }' });
-    expect(h.sent()).toHaveLength(2);
+    expect(sentGraphql(h.sim)).toHaveLength(2);
     h.sim.server.reset();
     h.sim.server.fault({ type: 'reset-after-handler' });
     const error = await failure(
@@ -50,7 +53,7 @@ query Viewer { viewer { name } }`;
     );
     expect(NetworkError.isInstance(error)).toBe(true);
     expect(error.outcomeUnknown).toBe(true);
-    expect(h.sent()).toHaveLength(1);
+    expect(sentGraphql(h.sim)).toHaveLength(1);
     expect(
       [...h.sim.workspace.issues.values()].filter((issue) => issue.title === 'Custom once'),
     ).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearGraphqlData } from '../issues-schemas.js';
 
 /**
  * Runs any GraphQL document against Linear's `/graphql`, as given. A document without the word
@@ -29,8 +30,9 @@ export const customGraphqlAction = defineCommand({
         description: 'Which operation to run when the document holds several.',
       }),
     }),
+  output: (z) => issuesSchemas(z).graphqlData,
   annotations: { readOnly: false, destructive: true, idempotent: false },
-  async run(input, ctx: IssuesContext, { signal }): Promise<Record<string, unknown>> {
+  async run(input, ctx: IssuesContext, { signal }): Promise<LinearGraphqlData> {
     const mayWrite = /\bmutation\b/.test(input.query);
     return ctx.linear.send(
       { query: input.query, variables: input.variables, operationName: input.operationName },

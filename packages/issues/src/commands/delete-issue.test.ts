@@ -1,10 +1,16 @@
 import { NetworkError, NotFoundError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { seedUuid } from '../testing/index.js';
-import { DELETE_ISSUE_MUTATION } from './delete-issue.js';
+import { issuesSimulator, seedUuid } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { DELETE_ISSUE_MUTATION, deleteIssue } from './delete-issue.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 const DES_3 = seedUuid('issue:des:9');
 
 describe('deleteIssue', () => {
@@ -16,7 +22,8 @@ describe('deleteIssue', () => {
   it('deletes the issue and returns {success, id}', async () => {
     expect(h.sim.workspace.issues.get(DES_3)?.identifier).toBe('DES-3');
     const result = await h.client.run('deleteIssue', { issueId: DES_3 });
-    const [sent] = h.sent();
+    expectOutput(deleteIssue, result);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({ operationName: 'DeleteIssue', variables: { id: DES_3 } });
     expect(sent?.query).toBe(DELETE_ISSUE_MUTATION.document);
     expect(result).toEqual({ success: true, id: DES_3 });

@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearDeleteResult } from '../issues-schemas.js';
 import { defineOperation } from '../linear-documents.js';
 import { uuidParam } from '../linear-params.js';
-import type { LinearDeleteResult } from '../linear-types.js';
 
 /** `issueDelete(id)`. */
 export const DELETE_ISSUE_MUTATION = defineOperation(`
@@ -20,6 +20,7 @@ export const deleteIssue = defineCommand({
   description:
     'Deletes a Linear issue and returns {success, id}. Linear moves it to the trash, where an admin can restore it for 30 days; it no longer appears in lists.',
   input: (z) => z.object({ issueId: uuidParam(z, 'Issue Id', 'The issue to delete (its UUID).') }),
+  output: (z) => issuesSchemas(z).deleteResult,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {
     const data = await ctx.linear.run<{ issueDelete: { success: boolean; entity: { id: string } | null } }>(

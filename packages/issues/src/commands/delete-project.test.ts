@@ -1,10 +1,16 @@
 import { NotFoundError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED, seedUuid } from '../testing/index.js';
-import { DELETE_PROJECT_MUTATION } from './delete-project.js';
+import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { DELETE_PROJECT_MUTATION, deleteProject } from './delete-project.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 const BILLING = LINEAR_SEED.projects.billing;
 
 describe('deleteProject', () => {
@@ -15,7 +21,8 @@ describe('deleteProject', () => {
 
   it('deletes the project and returns {success, id}; it leaves the project lists', async () => {
     const result = await h.client.run('deleteProject', { projectId: BILLING });
-    const [sent] = h.sent();
+    expectOutput(deleteProject, result);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({ operationName: 'DeleteProject', variables: { id: BILLING } });
     expect(sent?.query).toBe(DELETE_PROJECT_MUTATION.document);
     expect(result).toEqual({ success: true, id: BILLING });

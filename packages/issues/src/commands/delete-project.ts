@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearDeleteResult } from '../issues-schemas.js';
 import { defineOperation } from '../linear-documents.js';
 import { uuidParam } from '../linear-params.js';
-import type { LinearDeleteResult } from '../linear-types.js';
 
 /** `projectDelete(id)`. */
 export const DELETE_PROJECT_MUTATION = defineOperation(`
@@ -20,6 +20,7 @@ export const deleteProject = defineCommand({
   description:
     'Deletes a Linear project and returns {success, id}. Its issues stay; the project leaves every list.',
   input: (z) => z.object({ projectId: uuidParam(z, 'Project Id', 'The project to delete (its UUID).') }),
+  output: (z) => issuesSchemas(z).deleteResult,
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {
     const data = await ctx.linear.run<{ projectDelete: { success: boolean; entity: { id: string } | null } }>(

@@ -1,10 +1,16 @@
 import { AuthError, NotFoundError, PermissionError, ProviderError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED, seedUuid } from '../testing/index.js';
-import { GET_ISSUE_BY_ID_QUERY } from './get-issue-by-id.js';
+import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { GET_ISSUE_BY_ID_QUERY, getIssueById } from './get-issue-by-id.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 /** ENG-4, a sub-issue of ENG-3. */
 const ENG_4 = seedUuid('issue:eng:3');
 
@@ -16,7 +22,8 @@ describe('getIssueById', () => {
 
   it('reads the issue with its state, team, parent, project and assignee', async () => {
     const issue = await h.client.run('getIssueById', { issueId: ENG_4 });
-    const [sent] = h.sent();
+    expectOutput(getIssueById, issue);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({
       method: 'POST',
       path: '/graphql',
@@ -43,7 +50,7 @@ describe('getIssueById', () => {
     const client = h.connect({ credentials: { apiKey: h.sim.apiKey } });
     const issue = await client.run('getIssueById', { issueId: ENG_4 });
     expect(issue.identifier).toBe('ENG-4');
-    expect(h.sent()[0]?.headers.authorization).toBe(h.sim.apiKey);
+    expect(sentGraphql(h.sim)[0]?.headers.authorization).toBe(h.sim.apiKey);
   });
 
   it('turns Linear’s "Entity not found" (HTTP 200 with errors) into a NotFoundError', async () => {
@@ -85,14 +92,14 @@ describe('getIssueById', () => {
     h.sim.failNext({ kind: 'internal', status: 503 });
     const issue = await h.client.run('getIssueById', { issueId: ENG_4 });
     expect(issue.identifier).toBe('ENG-4');
-    expect(h.sent()).toHaveLength(2);
+    expect(sentGraphql(h.sim)).toHaveLength(2);
   });
 
   it('retries a query whose connection dropped mid-response', async () => {
     h.sim.server.fault({ type: 'reset-after-handler' });
     const issue = await h.client.run('getIssueById', { issueId: ENG_4 });
     expect(issue.identifier).toBe('ENG-4');
-    expect(h.sent()).toHaveLength(2);
+    expect(sentGraphql(h.sim)).toHaveLength(2);
   });
 
   it('gives up with a retryable ProviderError when the 5xx persists', async () => {
@@ -101,6 +108,6 @@ describe('getIssueById', () => {
     expect(ProviderError.isInstance(error)).toBe(true);
     expect(error.status).toBe(500);
     expect(error.retryable).toBe(true);
-    expect(h.sent()).toHaveLength(3);
+    expect(sentGraphql(h.sim)).toHaveLength(3);
   });
 });

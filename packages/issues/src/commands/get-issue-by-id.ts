@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
 import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
 import { uuidParam } from '../linear-params.js';
-import type { LinearIssue } from '../linear-types.js';
 
 /** `issue(id)` by UUID. */
 export const GET_ISSUE_BY_ID_QUERY = defineOperation(
@@ -20,6 +20,7 @@ export const getIssueById = defineCommand({
   description:
     'Reads a Linear issue by its id (a UUID). Use Get Issue by Issue Identifier for keys such as ENG-123.',
   input: (z) => z.object({ issueId: uuidParam(z, 'Issue Id', 'The issue’s id (a UUID).') }),
+  output: (z) => issuesSchemas(z).issue,
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     const data = await ctx.linear.run<{ issue: LinearIssue }>(

@@ -1,10 +1,16 @@
 import { NotFoundError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED } from '../testing/index.js';
-import { GET_ISSUE_BY_IDENTIFIER_QUERY } from './get-issue-by-identifier.js';
+import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { GET_ISSUE_BY_IDENTIFIER_QUERY, getIssueByIdentifier } from './get-issue-by-identifier.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
 describe('getIssueByIdentifier', () => {
   it('sends a named, typed query that validates against Linear’s schema', () => {
@@ -14,7 +20,8 @@ describe('getIssueByIdentifier', () => {
 
   it('passes the identifier as issue(id:), which Linear resolves like an id', async () => {
     const issue = await h.client.run('getIssueByIdentifier', { identifier: 'DES-2' });
-    const [sent] = h.sent();
+    expectOutput(getIssueByIdentifier, issue);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({ operationName: 'GetIssueByIdentifier', variables: { id: 'DES-2' } });
     expect(sent?.query).toBe(GET_ISSUE_BY_IDENTIFIER_QUERY.document);
     expect(issue).toMatchObject({
@@ -27,7 +34,7 @@ describe('getIssueByIdentifier', () => {
 
   it('upper-cases the team key', async () => {
     const issue = await h.client.run('getIssueByIdentifier', { identifier: 'ops-1' });
-    expect(h.sent()[0]?.variables).toEqual({ id: 'OPS-1' });
+    expect(sentGraphql(h.sim)[0]?.variables).toEqual({ id: 'OPS-1' });
     expect(issue.title).toBe('Rotate the database credentials');
   });
 

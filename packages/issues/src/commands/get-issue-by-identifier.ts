@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
 import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
 import { identifierParam } from '../linear-params.js';
-import type { LinearIssue } from '../linear-types.js';
 
 /** `issue(id)` with an identifier: Linear's `issue` accepts `ENG-123` as well as a UUID. */
 export const GET_ISSUE_BY_IDENTIFIER_QUERY = defineOperation(
@@ -27,6 +27,7 @@ export const getIssueByIdentifier = defineCommand({
         'The issue identifier: team key and number, e.g. ENG-123.',
       ),
     }),
+  output: (z) => issuesSchemas(z).issue,
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     // Team keys are upper case in Linear; `eng-123` means the same issue.

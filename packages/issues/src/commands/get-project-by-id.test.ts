@@ -1,10 +1,16 @@
 import { NotFoundError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED, seedUuid } from '../testing/index.js';
-import { GET_PROJECT_QUERY } from './get-project-by-id.js';
+import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { GET_PROJECT_QUERY, getProjectById } from './get-project-by-id.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
 describe('getProjectById', () => {
   it('sends a named, typed query that validates against Linear’s schema', () => {
@@ -14,7 +20,8 @@ describe('getProjectById', () => {
 
   it('reads the project with its status, lead and teams', async () => {
     const project = await h.client.run('getProjectById', { projectId: LINEAR_SEED.projects.mobileLaunch });
-    const [sent] = h.sent();
+    expectOutput(getProjectById, project);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({
       operationName: 'GetProjectById',
       variables: { id: LINEAR_SEED.projects.mobileLaunch },

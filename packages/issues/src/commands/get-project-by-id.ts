@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
 import { defineOperation, PROJECT_FIELDS } from '../linear-documents.js';
 import { uuidParam } from '../linear-params.js';
-import type { LinearProject } from '../linear-types.js';
 
 /** `project(id)`. */
 export const GET_PROJECT_QUERY = defineOperation(
@@ -19,6 +19,7 @@ export const getProjectById = defineCommand({
   title: 'Get Project by ID',
   description: 'Reads a Linear project by its id (a UUID), with its status, lead and teams.',
   input: (z) => z.object({ projectId: uuidParam(z, 'Project Id', 'The project’s id (a UUID).') }),
+  output: (z) => issuesSchemas(z).project,
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {
     const data = await ctx.linear.run<{ project: LinearProject }>(

@@ -1,10 +1,16 @@
 import { ProviderError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED, linearQueryComplexity } from '../testing/index.js';
-import { SEARCH_ISSUES_QUERY } from './search-issues.js';
+import { issuesSimulator, LINEAR_SEED, linearQueryComplexity } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { SEARCH_ISSUES_QUERY, searchIssues } from './search-issues.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
 describe('searchIssues', () => {
   it('sends a named, typed query whose largest page stays far below Linear’s complexity limit', () => {
@@ -16,7 +22,8 @@ describe('searchIssues', () => {
   it('passes the filter through as an IssueFilter, 50 per page by default', async () => {
     const filter = { team: { key: { eq: 'ENG' } }, state: { type: { eq: 'started' } } };
     const page = await h.client.run('searchIssues', { filter });
-    const [sent] = h.sent();
+    expectOutput(searchIssues, page);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({ operationName: 'SearchIssues', variables: { filter, first: 50 } });
     expect(sent?.query).toBe(SEARCH_ISSUES_QUERY.document);
     expect(page.nodes.map((issue) => issue.identifier).sort()).toEqual(['ENG-2', 'ENG-6']);
@@ -39,14 +46,14 @@ describe('searchIssues', () => {
     }
     expect(pages).toBe(3);
     expect(new Set(seen).size).toBe(12);
-    const sent = h.sent();
+    const sent = sentGraphql(h.sim);
     expect(sent[0]?.variables).toEqual({ filter: {}, first: 5 });
     expect(sent[1]?.variables).toEqual({ filter: {}, first: 5, after: expect.any(String) });
   });
 
   it('treats an empty cursor as the first page and an omitted filter as {}', async () => {
     await h.client.run('searchIssues', { cursor: '' });
-    expect(h.sent()[0]?.variables).toEqual({ filter: {}, first: 50 });
+    expect(sentGraphql(h.sim)[0]?.variables).toEqual({ filter: {}, first: 50 });
   });
 
   it('understands nested filters: relations, comparators, and/or, collections', async () => {

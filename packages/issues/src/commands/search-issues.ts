@@ -1,7 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearIssuePage } from '../issues-schemas.js';
 import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
-import type { LinearIssuePage } from '../linear-types.js';
 
 /** `issues(filter, first, after)`: one page of issues. */
 export const SEARCH_ISSUES_QUERY = defineOperation(
@@ -42,6 +42,7 @@ export const searchIssues = defineCommand({
         description: 'The endCursor of the previous page; empty or omitted for the first page.',
       }),
     }),
+  output: (z) => issuesSchemas(z).issuePage,
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssuePage> {
     const data = await ctx.linear.run<{ issues: LinearIssuePage }>(

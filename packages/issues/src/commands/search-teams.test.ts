@@ -1,10 +1,16 @@
 import { ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED, linearQueryComplexity } from '../testing/index.js';
-import { SEARCH_TEAMS_QUERY } from './search-teams.js';
+import { issuesSimulator, LINEAR_SEED, linearQueryComplexity } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { SEARCH_TEAMS_QUERY, searchTeams } from './search-teams.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
 describe('searchTeams', () => {
   it('sends a named, typed query that stays far below Linear’s complexity limit however it is asked', () => {
@@ -20,7 +26,8 @@ describe('searchTeams', () => {
 
   it('matches part of the name, case-insensitively, without members or states by default', async () => {
     const result = await h.client.run('searchTeams', { name: 'ERAT' });
-    const [sent] = h.sent();
+    expectOutput(searchTeams, result);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({
       operationName: 'SearchTeams',
       variables: {
@@ -50,7 +57,12 @@ describe('searchTeams', () => {
       includeMembers: true,
       includeStates: true,
     });
-    expect(h.sent()[0]?.variables).toMatchObject({ first: 5, includeMembers: true, includeStates: true });
+    expectOutput(searchTeams, result);
+    expect(sentGraphql(h.sim)[0]?.variables).toMatchObject({
+      first: 5,
+      includeMembers: true,
+      includeStates: true,
+    });
     const [team] = result.nodes;
     expect(team?.members?.nodes.map((member) => member.name)).toEqual([
       'Ada Lovelace',
@@ -74,7 +86,7 @@ describe('searchTeams', () => {
     }
     const result = await h.client.run('searchTeams', { name: 'squad', includeStates: true });
     expect(result.nodes).toHaveLength(12);
-    const sent = h.sent();
+    const sent = sentGraphql(h.sim);
     expect(sent).toHaveLength(3);
     expect(sent[1]?.variables).toMatchObject({ after: result.nodes[4]?.id, first: 5 });
   });

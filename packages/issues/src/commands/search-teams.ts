@@ -1,8 +1,13 @@
 import { connectionPage, defineCommand, items } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import {
+  issuesSchemas,
+  type LinearPageInfo,
+  type LinearTeam,
+  type LinearTeamList,
+} from '../issues-schemas.js';
 import { defineOperation } from '../linear-documents.js';
 import { textParam } from '../linear-params.js';
-import type { LinearPageInfo, LinearTeam } from '../linear-types.js';
 
 /**
  * `teams(filter: {name: {containsIgnoreCase}})`, with members and workflow states included only
@@ -53,8 +58,9 @@ export const searchTeams = defineCommand({
         .default(false)
         .meta({ title: 'Include States', description: 'Also return each team’s workflow states.' }),
     }),
+  output: (z) => issuesSchemas(z).teamList,
   annotations: { readOnly: true, destructive: false, idempotent: true },
-  async run(input, ctx: IssuesContext, { signal }): Promise<{ nodes: LinearTeam[] }> {
+  async run(input, ctx: IssuesContext, { signal }): Promise<LinearTeamList> {
     const nested = input.includeMembers || input.includeStates;
     const pageSize = nested ? PAGE_SIZE.nested : PAGE_SIZE.plain;
     const fetchPage = async (after: string | undefined, first: number) => {

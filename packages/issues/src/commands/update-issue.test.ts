@@ -1,10 +1,16 @@
 import { NetworkError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED, seedUuid } from '../testing/index.js';
-import { UPDATE_ISSUE_MUTATION } from './update-issue.js';
+import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { UPDATE_ISSUE_MUTATION, updateIssue } from './update-issue.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 const ENG = LINEAR_SEED.teams.eng;
 /** ENG-2, "Crash when opening a notification on Android": In Progress, urgent, due in 3 days, in the current cycle. */
 const ENG_2 = seedUuid('issue:eng:1');
@@ -22,7 +28,8 @@ describe('updateIssue', () => {
       title: 'Crash on notification tap',
       statusId: ENG.states.done,
     });
-    const [sent] = h.sent();
+    expectOutput(updateIssue, issue);
+    const [sent] = sentGraphql(h.sim);
     expect(sent?.operationName).toBe('UpdateIssue');
     expect(sent?.query).toBe(UPDATE_ISSUE_MUTATION.document);
     expect(sent?.variables).toEqual({
@@ -50,7 +57,8 @@ describe('updateIssue', () => {
       cycleId: null,
       description: null,
     });
-    expect(h.sent()[0]?.variables).toEqual({
+    expectOutput(updateIssue, issue);
+    expect(sentGraphql(h.sim)[0]?.variables).toEqual({
       id: ENG_2,
       input: { dueDate: null, cycleId: null, description: null },
     });
@@ -63,7 +71,7 @@ describe('updateIssue', () => {
       priority: 3,
       additionalFields: { teamId: LINEAR_SEED.teams.ops.id, assigneeId: null },
     });
-    expect(h.sent()[0]?.variables).toEqual({
+    expect(sentGraphql(h.sim)[0]?.variables).toEqual({
       id: ENG_2,
       input: { teamId: LINEAR_SEED.teams.ops.id, assigneeId: null, priority: 3 },
     });

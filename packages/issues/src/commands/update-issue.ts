@@ -1,5 +1,6 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
 import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
 import {
   additionalFieldsParam,
@@ -11,7 +12,6 @@ import {
   textParam,
   uuidParam,
 } from '../linear-params.js';
-import type { LinearIssue } from '../linear-types.js';
 
 /** `issueUpdate`, returning the updated issue. */
 export const UPDATE_ISSUE_MUTATION = defineOperation(
@@ -59,6 +59,7 @@ export const updateIssue = defineCommand({
         'assigneeId, labelIds, projectId, teamId',
       ).optional(),
     }),
+  output: (z) => issuesSchemas(z).issue,
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     const { issueId, statusId, additionalFields, ...rest } = input;

@@ -1,10 +1,16 @@
 import { ProviderError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { expectValidOperation, failure, useSimulator } from '../test-harness.js';
-import { LINEAR_SEED, seedUuid } from '../testing/index.js';
-import { UPDATE_PROJECT_MUTATION } from './update-project.js';
+import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
+import {
+  connectIssues,
+  expectOutput,
+  expectValidOperation,
+  sentGraphql,
+} from '../testing/linear-test-helpers.js';
+import { UPDATE_PROJECT_MUTATION, updateProject } from './update-project.js';
 
-const h = useSimulator();
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 const BILLING = LINEAR_SEED.projects.billing;
 
 describe('updateProject', () => {
@@ -19,7 +25,8 @@ describe('updateProject', () => {
       name: 'Billing 2.0',
       additionalFields: { statusId: LINEAR_SEED.projectStatuses.started, targetDate: '2031-01-15' },
     });
-    const [sent] = h.sent();
+    expectOutput(updateProject, project);
+    const [sent] = sentGraphql(h.sim);
     expect(sent).toMatchObject({
       operationName: 'UpdateProject',
       variables: {

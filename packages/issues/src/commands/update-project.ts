@@ -1,8 +1,8 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
 import { defineOperation, PROJECT_FIELDS } from '../linear-documents.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../linear-params.js';
-import type { LinearProject } from '../linear-types.js';
 
 /** `projectUpdate`, returning the whole project. */
 export const UPDATE_PROJECT_MUTATION = defineOperation(
@@ -34,6 +34,7 @@ export const updateProject = defineCommand({
         'statusId, targetDate, color, leadId',
       ).optional(),
     }),
+  output: (z) => issuesSchemas(z).project,
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {
     const fields = { name: input.name, description: input.description };

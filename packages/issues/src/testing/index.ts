@@ -1,3 +1,5 @@
+import { issuesSimulator } from './linear-simulator.js';
+
 export {
   authenticationErrorBody,
   entityNotFound,
@@ -10,6 +12,7 @@ export {
 } from './linear-errors.js';
 export {
   graphqlHandler,
+  type LinearBudget,
   type LinearFault,
   type LinearRateLimits,
   type LinearSimulatorState,
@@ -46,13 +49,16 @@ export {
 } from './linear-schema.js';
 export { LINEAR_SEED, seedLinearWorkspace, seedUuid } from './linear-seed.js';
 export {
-  createLinearSimulator,
-  type IssuesSandbox,
-  // The provider's name for the same things, as the hardening suite imports them.
-  type IssuesSandbox as LinearSandbox,
+  issuesSimulator,
+  type LinearSimulatorCredentials,
   type LinearSimulatorOptions,
-  type LinearSimulatorParts,
-  startIssuesSimulator,
-  startIssuesSimulator as startLinearSimulator,
+  type RunningIssuesSimulator,
 } from './linear-simulator.js';
 export { LinearWorkspace, type WorkspaceInput } from './linear-workspace.js';
+
+/**
+ * Starts the Linear simulator: `issuesSimulator.start`, under the name the host's sandbox and the
+ * bench still look up (`startLinearSimulator` is the same, under the provider's name).
+ */
+export const startIssuesSimulator = issuesSimulator.start;
+export { startIssuesSimulator as startLinearSimulator };

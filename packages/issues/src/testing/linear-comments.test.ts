@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type IssuesSandbox, LINEAR_SEED, startIssuesSimulator } from './index.js';
+import { useSimulator } from '@c/core/testing/vitest';
+import { describe, expect, it } from 'vitest';
+import { issuesSimulator, LINEAR_SEED } from './index.js';
+import { connectIssues } from './linear-test-helpers.js';
 
-let sim: IssuesSandbox;
-beforeEach(async () => {
-  sim = await startIssuesSimulator({ seed: true });
-});
-afterEach(async () => {
-  const violations = [...sim.server.violations];
-  await sim.close();
-  expect(violations).toEqual([]);
-});
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
-async function graphql(query: string, variables: Record<string, unknown> = {}, authorization = sim.apiKey) {
-  const response = await fetch(sim.graphqlUrl, {
+async function graphql(query: string, variables: Record<string, unknown> = {}, authorization = h.sim.apiKey) {
+  const response = await fetch(h.sim.graphqlUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization },
     body: JSON.stringify({ query, variables }),
@@ -39,9 +33,9 @@ async function comment(input: Record<string, unknown>, authorization?: string) {
 
 describe('comments in the simulator', () => {
   it('comments on an issue by identifier, links the comment, and subscribes its author', async () => {
-    const issue = sim.workspace.findIssue('OPS-1')!;
+    const issue = h.sim.workspace.findIssue('OPS-1')!;
     expect(issue.subscriberIds).not.toContain(LINEAR_SEED.users.grace);
-    const graceKey = sim.workspace.addApiKey(LINEAR_SEED.users.grace);
+    const graceKey = h.sim.workspace.addApiKey(LINEAR_SEED.users.grace);
     const made = await comment({ issueId: 'OPS-1', body: 'Rotated on **staging**.' }, graceKey);
     expect(made).toMatchObject({
       body: 'Rotated on **staging**.',
@@ -52,7 +46,7 @@ describe('comments in the simulator', () => {
       url: `https://linear.app/acme/issue/OPS-1/rotate-the-database-credentials#comment-${made.id.slice(0, 8)}`,
     });
     expect(issue.subscriberIds).toContain(LINEAR_SEED.users.grace);
-    const katherineKey = sim.workspace.addApiKey(LINEAR_SEED.users.katherine);
+    const katherineKey = h.sim.workspace.addApiKey(LINEAR_SEED.users.katherine);
     const quiet = await comment(
       { issueId: issue.id, body: 'FYI', doNotSubscribeToIssue: true },
       katherineKey,
@@ -81,17 +75,17 @@ describe('comments in the simulator', () => {
     const first = await comment({ issueId: 'ENG-1', body: 'On ENG-1' });
     const across = await graphql(CREATE, { input: { issueId: 'ENG-2', body: 'reply', parentId: first.id } });
     expect(across.errors?.[0]?.extensions.code).toBe('INPUT_ERROR');
-    expect(sim.workspace.comments.size).toBe(1);
+    expect(h.sim.workspace.comments.size).toBe(1);
   });
 
   it('lets only the author edit a comment, stamping editedAt', async () => {
     const made = await comment({ issueId: 'ENG-1', body: 'Frist' });
     const edited = await graphql(UPDATE, { id: made.id, body: 'First' });
     expect(edited.data.commentUpdate.comment).toEqual({ body: 'First', editedAt: expect.any(String) });
-    const alanKey = sim.workspace.addApiKey(LINEAR_SEED.users.alan);
+    const alanKey = h.sim.workspace.addApiKey(LINEAR_SEED.users.alan);
     const refused = await graphql(UPDATE, { id: made.id, body: 'Hijacked' }, alanKey);
     expect(refused.errors?.[0]?.extensions.code).toBe('FORBIDDEN');
-    expect(sim.workspace.comments.get(made.id)?.body).toBe('First');
+    expect(h.sim.workspace.comments.get(made.id)?.body).toBe('First');
   });
 
   it('deletes a comment with its replies, and lists comments by filter', async () => {
@@ -100,7 +94,7 @@ describe('comments in the simulator', () => {
     await comment({ issueId: 'ENG-3', body: 'Elsewhere' });
     const onEng2 = await graphql(
       'query Comments($id: ID!) { comments(filter: { issue: { id: { eq: $id } } }) { nodes { body parent { id } } } }',
-      { id: sim.workspace.findIssue('ENG-2')!.id },
+      { id: h.sim.workspace.findIssue('ENG-2')!.id },
     );
     expect(onEng2.data.comments.nodes).toEqual(
       expect.arrayContaining([
@@ -116,13 +110,13 @@ describe('comments in the simulator', () => {
       },
     );
     expect(deleted.data.commentDelete).toEqual({ success: true, entityId: root.id });
-    expect([...sim.workspace.comments.values()].map((item) => item.body)).toEqual(['Elsewhere']);
+    expect([...h.sim.workspace.comments.values()].map((item) => item.body)).toEqual(['Elsewhere']);
   });
 
   it('lets a comments:create token comment but not change the issue', async () => {
-    const grant = sim.oauth.server.issueGrant({
-      clientId: sim.oauth.clientId,
-      userId: sim.viewerId,
+    const grant = h.sim.state.oauth.issueGrant({
+      clientId: h.sim.oauth.clientId,
+      userId: h.sim.viewerId,
       scopes: ['read', 'comments:create'],
     });
     const bearer = `Bearer ${grant.accessToken}`;

@@ -57,6 +57,15 @@ export interface LinearSimulatorState {
   schema: GraphQLSchema;
   faults: (LinearFault & { left: number })[];
   rateLimits: LinearRateLimits;
+  /** What each credential has left of its budgets (a reset empties it: every budget full again). */
+  budgets: Map<string, LinearBudget>;
+}
+
+/** One credential's budgets, as of `at` (epoch milliseconds). */
+export interface LinearBudget {
+  requests: number;
+  complexity: number;
+  at: number;
 }
 
 interface Compiled {
@@ -188,17 +197,15 @@ function authenticate(
   return userId ? { viewerId: userId, scopes: undefined, key: header.trim() } : undefined;
 }
 
-interface Bucket {
-  requests: number;
-  complexity: number;
-  at: number;
-}
-
 /** Budgets per credential; Linear's `X-RateLimit-*` headers describe them on every response. */
-function meter(state: LinearSimulatorState, buckets: Map<string, Bucket>, key: string, cost: number) {
+function meter(state: LinearSimulatorState, key: string, cost: number) {
   const { requestsPerHour, complexityPerHour, enforce } = state.rateLimits;
   const now = Date.now();
-  const bucket = buckets.get(key) ?? { requests: requestsPerHour, complexity: complexityPerHour, at: now };
+  const bucket = state.budgets.get(key) ?? {
+    requests: requestsPerHour,
+    complexity: complexityPerHour,
+    at: now,
+  };
   const elapsed = now - bucket.at;
   bucket.requests = Math.min(requestsPerHour, bucket.requests + (elapsed * requestsPerHour) / HOUR_MS);
   bucket.complexity = Math.min(
@@ -206,7 +213,7 @@ function meter(state: LinearSimulatorState, buckets: Map<string, Bucket>, key: s
     bucket.complexity + (elapsed * complexityPerHour) / HOUR_MS,
   );
   bucket.at = now;
-  buckets.set(key, bucket);
+  state.budgets.set(key, bucket);
   const refused: 'requests' | 'complexity' | undefined = !enforce
     ? undefined
     : bucket.requests < 1
@@ -246,7 +253,6 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
  * with Linear's status codes and error bodies, the `X-RateLimit-*` headers, and injected faults.
  */
 export function graphqlHandler(state: LinearSimulatorState): RequestHandler {
-  const buckets = new Map<string, Bucket>();
   return http.post('*/graphql', async ({ request }) => {
     let raw: unknown;
     try {
@@ -283,7 +289,7 @@ export function graphqlHandler(state: LinearSimulatorState): RequestHandler {
     }
     const prepared = prepare(state.schema, body);
     if (!prepared.ok) return json(prepared.status, prepared.body);
-    const { refused, headers } = meter(state, buckets, auth.key, prepared.complexity);
+    const { refused, headers } = meter(state, auth.key, prepared.complexity);
     if (refused) return json(400, rateLimitedBody(refused), headers);
     const ctx: RequestContext = { workspace: state.workspace, viewerId: auth.viewerId, scopes: auth.scopes };
     const result = await execute({

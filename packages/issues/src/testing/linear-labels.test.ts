@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type IssuesSandbox, LINEAR_SEED, startIssuesSimulator } from './index.js';
+import { useSimulator } from '@c/core/testing/vitest';
+import { describe, expect, it } from 'vitest';
+import { issuesSimulator, LINEAR_SEED } from './index.js';
+import { connectIssues } from './linear-test-helpers.js';
 
-let sim: IssuesSandbox;
-beforeEach(async () => {
-  sim = await startIssuesSimulator({ seed: true });
-});
-afterEach(async () => {
-  const violations = [...sim.server.violations];
-  await sim.close();
-  expect(violations).toEqual([]);
-});
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
-async function graphql(query: string, variables: Record<string, unknown> = {}, authorization = sim.apiKey) {
-  const response = await fetch(sim.graphqlUrl, {
+async function graphql(query: string, variables: Record<string, unknown> = {}, authorization = h.sim.apiKey) {
+  const response = await fetch(h.sim.graphqlUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization },
     body: JSON.stringify({ query, variables }),
@@ -32,7 +26,7 @@ const { eng, des } = LINEAR_SEED.teams;
 
 describe('issue labels in the simulator', () => {
   it('creates a team label with a palette colour when none is given', async () => {
-    const before = sim.workspace.lastSyncId;
+    const before = h.sim.workspace.lastSyncId;
     const { data } = await graphql(CREATE, { input: { name: 'Regression', teamId: eng.id } });
     expect(data.issueLabelCreate).toMatchObject({
       success: true,
@@ -47,11 +41,11 @@ describe('issue labels in the simulator', () => {
         creator: { name: 'Ada Lovelace' },
       },
     });
-    expect(sim.workspace.labels.get(data.issueLabelCreate.issueLabel.id)?.teamId).toBe(eng.id);
+    expect(h.sim.workspace.labels.get(data.issueLabelCreate.issueLabel.id)?.teamId).toBe(eng.id);
   });
 
   it('refuses a name another label an issue could carry already has, ignoring case, and creates nothing', async () => {
-    const size = sim.workspace.labels.size;
+    const size = h.sim.workspace.labels.size;
     for (const input of [{ name: 'bug', teamId: eng.id }, { name: 'BUG' }]) {
       const { data, errors } = await graphql(CREATE, { input });
       expect(data).toBeNull();
@@ -60,7 +54,7 @@ describe('issue labels in the simulator', () => {
     await graphql(CREATE, { input: { name: 'Spike', teamId: eng.id } });
     // Another team may have its own label of that name.
     expect((await graphql(CREATE, { input: { name: 'spike', teamId: des.id } })).errors).toBeUndefined();
-    expect(sim.workspace.labels.size).toBe(size + 2);
+    expect(h.sim.workspace.labels.size).toBe(size + 2);
   });
 
   it('refuses a colour that is not hex, and an unknown team', async () => {
@@ -95,7 +89,7 @@ describe('issue labels in the simulator', () => {
     );
     expect(renamed.data.issueLabelUpdate.issueLabel.name).toBe('Defect');
     const carriers = () =>
-      [...sim.workspace.issues.values()].filter((issue) => issue.labelIds.includes(LINEAR_SEED.labels.bug));
+      [...h.sim.workspace.issues.values()].filter((issue) => issue.labelIds.includes(LINEAR_SEED.labels.bug));
     expect(
       carriers()
         .map((issue) => issue.identifier)
@@ -107,17 +101,17 @@ describe('issue labels in the simulator', () => {
     );
     expect(deleted.data.issueLabelDelete).toEqual({ success: true, entityId: LINEAR_SEED.labels.bug });
     expect(carriers()).toEqual([]);
-    expect(sim.workspace.labels.has(LINEAR_SEED.labels.bug)).toBe(false);
+    expect(h.sim.workspace.labels.has(LINEAR_SEED.labels.bug)).toBe(false);
   });
 
   it('keeps a read-only OAuth token from creating labels', async () => {
-    const grant = sim.oauth.server.issueGrant({
-      clientId: sim.oauth.clientId,
-      userId: sim.viewerId,
+    const grant = h.sim.state.oauth.issueGrant({
+      clientId: h.sim.oauth.clientId,
+      userId: h.sim.viewerId,
       scopes: ['read'],
     });
     const { errors } = await graphql(CREATE, { input: { name: 'Nope' } }, `Bearer ${grant.accessToken}`);
     expect(errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
-    expect([...sim.workspace.labels.values()].some((label) => label.name === 'Nope')).toBe(false);
+    expect([...h.sim.workspace.labels.values()].some((label) => label.name === 'Nope')).toBe(false);
   });
 });

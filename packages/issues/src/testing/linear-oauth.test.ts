@@ -1,23 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type IssuesSandbox, startIssuesSimulator } from './index.js';
+import { useSimulator } from '@c/core/testing/vitest';
+import { describe, expect, it } from 'vitest';
+import { issuesSimulator } from './index.js';
+import { connectIssues } from './linear-test-helpers.js';
 
-let sim: IssuesSandbox;
-beforeEach(async () => {
-  sim = await startIssuesSimulator({ seed: true });
-});
-afterEach(async () => {
-  const violations = [...sim.server.violations];
-  await sim.close();
-  expect(violations).toEqual([]);
-});
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const post = (path: string, body: URLSearchParams, headers: Record<string, string> = {}) =>
-  fetch(`${sim.url}${path}`, { method: 'POST', body, headers, redirect: 'manual' });
+  fetch(`${h.sim.url}${path}`, { method: 'POST', body, headers, redirect: 'manual' });
 const viewer = (authorization: string) =>
-  fetch(sim.graphqlUrl, {
+  fetch(h.sim.graphqlUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization },
     body: JSON.stringify({ query: 'query Me { viewer { name } }' }),
@@ -30,7 +24,7 @@ function pkce() {
 
 function authorizeParams(extra: Record<string, string> = {}) {
   return {
-    client_id: sim.oauth.clientId,
+    client_id: h.sim.oauth.clientId,
     redirect_uri: REDIRECT,
     response_type: 'code',
     scope: 'read,write',
@@ -52,8 +46,8 @@ async function exchange(code: string, extra: Record<string, string> = {}) {
       grant_type: 'authorization_code',
       code,
       redirect_uri: REDIRECT,
-      client_id: sim.oauth.clientId,
-      client_secret: sim.oauth.clientSecret,
+      client_id: h.sim.oauth.clientId,
+      client_secret: h.sim.oauth.clientSecret,
       ...extra,
     }),
   );
@@ -62,7 +56,7 @@ async function exchange(code: string, extra: Record<string, string> = {}) {
 describe('the simulator’s OAuth server', () => {
   it('shows an authorization page with Approve and Deny that carries the request on', async () => {
     const { challenge } = pkce();
-    const url = new URL(sim.oauth.authorizationUrl);
+    const url = new URL(h.sim.oauth.authorizationUrl);
     for (const [key, value] of Object.entries(
       authorizeParams({ code_challenge: challenge, code_challenge_method: 'S256' }),
     )) {
@@ -116,7 +110,7 @@ describe('the simulator’s OAuth server', () => {
       grant_type: 'authorization_code',
       code: withPkce.searchParams.get('code')!,
       redirect_uri: REDIRECT,
-      client_id: sim.oauth.clientId,
+      client_id: h.sim.oauth.clientId,
       code_verifier: verifier,
     });
     expect((await post('/oauth/token', noSecret)).status).toBe(200);
@@ -127,7 +121,7 @@ describe('the simulator’s OAuth server', () => {
         grant_type: 'authorization_code',
         code: plain.searchParams.get('code')!,
         redirect_uri: REDIRECT,
-        client_id: sim.oauth.clientId,
+        client_id: h.sim.oauth.clientId,
       }),
     );
     expect(refused.status).toBe(401);
@@ -157,7 +151,7 @@ describe('the simulator’s OAuth server', () => {
     const deniedUrl = new URL(denied.headers.get('location')!);
     expect(Object.fromEntries(deniedUrl.searchParams)).toEqual({ error: 'access_denied', state: 'st-42' });
     const scoped = await fetch(
-      `${sim.oauth.authorizationUrl}?${form(authorizeParams({ scope: 'read,everything' }))}`,
+      `${h.sim.oauth.authorizationUrl}?${form(authorizeParams({ scope: 'read,everything' }))}`,
       {
         redirect: 'manual',
       },
@@ -165,7 +159,7 @@ describe('the simulator’s OAuth server', () => {
     expect(scoped.status).toBe(302);
     expect(new URL(scoped.headers.get('location')!).searchParams.get('error')).toBe('invalid_scope');
     const unknown = await fetch(
-      `${sim.oauth.authorizationUrl}?${form(authorizeParams({ client_id: 'nobody' }))}`,
+      `${h.sim.oauth.authorizationUrl}?${form(authorizeParams({ client_id: 'nobody' }))}`,
       {
         redirect: 'manual',
       },
@@ -175,7 +169,7 @@ describe('the simulator’s OAuth server', () => {
   });
 
   it('rotates refresh tokens: the old one is refused, the old access token lives until it expires', async () => {
-    const { credentials } = sim.connection;
+    const { credentials } = h.sim.connection;
     const refresh = (token: string) =>
       post(
         '/oauth/token',
@@ -202,7 +196,7 @@ describe('the simulator’s OAuth server', () => {
   });
 
   it('revokes a grant by either of its tokens, as Linear answers: 200, then 400, and 401 for an unknown one', async () => {
-    const { credentials } = sim.connection;
+    const { credentials } = h.sim.connection;
     const response = await post('/oauth/revoke', form({ refresh_token: credentials.refreshToken }));
     expect(response.status).toBe(200);
     expect((await viewer(`Bearer ${credentials.accessToken}`)).status).toBe(401);
@@ -225,12 +219,12 @@ describe('the simulator’s OAuth server', () => {
   });
 
   it('keeps a read-only token from writing: Linear’s FORBIDDEN', async () => {
-    const grant = sim.oauth.server.issueGrant({
-      clientId: sim.oauth.clientId,
-      userId: sim.viewerId,
+    const grant = h.sim.state.oauth.issueGrant({
+      clientId: h.sim.oauth.clientId,
+      userId: h.sim.viewerId,
       scopes: ['read'],
     });
-    const response = await fetch(sim.graphqlUrl, {
+    const response = await fetch(h.sim.graphqlUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${grant.accessToken}` },
       body: JSON.stringify({ query: 'mutation Archive { issueArchive(id: "ENG-1") { success } }' }),
@@ -238,6 +232,6 @@ describe('the simulator’s OAuth server', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { errors: { extensions: Record<string, unknown> }[] };
     expect(body.errors[0]?.extensions).toMatchObject({ type: 'forbidden', code: 'FORBIDDEN' });
-    expect(sim.workspace.findIssue('ENG-1')?.archivedAt).toBeNull();
+    expect(h.sim.workspace.findIssue('ENG-1')?.archivedAt).toBeNull();
   });
 });

@@ -113,20 +113,25 @@ export class LinearOAuth {
     return client;
   }
 
-  /** Issues a grant directly (what completing the consent flow would give). */
-  issueGrant(input: {
-    clientId: string;
-    userId: string;
-    scopes: string[];
-    pkce?: boolean;
-  }): LinearOAuthGrant {
+  /**
+   * Issues a grant directly (what completing the consent flow would give). Given tokens are issued
+   * as they are: a simulator's reset hands its connection's grant back unchanged.
+   */
+  issueGrant(
+    input: {
+      clientId: string;
+      userId: string;
+      scopes: string[];
+      pkce?: boolean;
+    } & Partial<Pick<LinearOAuthGrant, 'accessToken' | 'refreshToken' | 'accessExpiresAt'>>,
+  ): LinearOAuthGrant {
     const grant: LinearOAuthGrant = {
       clientId: input.clientId,
       userId: input.userId,
       scopes: input.scopes,
-      accessToken: `lin_oauth_${randomBytes(32).toString('hex')}`,
-      accessExpiresAt: this.#now() + this.#ttlSeconds * 1000,
-      refreshToken: `lin_refresh_${randomBytes(32).toString('hex')}`,
+      accessToken: input.accessToken ?? `lin_oauth_${randomBytes(32).toString('hex')}`,
+      accessExpiresAt: input.accessExpiresAt ?? this.#now() + this.#ttlSeconds * 1000,
+      refreshToken: input.refreshToken ?? `lin_refresh_${randomBytes(32).toString('hex')}`,
       pkce: input.pkce ?? false,
       revoked: false,
     };
@@ -152,6 +157,15 @@ export class LinearOAuth {
     if (grant.revoked) return 'already';
     grant.revoked = true;
     return 'revoked';
+  }
+
+  /** Forgets every application, pending code and grant (a simulator's reset, before it registers its own again). */
+  clear(): void {
+    this.clients.clear();
+    this.#codes.clear();
+    this.#byAccess.clear();
+    this.#byRefresh.clear();
+    this.#usedRefresh.clear();
   }
 
   /** Makes every access token expired now, so the next call needs a refresh. */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { LinearClient } from '@linear/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINEAR_SCHEMA_VERSION } from '../linear-documents.js';
-import { type IssuesSandbox, LINEAR_SEED, startIssuesSimulator } from './index.js';
+import { issuesSimulator, LINEAR_SEED, type RunningIssuesSimulator } from './index.js';
 
 // The official client, pinned to the release whose schema the simulator serves, drives the
 // simulator through the calls a new user of @linear/sdk makes first. Every document it sends must
@@ -11,7 +11,7 @@ import { type IssuesSandbox, LINEAR_SEED, startIssuesSimulator } from './index.j
 const SDK_VERSION = (createRequire(import.meta.url)('@linear/sdk/package.json') as { version: string })
   .version;
 
-let sim: IssuesSandbox;
+let sim: RunningIssuesSimulator;
 let linear: LinearClient;
 const results: { call: string; ok: boolean; detail: string }[] = [];
 
@@ -30,7 +30,7 @@ async function call<T>(name: string, run: () => Promise<T>, describeValue: (valu
 const { eng, des } = LINEAR_SEED.teams;
 
 beforeAll(async () => {
-  sim = await startIssuesSimulator({ seed: true });
+  sim = await issuesSimulator.start({ seed: true });
   linear = new LinearClient({ apiKey: sim.apiKey, apiUrl: sim.graphqlUrl });
 });
 

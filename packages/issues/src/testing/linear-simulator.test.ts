@@ -2,34 +2,31 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { contractsDir } from '@c/core/testing';
+import { useSimulator } from '@c/core/testing/vitest';
 import { assertValidSchema, buildASTSchema, parse } from 'graphql';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LINEAR_SCHEMA_VERSION } from '../linear-documents.js';
 import {
-  type IssuesSandbox,
+  issuesSimulator,
   LINEAR_SEED,
   linearSchemaPath,
   linearSchemaStats,
   loadLinearSchema,
   startIssuesSimulator,
+  startLinearSimulator,
 } from './index.js';
+import { connectIssues } from './linear-test-helpers.js';
 
-let sim: IssuesSandbox;
-beforeEach(async () => {
-  sim = await startIssuesSimulator({ seed: true });
-});
-afterEach(async () => {
-  await sim.close();
-});
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
 async function graphql(
   query: string,
   variables?: Record<string, unknown>,
-  authorization: string | null = sim.apiKey,
+  authorization: string | null = h.sim.apiKey,
 ) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (authorization !== null) headers.authorization = authorization;
-  const response = await fetch(sim.graphqlUrl, {
+  const response = await fetch(h.sim.graphqlUrl, {
     method: 'POST',
     headers,
     body: JSON.stringify({ query, variables }),
@@ -117,7 +114,9 @@ describe('the GraphQL endpoint', () => {
     const variables = await graphql('query Issue($id: String!) { issue(id: $id) { id } }', { id: 5 });
     expect(variables.status).toBe(400);
     expect(variables.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(sim.server.violations).toHaveLength(3);
+    expect(h.sim.server.violations).toHaveLength(3);
+    // Sent on purpose: the harness fails a test that leaves violations behind.
+    h.sim.server.violations.length = 0;
   });
 
   it('refuses a query over Linear’s complexity limit', async () => {
@@ -126,7 +125,9 @@ describe('the GraphQL endpoint', () => {
     );
     expect(status).toBe(400);
     expect(body.errors[0].message).toMatch(/complexity \d+ exceeds the limit of 10000/);
-    expect(sim.server.violations).toEqual([expect.stringMatching(/complexity/)]);
+    expect(h.sim.server.violations).toEqual([expect.stringMatching(/complexity/)]);
+    // Sent on purpose: the harness fails a test that leaves violations behind.
+    h.sim.server.violations.length = 0;
   });
 
   it('refuses pages over 250 and unknown cursors as Linear’s input errors', async () => {
@@ -155,16 +156,17 @@ describe('the GraphQL endpoint', () => {
       type: 'authentication error',
       code: 'AUTHENTICATION_ERROR',
     });
-    const bearerKey = await graphql('query Me { viewer { id } }', undefined, `Bearer ${sim.apiKey}`);
+    const bearerKey = await graphql('query Me { viewer { id } }', undefined, `Bearer ${h.sim.apiKey}`);
     expect(bearerKey.status).toBe(401);
-    expect(sim.server.violations).toEqual([
+    expect(h.sim.server.violations).toEqual([
       'POST /graphql: no Authorization header',
       'POST /graphql: a personal API key must be sent without the Bearer prefix',
     ]);
+    h.sim.server.violations.length = 0;
   });
 
   it('enforces the budgets when asked: RATELIMITED (HTTP 400) with the reset in epoch milliseconds', async () => {
-    const limited = await startIssuesSimulator({
+    const limited = await issuesSimulator.start({
       seed: true,
       rateLimits: { requestsPerHour: 2, enforce: true },
     });
@@ -202,7 +204,7 @@ describe('the GraphQL endpoint', () => {
   });
 
   it('records no violations with contracts: false, and still refuses what Linear refuses', async () => {
-    const quiet = await startIssuesSimulator({ seed: true, contracts: false });
+    const quiet = await issuesSimulator.start({ seed: true, contracts: false });
     try {
       const response = await fetch(quiet.graphqlUrl, {
         method: 'POST',
@@ -217,7 +219,7 @@ describe('the GraphQL endpoint', () => {
   });
 
   it('starts empty but usable without the seed', async () => {
-    const empty = await startIssuesSimulator();
+    const empty = await issuesSimulator.start();
     try {
       expect(empty.workspace.teams.size).toBe(0);
       expect(empty.workspace.users.get(empty.viewerId)?.name).toBe('Sandbox User');
@@ -228,7 +230,7 @@ describe('the GraphQL endpoint', () => {
   });
 
   it('seeds three teams, a dozen issues with sub-issues, and two projects, with stable ids', () => {
-    const ws = sim.workspace;
+    const ws = h.sim.workspace;
     expect([...ws.teams.values()].map((team) => team.key)).toEqual(['ENG', 'DES', 'OPS']);
     expect(ws.issues.size).toBe(12);
     expect(ws.findIssue('ENG-4')?.parentId).toBe(ws.findIssue('ENG-3')?.id);
@@ -236,5 +238,49 @@ describe('the GraphQL endpoint', () => {
     expect(ws.teams.get(LINEAR_SEED.teams.eng.id)?.defaultIssueStateId).toBe(
       LINEAR_SEED.teams.eng.states.backlog,
     );
+  });
+});
+
+describe('issuesSimulator', () => {
+  it('is the one simulator object, with the shared handle and Linear’s OAuth endpoints', () => {
+    expect(Object.isFrozen(issuesSimulator)).toBe(true);
+    expect(issuesSimulator.speaks).toBe(
+      `Linear GraphQL API (schema of @linear/sdk ${LINEAR_SCHEMA_VERSION})`,
+    );
+    expect(startIssuesSimulator).toBe(issuesSimulator.start);
+    expect(startLinearSimulator).toBe(issuesSimulator.start);
+    const { url } = h.sim;
+    expect(h.sim.connectorId).toBe('issues');
+    expect(h.sim.oauth).toEqual({
+      authorizationUrl: `${url}/oauth/authorize`,
+      tokenUrl: `${url}/oauth/token`,
+      revocationUrl: `${url}/oauth/revoke`,
+      clientId: h.sim.connection.credentials.clientId,
+      clientSecret: h.sim.connection.credentials.clientSecret,
+      scopes: ['read', 'write', 'issues:create'],
+    });
+    expect(h.sim.connection.options).toEqual({ baseUrl: url, tokenUrl: `${url}/oauth/token` });
+  });
+
+  it('reset() brings back the seeded workspace and the starting grant, and forgets calls, faults and budgets', async () => {
+    const created = await h.client.run('createIssue', { teamId: LINEAR_SEED.teams.eng.id, title: 'Gone' });
+    await graphql('query Me { viewer { id } }');
+    h.sim.state.oauth.revoke(h.sim.connection.credentials.accessToken);
+    h.sim.state.rateLimits.enforce = true;
+    h.sim.failNext({ kind: 'internal' });
+    h.sim.server.fault({ type: 'status', status: 503 });
+
+    h.sim.reset();
+    expect(h.sim.server.calls).toEqual([]);
+    expect(h.sim.workspace.issues.size).toBe(12);
+    expect(h.sim.workspace.issues.has(created.id)).toBe(false);
+    expect(h.sim.workspace.findIssue('ENG-8')).toBeUndefined();
+    expect(h.sim.state.rateLimits.enforce).toBe(false);
+    // The client connected before the reset works again (its grant is back), and no fault fires.
+    const issue = await h.client.run('getIssueByIdentifier', { identifier: 'ENG-1' });
+    expect(issue.title).toBe('Set up CI pipeline for the mobile app');
+    const { status, headers } = await graphql('query Me { viewer { id } }');
+    expect(status).toBe(200);
+    expect(headers.get('x-ratelimit-requests-remaining')).toBe('4999');
   });
 });

@@ -1,5 +1,11 @@
-import { createTestServer, type TestServer } from '@c/core/testing';
-import type { RequestHandler } from 'msw';
+import {
+  createTestServer,
+  defineSimulator,
+  type RunningSimulator,
+  type SimulatorOAuth,
+  type SimulatorStartOptions,
+} from '@c/core/testing';
+import { LINEAR_SCHEMA_VERSION } from '../linear-documents.js';
 import {
   graphqlHandler,
   type LinearFault,
@@ -7,118 +13,69 @@ import {
   type LinearSimulatorState,
   linearContractCheck,
 } from './linear-handlers.js';
-import { LinearOAuth } from './linear-oauth.js';
+import { LinearOAuth, type LinearOAuthGrant } from './linear-oauth.js';
 import { loadLinearSchema } from './linear-schema.js';
 import { LINEAR_SEED, seedLinearWorkspace } from './linear-seed.js';
 import { LinearWorkspace } from './linear-workspace.js';
 
 /** Options of the simulator. */
-export interface LinearSimulatorOptions {
-  port?: number;
-  host?: string;
+export interface LinearSimulatorOptions extends SimulatorStartOptions {
   /** Fill the workspace with the sandbox data of `LINEAR_SEED` (default false: one user, no teams). */
-  seed?: boolean;
+  seed?: boolean | undefined;
   /** Linear's SDL; defaults to `C_LINEAR_SCHEMA` or the copy this package ships. */
-  schemaPath?: string;
-  /**
-   * Record what Linear would refuse in `server.violations` (default true). The host's sandbox turns
-   * it off: nobody reads the violations there. Invalid requests are refused either way.
-   */
-  contracts?: boolean;
+  schemaPath?: string | undefined;
   /** Lifetime of issued access tokens (Linear's: 24 hours). */
-  accessTokenTtlSeconds?: number;
+  accessTokenTtlSeconds?: number | undefined;
   /** Budgets per credential; refused only with `enforce: true` (default: headers only). */
-  rateLimits?: Partial<LinearRateLimits>;
+  rateLimits?: Partial<LinearRateLimits> | undefined;
 }
 
-/** The simulator's state and handlers, without a server (for tests that build their own). */
-export interface LinearSimulatorParts {
-  state: LinearSimulatorState;
-  handlers: RequestHandler[];
-  /** The user the sandbox's credentials belong to. */
-  viewerId: string;
-  /** A personal API key of the viewer (sent bare in `Authorization`). */
-  apiKey: string;
-  /** The sandbox's OAuth application. */
-  client: { clientId: string; clientSecret: string };
-}
-
-/** Builds the workspace, OAuth server and handlers; the schema is built once per process. */
-export function createLinearSimulator(
-  options: Omit<LinearSimulatorOptions, 'port' | 'host'> = {},
-): LinearSimulatorParts {
-  const workspace = new LinearWorkspace({ organizationName: 'Acme (sandbox)', urlKey: 'acme' });
-  let viewerId: string;
-  if (options.seed) {
-    seedLinearWorkspace(workspace);
-    viewerId = LINEAR_SEED.users.ada;
-  } else {
-    viewerId = workspace.addUser({ name: 'Sandbox User', email: 'sandbox@example.com', admin: true }).id;
-  }
-  const oauth = new LinearOAuth({
-    approver: () => viewerId,
-    ...(options.accessTokenTtlSeconds === undefined
-      ? {}
-      : { accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
-  });
-  const client = oauth.addClient({ name: 'Connector sandbox' });
-  const state: LinearSimulatorState = {
-    workspace,
-    oauth,
-    schema: loadLinearSchema(options.schemaPath),
-    faults: [],
-    rateLimits: {
-      requestsPerHour: 5000,
-      complexityPerHour: 3_000_000,
-      enforce: false,
-      ...options.rateLimits,
-    },
-  };
-  return {
-    state,
-    handlers: [graphqlHandler(state), ...oauth.handlers()],
-    viewerId,
-    apiKey: workspace.addApiKey(viewerId),
-    client: { clientId: client.clientId, clientSecret: client.clientSecret },
-  };
-}
+/** What `issues.connect()` needs to reach the simulator: a fresh OAuth grant with refresh. */
+export type LinearSimulatorCredentials = {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: number;
+  clientId: string;
+  clientSecret: string;
+};
 
 /** A running Linear simulator: what the host's sandbox, the tests and the bench connect to. */
-export interface IssuesSandbox {
-  /** `http://127.0.0.1:<port>`: the connection's `baseUrl`. */
-  url: string;
+export interface RunningIssuesSimulator
+  extends RunningSimulator<LinearSimulatorCredentials, { baseUrl: string; tokenUrl: string }> {
+  readonly connectorId: 'issues';
   /** `<url>/graphql`, e.g. `@linear/sdk`'s `apiUrl`. */
-  graphqlUrl: string;
-  server: TestServer;
-  workspace: LinearWorkspace;
-  state: LinearSimulatorState;
-  /** Exactly what `issues.connect({ credentials, ...options })` needs: a fresh OAuth grant with refresh. */
-  connection: {
-    credentials: {
-      accessToken: string;
-      refreshToken: string;
-      expiresAt: number;
-      clientId: string;
-      clientSecret: string;
-    };
-    options: { baseUrl: string; tokenUrl: string };
-  };
-  /** A personal API key of the same user. */
-  apiKey: string;
-  viewerId: string;
-  oauth: {
-    authorizationUrl: string;
-    tokenUrl: string;
-    revokeUrl: string;
-    clientId: string;
-    clientSecret: string;
-    scopes: string[];
-    server: LinearOAuth;
-  };
+  readonly graphqlUrl: string;
+  /** The in-memory workspace (a new one after each `reset()`). */
+  readonly workspace: LinearWorkspace;
+  /** What the handlers share; `state.oauth` issues, expires and revokes grants. */
+  readonly state: LinearSimulatorState;
+  /** A personal API key of the viewer (sent bare in `Authorization`). */
+  readonly apiKey: string;
+  /** The user the sandbox's credentials belong to. */
+  readonly viewerId: string;
+  readonly oauth: SimulatorOAuth & { revocationUrl: string; clientSecret: string; scopes: string[] };
   /** Injects a failure into the next matching GraphQL request(s). */
   failNext(fault: LinearFault): void;
   clearFaults(): void;
-  close(): Promise<void>;
+}
+
+/** The scopes the connector asks for. */
+const SCOPES = ['read', 'write', 'issues:create'];
+
+/** A workspace as the simulator starts with it: seeded, or one admin (with this id when given). */
+function newWorkspace(seed: boolean, viewerId?: string): { workspace: LinearWorkspace; viewerId: string } {
+  const workspace = new LinearWorkspace({ organizationName: 'Acme (sandbox)', urlKey: 'acme' });
+  if (seed) {
+    seedLinearWorkspace(workspace);
+    return { workspace, viewerId: LINEAR_SEED.users.ada };
+  }
+  const viewer = workspace.addUser({
+    id: viewerId,
+    name: 'Sandbox User',
+    email: 'sandbox@example.com',
+    admin: true,
+  });
+  return { workspace, viewerId: viewer.id };
 }
 
 /**
@@ -126,41 +83,68 @@ export interface IssuesSandbox {
  * schema over an in-memory workspace, OAuth at `/oauth/authorize`, `/oauth/token` and
  * `/oauth/revoke`, and every request checked against Linear's contract (`server.violations`).
  */
-export async function startIssuesSimulator(options: LinearSimulatorOptions = {}): Promise<IssuesSandbox> {
-  const parts = createLinearSimulator(options);
-  const { state } = parts;
-  const server = await createTestServer(parts.handlers, {
+async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssuesSimulator> {
+  const seed = options.seed ?? false;
+  const { workspace, viewerId } = newWorkspace(seed);
+  const apiKey = workspace.addApiKey(viewerId);
+  const oauth = new LinearOAuth({
+    approver: () => viewerId,
+    ...(options.accessTokenTtlSeconds === undefined
+      ? {}
+      : { accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
+  });
+  const client = oauth.addClient({ name: 'Connector sandbox' });
+  const grant: LinearOAuthGrant = {
+    ...oauth.issueGrant({ clientId: client.clientId, userId: viewerId, scopes: SCOPES }),
+  };
+  const rateLimits: LinearRateLimits = {
+    requestsPerHour: 5000,
+    complexityPerHour: 3_000_000,
+    enforce: false,
+    ...options.rateLimits,
+  };
+  const state: LinearSimulatorState = {
+    workspace,
+    oauth,
+    schema: loadLinearSchema(options.schemaPath),
+    faults: [],
+    rateLimits: { ...rateLimits },
+    budgets: new Map(),
+  };
+  const server = await createTestServer([graphqlHandler(state), ...oauth.handlers()], {
     port: options.port,
     host: options.host,
     check: options.contracts === false ? undefined : linearContractCheck(state),
   });
-  // The scopes the connector asks for.
-  const scopes = ['read', 'write', 'issues:create'];
-  const grant = state.oauth.issueGrant({ clientId: parts.client.clientId, userId: parts.viewerId, scopes });
+  const url = server.url;
   return {
-    url: server.url,
-    graphqlUrl: `${server.url}/graphql`,
+    connectorId: 'issues',
+    url,
+    graphqlUrl: `${url}/graphql`,
     server,
-    workspace: state.workspace,
+    get workspace() {
+      return state.workspace;
+    },
     state,
     connection: {
       credentials: {
         accessToken: grant.accessToken,
         refreshToken: grant.refreshToken,
         expiresAt: grant.accessExpiresAt,
-        ...parts.client,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
       },
-      options: { baseUrl: server.url, tokenUrl: `${server.url}/oauth/token` },
+      options: { baseUrl: url, tokenUrl: `${url}/oauth/token` },
     },
-    apiKey: parts.apiKey,
-    viewerId: parts.viewerId,
+    apiKey,
+    viewerId,
     oauth: {
-      authorizationUrl: `${server.url}/oauth/authorize`,
-      tokenUrl: `${server.url}/oauth/token`,
-      revokeUrl: `${server.url}/oauth/revoke`,
-      ...parts.client,
-      scopes,
-      server: state.oauth,
+      authorizationUrl: `${url}/oauth/authorize`,
+      tokenUrl: `${url}/oauth/token`,
+      revocationUrl: `${url}/oauth/revoke`,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      scopes: SCOPES,
     },
     failNext: (fault) => {
       state.faults.push({ ...fault, left: fault.times ?? 1 });
@@ -168,6 +152,31 @@ export async function startIssuesSimulator(options: LinearSimulatorOptions = {})
     clearFaults: () => {
       state.faults.length = 0;
     },
+    reset() {
+      // The same viewer, API key, OAuth application and grant as at the start, so a client
+      // connected before the reset keeps working after it.
+      state.workspace = newWorkspace(seed, viewerId).workspace;
+      state.workspace.addApiKey(viewerId, apiKey);
+      state.oauth.clear();
+      state.oauth.addClient({ ...client });
+      state.oauth.issueGrant({ ...grant });
+      state.faults.length = 0;
+      state.rateLimits = { ...rateLimits };
+      state.budgets.clear();
+      server.clearFaults();
+      server.resetHandlers();
+      server.reset();
+    },
     close: () => server.close(),
   };
 }
+
+/**
+ * The Linear simulator: Linear's GraphQL API (the schema of `@linear/sdk` 91.0.0) and OAuth
+ * server on loopback, for tests, the host's sandbox and the bench.
+ */
+export const issuesSimulator = defineSimulator({
+  connectorId: 'issues',
+  speaks: `Linear GraphQL API (schema of @linear/sdk ${LINEAR_SCHEMA_VERSION})`,
+  start,
+});
