@@ -56,7 +56,7 @@ export async function benchSize(): Promise<void> {
       join(packs, readdirSync(packs).find((file) => file.startsWith(`c-${name}-`))!);
     const pairs: [string, string[], string, string[]][] = [
       ['@c/payments', [tarball('core'), tarball('payments')], 'stripe', ['stripe@23.1.0']],
-      ['@c/issues', [tarball('core'), tarball('issues')], '@linear/sdk', ['@linear/sdk@88.3.0']],
+      ['@c/issues', [tarball('core'), tarball('issues')], '@linear/sdk', ['@linear/sdk@91.0.0']],
       ['@c/docs', [tarball('core'), tarball('docs')], 'googleapis', ['googleapis@188.0.0']],
       [
         '@c/analytics',
