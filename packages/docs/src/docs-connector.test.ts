@@ -1,4 +1,11 @@
-import { AuthError, type OAuthTokens, PermissionError, RateLimitError, ValidationError } from '@c/core';
+import {
+  AuthError,
+  type JsonSchema,
+  type OAuthTokens,
+  PermissionError,
+  RateLimitError,
+  ValidationError,
+} from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { docs } from './docs-connector.js';
@@ -49,6 +56,64 @@ describe('docs connector', () => {
       fileApiBaseUrl: 'https://www.googleapis.com',
       tokenUrl: 'https://oauth2.googleapis.com/token',
     });
+  });
+
+  it('declares an output schema on every command: an object schema with the fields of its fixed shape', () => {
+    const required: Record<string, string[]> = {
+      fetchDocumentContent: ['documentId', 'title', 'tabs'],
+      updateDocumentContent: ['documentId', 'replies'],
+      searchDocuments: ['files'],
+      createDocumentFile: ['documentId', 'title', 'url'],
+      customAction: [],
+    };
+    for (const command of docs.list) {
+      expect(command.output, command.key).toBeDefined();
+      const schema = command.outputSchema!;
+      expect(schema.type, command.key).toBe('object');
+      // Loose: the fields Google adds pass through to the caller.
+      expect(schema.additionalProperties, command.key).toEqual({});
+      expect(schema.required ?? [], command.key).toEqual(required[command.key]);
+      for (const [key, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+        expect(property.title, `${command.key} → ${key}`).toBeTruthy();
+        expect(property.description, `${command.key} → ${key}`).toBeTruthy();
+      }
+    }
+    const search = docs.commands.searchDocuments.outputSchema as any;
+    expect(search.properties.files.items.properties.webViewLink.format).toBe('uri');
+    expect(search.properties.files.items.properties.modifiedTime.format).toBe('date-time');
+  });
+
+  it('describes every command and parameter in words for a person, with no wire encodings', () => {
+    // What issue 16 found in the form: implementation notes, backticks and API internals.
+    const internals = [
+      /`/,
+      /<[a-z ]+>/i,
+      /batchUpdate/,
+      /corpora/,
+      /name contains '/,
+      /includeTabsContent/,
+      /UTF-16|code units/,
+      /bracket encoding/,
+      /\b(400|403|404)\b/,
+    ];
+    const texts: [string, string][] = [];
+    for (const command of docs.list) {
+      texts.push([command.key, command.description]);
+      const properties = command.inputSchema.properties as Record<string, JsonSchema>;
+      for (const [key, property] of Object.entries(properties)) {
+        texts.push([`${command.key}.${key}`, String(property.description)]);
+      }
+    }
+    for (const [where, text] of texts) {
+      for (const pattern of internals) expect(text, `${where}: ${text}`).not.toMatch(pattern);
+      expect(text, where).toMatch(/[.)]$/);
+    }
+    // Parameters that take an id or a list say what to pass, with an example.
+    const described = (key: string, parameter: string) =>
+      String((docs.commands[key as 'customAction'].inputSchema.properties as any)[parameter].description);
+    expect(described('fetchDocumentContent', 'documentId')).toContain('https://docs.google.com/document/d/');
+    expect(described('updateDocumentContent', 'requests')).toContain('{"insertText"');
+    expect(described('customAction', 'query')).toContain('e.g.');
   });
 
   it('validates credentials on connect', () => {

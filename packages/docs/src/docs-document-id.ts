@@ -53,7 +53,7 @@ export function parseDocumentId(input: string): DocumentReference | { error: str
 }
 
 const DOCUMENT_ID_DESCRIPTION =
-  'The document id, or its web address: the id is what stands between /d/ and the next / (https://docs.google.com/document/d/<id>/edit).';
+  'The document’s link as copied from the browser, e.g. https://docs.google.com/document/d/1T6dCxR4WREs9gU9ELxhEvDtK6kACyQ3412Dj44T02sk/edit, or just its id: the long code between /d/ and the next slash.';
 
 function documentReference(z: Zod) {
   return z
@@ -77,8 +77,8 @@ function documentReference(z: Zod) {
  */
 export const documentReferenceParameter = (z: Zod) =>
   documentReference(z).meta({
-    title: 'Document ID',
-    description: `${DOCUMENT_ID_DESCRIPTION} A ?tab=t.… in the address selects that tab.`,
+    title: 'Document',
+    description: `${DOCUMENT_ID_DESCRIPTION} A link to one of its tabs reads that tab.`,
   });
 
 /** The Tab ID parameter: a tab of the document (`t.0`, `t.4n8wq2k0x1zb`), as in `?tab=` of its address. */
@@ -94,4 +94,4 @@ export const tabIdParameter = (z: Zod, description: string) =>
 export const documentIdParameter = (z: Zod) =>
   documentReference(z)
     .transform((reference) => reference.id)
-    .meta({ title: 'Document ID', description: DOCUMENT_ID_DESCRIPTION });
+    .meta({ title: 'Document', description: DOCUMENT_ID_DESCRIPTION });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { docsSimulator } from '../testing/docs-simulator.js';
 import { DOCUMENTS_READONLY_SCOPE } from '../testing/docs-state.js';
 import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
+import { createDocumentFile } from './create-document-file.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
@@ -19,6 +20,7 @@ describe('createDocumentFile', () => {
       title: 'Q4 Planning',
       url: `https://docs.google.com/document/d/${result.documentId}/edit`,
     });
+    expect(createDocumentFile.output!.parse(result)).toEqual(result);
     // A blank document: one empty paragraph, in the account's Drive, found by search.
     const document = await client.run('fetchDocumentContent', { documentId: result.url });
     expect(document.body!.content!.slice(1)).toEqual([

@@ -3,6 +3,7 @@ import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { docsSimulator } from '../testing/docs-simulator.js';
 import { connectDocs } from '../testing/google-test-helpers.js';
+import { customAction } from './custom-action.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
@@ -23,6 +24,7 @@ describe('customAction', () => {
       mimeType: 'application/vnd.google-apps.document',
       modifiedTime: '2026-11-08T15:00:00.000Z',
     });
+    expect(customAction.output!.parse(result)).toEqual(result);
   });
 
   it('returns an export to PDF as {contentType, size, base64}', async () => {
@@ -32,6 +34,7 @@ describe('customAction', () => {
       query: { mimeType: 'application/pdf' },
     })) as { contentType: string; size: number; base64: string };
     expect(result.contentType).toBe('application/pdf');
+    expect(customAction.output!.parse(result)).toEqual(result);
     const bytes = Buffer.from(result.base64, 'base64');
     expect(bytes.byteLength).toBe(result.size);
     const text = bytes.toString('latin1');
@@ -51,6 +54,7 @@ describe('customAction', () => {
     expect(result).toEqual({
       text: expect.stringContaining('Search Service — Technical Spec\r\nStatus: Draft'),
     });
+    expect(customAction.output!.parse(result)).toEqual(result);
   });
 
   it('calls the Docs API with api docs, and sends JSON bodies', async () => {

@@ -1,10 +1,11 @@
 import { NotFoundError, PermissionError, ProviderError, ValidationError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import type { DocsDocument, DocsTab } from '../docs-types.js';
+import type { DocsDocument, DocsTab } from '../docs-schemas.js';
 import { WIKI_TABS } from '../testing/docs-seed.js';
 import { docsSimulator } from '../testing/docs-simulator.js';
 import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
+import { fetchDocumentContent } from './fetch-document-content.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
@@ -51,6 +52,8 @@ describe('fetchDocumentContent', () => {
       nestingLevel: 0,
     });
     expect(document.tabs![0]!.documentTab!.body).toEqual(document.body);
+    // The declared output schema takes the whole document and keeps every field Google sent.
+    expect(fetchDocumentContent.output!.parse(document)).toEqual(document);
   });
 
   it('returns every tab, child tabs nested, and the first tab’s body as body', async () => {
@@ -71,6 +74,18 @@ describe('fetchDocumentContent', () => {
       nestingLevel: 1,
     });
     expect(text(document)).toBe('Team Wiki\nEverything the search team needs, one tab per topic.\n');
+    // Child tabs are checked by the same tab schema, however deep.
+    expect(fetchDocumentContent.output!.parse(document)).toEqual(document);
+    const nested = structuredClone(document);
+    (nested.tabs[1]!.childTabs![0]!.tabProperties as Record<string, unknown>).tabId = 7;
+    expect(fetchDocumentContent.output!.safeParse(nested).error?.issues[0]?.path).toEqual([
+      'tabs',
+      1,
+      'childTabs',
+      0,
+      'tabProperties',
+      'tabId',
+    ]);
   });
 
   it('returns the body of the tab asked for, by tabId or by the ?tab= of the address', async () => {

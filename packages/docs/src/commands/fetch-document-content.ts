@@ -1,7 +1,7 @@
 import { defineCommand, NotFoundError, ValidationError } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
 import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.js';
-import type { DocsDocument, DocsTab } from '../docs-types.js';
+import { type DocsDocument, type DocsTab, documentSchema } from '../docs-schemas.js';
 
 /** Every tab, depth first: each tab, then its child tabs, then the next tab. */
 function allTabs(tabs: readonly DocsTab[]): DocsTab[] {
@@ -13,15 +13,16 @@ export const fetchDocumentContent = defineCommand({
   key: 'fetchDocumentContent',
   title: 'Fetch Document Content',
   description:
-    'Reads a Google Docs document: its title, revisionId, every tab (tabs, with tabProperties {tabId, title, index}, documentTab.body and nested childTabs) and body, the structured body of the first tab or of the tab asked for (body.content: a section break, then paragraphs of text runs and tables, each with startIndex and endIndex counted in UTF-16 code units, every tab counting from 1). The connected account needs view access to the document.',
+    'Reads a Google Docs document: its title, its tabs, and the full content of one tab as body: its paragraphs with their text and styles, its tables, and where each element starts and ends (startIndex and endIndex), the positions Update Document Content places edits at. Pass the document’s link as copied from the browser, or its id. The first tab’s content comes back unless you pick another tab; every tab, with its content, is listed under tabs either way. The connected account needs at least view access to the document.',
   input: (z) =>
     z.object({
       documentId: documentReferenceParameter(z),
       tabId: tabIdParameter(
         z,
-        'The tab whose body comes back as body (its id, e.g. t.0, as in ?tab= of its web address); the first tab by default. Every tab is in tabs either way.',
+        'The tab to read, when the document has several: its id, e.g. t.0 for the first tab or t.4n8wq2k0x1zb, as shown at the end of the tab’s link (…/edit?tab=t.4n8wq2k0x1zb) and in tabs. Leave it empty for the first tab, or for the tab the link points at.',
       ),
     }),
+  output: documentSchema,
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsDocument> {
     const { id, tabId: addressTab } = input.documentId;

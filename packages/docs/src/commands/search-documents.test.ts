@@ -3,7 +3,12 @@ import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { docsSimulator } from '../testing/docs-simulator.js';
 import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
-import { DOCS_FILES_QUERY, driveNameTerms, searchDocumentsQuery } from './search-documents.js';
+import {
+  DOCS_FILES_QUERY,
+  driveNameTerms,
+  searchDocuments,
+  searchDocumentsQuery,
+} from './search-documents.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
@@ -34,6 +39,8 @@ describe('searchDocuments', () => {
         },
       ],
     });
+    // The result is what the declared output schema says, field for field.
+    expect(searchDocuments.output!.parse(result)).toEqual(result);
   });
 
   it('narrows with name contains on the words Drive is sure to match, and finishes the match itself', async () => {
@@ -142,6 +149,7 @@ describe('searchDocuments', () => {
   });
 
   it('an empty result is an empty list', async () => {
+    expect(searchDocuments.output!.parse({ files: [] })).toEqual({ files: [] });
     expect(await t.connect().run('searchDocuments', { name: 'no such document' })).toEqual({ files: [] });
   });
 

@@ -1,6 +1,6 @@
 import { defineCommand, pageTokenPage } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
-import type { DocsFileSummary, SearchDocumentsResult } from '../docs-types.js';
+import { type DocsFileSummary, type SearchDocumentsResult, searchResultSchema } from '../docs-schemas.js';
 
 /** The Drive query of Search Documents before narrowing by name: every Google Doc not in the trash. */
 export const DOCS_FILES_QUERY = "mimeType='application/vnd.google-apps.document' and trashed=false";
@@ -45,14 +45,16 @@ export const searchDocuments = defineCommand({
   key: 'searchDocuments',
   title: 'Search Documents',
   description:
-    'Finds the Google Docs files of the connected account (its own, those shared with it, and shared-drive documents it created or changed) whose name contains the given text anywhere, ignoring case, leaving out the trash; most recently modified first. Drive\'s own `name contains` matches only the start of words, so Drive is asked for the Google Docs whose names hold every whole word after the first one of the text (corpora=user, as Google recommends), following every page, and the substring match is finished here. A text of one word ("eting") cannot be narrowed that way: then every Google Doc is listed, one request per thousand.',
+    'Finds the Google Docs documents whose name contains the text you give, anywhere in the name and in any case: the connected account’s own documents, those shared with it, and the shared-drive documents it created or edited, leaving out the trash. Returns every match with its id, name, last change and link, most recently changed first; an empty list when nothing matches. A text of two words or more is found fastest in a large account; a single word makes Google list every document, a thousand at a time.',
   input: (z) =>
     z.object({
       name: z.string().trim().min(1, 'must not be blank').meta({
         title: 'Document Name',
-        description: 'The name or part of it, in any case, e.g. "notes" finds "Weekly Sync — Meeting Notes".',
+        description:
+          'All or part of the document’s name, in any case: "notes" finds "Weekly Sync — Meeting Notes", and so does "sync — meeting".',
       }),
     }),
+  output: searchResultSchema,
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: DocsContext, { signal, onProgress }): Promise<SearchDocumentsResult> {
     const needle = fold(input.name);

@@ -1,9 +1,10 @@
 import { NetworkError, PermissionError, ProviderError, ValidationError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import type { DocsDocument, DocsStructuralElement, DocsTab, DocsTabProperties } from '../docs-types.js';
+import type { DocsDocument, DocsStructuralElement, DocsTab, DocsTabProperties } from '../docs-schemas.js';
 import { docsSimulator } from '../testing/docs-simulator.js';
 import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
+import { updateDocumentContent } from './update-document-content.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
@@ -53,6 +54,7 @@ describe('updateDocumentContent: index arithmetic on real documents', () => {
       replies: [{}],
       writeControl: { requiredRevisionId: expect.stringMatching(/^AL/) },
     });
+    expect(updateDocumentContent.output!.parse(result)).toEqual(result);
     expect(paragraphs(await read(id))).toEqual([
       [1, 16, 'Draft — Agenda\n'],
       [16, 30, 'Budget review\n'],

@@ -8,7 +8,7 @@ import {
   type DocsRequest,
   insertionOrderWarnings,
 } from '../docs-requests.js';
-import type { DocsBatchUpdateResult } from '../docs-types.js';
+import { batchUpdateResultSchema, type DocsBatchUpdateResult } from '../docs-schemas.js';
 
 const requestsParameter = (z: Zod) =>
   z
@@ -51,8 +51,8 @@ const requestsParameter = (z: Zod) =>
       return list as DocsRequest[];
     })
     .meta({
-      title: 'Requests',
-      description: `Docs batchUpdate requests, as an array or a string holding one, e.g. [{"insertText": {"location": {"index": 1}, "text": "Hello\\n"}}]. Each request holds exactly one of the API's ${DOCS_REQUEST_TYPES.length} request types (insertText, deleteContentRange, replaceAllText, updateTextStyle, updateParagraphStyle, createParagraphBullets, insertTable, insertPerson, insertDate, insertRichLink, addDocumentTab, deleteTab, updateDocumentTabProperties, …). Locations and ranges may name a tab (tabId); without one they are in the first tab (or the tab given as Tab ID). Indexes count UTF-16 code units from the document structure; each tab's body starts at 1. Requests apply in the order given, each shifting the indexes after it: list edits from the highest index down.`,
+      title: 'Edits',
+      description: `The edits, as a JSON list of Google Docs requests, each naming one kind of edit. To add a line at the start of the document: [{"insertText": {"location": {"index": 1}, "text": "Hello\\n"}}]. To replace a word everywhere: [{"replaceAllText": {"containsText": {"text": "draft", "matchCase": false}, "replaceText": "final"}}]. To make the first 5 characters bold: [{"updateTextStyle": {"range": {"startIndex": 1, "endIndex": 6}, "textStyle": {"bold": true}, "fields": "bold"}}]. Google has ${DOCS_REQUEST_TYPES.length} kinds, among them deleteContentRange, updateParagraphStyle, createParagraphBullets, insertTable, insertPerson, insertDate, insertRichLink, addDocumentTab and deleteTab. Positions are those Fetch Document Content shows (startIndex, endIndex): each tab’s text starts at 1, and an emoji counts as 2. Edits apply one after another, each moving the positions after it, so list them from the end of the document towards the start. An edit can name its tab (tabId); otherwise it goes to the tab given in Tab, or the first tab.`,
     });
 
 /** Update Document Content: `POST {baseUrl}/v1/documents/{id}:batchUpdate`. */
@@ -60,21 +60,22 @@ export const updateDocumentContent = defineCommand({
   key: 'updateDocumentContent',
   title: 'Update Document Content',
   description:
-    'Applies Docs batchUpdate requests to a document, atomically: all apply or none. Every request type of the current API is accepted (text, styles, bullets, tables, person, date and rich-link chips, tabs, comments and suggestions), in any tab. The list is checked before sending (known request types and fields, indexes of 1 or more, ranges that end after they start) and never reordered; the result carries warnings when edits are not in descending index order. The update is not retried when its outcome is unknown, since a repeated insert would duplicate text. Give requiredRevisionId to apply only if the document has not changed since it was read. The connected account needs edit access.',
+    'Edits a Google Docs document: inserts, deletes or replaces text, changes styles, adds bullets and tables, inserts people, dates and links as chips, and adds, renames or deletes tabs. Pass the edits as a list (see Edits): all of them apply or none does. Every edit is checked before anything is sent, and a mistake names the edit and the field. Edits apply in the order given; the result warns when they go from the start of the document towards the end, which shifts the positions of later edits. To be sure nobody changed the document since you read it, pass the revision you read as Required Revision ID. The connected account needs edit access. An edit is never sent twice: when the connection fails and it is unknown whether the edits were applied, the run says so instead of repeating them.',
   input: (z) =>
     z.object({
       documentId: documentIdParameter(z),
       requests: requestsParameter(z),
       tabId: tabIdParameter(
         z,
-        'The tab to edit (its id, e.g. t.0, as in ?tab= of its web address): applied to every location and range that names no tab, and to requests that otherwise work on the first tab (updateDocumentStyle, deleteHeader…). Requests that name a tab keep it; replaceAllText still covers every tab unless its tabsCriteria says otherwise.',
+        'The tab to edit, when the document has several: its id, e.g. t.0 for the first tab or t.4n8wq2k0x1zb, as shown at the end of the tab’s link (…/edit?tab=t.4n8wq2k0x1zb). Every edit that names no tab goes to this tab (without it, to the first tab). Replacing text everywhere still covers every tab unless the edit says which.',
       ),
       requiredRevisionId: z.string().trim().min(1).optional().meta({
-        title: 'Required Revision Id',
+        title: 'Required Revision ID',
         description:
-          'Apply only if the document is still at this revision (the revisionId that Fetch Document Content returned); otherwise Google refuses the whole update with a 400 and nothing changes.',
+          'Apply the edits only if the document has not changed since you read it: pass the revisionId that Fetch Document Content returned. If it has changed, nothing is applied and the run fails, so you can read it again and redo the edits.',
       }),
     }),
+  output: batchUpdateResultSchema,
   annotations: { destructive: true },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsBatchUpdateResult> {
     const requests = input.tabId ? applyDefaultTab(input.requests, input.tabId) : input.requests;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DocsParagraphElement, DocsStructuralElement } from '../docs-types.js';
+import type { DocsParagraphElement, DocsStructuralElement } from '../docs-schemas.js';
 
 /** A text or paragraph style, as Google writes it (`{bold: true}`, `{namedStyleType: 'HEADING_1'}`). */
 export type Style = Readonly<Record<string, unknown>>;

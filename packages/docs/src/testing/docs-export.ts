@@ -1,4 +1,4 @@
-import type { DocsStructuralElement } from '../docs-types.js';
+import type { DocsStructuralElement } from '../docs-schemas.js';
 import { zip } from './zip.js';
 
 const PAGE_WIDTH = 612;

@@ -255,10 +255,15 @@ export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
     mimeType: 'application/pdf',
     content: renderPdf('Vendor contract', [
       {
-        endIndex: 30,
+        startIndex: 1,
+        endIndex: 62,
         paragraph: {
           elements: [
-            { textRun: { content: 'Master services agreement between Example Ltd and Acme GmbH.\n' } },
+            {
+              startIndex: 1,
+              endIndex: 62,
+              textRun: { content: 'Master services agreement between Example Ltd and Acme GmbH.\n' },
+            },
           ],
         },
       },

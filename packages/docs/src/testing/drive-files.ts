@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DocsStructuralElement } from '../docs-types.js';
+import type { DocsStructuralElement } from '../docs-schemas.js';
 import type { ParagraphSpec } from './docs-document.js';
 import {
   type ExportLists,
