@@ -42,7 +42,7 @@ function hostCommand(): string[] {
 export function missingForE2e(): string | undefined {
   const missing: string[] = [];
   if (!chromiumPath()) missing.push('Chromium (apt-get install -y chromium, or set CHROMIUM_PATH)');
-  if (!existsSync(hostCli))
+  if (!process.env.C_WEB_E2E_HOST_COMMAND?.trim() && !existsSync(hostCli))
     missing.push('the host build apps/host/dist/cli.js (pnpm --filter @c/host build)');
   if (!existsSync(webIndex)) missing.push('the web build apps/web/dist (pnpm --filter @c/web build)');
   return missing.length > 0 ? `missing ${missing.join('; ')}` : undefined;

@@ -9,6 +9,7 @@ const kinds = new Set<ErrorKind>([
   'provider',
   'network',
   'timeout',
+  'internal',
 ]);
 
 /** A failed API call, carrying the host's error JSON (or one made up for a transport failure). */

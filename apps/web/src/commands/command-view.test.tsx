@@ -82,6 +82,12 @@ describe('command form', () => {
     const { user } = await openCommand('analytics.eventSegmentation');
     const groupBy = screen.getByLabelText(/Group By/);
     expect(groupBy).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    // A missing JSON parameter says so under its own field, like any other.
+    const event = screen.getByLabelText(/^Event\s*\*$/);
+    expect(event.closest('.field')).toHaveTextContent('This field is required.');
+    expect(event).toHaveAccessibleDescription(/This field is required/);
+    expect(event).toHaveFocus();
     fireEvent.change(screen.getByLabelText(/^Event\s*\*$/), {
       target: { value: '{"event_type": "_active"}' },
     });

@@ -39,6 +39,7 @@ export function JsonField(props: FieldProps) {
     required,
     uiSchema,
     errorSchema,
+    rawErrors,
   } = props;
   const id = fieldPathId.$id;
   const options = getUiOptions(uiSchema);
@@ -88,7 +89,7 @@ export function JsonField(props: FieldProps) {
   const problemId = `${id}__json`;
   // This field shows its own errors and those of its items (rjsf would show only its own). While
   // the text does not parse, that is the one thing to say: the type error it causes is no news.
-  const messages = problem ? [] : errorMessages(errorSchema);
+  const messages = problem ? [] : [...(rawErrors ?? []), ...errorMessages(errorSchema)];
   const invalid = Boolean(problem) || messages.length > 0;
   const example = options.shape === 'array' ? '[ … ]' : '{ "key": "value" }';
   return (

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultView } from './result-view';
+import { cellClass } from './tables';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -93,6 +94,17 @@ describe('result table', () => {
     expect(panel).toHaveTextContent('Nothing found');
     expect(panel).toHaveTextContent('The command ran; the provider returned an empty list of files.');
     expect(screen.getByRole('tab', { name: 'JSON' })).toBeInTheDocument();
+  });
+});
+
+describe('cell wrapping', () => {
+  it('keeps ids, dates, emails and URLs on one line and gives phrases room', () => {
+    expect(cellClass('c1754f17-e676-48ec-9ce7-955527b19023')).toBe('cell--word');
+    expect(cellClass('2026-11-22 00:16:55.641000')).toBe('cell--word');
+    expect(cellClass('linus@example.com')).toBe('cell--word');
+    expect(cellClass('Checkout button does nothing on Safari')).toBe('cell--text');
+    expect(cellClass('Ada Lovelace')).toBe('');
+    expect(cellClass('x'.repeat(200))).toBe('');
   });
 });
 

@@ -19,12 +19,28 @@ export function CellValue({ column, value }: { column: string; value: unknown })
   const url = linkOf(value);
   if (url) {
     return (
-      <a className="cell" href={url.href} target="_blank" rel="noopener noreferrer" title={url.href}>
+      <a
+        className="cell cell--word"
+        href={url.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={url.href}
+      >
         {shortUrl(url)}
       </a>
     );
   }
-  return <div className="cell">{cellText(value)}</div>;
+  return <div className={`cell ${cellClass(cellText(value))}`}>{cellText(value)}</div>;
+}
+
+/**
+ * How a cell's text may wrap: an id, a date or an email (one short word, hyphens and all) stays on
+ * one line; a phrase gets room for a few words before it wraps.
+ */
+export function cellClass(text: string): string {
+  if (!/\s/.test(text) || /^\d{4}-\d{2}-\d{2}[ T][\d:.]+$/.test(text))
+    return text.length <= 60 ? 'cell--word' : '';
+  return text.length > 24 ? 'cell--text' : '';
 }
 
 /** Download buttons for a list: CSV (every column, nested values as JSON) and NDJSON (rows as sent). */
@@ -114,7 +130,10 @@ export function RecordTable({
                 {visible.map((column) => {
                   const value = row[column];
                   return (
-                    <td key={column} className={typeof value === 'number' ? 'num' : undefined}>
+                    <td
+                      key={column}
+                      className={typeof value === 'number' && !timeOf(column, value) ? 'num' : undefined}
+                    >
                       <CellValue column={column} value={value} />
                     </td>
                   );
@@ -166,7 +185,7 @@ export function CsvTable({ text, commandId }: { text: string; commandId: string 
                 {row.map((cell, column) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
                   <td key={column} className={/^-?[\d.,]+%?$/.test(cell) ? 'num' : undefined}>
-                    <div className="cell">{cell}</div>
+                    <div className={`cell ${cellClass(cell)}`}>{cell}</div>
                   </td>
                 ))}
               </tr>

@@ -11,6 +11,7 @@ export const kindLabels: Record<ErrorKind, string> = {
   provider: 'Provider error',
   network: 'Network error',
   timeout: 'Timed out',
+  internal: 'Host error',
 };
 
 /** An error as the host reported it: its kind, message, the provider's own words and ids. */
