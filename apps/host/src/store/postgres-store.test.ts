@@ -160,6 +160,36 @@ describe.skipIf(!cluster)(
       expect(refused.message).toMatch(/cannot be reached \(ECONNREFUSED\)/);
     });
 
+    it('bounds the wait for a lock connection by the lock’s deadline and signal when every one holds a lock', async () => {
+      const url = await cluster!.createDatabase();
+      const store = await PostgresConnectionStore.open({ url, secretKey: KEY, lockPoolSize: 1 });
+      try {
+        let release!: () => void;
+        let entered!: () => void;
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        const held = store.withLock('long', () => {
+          entered();
+          return new Promise<void>((resolve) => (release = resolve));
+        });
+        await inside;
+        // Another lock, free in the database, but this instance has no connection left to hold it with.
+        await expect(store.withLock('other', async () => 'x', { waitMs: 50 })).rejects.toMatchObject({
+          kind: 'timeout',
+        });
+        const controller = new AbortController();
+        const aborted = store.withLock('other', async () => 'x', { signal: controller.signal });
+        controller.abort(new Error('stopped'));
+        await expect(aborted).rejects.toThrow('stopped');
+        const waiting = store.withLock('other', async () => 'got it', { waitMs: 10_000 });
+        release();
+        await held;
+        // The connections abandoned by the two waiters went back: the third gets one.
+        await expect(waiting).resolves.toBe('got it');
+      } finally {
+        await store.close();
+      }
+    });
+
     it('keeps the options as given, and dates as ISO 8601 with milliseconds', async () => {
       const url = await cluster!.createDatabase();
       const store = await PostgresConnectionStore.open({

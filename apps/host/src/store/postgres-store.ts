@@ -38,8 +38,13 @@ export interface PostgresStoreOptions {
   secretKey: string | undefined;
   /** `C_HOST_SECRET_KEYS_OLD`: earlier keys, comma-separated, that still open what they sealed. */
   oldKeys?: string | undefined;
-  /** Connections for queries (default 10); locks held across work use a pool of their own. */
+  /** Connections for queries (default 10). */
   poolSize?: number;
+  /**
+   * Connections for locks held across work (default 20): each held lock keeps one for the length
+   * of its work (an OAuth refresh, a keyed run), so this many can be held at once per instance.
+   */
+  lockPoolSize?: number;
   now?: () => Date;
 }
 
@@ -129,7 +134,8 @@ export class PostgresConnectionStore implements ConnectionStore {
       connectionTimeoutMillis: 10_000,
     };
     this.#pool = new pg.Pool({ ...config, max: options.poolSize ?? 10 });
-    this.#lockPool = new pg.Pool({ ...config, max: 10 });
+    // No connect timeout here: waiting for a connection is waiting for the lock, bounded by its deadline.
+    this.#lockPool = new pg.Pool({ ...config, max: options.lockPoolSize ?? 20, connectionTimeoutMillis: 0 });
     // An idle connection dropped by the server (a restart, a failover) must not end the process:
     // the pool makes a new one for the next query.
     this.#pool.on('error', () => {});
@@ -330,7 +336,7 @@ export class PostgresConnectionStore implements ConnectionStore {
     let holder: pg.PoolClient | undefined;
     for (;;) {
       options.signal?.throwIfAborted();
-      holder = await this.#tryLock(key);
+      holder = await this.#tryLock(key, name, deadline, options.signal);
       if (holder) break;
       if (Date.now() >= deadline) {
         throw new TimeoutError(`Another process held the lock "${name}" for too long; try again`);
@@ -353,8 +359,13 @@ export class PostgresConnectionStore implements ConnectionStore {
   }
 
   /** A lock-pool connection holding the advisory lock, or undefined (and no connection kept) when it is taken. */
-  async #tryLock(key: string): Promise<pg.PoolClient | undefined> {
-    const client = await this.#lockPool.connect();
+  async #tryLock(
+    key: string,
+    name: string,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<pg.PoolClient | undefined> {
+    const client = await this.#lockConnection(name, deadline, signal);
     try {
       const { rows } = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [key]);
       if (rows[0]!.got) return client;
@@ -363,6 +374,38 @@ export class PostgresConnectionStore implements ConnectionStore {
     } catch (error) {
       client.release(error as Error);
       throw error;
+    }
+  }
+
+  /**
+   * A lock-pool connection. When every one holds a lock (long work on this instance), waiting for one
+   * is waiting for a lock: it ends with the lock's deadline (at least 1 s, for a lock asked with no
+   * wait) or its signal, and a connection that arrives after is handed straight back.
+   */
+  async #lockConnection(
+    name: string,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<pg.PoolClient> {
+    const pending = this.#lockPool.connect();
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new TimeoutError(`Another process held the lock "${name}" for too long; try again`)),
+        Math.max(deadline - Date.now(), 1_000),
+      );
+      onAbort = () => reject(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([pending, stopped]);
+    } catch (error) {
+      pending.then((client) => client.release()).catch(() => {});
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
   }
 
