@@ -5,7 +5,7 @@ import {
   type SimulatorOAuth,
   type SimulatorStartOptions,
 } from '@c/core/testing';
-import { LINEAR_SCHEMA_VERSION } from '../linear-documents.js';
+import { ISSUES_SCHEMA_VERSION } from '../linear-documents.js';
 import {
   graphqlHandler,
   type LinearFault,
@@ -177,6 +177,6 @@ async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssue
  */
 export const issuesSimulator = defineSimulator({
   connectorId: 'issues',
-  speaks: `Linear GraphQL API (schema of @linear/sdk ${LINEAR_SCHEMA_VERSION})`,
+  speaks: `Linear GraphQL API (schema of @linear/sdk ${ISSUES_SCHEMA_VERSION})`,
   start,
 });
