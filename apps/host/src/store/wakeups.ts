@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * Waiters for named locks and slots. A waiter sleeps for its polling pause, or less when the holder
- * gives the name back in this process (or, with PostgreSQL, another instance says so): the store
- * has no way to block on a row, and waiting must never block the event loop.
+ * Waiters for named locks and slots, in the order they came. A waiter sleeps for its polling pause,
+ * or less when a holder gives the name back in this process (or, with PostgreSQL, another instance
+ * says so): the store has no way to block on a row, and waiting must never block the event loop.
  */
 export class Wakeups {
   readonly #waiting = new Map<string, Set<() => void>>();
@@ -27,13 +27,21 @@ export class Wakeups {
       if (!controller.signal.aborted) throw error;
     } finally {
       set.delete(onWake);
-      if (set.size === 0) this.#waiting.delete(name);
+      if (set.size === 0 && this.#waiting.get(name) === set) this.#waiting.delete(name);
     }
   }
 
-  /** Wakes every waiter of `name` at once: they race again for what was given back. */
+  /**
+   * Wakes the longest waiter of `name` to try again for what was given back. One, not all: one
+   * lock or slot came free, and waking every waiter would send them all to the database to find
+   * that out (the others still poll).
+   */
   wake(name: string): void {
-    for (const onWake of this.#waiting.get(name) ?? []) onWake();
+    const set = this.#waiting.get(name);
+    const first = set?.values().next().value;
+    if (!first) return;
+    set!.delete(first);
+    first();
   }
 }
 
