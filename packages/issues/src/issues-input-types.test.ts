@@ -1,6 +1,6 @@
 import { getNamedType, isEnumType, isInputObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { checkInputValue, LINEAR_INPUT_ENUMS, LINEAR_INPUT_TYPES } from './linear-input-types.js';
+import { checkInputValue, LINEAR_INPUT_ENUMS, LINEAR_INPUT_TYPES } from './issues-input-types.js';
 import { loadLinearSchema } from './testing/index.js';
 
 describe('LINEAR_INPUT_TYPES', () => {

@@ -1,6 +1,6 @@
 /**
  * The fields of Linear's mutation inputs that `additionalFields` may set, with their GraphQL types,
- * copied from Linear's schema (`linear-input-types.test.ts` fails when the schema says otherwise).
+ * copied from Linear's schema (`issues-input-types.test.ts` fails when the schema says otherwise).
  * Kept as data so the connector checks input without loading the 1.2 MB schema.
  */
 export const LINEAR_INPUT_TYPES = {

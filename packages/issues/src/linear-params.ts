@@ -5,7 +5,7 @@ import {
   isCalendarDate,
   LINEAR_INPUT_TYPES,
   type LinearInputTypeName,
-} from './linear-input-types.js';
+} from './issues-input-types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IDENTIFIER = /^[A-Za-z0-9_]{1,10}-[1-9]\d{0,8}$/;

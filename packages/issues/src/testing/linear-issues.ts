@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isCalendarDate } from '../linear-input-types.js';
+import { isCalendarDate } from '../issues-input-types.js';
 import { type ConnectionArgs, connection, paginate, type View } from './linear-connections.js';
 import { forbidden, invalidInput } from './linear-errors.js';
 import type { IssueRecord, TeamRecord } from './linear-records.js';

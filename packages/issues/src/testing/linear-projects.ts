@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isCalendarDate } from '../linear-input-types.js';
+import { isCalendarDate } from '../issues-input-types.js';
 import { connection, paginate, type View } from './linear-connections.js';
 import { invalidInput } from './linear-errors.js';
 import type { ProjectRecord, ProjectStatusRecord } from './linear-records.js';
