@@ -10,15 +10,18 @@ export { getProductById } from './commands/get-product-by-id.js';
 export { getProducts } from './commands/get-products.js';
 export { getSubscriptions } from './commands/get-subscriptions.js';
 export { updateCustomer } from './commands/update-customer.js';
-export {
-  createStripeHttp,
-  type PaymentsContext,
-  parseStripeError,
-  STRIPE_API_VERSION,
-  STRIPE_MAX_PAGE,
-  type StripeHttpOptions,
-  type StripeList,
-  type StripeObject,
-  stripeShouldRetry,
-} from './payments-client.js';
-export { payments } from './payments-connector.js';
+export { PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
+export { type PaymentsClient, payments } from './payments-connector.js';
+export type {
+  CustomActionResult,
+  StripeBalanceTransaction,
+  StripeCustomer,
+  StripeDeletedCustomer,
+  StripeList,
+  StripePlan,
+  StripePrice,
+  StripeProduct,
+  StripeProductWithPrices,
+  StripeSubscription,
+  StripeSubscriptionItem,
+} from './payments-schemas.js';

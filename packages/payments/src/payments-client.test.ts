@@ -6,9 +6,11 @@ import {
   ProviderError,
   RateLimitError,
 } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { parseStripeError, stripeShouldRetry } from './payments-client.js';
-import { failure, useSimulator } from './test-harness.js';
+import { paymentsSimulator } from './testing/index.js';
+import { stripeHarness } from './testing/stripe-test-helpers.js';
 
 const response = (status: number, error: unknown, headers: Record<string, string> = {}): ErrorResponse => ({
   status,
@@ -109,9 +111,12 @@ describe('parseStripeError', () => {
   });
 });
 
-const h = useSimulator({
-  restrictedKeys: { rk_test_ReadCustomersOnly123: { customers: 'read' } },
-});
+const h = useSimulator(
+  paymentsSimulator,
+  stripeHarness({
+    restrictedKeys: { rk_test_ReadCustomersOnly123: { customers: 'read' } },
+  }),
+);
 
 describe('the Stripe client over the wire', () => {
   it('maps a restricted key without write permission to a PermissionError', async () => {

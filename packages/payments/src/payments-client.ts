@@ -14,29 +14,17 @@ import {
   withTuning,
 } from '@c/core';
 
+import type { StripeList } from './payments-schemas.js';
+
 /**
  * The Stripe API version this package is built and tested against (the one `stripe` 23.1.0 pins),
- * sent as `Stripe-Version` unless a connection pins another.
+ * sent as `Stripe-Version` unless a connection pins another; the commands' output schemas describe
+ * its shapes.
  */
-export const STRIPE_API_VERSION = '2026-10-28.endive';
+export const PAYMENTS_API_VERSION = '2026-10-28.endive';
 
 /** Stripe's largest page: `limit` ranges from 1 to 100. */
-export const STRIPE_MAX_PAGE = 100;
-
-/** Any Stripe API object: an `id` and an `object` type, plus its own fields. */
-export interface StripeObject {
-  id: string;
-  object: string;
-  [field: string]: unknown;
-}
-
-/** Stripe's list object, the result of every list command. */
-export interface StripeList<T extends StripeObject = StripeObject> {
-  object: 'list';
-  data: T[];
-  has_more: boolean;
-  url: string;
-}
+const MAX_PAGE = 100;
 
 /** The body of a Stripe error response. */
 interface StripeErrorBody {
@@ -54,7 +42,7 @@ interface StripeErrorBody {
 export interface StripeHttpOptions {
   apiKey: string;
   baseUrl: string;
-  /** Sent as `Stripe-Version` on every call; `STRIPE_API_VERSION` when omitted. */
+  /** Sent as `Stripe-Version` on every call; `PAYMENTS_API_VERSION` when omitted. */
   apiVersion?: string | undefined;
   /** The connection's retry and timeout tuning. */
   http?: HttpTuning | undefined;
@@ -72,7 +60,7 @@ export function createStripeHttp(options: StripeHttpOptions): HttpClient {
         provider: 'Stripe',
         baseUrls: { default: options.baseUrl },
         auth: bearerAuth(options.apiKey),
-        headers: { 'Stripe-Version': options.apiVersion ?? STRIPE_API_VERSION },
+        headers: { 'Stripe-Version': options.apiVersion ?? PAYMENTS_API_VERSION },
         idempotency: { header: 'Idempotency-Key', methods: ['POST'] },
         requestIdHeader: 'request-id',
         parseError: parseStripeError,
@@ -145,10 +133,10 @@ export function parseStripeError(response: ErrorResponse): ConnectorError | unde
  * The list object of a list call's answer. Anything else (a proxy's text page with a 200, an object
  * of another kind) is a `ProviderError`, not a `TypeError` deep in the paging.
  */
-function stripeList(response: HttpResponse<unknown>, path: string): StripeList {
-  const list = response.data as Partial<StripeList> | undefined;
+function stripeList<T>(response: HttpResponse<unknown>, path: string): StripeList<T> {
+  const list = response.data as Partial<StripeList<T>> | undefined;
   if (list && typeof list === 'object' && Array.isArray(list.data) && typeof list.has_more === 'boolean') {
-    return list as StripeList;
+    return list as StripeList<T>;
   }
   throw new ProviderError(`Stripe answered GET ${path} without a list object`, {
     status: response.status,
@@ -165,15 +153,15 @@ export type ListQuery = Record<string, FormValue>;
  * Reads up to `limit` items of a Stripe list. Above 100 it follows `starting_after` page by page,
  * asking each page for no more than is still needed, and stops as soon as the limit is met.
  */
-export async function listUpTo(
+export async function listUpTo<T extends { id: string }>(
   http: HttpClient,
   path: string,
   query: ListQuery,
   limit: number,
   signal?: AbortSignal,
-): Promise<StripeList> {
+): Promise<StripeList<T>> {
   let url = path;
-  const { items, hasMore } = await collect<StripeObject>(
+  const { items, hasMore } = await collect<T>(
     async (cursor, pageLimit) => {
       const response = await http.request({
         method: 'GET',
@@ -182,34 +170,34 @@ export async function listUpTo(
         bracketQuery: true,
         signal,
       });
-      const list = stripeList(response, path);
+      const list = stripeList<T>(response, path);
       url = list.url ?? path;
       return cursorListPage(list);
     },
-    { pageSize: STRIPE_MAX_PAGE, max: limit },
+    { pageSize: MAX_PAGE, max: limit },
   );
   return { object: 'list', data: items, has_more: hasMore, url };
 }
 
 /** Reads every item of a Stripe list, 100 per page. */
-export function listAll(
+export function listAll<T extends { id: string }>(
   http: HttpClient,
   path: string,
   query: ListQuery,
   signal?: AbortSignal,
-): Promise<StripeList> {
-  return listUpTo(http, path, query, Number.POSITIVE_INFINITY, signal);
+): Promise<StripeList<T>> {
+  return listUpTo<T>(http, path, query, Number.POSITIVE_INFINITY, signal);
 }
 
 /** One page of a Stripe list, with the query passed through as given. */
-export async function listPage(
+export async function listPage<T>(
   http: HttpClient,
   path: string,
   query: ListQuery,
   signal?: AbortSignal,
-): Promise<StripeList> {
+): Promise<StripeList<T>> {
   const response = await http.request({ method: 'GET', path, query, bracketQuery: true, signal });
-  return stripeList(response, path);
+  return stripeList<T>(response, path);
 }
 
 /** What every payments command runs with: the connection's Stripe client. */

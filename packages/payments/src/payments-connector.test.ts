@@ -1,7 +1,10 @@
 import { ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
+import { PAYMENTS_API_VERSION } from './payments-client.js';
 import { payments } from './payments-connector.js';
-import { failure, useSimulator } from './test-harness.js';
+import { paymentsSimulator } from './testing/index.js';
+import { stripeHarness } from './testing/stripe-test-helpers.js';
 
 /** The payments table of spec/COMMANDS.md: key, title and parameter keys. */
 const SPEC: [string, string, string[]][] = [
@@ -85,6 +88,45 @@ describe('payments connector', () => {
     expect(JSON.stringify(error.toJSON())).not.toContain('publishable123');
   });
 
+  it('declares an output schema on every command: an object schema whose fields are described', () => {
+    const undescribed: string[] = [];
+    for (const command of payments.list) {
+      expect(command.output, command.key).toBeDefined();
+      const schema = command.outputSchema!;
+      const branches = (schema.anyOf ?? [schema]) as (typeof schema)[];
+      for (const branch of branches) {
+        expect(branch.type, command.key).toBe('object');
+        for (const [key, property] of Object.entries(
+          (branch.properties ?? {}) as Record<string, { description?: string }>,
+        )) {
+          if (!property.description) undescribed.push(`${command.key}.${key}`);
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
+
+  it('returns Stripe’s list object from every list command, as the spec’s results table says', () => {
+    for (const key of [
+      'getCustomers',
+      'getSubscriptions',
+      'getBalanceTransactions',
+      'getPlans',
+      'getProducts',
+    ]) {
+      const schema = payments.commands[key as keyof typeof payments.commands].outputSchema!;
+      expect(schema.required, key).toEqual(['object', 'data', 'has_more', 'url']);
+      expect((schema.properties as Record<string, unknown>).object, key).toMatchObject({ const: 'list' });
+    }
+  });
+
+  it('declares its simulator, loaded only when asked', async () => {
+    const simulator = await payments.simulator!();
+    expect(simulator).toBe(paymentsSimulator);
+    expect(simulator.connectorId).toBe(payments.id);
+    expect(simulator.speaks).toBe(`Stripe API ${PAYMENTS_API_VERSION}`);
+  });
+
   it('names the environment variables of the spec', () => {
     expect(payments.env).toEqual({
       C_PAYMENTS_API_KEY: 'credentials.apiKey',
@@ -102,7 +144,7 @@ describe('payments connector', () => {
   });
 });
 
-const h = useSimulator();
+const h = useSimulator(paymentsSimulator, stripeHarness());
 
 describe('payments connection', () => {
   it('verifies the key with one cheap read', async () => {

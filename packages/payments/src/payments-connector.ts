@@ -1,4 +1,4 @@
-import { defineConnector, type Zod } from '@c/core';
+import { type ConnectorClient, defineConnector, type Zod } from '@c/core';
 import { createCustomer } from './commands/create-customer.js';
 import { createProduct } from './commands/create-product.js';
 import { createSubscription } from './commands/create-subscription.js';
@@ -11,7 +11,7 @@ import { getProductById } from './commands/get-product-by-id.js';
 import { getProducts } from './commands/get-products.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { updateCustomer } from './commands/update-customer.js';
-import { createStripeHttp, type PaymentsContext, STRIPE_API_VERSION } from './payments-client.js';
+import { createStripeHttp, PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 
 /** The connection's credentials: a secret key (`sk_test_…`, `sk_live_…`) or a restricted key (`rk_…`). */
 const paymentsCredentials = (z: Zod) =>
@@ -41,12 +41,28 @@ const paymentsOptions = (z: Zod) =>
     apiVersion: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/, 'must be a Stripe API version such as 2026-10-28.endive')
-      .default(STRIPE_API_VERSION)
+      .default(PAYMENTS_API_VERSION)
       .meta({
         title: 'API Version',
-        description: `The Stripe API version sent as Stripe-Version on every call, so results keep the shapes this package documents whatever the account’s default version (default ${STRIPE_API_VERSION}). Pin another only for an integration written against it.`,
+        description: `The Stripe API version sent as Stripe-Version on every call, so results keep the shapes this package documents whatever the account’s default version (default ${PAYMENTS_API_VERSION}). Pin another only for an integration written against it.`,
       }),
   });
+
+/** The commands, in the order of the reference. */
+const commands = {
+  createCustomer,
+  getCustomerById,
+  getCustomers,
+  createSubscription,
+  getSubscriptions,
+  updateCustomer,
+  createProduct,
+  getProductById,
+  getBalanceTransactions,
+  getPlans,
+  getProducts,
+  customAction,
+};
 
 /**
  * The payments connector (Stripe API version `2026-10-28.endive` unless `apiVersion` pins another):
@@ -66,20 +82,7 @@ export const payments = defineConnector({
     C_PAYMENTS_BASE_URL: 'baseUrl',
     C_PAYMENTS_API_VERSION: 'apiVersion',
   },
-  commands: {
-    createCustomer,
-    getCustomerById,
-    getCustomers,
-    createSubscription,
-    getSubscriptions,
-    updateCustomer,
-    createProduct,
-    getProductById,
-    getBalanceTransactions,
-    getPlans,
-    getProducts,
-    customAction,
-  },
+  commands,
   createContext({ credentials, options, http: tuning }): PaymentsContext {
     const http = createStripeHttp({
       apiKey: credentials.apiKey,
@@ -90,4 +93,8 @@ export const payments = defineConnector({
     return { http, close: () => http.close() };
   },
   verify: (ctx) => ctx.http.request({ method: 'GET', path: '/v1/customers', query: { limit: 1 } }),
+  simulator: async () => (await import('./testing/index.js')).paymentsSimulator,
 });
+
+/** A connected payments client: `payments.connect(…)`, its `run` typed by each command's schemas. */
+export type PaymentsClient = ConnectorClient<typeof commands>;

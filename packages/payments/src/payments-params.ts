@@ -92,7 +92,8 @@ export const paginationField = (z: Zod) =>
     .optional()
     .meta({
       title: 'Pagination Parameters',
-      description: 'Stripe’s pagination: `limit` (1–100), `starting_after` or `ending_before` (an item id).',
+      description:
+        'One page of results: how many items (limit, 1–100) and where the page starts, after an item (starting_after) or before one (ending_before).',
     });
 
 /** `created[gt]` / `created[lt]` from the Created After / Created Before parameters. */

@@ -1,9 +1,11 @@
 import { AuthError, NetworkError, ProviderError, RateLimitError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, formPairs, useSimulator } from '../test-harness.js';
-import { matchCall, stripeFaults } from '../testing/index.js';
+import { matchCall, paymentsSimulator, stripeFaults } from '../testing/index.js';
+import { expectOutput, formPairs, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { createCustomer } from './create-customer.js';
 
-const h = useSimulator();
+const h = useSimulator(paymentsSimulator, stripeHarness());
 
 describe('createCustomer', () => {
   it('sends a form-encoded POST with the key, the version and an idempotency key, and returns the customer', async () => {
@@ -32,6 +34,7 @@ describe('createCustomer', () => {
     });
     expect(customer.id).toMatch(/^cus_[A-Za-z0-9]+$/);
     expect(h.sim.state.customers.get(customer.id)).toEqual(customer);
+    expectOutput(createCustomer, customer);
   });
 
   it('sends only the fields given, and the pinned Stripe-Version unless the connection pins another', async () => {

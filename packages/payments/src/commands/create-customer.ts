@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
-import type { PaymentsContext, StripeObject } from '../payments-client.js';
-import { metadataField } from '../payments-schemas.js';
+import type { PaymentsContext } from '../payments-client.js';
+import { metadataField } from '../payments-params.js';
+import { customerSchema, type StripeCustomer } from '../payments-schemas.js';
 
 /** Creates a customer: `POST /v1/customers`. */
 export const createCustomer = defineCommand({
@@ -24,9 +25,10 @@ export const createCustomer = defineCommand({
       }),
       metadata: metadataField(z, 'Key-value pairs to store on the customer (up to 50 keys).').optional(),
     }),
+  output: customerSchema,
   annotations: { readOnly: false, destructive: false },
-  async run(input, ctx: PaymentsContext, { signal }) {
-    const response = await ctx.http.request<StripeObject>({
+  async run(input, ctx: PaymentsContext, { signal }): Promise<StripeCustomer> {
+    const response = await ctx.http.request<StripeCustomer>({
       method: 'POST',
       path: '/v1/customers',
       form: {

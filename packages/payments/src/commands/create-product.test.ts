@@ -1,9 +1,11 @@
 import { ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, formPairs, useSimulator } from '../test-harness.js';
-import { matchCall, stripeFaults } from '../testing/index.js';
+import { matchCall, paymentsSimulator, stripeFaults } from '../testing/index.js';
+import { expectOutput, formPairs, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { createProduct } from './create-product.js';
 
-const h = useSimulator();
+const h = useSimulator(paymentsSimulator, stripeHarness());
 
 describe('createProduct', () => {
   it('sends name, description and metadata and returns the product', async () => {
@@ -29,6 +31,7 @@ describe('createProduct', () => {
       metadata: { tier: 'gold' },
     });
     expect(product.id).toMatch(/^prod_[A-Za-z0-9]+$/);
+    expectOutput(createProduct, product);
   });
 
   it('creates exactly one product when the response is lost after Stripe applied it', async () => {

@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
-import type { PaymentsContext, StripeObject } from '../payments-client.js';
-import { metadataField } from '../payments-schemas.js';
+import type { PaymentsContext } from '../payments-client.js';
+import { metadataField } from '../payments-params.js';
+import { productSchema, type StripeProduct } from '../payments-schemas.js';
 
 /** Creates a product: `POST /v1/products`. */
 export const createProduct = defineCommand({
@@ -22,9 +23,10 @@ export const createProduct = defineCommand({
         .meta({ title: 'Description', description: 'A longer description of the product.' }),
       metadata: metadataField(z, 'Key-value pairs to store on the product.').optional(),
     }),
+  output: productSchema,
   annotations: { readOnly: false, destructive: false },
-  async run(input, ctx: PaymentsContext, { signal }) {
-    const response = await ctx.http.request<StripeObject>({
+  async run(input, ctx: PaymentsContext, { signal }): Promise<StripeProduct> {
+    const response = await ctx.http.request<StripeProduct>({
       method: 'POST',
       path: '/v1/products',
       form: { name: input.name, description: input.description, metadata: input.metadata },

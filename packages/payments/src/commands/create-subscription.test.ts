@@ -1,9 +1,17 @@
 import { NetworkError, ProviderError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, formPairs, useSimulator } from '../test-harness.js';
-import { matchCall, NO_PAYMENT_METHOD_MESSAGE, SEED_IDS, stripeFaults } from '../testing/index.js';
+import {
+  matchCall,
+  NO_PAYMENT_METHOD_MESSAGE,
+  paymentsSimulator,
+  SEED_IDS,
+  stripeFaults,
+} from '../testing/index.js';
+import { expectOutput, formPairs, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { createSubscription } from './create-subscription.js';
 
-const h = useSimulator({ seed: true });
+const h = useSimulator(paymentsSimulator, stripeHarness({ seed: true }));
 const ada = SEED_IDS.customers.ada;
 
 describe('createSubscription', () => {
@@ -31,7 +39,7 @@ describe('createSubscription', () => {
     });
     expect(subscription.id).toMatch(/^sub_/);
     // The pinned version's shape: billing periods on the items, none on the subscription.
-    const [item] = (subscription.items as { data: Record<string, number>[] }).data;
+    const [item] = subscription.items.data;
     expect(item?.current_period_end).toBeGreaterThan(item?.current_period_start as number);
     expect(subscription).not.toHaveProperty('current_period_end');
     expect(subscription.latest_invoice).toMatch(/^in_/);
@@ -40,6 +48,7 @@ describe('createSubscription', () => {
       amount_paid: 900,
       billing_reason: 'subscription_create',
     });
+    expectOutput(createSubscription, subscription);
   });
 
   it('sends the payment, trial and collection settings under Stripe’s names', async () => {
@@ -102,6 +111,7 @@ describe('createSubscription', () => {
         paymentBehavior: 'default_incomplete',
       });
       expect(subscription.status).toBe('incomplete');
+      expectOutput(createSubscription, subscription);
       expect(h.sim.state.invoices.get(subscription.latest_invoice as string)).toMatchObject({
         status: 'open',
         amount_due: 2900,
@@ -129,6 +139,8 @@ describe('createSubscription', () => {
         collection_method: 'send_invoice',
         days_until_due: 14,
       });
+      expectOutput(createSubscription, trial);
+      expectOutput(createSubscription, invoiced);
       expect(h.sim.state.invoices.get(invoiced.latest_invoice as string)).toMatchObject({
         status: 'draft',
         due_date: (invoiced.created as number) + 14 * 86_400,

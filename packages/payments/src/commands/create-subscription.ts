@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
-import type { PaymentsContext, StripeObject } from '../payments-client.js';
-import { customerIdField, metadataField, stripeId } from '../payments-schemas.js';
+import type { PaymentsContext } from '../payments-client.js';
+import { customerIdField, metadataField, stripeId } from '../payments-params.js';
+import { type StripeSubscription, subscriptionSchema } from '../payments-schemas.js';
 
 /** Prefixes of Stripe objects that are never prices: a frequent mix-up in the Plan field. */
 const NOT_A_PRICE = /^(prod|cus|sub|si|txn|evt|in|ch|pi|pm|card|src|acct)_/;
@@ -16,7 +17,7 @@ export const createSubscription = defineCommand({
   key: 'createSubscription',
   title: 'Create Subscription',
   description:
-    'Subscribes a customer to a recurring price (plan) and returns the subscription. Under charge_automatically, Stripe refuses (400) a customer with nothing to pay the first invoice (no default payment method, no trial) unless paymentBehavior is default_incomplete, which creates an incomplete subscription with a first invoice to pay.',
+    'Subscribes a customer to a recurring price (plan) and returns the subscription. When Stripe charges invoices automatically (the default) and the customer has nothing to pay the first one with (no default payment method, no trial), Stripe refuses; with Payment Behavior default_incomplete the subscription is created incomplete instead, with a first invoice to pay.',
   input: (z) =>
     z
       .object({
@@ -70,7 +71,8 @@ export const createSubscription = defineCommand({
           .optional()
           .meta({
             title: 'Days Until Due',
-            description: 'With collectionMethod send_invoice: days the customer has to pay each invoice.',
+            description:
+              'Only with Collection Method send_invoice: the days the customer has to pay each invoice.',
           }),
         quantity: z
           .number()
@@ -84,9 +86,10 @@ export const createSubscription = defineCommand({
         message: 'is only allowed with collectionMethod send_invoice',
         path: ['daysUntilDue'],
       }),
+  output: subscriptionSchema,
   annotations: { readOnly: false, destructive: false },
-  async run(input, ctx: PaymentsContext, { signal }) {
-    const response = await ctx.http.request<StripeObject>({
+  async run(input, ctx: PaymentsContext, { signal }): Promise<StripeSubscription> {
+    const response = await ctx.http.request<StripeSubscription>({
       method: 'POST',
       path: '/v1/subscriptions',
       form: {

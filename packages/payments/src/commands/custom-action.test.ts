@@ -1,9 +1,11 @@
 import { NotFoundError, ProviderError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, formPairs, useSimulator } from '../test-harness.js';
-import { stripeFaults } from '../testing/index.js';
+import { paymentsSimulator, stripeFaults } from '../testing/index.js';
+import { expectOutput, formPairs, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { customAction } from './custom-action.js';
 
-const h = useSimulator({ seed: true });
+const h = useSimulator(paymentsSimulator, stripeHarness({ seed: true }));
 
 describe('customAction', () => {
   it('GETs /v1/events with a bracket-encoded query and returns the list', async () => {
@@ -21,6 +23,7 @@ describe('customAction', () => {
     expect(result.data).toHaveLength(3);
     expect(result.data.every((event) => event.type.startsWith('customer.'))).toBe(true);
     expect(result.has_more).toBe(true);
+    expectOutput(customAction, result);
   });
 
   it('POSTs /v1/coupons form-encoded with an idempotency key and returns the coupon', async () => {
@@ -49,6 +52,7 @@ describe('customAction', () => {
       duration: 'repeating',
       duration_in_months: 3,
     });
+    expectOutput(customAction, coupon);
   });
 
   it('uses the caller’s Idempotency-Key on every attempt, and Stripe replays the first result', async () => {

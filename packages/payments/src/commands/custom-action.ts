@@ -1,5 +1,6 @@
 import { defineCommand, defineCustomAction, type FormValue, flattenForm, guardPath } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
+import { type CustomActionResult, customActionSchema } from '../payments-schemas.js';
 
 const description =
   'Calls any Stripe API endpoint: under /v1/ with form-encoded bodies (brackets for nesting), e.g. GET /v1/events or POST /v1/coupons with percent_off and duration; under /v2/ with JSON bodies, e.g. POST /v2/core/event_destinations. The connection’s key, Stripe-Version and retries apply; a POST carries an Idempotency-Key (the caller’s own, when given in headers).';
@@ -43,12 +44,19 @@ export const customAction = defineCommand({
   title: either.title,
   description,
   input: () => either.input,
+  output: customActionSchema,
   annotations: either.annotations,
-  run(input, ctx: PaymentsContext, options) {
+  async run(input, ctx: PaymentsContext, options): Promise<CustomActionResult> {
     const { path } = guardPath(input.path as string, ['/v1/', '/v2/']);
-    if (!path.startsWith('/v2/')) return v1.run(input, ctx, options);
+    // Stripe answers JSON objects; core's shaping turns text and bytes into objects too.
+    if (!path.startsWith('/v2/')) return (await v1.run(input, ctx, options)) as CustomActionResult;
     // A JSON API sends plain query names; flattened beforehand, v2 queries keep v1's brackets.
     const query = input.query as Record<string, FormValue> | undefined;
-    return v2.run({ ...input, query: query && Object.fromEntries(flattenForm(query)) }, ctx, options);
+    const answer = await v2.run(
+      { ...input, query: query && Object.fromEntries(flattenForm(query)) },
+      ctx,
+      options,
+    );
+    return answer as CustomActionResult;
   },
 });

@@ -1,8 +1,11 @@
 import { ProviderError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, useSimulator } from '../test-harness.js';
+import { paymentsSimulator } from '../testing/index.js';
+import { expectOutput, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { getBalanceTransactions } from './get-balance-transactions.js';
 
-const h = useSimulator({ seed: true });
+const h = useSimulator(paymentsSimulator, stripeHarness({ seed: true }));
 
 describe('getBalanceTransactions', () => {
   it('sends the type and Stripe’s pagination as given, and returns one page', async () => {
@@ -36,6 +39,7 @@ describe('getBalanceTransactions', () => {
     expect(h.sim.server.calls[1]?.url.search).toBe('');
     expect(all.data).toHaveLength(10);
     expect(all.has_more).toBe(true);
+    expectOutput(getBalanceTransactions, all);
     const other = await h.client.run('getBalanceTransactions', { type: 'topup' });
     expect(other.data).toEqual([]);
   });

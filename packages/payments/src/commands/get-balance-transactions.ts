@@ -1,6 +1,12 @@
 import { defineCommand } from '@c/core';
 import { listPage, type PaymentsContext } from '../payments-client.js';
-import { paginationField } from '../payments-schemas.js';
+import { paginationField } from '../payments-params.js';
+import {
+  balanceTransactionSchema,
+  listSchema,
+  type StripeBalanceTransaction,
+  type StripeList,
+} from '../payments-schemas.js';
 
 /** Lists balance transactions, newest first: one page of `GET /v1/balance_transactions`. */
 export const getBalanceTransactions = defineCommand({
@@ -23,8 +29,14 @@ export const getBalanceTransactions = defineCommand({
         }),
       pagination: paginationField(z),
     }),
+  output: (z) => listSchema(z, balanceTransactionSchema(z), 'balance transactions'),
   annotations: { readOnly: true, idempotent: true },
-  run(input, ctx: PaymentsContext, { signal }) {
-    return listPage(ctx.http, '/v1/balance_transactions', { type: input.type, ...input.pagination }, signal);
+  run(input, ctx: PaymentsContext, { signal }): Promise<StripeList<StripeBalanceTransaction>> {
+    return listPage<StripeBalanceTransaction>(
+      ctx.http,
+      '/v1/balance_transactions',
+      { type: input.type, ...input.pagination },
+      signal,
+    );
   },
 });

@@ -1,9 +1,11 @@
 import { NotFoundError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, useSimulator } from '../test-harness.js';
-import { buildCustomer } from '../testing/index.js';
+import { buildCustomer, paymentsSimulator } from '../testing/index.js';
+import { expectOutput, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { getCustomerById } from './get-customer-by-id.js';
 
-const h = useSimulator();
+const h = useSimulator(paymentsSimulator, stripeHarness());
 
 describe('getCustomerById', () => {
   it('reads GET /v1/customers/{id} and returns the customer', async () => {
@@ -23,6 +25,7 @@ describe('getCustomerById', () => {
     expect(call?.bodyText).toBe('');
     expect(call?.headers['idempotency-key']).toBeUndefined();
     expect(customer).toEqual(stored);
+    expectOutput(getCustomerById, customer);
   });
 
   it('returns Stripe’s stub for a deleted customer', async () => {
@@ -30,6 +33,7 @@ describe('getCustomerById', () => {
     await h.client.run('customAction', { method: 'DELETE', path: `/v1/customers/${customer.id}` });
     const read = await h.client.run('getCustomerById', { customerId: customer.id });
     expect(read).toEqual({ id: customer.id, object: 'customer', deleted: true });
+    expectOutput(getCustomerById, read);
   });
 
   it('maps a missing customer to a NotFoundError with Stripe’s code, parameter and request id', async () => {

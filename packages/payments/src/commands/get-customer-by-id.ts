@@ -1,6 +1,11 @@
 import { defineCommand } from '@c/core';
-import type { PaymentsContext, StripeObject } from '../payments-client.js';
-import { customerIdField } from '../payments-schemas.js';
+import type { PaymentsContext } from '../payments-client.js';
+import { customerIdField } from '../payments-params.js';
+import {
+  customerOrDeletedSchema,
+  type StripeCustomer,
+  type StripeDeletedCustomer,
+} from '../payments-schemas.js';
 
 /** Reads one customer: `GET /v1/customers/{id}`. */
 export const getCustomerById = defineCommand({
@@ -11,9 +16,10 @@ export const getCustomerById = defineCommand({
     z.object({
       customerId: customerIdField(z, 'The customer’s id, cus_….'),
     }),
+  output: customerOrDeletedSchema,
   annotations: { readOnly: true, idempotent: true },
-  async run(input, ctx: PaymentsContext, { signal }) {
-    const response = await ctx.http.request<StripeObject>({
+  async run(input, ctx: PaymentsContext, { signal }): Promise<StripeCustomer | StripeDeletedCustomer> {
+    const response = await ctx.http.request<StripeCustomer | StripeDeletedCustomer>({
       method: 'GET',
       path: `/v1/customers/${input.customerId}`,
       signal,

@@ -1,9 +1,11 @@
 import { ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, useSimulator } from '../test-harness.js';
-import { buildCustomer } from '../testing/index.js';
+import { buildCustomer, paymentsSimulator } from '../testing/index.js';
+import { expectOutput, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { getCustomers } from './get-customers.js';
 
-const h = useSimulator();
+const h = useSimulator(paymentsSimulator, stripeHarness());
 
 /** Stores `count` customers created one second apart, the newest last. */
 function addCustomers(count: number, start = 1_700_000_000, email = (i: number) => `c${i}@example.com`) {
@@ -44,6 +46,7 @@ describe('getCustomers', () => {
     expect(list.data.map((c) => c.id)).toEqual(['cus_Many3', 'cus_Many2', 'cus_Many1']);
     expect(list.has_more).toBe(true);
     expect(h.sim.server.calls[0]?.query.get('limit')).toBe('3');
+    expectOutput(getCustomers, list);
   });
 
   it('pages past 100 with starting_after, asking each page for no more than still needed', async () => {

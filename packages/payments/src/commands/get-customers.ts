@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
-import { createdRange, limitField, unixSecondsField } from '../payments-schemas.js';
+import { createdRange, limitField, unixSecondsField } from '../payments-params.js';
+import { customerSchema, listSchema, type StripeCustomer, type StripeList } from '../payments-schemas.js';
 
 /** Lists customers, newest first: `GET /v1/customers`, following pages past 100. */
 export const getCustomers = defineCommand({
@@ -26,9 +27,10 @@ export const getCustomers = defineCommand({
       ).optional(),
       limit: limitField(z, 'How many customers to return in all (default 10).'),
     }),
+  output: (z) => listSchema(z, customerSchema(z), 'customers'),
   annotations: { readOnly: true, idempotent: true },
-  run(input, ctx: PaymentsContext, { signal }) {
-    return listUpTo(
+  run(input, ctx: PaymentsContext, { signal }): Promise<StripeList<StripeCustomer>> {
+    return listUpTo<StripeCustomer>(
       ctx.http,
       '/v1/customers',
       { email: input.email, created: createdRange(input.createdAfter, input.createdBefore) },

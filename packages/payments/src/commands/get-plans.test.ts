@@ -1,9 +1,11 @@
 import { ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, useSimulator } from '../test-harness.js';
-import { SEED_IDS } from '../testing/index.js';
+import { paymentsSimulator, SEED_IDS } from '../testing/index.js';
+import { expectOutput, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { getPlans } from './get-plans.js';
 
-const h = useSimulator({ seed: true });
+const h = useSimulator(paymentsSimulator, stripeHarness({ seed: true }));
 
 describe('getPlans', () => {
   it('lists prices with active=true or active=false', async () => {
@@ -17,6 +19,8 @@ describe('getPlans', () => {
     const inactive = await h.client.run('getPlans', { active: false });
     expect(h.sim.server.calls[1]?.url.search).toBe('?active=false');
     expect(inactive.data.map((price) => price.id)).toEqual([SEED_IDS.prices.starterLegacy]);
+    expectOutput(getPlans, active);
+    expectOutput(getPlans, inactive);
   });
 
   it('passes pagination through as given', async () => {

@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
 import { listPage, type PaymentsContext } from '../payments-client.js';
-import { paginationField } from '../payments-schemas.js';
+import { paginationField } from '../payments-params.js';
+import { listSchema, priceSchema, type StripeList, type StripePrice } from '../payments-schemas.js';
 
 /** Lists plans (prices), newest first: one page of `GET /v1/prices`. */
 export const getPlans = defineCommand({
@@ -15,8 +16,14 @@ export const getPlans = defineCommand({
       }),
       pagination: paginationField(z),
     }),
+  output: (z) => listSchema(z, priceSchema(z), 'plans (prices)'),
   annotations: { readOnly: true, idempotent: true },
-  run(input, ctx: PaymentsContext, { signal }) {
-    return listPage(ctx.http, '/v1/prices', { active: input.active, ...input.pagination }, signal);
+  run(input, ctx: PaymentsContext, { signal }): Promise<StripeList<StripePrice>> {
+    return listPage<StripePrice>(
+      ctx.http,
+      '/v1/prices',
+      { active: input.active, ...input.pagination },
+      signal,
+    );
   },
 });

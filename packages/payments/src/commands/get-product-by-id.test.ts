@@ -1,9 +1,11 @@
 import { NotFoundError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, useSimulator } from '../test-harness.js';
-import { buildPrice, buildProduct, SEED_IDS } from '../testing/index.js';
+import { buildPrice, buildProduct, paymentsSimulator, SEED_IDS } from '../testing/index.js';
+import { expectOutput, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { getProductById } from './get-product-by-id.js';
 
-const h = useSimulator({ seed: true });
+const h = useSimulator(paymentsSimulator, stripeHarness({ seed: true }));
 
 describe('getProductById', () => {
   it('returns the product with all its prices, active and inactive', async () => {
@@ -20,6 +22,7 @@ describe('getProductById', () => {
       SEED_IDS.prices.starterLegacy,
     ]);
     expect(product.prices.every((price) => price.product === SEED_IDS.products.starter)).toBe(true);
+    expectOutput(getProductById, product);
   });
 
   it('follows every page of prices', async () => {

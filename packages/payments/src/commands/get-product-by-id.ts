@@ -1,6 +1,12 @@
 import { defineCommand } from '@c/core';
-import { listAll, type PaymentsContext, type StripeObject } from '../payments-client.js';
-import { stripeId } from '../payments-schemas.js';
+import { listAll, type PaymentsContext } from '../payments-client.js';
+import { stripeId } from '../payments-params.js';
+import {
+  productWithPricesSchema,
+  type StripePrice,
+  type StripeProduct,
+  type StripeProductWithPrices,
+} from '../payments-schemas.js';
 
 /**
  * Reads a product with all its prices: `GET /v1/products/{id}` and, at the same time,
@@ -14,12 +20,13 @@ export const getProductById = defineCommand({
     z.object({
       productId: stripeId(z, 'prod_', 'Product Id', 'The product’s id, prod_….'),
     }),
+  output: productWithPricesSchema,
   annotations: { readOnly: true, idempotent: true },
-  async run(input, ctx: PaymentsContext, { signal }) {
+  async run(input, ctx: PaymentsContext, { signal }): Promise<StripeProductWithPrices> {
     // Both calls settle before the command returns, so no request outlives it; the product's error wins.
     const [product, prices] = await Promise.allSettled([
-      ctx.http.request<StripeObject>({ method: 'GET', path: `/v1/products/${input.productId}`, signal }),
-      listAll(ctx.http, '/v1/prices', { product: input.productId }, signal),
+      ctx.http.request<StripeProduct>({ method: 'GET', path: `/v1/products/${input.productId}`, signal }),
+      listAll<StripePrice>(ctx.http, '/v1/prices', { product: input.productId }, signal),
     ]);
     if (product.status === 'rejected') throw product.reason;
     if (prices.status === 'rejected') throw prices.reason;

@@ -1,9 +1,11 @@
 import { ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, useSimulator } from '../test-harness.js';
-import { buildProduct } from '../testing/index.js';
+import { buildProduct, paymentsSimulator } from '../testing/index.js';
+import { expectOutput, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { getProducts } from './get-products.js';
 
-const h = useSimulator();
+const h = useSimulator(paymentsSimulator, stripeHarness());
 
 function addProducts(count: number) {
   for (let i = 0; i < count; i += 1) {
@@ -24,6 +26,7 @@ describe('getProducts', () => {
     expect(h.sim.server.calls[0]?.url.search).toBe('?created[gt]=1700000010&created[lt]=1700000050&limit=10');
     expect(list).toMatchObject({ object: 'list', has_more: false, url: '/v1/products' });
     expect(list.data.map((p) => p.id)).toEqual(['prod_P4', 'prod_P3', 'prod_P2']);
+    expectOutput(getProducts, list);
   });
 
   it('pages past 100 until the limit is met', async () => {

@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
-import { createdRange, limitField, unixSecondsField } from '../payments-schemas.js';
+import { createdRange, limitField, unixSecondsField } from '../payments-params.js';
+import { listSchema, productSchema, type StripeList, type StripeProduct } from '../payments-schemas.js';
 
 /** Lists products, newest first: `GET /v1/products`, following pages past 100. */
 export const getProducts = defineCommand({
@@ -22,9 +23,10 @@ export const getProducts = defineCommand({
       ).optional(),
       limit: limitField(z, 'How many products to return in all (default 10).'),
     }),
+  output: (z) => listSchema(z, productSchema(z), 'products'),
   annotations: { readOnly: true, idempotent: true },
-  run(input, ctx: PaymentsContext, { signal }) {
-    return listUpTo(
+  run(input, ctx: PaymentsContext, { signal }): Promise<StripeList<StripeProduct>> {
+    return listUpTo<StripeProduct>(
       ctx.http,
       '/v1/products',
       { created: createdRange(input.createdAfter, input.createdBefore) },

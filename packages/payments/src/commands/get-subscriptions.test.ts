@@ -1,9 +1,11 @@
 import { ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, useSimulator } from '../test-harness.js';
-import { buildSubscription, SEED_IDS } from '../testing/index.js';
+import { buildSubscription, paymentsSimulator, SEED_IDS } from '../testing/index.js';
+import { expectOutput, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { getSubscriptions } from './get-subscriptions.js';
 
-const h = useSimulator({ seed: true });
+const h = useSimulator(paymentsSimulator, stripeHarness({ seed: true }));
 
 describe('getSubscriptions', () => {
   it('lists all but canceled subscriptions by default, newest first, with the default limit', async () => {
@@ -31,6 +33,7 @@ describe('getSubscriptions', () => {
     expect(canceled.data.map((s) => [s.id, s.status])).toEqual([
       [SEED_IDS.subscriptions.alanStarter, 'canceled'],
     ]);
+    expectOutput(getSubscriptions, canceled);
     const pastDue = await h.client.run('getSubscriptions', { status: 'past_due' });
     expect(pastDue.data.map((s) => s.id)).toEqual([SEED_IDS.subscriptions.katherinePro]);
   });
@@ -46,6 +49,19 @@ describe('getSubscriptions', () => {
     expect(ended.data.map((s) => [s.id, s.status])).toEqual([
       [SEED_IDS.subscriptions.alanStarter, 'canceled'],
     ]);
+  });
+
+  it('returns shapes its output schema declares, which a connection pinned before basil does not get', async () => {
+    const all = await h.client.run('getSubscriptions', { status: 'all' });
+    expect(new Set(all.data.map((s) => s.status))).toEqual(
+      new Set(['trialing', 'paused', 'past_due', 'active', 'canceled']),
+    );
+    expectOutput(getSubscriptions, all);
+    // 2024-06-20 puts the billing period on the subscription, not on its items.
+    const legacy = await h.connect({ apiVersion: '2024-06-20' }).run('getSubscriptions', { status: 'all' });
+    const parsed = getSubscriptions.output!.safeParse(legacy);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual(['data', 0, 'items', 'data', 0, 'current_period_start']);
   });
 
   it('pages past 100 subscriptions with starting_after', async () => {

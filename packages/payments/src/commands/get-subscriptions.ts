@@ -1,6 +1,12 @@
 import { defineCommand } from '@c/core';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
-import { customerIdField, limitField } from '../payments-schemas.js';
+import { customerIdField, limitField } from '../payments-params.js';
+import {
+  listSchema,
+  type StripeList,
+  type StripeSubscription,
+  subscriptionSchema,
+} from '../payments-schemas.js';
 
 /** Lists subscriptions, newest first: `GET /v1/subscriptions`, following pages past 100. */
 export const getSubscriptions = defineCommand({
@@ -32,9 +38,10 @@ export const getSubscriptions = defineCommand({
         }),
       limit: limitField(z, 'How many subscriptions to return in all (default 10).'),
     }),
+  output: (z) => listSchema(z, subscriptionSchema(z), 'subscriptions'),
   annotations: { readOnly: true, idempotent: true },
-  run(input, ctx: PaymentsContext, { signal }) {
-    return listUpTo(
+  run(input, ctx: PaymentsContext, { signal }): Promise<StripeList<StripeSubscription>> {
+    return listUpTo<StripeSubscription>(
       ctx.http,
       '/v1/subscriptions',
       { customer: input.customerId, status: input.status },

@@ -1,9 +1,11 @@
 import { NotFoundError, ValidationError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { failure, formPairs, useSimulator } from '../test-harness.js';
-import { buildCustomer } from '../testing/index.js';
+import { buildCustomer, paymentsSimulator } from '../testing/index.js';
+import { expectOutput, formPairs, stripeHarness } from '../testing/stripe-test-helpers.js';
+import { updateCustomer } from './update-customer.js';
 
-const h = useSimulator();
+const h = useSimulator(paymentsSimulator, stripeHarness());
 
 function addCustomer(metadata: Record<string, string> = { a: '1', b: '2', c: '3' }) {
   return h.sim.state.customers.set(
@@ -38,6 +40,7 @@ describe('updateCustomer', () => {
     expect(updated.metadata).toEqual({ b: 'two', d: '4' });
     expect(updated.email).toBe('old@example.com');
     expect(h.sim.state.customers.get('cus_Upd1')?.metadata).toEqual({ b: 'two', d: '4' });
+    expectOutput(updateCustomer, updated);
   });
 
   it('clears all metadata with an empty object', async () => {

@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
-import type { PaymentsContext, StripeObject } from '../payments-client.js';
-import { customerIdField, metadataField } from '../payments-schemas.js';
+import type { PaymentsContext } from '../payments-client.js';
+import { customerIdField, metadataField } from '../payments-params.js';
+import { customerSchema, type StripeCustomer } from '../payments-schemas.js';
 
 /**
  * Updates a customer: `POST /v1/customers/{id}`. Only the fields given change. Metadata, when given,
@@ -27,12 +28,14 @@ export const updateCustomer = defineCommand({
         'The complete new metadata: keys not listed here are removed from the customer.',
       ).optional(),
     }),
+  output: customerSchema,
   annotations: { readOnly: false, destructive: true, idempotent: true },
-  async run(input, ctx: PaymentsContext, { signal }) {
+  async run(input, ctx: PaymentsContext, { signal }): Promise<StripeCustomer> {
     const path = `/v1/customers/${input.customerId}`;
     let metadata: Record<string, string> | undefined;
     if (input.metadata !== undefined) {
-      const current = await ctx.http.request<StripeObject & { metadata?: Record<string, string> }>({
+      // A deleted customer answers without metadata; the update then gets Stripe's own error.
+      const current = await ctx.http.request<{ metadata?: Record<string, string> }>({
         method: 'GET',
         path,
         signal,
@@ -42,7 +45,7 @@ export const updateCustomer = defineCommand({
         if (!Object.hasOwn(metadata, key)) metadata[key] = '';
       }
     }
-    const response = await ctx.http.request<StripeObject>({
+    const response = await ctx.http.request<StripeCustomer>({
       method: 'POST',
       path,
       form: { email: input.email, name: input.name, description: input.description, metadata },

@@ -26,6 +26,7 @@ export { SEED_IDS, seedStripeState } from './stripe-seed.js';
 export {
   type PaymentsSandbox,
   type PaymentsSimulatorOptions,
+  paymentsSimulator,
   startPaymentsSimulator,
 } from './stripe-simulator.js';
 export {

@@ -1,12 +1,13 @@
 import { contractsDir } from '@c/core/testing';
+import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../payments-connector.js';
 import {
   buildCustomer,
   NO_PAYMENT_METHOD_MESSAGE,
   type PaymentsSandbox,
+  paymentsSimulator,
   SEED_IDS,
-  seedStripeState,
   startPaymentsSimulator,
   stripeFaults,
 } from './index.js';
@@ -19,10 +20,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   const violations = [...sim.server.violations];
-  sim.server.reset();
-  sim.server.clearFaults();
-  sim.state.reset();
-  seedStripeState(sim.state);
+  sim.reset();
   now = 1_750_000_000;
   expect(violations).toEqual([]);
 });
@@ -291,9 +289,26 @@ describe('Stripe simulator: faults and sandbox', () => {
     expect((await stripe('GET', '/v1/customers')).status).toBe(200);
   });
 
+  it('resets to the seeded account, forgetting calls, violations, faults and added handlers', async () => {
+    await stripe('POST', '/v1/customers', { body: 'name=Extra' });
+    sim.server.fault(stripeFaults.serverError({ status: 500 }));
+    sim.server.use(http.get(`${sim.url}/v1/balance`, () => HttpResponse.json({ object: 'overridden' })));
+    sim.server.addViolation('a violation of this test');
+    expect(sim.state.customers.size).toBe(6);
+    sim.reset();
+    expect(sim.server.calls).toEqual([]);
+    expect(sim.server.violations).toEqual([]);
+    expect(sim.state.customers.size).toBe(5);
+    expect(sim.state.customers.get(SEED_IDS.customers.ada)).toBeDefined();
+    expect((await stripe('GET', '/v1/customers')).status).toBe(200);
+    expect((await stripe('GET', '/v1/balance')).json.object).toBe('balance');
+  });
+
   it('is what the connector needs: connect with `connection` and run a command', async () => {
-    const sandbox = await startPaymentsSimulator({ seed: true, contracts: false });
+    const sandbox = await paymentsSimulator.start({ seed: true, contracts: false });
     try {
+      expect(sandbox.connectorId).toBe('payments');
+      expect(sandbox.url).toBe(sandbox.connection.options.baseUrl);
       expect(sandbox.contract).toBeUndefined();
       expect(sandbox.connection.credentials.apiKey).toMatch(/^sk_test_/);
       const client = payments.connect({

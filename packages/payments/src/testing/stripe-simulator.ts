@@ -1,54 +1,54 @@
-import { contractsDir, createTestServer, type TestServer } from '@c/core/testing';
+import {
+  contractsDir,
+  createTestServer,
+  defineSimulator,
+  type RunningSimulator,
+  type SimulatorStartOptions,
+  type TestServer,
+} from '@c/core/testing';
 import { loadStripeContract, type StripeContract } from './contract/stripe-contract.js';
 import { createStripeHandlers, type RestrictedAccess } from './stripe-router.js';
 import { seedStripeState } from './stripe-seed.js';
 import { StripeState, stripeStyleId } from './stripe-state.js';
 import { SIMULATED_API_VERSION } from './stripe-versions.js';
 
-/** Options of `startPaymentsSimulator`. */
-export interface PaymentsSimulatorOptions {
+/** How the Stripe simulator is started: where to listen and what to seed, plus Stripe's own settings. */
+export interface PaymentsSimulatorOptions extends SimulatorStartOptions {
   /** Port to listen on; a free one when omitted. */
-  port?: number;
+  port?: number | undefined;
   /** Address to bind; `127.0.0.1` when omitted. */
-  host?: string;
+  host?: string | undefined;
   /** Fill the account with sample customers, products, prices, subscriptions, transactions and events. */
-  seed?: boolean;
+  seed?: boolean | undefined;
   /** The secret key the account accepts; a fresh `sk_test_…` when omitted. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Restricted keys and their permissions by resource (`customers: 'read'`, …). */
-  restrictedKeys?: Record<string, Record<string, RestrictedAccess>>;
+  restrictedKeys?: Record<string, Record<string, RestrictedAccess>> | undefined;
   /**
-   * Check every request against the contract of the simulated API version (derived from the
-   * official `stripe` package's types and shipped with this package; needs the optional peer `ajv`),
-   * or `false` for no checks. Default: on when the providers' contracts folder is found
-   * (`contractsDir()` of `@c/core/testing`: the repository's own tests and CI), off otherwise.
+   * `false`: no contract checks. Otherwise every request is checked against the contract of the
+   * simulated API version (derived from the official `stripe` package's types and shipped with this
+   * package; needs the optional peer `ajv`) whenever the providers' contracts folder is found
+   * (`contractsDir()` of `@c/core/testing`: the repository's own tests and CI).
    */
-  contracts?: boolean;
+  contracts?: false | undefined;
   /** Also check every response against the contract (slower; for the simulator's own tests). */
-  checkResponses?: boolean;
+  checkResponses?: boolean | undefined;
   /**
    * The account's default API version, for requests without `Stripe-Version` (default: the simulated
    * version, `2026-10-28.endive`).
    */
-  accountApiVersion?: string;
+  accountApiVersion?: string | undefined;
   /** The clock in Unix seconds. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
-/** A running Stripe simulator and how to connect the payments connector to it. */
-export interface PaymentsSandbox {
-  /** `http://127.0.0.1:<port>` */
-  url: string;
-  server: TestServer;
-  state: StripeState;
+/** A running Stripe simulator: the common handle, plus the simulated account and its contract. */
+export interface PaymentsSandbox
+  extends RunningSimulator<{ apiKey: string }, { baseUrl: string; apiVersion: string }> {
+  /** The simulated account: customers, products, prices, subscriptions, events… */
+  readonly state: StripeState;
   /** The contract checker, when checks are on. */
-  contract: StripeContract | undefined;
-  /** What `payments.connect({ credentials, ...options })` needs to reach this simulator. */
-  connection: {
-    credentials: { apiKey: string };
-    options: { baseUrl: string; apiVersion: string };
-  };
-  close(): Promise<void>;
+  readonly contract: StripeContract | undefined;
 }
 
 /**
@@ -57,9 +57,9 @@ export interface PaymentsSandbox {
  * request checked against that version's contract (violations in `server.violations`), and faults
  * through `server.fault(stripeFaults.…)`.
  */
-export async function startPaymentsSimulator(
-  options: PaymentsSimulatorOptions = {},
-): Promise<PaymentsSandbox> {
+async function start(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSandbox> {
+  // Checks default to on only where the contracts folder is (this repository, CI): elsewhere ajv,
+  // an optional peer, may be missing.
   const checks = options.contracts ?? contractsDir() !== undefined;
   let contract: StripeContract | undefined;
   if (checks) {
@@ -81,7 +81,7 @@ export async function startPaymentsSimulator(
     apiKeys: [apiKey],
     restrictedKeys: options.restrictedKeys,
     contract,
-    onResponseViolation: options.checkResponses ? (message) => server?.violations.push(message) : undefined,
+    onResponseViolation: options.checkResponses ? (message) => server?.addViolation(message) : undefined,
     ...(options.accountApiVersion ? { accountApiVersion: options.accountApiVersion } : {}),
   });
   server = await createTestServer(handlers, {
@@ -91,6 +91,7 @@ export async function startPaymentsSimulator(
   });
   const running = server;
   return {
+    connectorId: 'payments',
     url: running.url,
     server: running,
     state,
@@ -99,6 +100,33 @@ export async function startPaymentsSimulator(
       credentials: { apiKey },
       options: { baseUrl: running.url, apiVersion: SIMULATED_API_VERSION },
     },
+    reset() {
+      state.reset();
+      if (options.seed) seedStripeState(state);
+      running.reset();
+      running.resetHandlers();
+      running.clearFaults();
+    },
     close: () => running.close(),
   };
+}
+
+/**
+ * The Stripe simulator (`payments`): a stateful Stripe account on loopback that the official `stripe`
+ * client accepts.
+ *
+ * ```ts
+ * const sim = await paymentsSimulator.start({ seed: true });
+ * const stripe = payments.connect({ credentials: sim.connection.credentials, ...sim.connection.options });
+ * ```
+ */
+export const paymentsSimulator = defineSimulator<PaymentsSandbox, PaymentsSimulatorOptions>({
+  connectorId: 'payments',
+  speaks: `Stripe API ${SIMULATED_API_VERSION}`,
+  start,
+});
+
+/** Starts the Stripe simulator: `paymentsSimulator.start`, under its former name. */
+export function startPaymentsSimulator(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSandbox> {
+  return paymentsSimulator.start(options);
 }
