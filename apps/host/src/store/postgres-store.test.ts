@@ -190,6 +190,42 @@ describe.skipIf(!cluster)(
       }
     });
 
+    it('listens again for other instances’ wake-ups when its listening connection is cut', async () => {
+      const url = await cluster!.createDatabase();
+      const database = new URL(url).pathname.slice(1);
+      const store = await PostgresConnectionStore.open({ url, secretKey: KEY });
+      const listeners = async () =>
+        (
+          await sql(
+            url,
+            "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = 'c-host listener'",
+            [database],
+          )
+        ).map((row) => row.pid as number);
+      try {
+        const [first] = await listeners();
+        expect(first).toBeDefined();
+        await sql(url, 'SELECT pg_terminate_backend($1)', [first]);
+        let again: number[] = [];
+        for (let waited = 0; waited < 20_000; waited += 100) {
+          again = await listeners();
+          if (again.length === 1 && again[0] !== first) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(again).toHaveLength(1);
+        expect(again[0]).not.toBe(first);
+      } finally {
+        await store.close();
+      }
+      // Closed: it stops listening (the server ends the session once the client said goodbye).
+      let left = await listeners();
+      for (let waited = 0; left.length > 0 && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        left = await listeners();
+      }
+      expect(left).toEqual([]);
+    });
+
     it('keeps the options as given, and dates as ISO 8601 with milliseconds', async () => {
       const url = await cluster!.createDatabase();
       const store = await PostgresConnectionStore.open({

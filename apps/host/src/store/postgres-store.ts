@@ -690,21 +690,33 @@ export class PostgresConnectionStore implements ConnectionStore {
       if (message.payload) this.#wakeups.wake(message.payload);
     });
     client.on('error', () => {
+      // The connection broke (a database restart, a failover): listen again on a new one.
       if (this.#listener !== client) return;
       this.#listener = undefined;
       client.end().catch(() => {});
-      this.#listenRetry = setTimeout(() => {
-        if (!this.#closed) this.#listen().catch(() => {});
-      }, 1_000);
-      this.#listenRetry.unref();
+      this.#listenLater();
     });
-    await client.connect();
-    await client.query(`LISTEN ${WAKE_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${WAKE_CHANNEL}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
     if (this.#closed) {
       await client.end();
       return;
     }
     this.#listener = client;
+  }
+
+  /** Tries to listen again in a second, and again after that until it works or the store closes. */
+  #listenLater(): void {
+    if (this.#closed) return;
+    this.#listenRetry = setTimeout(() => {
+      this.#listen().catch(() => this.#listenLater());
+    }, 1_000);
+    this.#listenRetry.unref();
   }
 
   async #notify(payload: string): Promise<void> {

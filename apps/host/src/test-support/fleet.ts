@@ -59,9 +59,13 @@ export async function startHostProcess(options: {
   );
   let stderr = '';
   let exited: number | null | undefined;
+  // A test process that ends without its afterAll must not leave a server behind.
+  const killNow = () => child.kill('SIGKILL');
+  process.once('exit', killNow);
   const closed = new Promise<number | null>((resolve) =>
     child.once('close', (code) => {
       exited = code;
+      process.removeListener('exit', killNow);
       resolve(code);
     }),
   );
