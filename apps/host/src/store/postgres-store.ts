@@ -228,7 +228,10 @@ export class PostgresConnectionStore implements ConnectionStore {
       });
     } catch (error) {
       // The same name created at once for two connectors: the primary key decides.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConnectionExistsError(input.name);
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === UNIQUE_VIOLATION && constraint === 'connections_pkey') {
+        throw new ConnectionExistsError(input.name);
+      }
       throw error;
     }
   }
