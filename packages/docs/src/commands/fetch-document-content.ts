@@ -13,7 +13,7 @@ export const fetchDocumentContent = defineCommand({
   key: 'fetchDocumentContent',
   title: 'Fetch Document Content',
   description:
-    'Reads a Google Docs document: its title, its tabs, and the full content of one tab as body: its paragraphs with their text and styles, its tables, and where each element starts and ends (startIndex and endIndex), the positions Update Document Content places edits at. Pass the document’s link as copied from the browser, or its id. The first tab’s content comes back unless you pick another tab; every tab, with its content, is listed under tabs either way. The connected account needs at least view access to the document.',
+    'Reads a Google Docs document: its title, its tabs, and the full content of one tab. The content comes back as body: paragraphs with their text and styles, tables, and where each element starts and ends (startIndex and endIndex), the positions Update Document Content places edits at. Pass the document’s link as copied from the browser, or its id. The first tab’s content comes back unless you pick another tab; every tab, with its content, is listed under tabs either way. The connected account needs at least view access to the document.',
   input: (z) =>
     z.object({
       documentId: documentReferenceParameter(z),

@@ -45,7 +45,7 @@ export const searchDocuments = defineCommand({
   key: 'searchDocuments',
   title: 'Search Documents',
   description:
-    'Finds the Google Docs documents whose name contains the text you give, anywhere in the name and in any case: the connected account’s own documents, those shared with it, and the shared-drive documents it created or edited, leaving out the trash. Returns every match with its id, name, last change and link, most recently changed first; an empty list when nothing matches. A text of two words or more is found fastest in a large account; a single word makes Google list every document, a thousand at a time.',
+    'Finds the Google Docs documents whose name contains the text you give, in any case, most recently changed first. It looks through the connected account’s own documents, those shared with it, and the shared-drive documents it created or edited, leaving out the trash, and returns every match with its id, name, last change and link (an empty list when nothing matches). A text of two words or more is found fastest in a large account; a single word makes Google list every document, a thousand at a time.',
   input: (z) =>
     z.object({
       name: z.string().trim().min(1, 'must not be blank').meta({
