@@ -56,6 +56,11 @@ program
   .option('-p, --param <key=value>', 'one parameter (repeatable; dotted keys set nested fields)', collect)
   .option('-c, --connection <name>', "connection name (default: the connector's default)")
   .option('-o, --output <file>', 'write the result list as NDJSON to this file')
+  .option(
+    '--idempotency-key <key>',
+    'write commands: repeating with the same key and input within 24 h returns the first result and changes nothing',
+  )
+  .option('--dry-run', 'print the requests the run would send (credentials masked) and send nothing')
   .option('--no-prompt', 'never prompt for missing parameters')
   .action(guarded(async () => (await import('./cli/run.js')).runCommand));
 
@@ -131,6 +136,15 @@ keys
 program
   .command('mcp')
   .description('Serve every command as an MCP tool over stdio')
+  .option('--read-only', 'serve only the tools that change nothing')
+  .option(
+    '--tools <list>',
+    'serve only these tools: ids and globs, comma-separated (payments.*,issues.searchIssues)',
+  )
+  .option(
+    '--max-result-bytes <bytes>',
+    'cut larger results at a whole list item (default 1048576, at most 4194304)',
+  )
   .action(guarded(async () => (await import('./cli/mcp.js')).mcpCommand));
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {

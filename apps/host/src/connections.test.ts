@@ -68,6 +68,31 @@ describe('ConnectionManager', () => {
     expect((await h.connections.list()).find((view) => view.name === 'env')?.isDefault).toBe(false);
   });
 
+  it('passes over the default of a sandbox that no longer runs for working env credentials', async () => {
+    const h = await host({ C_THINGS_API_KEY: FAKE_KEY, C_THINGS_BASE_URL: provider.url });
+    // What `serve --sandbox` leaves behind once stopped: a default pointing at a simulator now gone.
+    await h.connections.create(
+      {
+        name: 'sandbox-things',
+        connector: 'things',
+        credentials: { apiKey: 'sk_test_sandbox_0123456789' },
+        options: { baseUrl: 'http://127.0.0.1:9' },
+      },
+      { verify: false, sandbox: true },
+    );
+    expect((await h.connections.resolve('things')).name).toBe(ENV_CONNECTION);
+    expect(await h.connections.run('things.getThing', { thingId: 'th_3' })).toMatchObject({ id: 'th_3' });
+    const views = await h.connections.list();
+    expect(views.find((view) => view.name === ENV_CONNECTION)?.isDefault).toBe(true);
+    expect(views.find((view) => view.name === 'sandbox-things')?.isDefault).toBe(false);
+    // Named, it is still used (and fails as it would).
+    expect((await h.connections.resolve('things', 'sandbox-things')).name).toBe('sandbox-things');
+
+    // While a sandbox runs (a live process claimed it), its default is the default.
+    await h.store.setSetting('sandbox_owner', JSON.stringify({ pid: process.pid, instance: 'live' }));
+    expect((await h.connections.resolve('things')).name).toBe('sandbox-things');
+  });
+
   it('says how to connect when there is no connection', async () => {
     const h = await host();
     await expect(h.connections.run('things.getThing', { thingId: 'th_1' })).rejects.toMatchObject({

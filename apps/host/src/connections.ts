@@ -3,6 +3,7 @@ import {
   type ConcurrencySlots,
   type Connector,
   type ConnectorClient,
+  checkIdempotencyKey,
   maskSecret,
   NotFoundError,
   type OAuthTokens,
@@ -11,7 +12,9 @@ import {
   type RunOptions,
   ValidationError,
 } from '@c/core';
-import type { Registry } from './registry.js';
+import { IdempotencyLedger } from './idempotency.js';
+import { commandHints, type Registry } from './registry.js';
+import { sandboxRunning } from './sandbox.js';
 import {
   ConnectionExistsError,
   type ConnectionRecord,
@@ -51,6 +54,11 @@ export interface ConnectionInput {
 export interface ManagedRunOptions extends RunOptions {
   /** The connection's name; the connector's default (or its `env` connection) when absent. */
   connection?: string | undefined;
+  /**
+   * Called when `idempotencyKey` was used before for this same call, so the result is the first
+   * run's (stored by the host) and nothing was sent; with when that run was.
+   */
+  onReplay?: ((firstRunAt: string) => void) | undefined;
 }
 
 /** The masked form of a credentials object. */
@@ -119,10 +127,13 @@ export class ConnectionManager {
   readonly #env: NodeJS.ProcessEnv;
   readonly #clients = new Map<string, CachedClient>();
 
+  readonly #ledger: IdempotencyLedger;
+
   constructor(options: { registry: Registry; store: ConnectionStore; env?: NodeJS.ProcessEnv }) {
     this.#registry = options.registry;
     this.#store = options.store;
     this.#env = options.env ?? process.env;
+    this.#ledger = new IdempotencyLedger(options.store);
   }
 
   /** The store underneath, for the host's own state. */
@@ -130,15 +141,24 @@ export class ConnectionManager {
     return this.#store;
   }
 
-  /** Every stored connection, then the implicit `env` connections. */
+  /**
+   * Every stored connection, then the implicit `env` connections. `isDefault` marks the connection
+   * a run without a name uses (an `env` one over a stopped sandbox's, see `resolve`).
+   */
   async list(): Promise<ConnectionView[]> {
     const stored = await this.#store.list();
     const views = stored.map(toView);
+    const sandboxLive = stored.some((record) => record.sandbox) && (await sandboxRunning(this.#store));
     for (const connector of this.#registry.connectors()) {
       const fromEnv = envConnection(connector, this.#env);
       if (!fromEnv) continue;
-      const hasDefault = stored.some((record) => record.connector === connector.id && record.isDefault);
-      views.push({ ...toView(fromEnv), isDefault: !hasDefault });
+      const live = stored.find(
+        (record) => record.connector === connector.id && record.isDefault && (!record.sandbox || sandboxLive),
+      );
+      if (!live) {
+        for (const view of views) if (view.connector === connector.id) view.isDefault = false;
+      }
+      views.push({ ...toView(fromEnv), isDefault: !live });
     }
     return views;
   }
@@ -247,18 +267,37 @@ export class ConnectionManager {
     return this.get(name);
   }
 
-  /** Runs a command by qualified id on a connection. */
+  /**
+   * Runs a command by qualified id on a connection. With `idempotencyKey` (write commands only) the
+   * host keeps the first result for 24 hours in its store: a repeat of the same call returns it and
+   * sends nothing, the same key for another call is a `ValidationError` (see `IdempotencyLedger`).
+   * With `dryRun` it returns the requests the run would send and sends nothing.
+   */
   async run(commandId: string, input: unknown, options: ManagedRunOptions = {}): Promise<unknown> {
     const entry = this.#registry.require(commandId);
     // Validate first: bad input fails the same way whether or not a connection exists.
-    entry.command.parse(input);
+    const parsed = entry.command.parse(input);
+    const key = checkIdempotencyKey(options.idempotencyKey, !commandHints(entry.command).readOnly, entry.id);
     const record = await this.resolve(entry.connectorId, options.connection);
-    return this.#watch(record, (client) =>
-      client.runUnknown(entry.key, input, { signal: options.signal, onProgress: options.onProgress }),
-    );
+    const runOptions: RunOptions = {
+      signal: options.signal,
+      onProgress: options.onProgress,
+      timeoutMs: options.timeoutMs,
+      idempotencyKey: key,
+      dryRun: options.dryRun,
+    };
+    const execute = () => this.#watch(record, (client) => client.runUnknown(entry.key, input, runOptions));
+    if (key === undefined || options.dryRun) return execute();
+    return this.#ledger.run({ key, command: entry.id, connection: record.name, input: parsed }, execute, {
+      signal: options.signal,
+      onReplay: options.onReplay,
+    });
   }
 
-  /** The record a run would use: the named connection, else the default, else the `env` one. */
+  /**
+   * The record a run would use: the named connection, else the default, else the `env` one. A
+   * default made by a sandbox that no longer runs gives way to the `env` connection.
+   */
   async resolve(connectorId: string, name?: string): Promise<ConnectionRecord> {
     const connector = this.#connector(connectorId);
     if (name === ENV_CONNECTION) {
@@ -286,7 +325,12 @@ export class ConnectionManager {
       }
       return record;
     }
-    const found = (await this.#store.getDefault(connectorId)) ?? envConnection(connector, this.#env);
+    const stored = await this.#store.getDefault(connectorId);
+    const fromEnv = envConnection(connector, this.#env);
+    // A sandbox connection points at simulators that live only while their `serve --sandbox` runs:
+    // once it has stopped, a default left behind must not hide working credentials in the environment.
+    const stale = stored?.sandbox === true && fromEnv !== undefined && !(await sandboxRunning(this.#store));
+    const found = (stale ? undefined : stored) ?? fromEnv;
     if (!found) {
       throw new ValidationError(
         `Invalid parameter "connection": no ${connectorId} connection yet. Add one with \`c-host connect ${connectorId}\` or set its environment variables.`,

@@ -98,6 +98,15 @@ async function claimSandbox(host: Host): Promise<() => Promise<void>> {
     });
 }
 
+/**
+ * Whether the sandbox connections of a store point at running simulators: a process that claimed
+ * the sandbox is alive. Once it has stopped, they point at nothing.
+ */
+export async function sandboxRunning(store: Pick<Host['store'], 'getSetting'>): Promise<boolean> {
+  const owner = parseOwner(await store.getSetting(SANDBOX_OWNER));
+  return owner !== undefined && processAlive(owner.pid);
+}
+
 function parseOwner(value: string | undefined): { pid: number; instance: string } | undefined {
   if (!value) return undefined;
   const owner = JSON.parse(value) as { pid?: unknown; instance?: unknown };

@@ -299,8 +299,12 @@ export function defineConnector<
 /** Printable ASCII: a key travels in an HTTP header (Stripe's `Idempotency-Key`). */
 const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,200}$/;
 
-/** Checks a caller's idempotency key: only write commands take one, and it must fit a header. */
-function checkIdempotencyKey(key: unknown, writes: boolean, commandId: string): string | undefined {
+/**
+ * Checks a caller's idempotency key: only write commands take one (`writes`), and it must be 1 to
+ * 200 printable ASCII characters, to travel in a header. A `ValidationError` on `idempotencyKey`
+ * otherwise. Hosts that keep their own record of keys check them with this same rule first.
+ */
+export function checkIdempotencyKey(key: unknown, writes: boolean, commandId: string): string | undefined {
   if (key === undefined) return undefined;
   const fail = (message: string): never => {
     throw new ValidationError(`Invalid parameter "idempotencyKey": ${message}`, {

@@ -24,6 +24,7 @@ export {
   type ConnectorClient,
   type ConnectorContext,
   type ConnectorDefinition,
+  checkIdempotencyKey,
   contextOf,
   defineConnector,
 } from './connector.js';

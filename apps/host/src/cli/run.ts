@@ -14,6 +14,8 @@ export interface RunFlags extends GlobalFlags {
   connection?: string;
   output?: string;
   prompt?: boolean;
+  idempotencyKey?: string;
+  dryRun?: boolean;
 }
 
 /** `c-host list [--connector id]` */
@@ -110,9 +112,14 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
       connection: flags.connection,
       signal: controller.signal,
       onProgress: (update) => progress.update(update),
+      idempotencyKey: flags.idempotencyKey,
+      dryRun: flags.dryRun,
+      onReplay: (firstRunAt) =>
+        note(`The idempotency key was used at ${firstRunAt} for this same call: its result, nothing sent.`),
     });
     progress.stop();
-    if (!flags.output) {
+    // A dry run's requests are the output, whatever --output says.
+    if (!flags.output || flags.dryRun) {
       printJson(result);
       return;
     }

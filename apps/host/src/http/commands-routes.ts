@@ -5,6 +5,14 @@ import type { HttpContext } from './context.js';
 import { buildOpenApi } from './openapi.js';
 import { runBody } from './schemas.js';
 
+/** The body of `POST /api/commands/:id/run`. */
+interface RunBody {
+  connection?: string;
+  input?: Record<string, unknown>;
+  idempotencyKey?: string;
+  dryRun?: boolean;
+}
+
 /** The catalogue (connectors, commands, OpenAPI) and running a command. All need the token. */
 export const commandRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
   app.get('/api/connectors', async () => {
@@ -20,21 +28,26 @@ export const commandRoutes: FastifyPluginAsync<HttpContext> = async (app, { host
     commandDetail(host.registry.require(request.params.id)),
   );
 
-  app.post<{ Params: { id: string }; Body: { connection?: string; input?: Record<string, unknown> } }>(
+  app.post<{ Params: { id: string }; Body: RunBody }>(
     '/api/commands/:id/run',
     { schema: { body: runBody } },
     async (request, reply) => {
       const entry = host.registry.require(request.params.id);
+      const body = request.body ?? {};
       const controller = new AbortController();
-      // A client that hangs up cancels the provider call too.
+      // A client that hangs up cancels the provider call too (a keyed one records nothing then).
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      const result = await host.connections.run(entry.id, request.body?.input ?? {}, {
-        connection: request.body?.connection,
+      const result = await host.connections.run(entry.id, body.input ?? {}, {
+        connection: body.connection,
         signal: controller.signal,
+        idempotencyKey: body.idempotencyKey,
+        dryRun: body.dryRun,
+        // As Stripe says it: this answer is the first call's, and nothing was sent this time.
+        onReplay: () => void reply.header('idempotent-replayed', 'true'),
       });
-      return { result };
+      return body.dryRun ? result : { result };
     },
   );
 

@@ -1,12 +1,31 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { HttpContext } from './context.js';
 
-/** MCP over streamable HTTP, stateless: `POST /mcp` only. Needs the token. */
+/** The `/mcp` query: the same selection as `c-host mcp --read-only --tools … --max-result-bytes …`. */
+interface McpQuery {
+  readOnly?: string | string[];
+  tools?: string | string[];
+  maxResultBytes?: string | string[];
+}
+
+/**
+ * MCP over streamable HTTP, stateless: `POST /mcp` only. Needs the token. The query selects the
+ * tools (`/mcp?readOnly=1&tools=payments.*`); a bad selection is a 400 before any MCP exchange.
+ */
 export const mcpRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
-  app.post('/mcp', async (request, reply) => {
+  app.post<{ Querystring: McpQuery }>('/mcp', async (request, reply) => {
     const { handleMcpHttp } = await import('../mcp/mcp-http.js');
+    const { parseToolSelection, selectTools } = await import('../mcp/mcp-server.js');
+    const query = request.query ?? {};
+    const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value);
+    const options = parseToolSelection({
+      readOnly: single(query.readOnly),
+      tools: query.tools,
+      maxResultBytes: single(query.maxResultBytes),
+    });
+    selectTools(host.registry, options);
     reply.hijack();
-    await handleMcpHttp(host, request.raw, reply.raw, request.body);
+    await handleMcpHttp(host, request.raw, reply.raw, request.body, options);
   });
 
   const notAllowed = async (_request: unknown, reply: FastifyReply) =>

@@ -5,6 +5,7 @@ import {
   connectionBody,
   connectionView,
   connectorSummary,
+  dryRunResult,
   errorBody,
   runBody,
   sessionBody,
@@ -135,10 +136,30 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
             properties: { ...runBody.properties, input: inputSchemaOf(entry.command) },
           }),
         },
-        responses: ok('The result', {
-          type: 'object',
-          properties: { result: entry.command.outputSchema ?? {} },
-        }),
+        responses: {
+          200: {
+            description:
+              "The command's result, typed by its output schema; with `dryRun`, the requests it would send.",
+            headers: {
+              'Idempotent-Replayed': {
+                description:
+                  'true when the idempotency key was used before for this same call: the result is the first one, and nothing was sent.',
+                schema: { type: 'string', enum: ['true'] },
+              },
+            },
+            content: json({
+              oneOf: [
+                {
+                  type: 'object',
+                  required: ['result'],
+                  properties: { result: entry.command.outputSchema ?? {} },
+                },
+                { $ref: '#/components/schemas/DryRun' },
+              ],
+            }),
+          },
+          ...errors,
+        },
       },
     };
   }
@@ -152,7 +173,7 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
         bearer: { type: 'http', scheme: 'bearer', description: 'C_HOST_TOKEN' },
         session: { type: 'apiKey', in: 'cookie', name: 'c_host_session_<port>' },
       },
-      schemas: { Error: errorBody },
+      schemas: { Error: errorBody, DryRun: dryRunResult },
     },
     paths,
   };

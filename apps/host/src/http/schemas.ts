@@ -20,6 +20,48 @@ export const runBody = {
       description: "The connection's name; the connector's default connection when absent.",
     },
     input: { type: 'object', title: 'Input', description: "The command's parameters." },
+    idempotencyKey: {
+      // Its rule (1 to 200 printable ASCII characters) is core's, checked with core's message.
+      type: 'string',
+      title: 'Idempotency key',
+      description:
+        'Write commands only: a key of your choosing, 1 to 200 printable ASCII characters (a UUID, say). Within 24 hours the same key with the same command, connection and input returns the first result (header Idempotent-Replayed: true) and changes nothing at the provider; with another input it is refused (409). Stripe receives it as Idempotency-Key; Linear creates take an id derived from it.',
+    },
+    dryRun: {
+      type: 'boolean',
+      title: 'Dry run',
+      description:
+        'Validate the input and return the requests the run would send (method, URL, headers with credentials masked, body) instead of sending them.',
+    },
+  },
+} as const;
+
+/** What a dry run answers (`{ dryRun: true }` in the run body). */
+export const dryRunResult = {
+  type: 'object',
+  required: ['dryRun', 'requests', 'note'],
+  properties: {
+    dryRun: { type: 'boolean', const: true },
+    requests: {
+      type: 'array',
+      description: 'The requests the run would send first, in order; nothing was sent.',
+      items: {
+        type: 'object',
+        required: ['method', 'url', 'headers'],
+        properties: {
+          method: { type: 'string' },
+          url: { type: 'string', description: 'The full URL, query included.' },
+          headers: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'Credentials read [REDACTED].',
+          },
+          body: { type: 'string', description: 'JSON or form text, credentials masked.' },
+          bodyBytes: { type: 'integer', description: 'The size of a binary body (not shown).' },
+        },
+      },
+    },
+    note: { type: 'string' },
   },
 } as const;
 

@@ -1,14 +1,22 @@
-import { toErrorJson } from '@c/core';
+import { InternalError, type JsonSchema, toErrorJson, ValidationError } from '@c/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionManager } from '../connections.js';
 import { hostVersion } from '../paths.js';
-import { commandHints, inputSchemaOf, type Registry } from '../registry.js';
+import { commandHints, inputSchemaOf, type RegisteredCommand, type Registry } from '../registry.js';
+import {
+  boundResult,
+  DEFAULT_MAX_RESULT_BYTES,
+  MAX_RESULT_BYTES_CEILING,
+  MIN_RESULT_BYTES,
+} from './bounded-result.js';
 
 /** What the MCP server needs from the host. */
 export interface McpHost {
@@ -16,52 +24,304 @@ export interface McpHost {
   connections: ConnectionManager;
 }
 
-const toolCache = new WeakMap<Registry, Tool[]>();
+/** Which tools a server offers and how large its results may be (`c-host mcp` flags, `/mcp` query). */
+export interface McpOptions {
+  /** Only the tools that change nothing. */
+  readOnly?: boolean | undefined;
+  /** Ids, tool names and globs (`payments.*`, `issues.searchIssues`); every tool when absent. */
+  tools?: string[] | undefined;
+  /** At most this many bytes of JSON per tool result (default 1 MiB). */
+  maxResultBytes?: number | undefined;
+}
 
-/** The tool list: one tool per command, named `<connector>_<key>`, schemas and hints from the command. */
-export function toolsOf(registry: Registry): Tool[] {
-  const cached = toolCache.get(registry);
-  if (cached) return cached;
-  const tools = registry.commands().map((entry): Tool => {
-    const hints = commandHints(entry.command);
-    const output = entry.command.outputSchema;
-    return {
-      name: entry.toolName,
-      title: entry.command.title,
-      description: entry.command.description,
-      inputSchema: inputSchemaOf(entry.command) as Tool['inputSchema'],
-      // MCP output schemas describe structuredContent, which is always an object.
-      ...(output?.type === 'object' ? { outputSchema: output as Tool['outputSchema'] } : {}),
-      annotations: {
-        title: entry.command.title,
-        readOnlyHint: hints.readOnly,
-        destructiveHint: hints.destructive,
-        idempotentHint: hints.idempotent,
-        openWorldHint: true,
-      },
-    };
-  });
-  toolCache.set(registry, tools);
-  return tools;
+/** Arguments every tool takes besides its command's own parameters. */
+const CONNECTION_ARGUMENT = 'connection';
+const KEY_ARGUMENT = 'idempotencyKey';
+/** No message may come near what the official stdio client refuses (10 MiB). */
+const MESSAGE_CEILING = 9 * 1024 * 1024;
+
+/**
+ * Reads the selection as a flag or a query parameter gives it (`"1"`, `"a,b"`, `"65536"`), each
+ * problem a `ValidationError` naming the parameter.
+ */
+export function parseToolSelection(raw: {
+  readOnly?: boolean | string | undefined;
+  tools?: string | string[] | undefined;
+  maxResultBytes?: number | string | undefined;
+}): McpOptions {
+  const readOnly =
+    raw.readOnly === undefined || typeof raw.readOnly === 'boolean'
+      ? raw.readOnly
+      : ['1', 'true', 'yes', ''].includes(raw.readOnly.toLowerCase());
+  const tools =
+    raw.tools === undefined
+      ? undefined
+      : (Array.isArray(raw.tools) ? raw.tools : [raw.tools])
+          .flatMap((entry) => entry.split(','))
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+  if (tools?.length === 0) {
+    throw new ValidationError(
+      'Invalid parameter "tools": give command ids or globs, comma-separated (payments.*,issues.searchIssues)',
+      { parameter: 'tools' },
+    );
+  }
+  let maxResultBytes: number | undefined;
+  if (raw.maxResultBytes !== undefined) {
+    maxResultBytes = Number(raw.maxResultBytes);
+    if (
+      !Number.isInteger(maxResultBytes) ||
+      maxResultBytes < MIN_RESULT_BYTES ||
+      maxResultBytes > MAX_RESULT_BYTES_CEILING
+    ) {
+      throw new ValidationError(
+        `Invalid parameter "maxResultBytes": expected a whole number of bytes from ${MIN_RESULT_BYTES} to ${MAX_RESULT_BYTES_CEILING} (a result travels twice in a message, and MCP clients refuse messages over 10 MiB)`,
+        { parameter: 'maxResultBytes' },
+      );
+    }
+  }
+  return { readOnly, tools, maxResultBytes };
+}
+
+/** A glob over ids and tool names: `*` is any run of characters. */
+function globPattern(glob: string): RegExp {
+  const escaped = glob.replace(/[.+^${}()|[\]\\?]/g, (char) => `\\${char}`).replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`);
 }
 
 /**
- * An MCP server (the official SDK's low-level `Server`, since the tools are derived from JSON
- * Schema rather than written by hand). A failing command is a tool result with `isError: true`
- * carrying the error JSON, so the model can read what went wrong.
+ * The commands a server offers: all, or those the options select. A pattern that selects nothing
+ * is a `ValidationError` on `tools` (a typo must not quietly serve fewer tools).
  */
-export function createMcpServer(host: McpHost): Server {
+export function selectTools(registry: Registry, options: McpOptions = {}): RegisteredCommand[] {
+  let entries = registry.commands();
+  if (options.tools) {
+    const patterns = options.tools.map((text) => ({ text, regex: globPattern(text) }));
+    const unmatched = patterns.filter(
+      ({ regex }) => !entries.some((entry) => regex.test(entry.id) || regex.test(entry.toolName)),
+    );
+    if (unmatched.length > 0) {
+      throw new ValidationError(
+        `Invalid parameter "tools": ${unmatched.map(({ text }) => `"${text}"`).join(', ')} matches no command (list them with \`c-host list\`)`,
+        { parameter: 'tools' },
+      );
+    }
+    entries = entries.filter((entry) =>
+      patterns.some(({ regex }) => regex.test(entry.id) || regex.test(entry.toolName)),
+    );
+  }
+  if (options.readOnly) entries = entries.filter((entry) => commandHints(entry.command).readOnly);
+  return entries;
+}
+
+/** Whether a command takes the host's argument itself (then the host leaves it to the command). */
+const ownsParameter = (entry: RegisteredCommand, name: string) =>
+  Object.hasOwn((inputSchemaOf(entry.command).properties ?? {}) as object, name);
+
+/** A command's input schema plus the host's arguments: `connection`, and `idempotencyKey` on writes. */
+function toolInputSchema(entry: RegisteredCommand): Tool['inputSchema'] {
+  const schema = inputSchemaOf(entry.command);
+  const extra: Record<string, JsonSchema> = {};
+  if (!ownsParameter(entry, CONNECTION_ARGUMENT)) {
+    extra[CONNECTION_ARGUMENT] = {
+      type: 'string',
+      title: 'Connection',
+      description: `The ${entry.connectorId} account to use (a connection name; see the instructions). Default when omitted.`,
+    };
+  }
+  if (!commandHints(entry.command).readOnly && !ownsParameter(entry, KEY_ARGUMENT)) {
+    extra[KEY_ARGUMENT] = {
+      type: 'string',
+      title: 'Idempotency key',
+      description: 'Your key for this one change (a UUID): retry with the same key and it applies once.',
+    };
+  }
+  return {
+    ...schema,
+    properties: { ...(schema.properties as Record<string, JsonSchema>), ...extra },
+  } as Tool['inputSchema'];
+}
+
+function toolOf(entry: RegisteredCommand): Tool {
+  const hints = commandHints(entry.command);
+  const output = entry.command.outputSchema;
+  return {
+    name: entry.toolName,
+    title: entry.command.title,
+    description: entry.command.description,
+    inputSchema: toolInputSchema(entry),
+    // MCP output schemas describe structuredContent, which is always an object.
+    ...(output?.type === 'object' ? { outputSchema: output as Tool['outputSchema'] } : {}),
+    annotations: {
+      title: entry.command.title,
+      readOnlyHint: hints.readOnly,
+      destructiveHint: hints.destructive,
+      idempotentHint: hints.idempotent,
+      openWorldHint: true,
+    },
+  };
+}
+
+const toolCache = new WeakMap<RegisteredCommand, Tool>();
+
+/** One command's tool, made once. */
+function toolFor(entry: RegisteredCommand): Tool {
+  let tool = toolCache.get(entry);
+  if (!tool) {
+    tool = toolOf(entry);
+    toolCache.set(entry, tool);
+  }
+  return tool;
+}
+
+/**
+ * The tool list: one tool per selected command, named `<connector>_<key>`, schemas and hints from
+ * the command, plus the host's `connection` and (on writes) `idempotencyKey` arguments.
+ */
+export function toolsOf(registry: Registry, options: McpOptions = {}): Tool[] {
+  return selectTools(registry, options).map(toolFor);
+}
+
+/**
+ * The server's `instructions`, written for a model: how connections, ids, pagination, large
+ * results, idempotency keys and errors work here, with the connections that exist now.
+ */
+export async function mcpInstructions(host: McpHost, options: McpOptions = {}): Promise<string> {
+  const entries = selectTools(host.registry, options);
+  const connectors = [...new Set(entries.map((entry) => entry.connectorId))];
+  const views = await host.connections.list();
+  const connections = connectors.map((id) => {
+    const names = views
+      .filter((view) => view.connector === id)
+      .map(
+        (view) =>
+          `${view.name}${view.isDefault ? ' (default)' : ''}${view.status === 'ok' ? '' : ` (${view.status})`}`,
+      );
+    return `${id}: ${names.length > 0 ? names.join(', ') : 'none yet (the user adds one with `c-host connect`)'}`;
+  });
+  const max = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  const writes = entries.some((entry) => !commandHints(entry.command).readOnly);
+  return [
+    'c-host runs commands of connected accounts as tools named <connector>_<command>: payments (Stripe), analytics (Amplitude), issues (Linear), docs (Google Docs and Drive).',
+    `Connections: every tool takes an optional \`connection\`, the name of an account; without it the connector's default is used. Now: ${connections.join('; ')}.`,
+    "Ids: tools take the provider's own ids (Stripe cus_…, prod_…, price_…; Linear UUIDs, or keys such as ENG-123 for issues_getIssueByIdentifier; Google document ids). Look them up with the search and list tools rather than guessing: a team id from issues_searchTeams, a customer id from payments_getCustomers, a document id from docs_searchDocuments.",
+    'Pagination: list tools take `limit`. issues_searchIssues returns pageInfo: pass pageInfo.endCursor as `cursor` for the next page while pageInfo.hasNextPage is true. Stripe lists come newest first; narrow them with createdAfter and createdBefore (Unix seconds).',
+    `Large results: a result over ${max} bytes of JSON is cut at a whole list item and marked truncated: true, with truncation {path, returned, received, total, rest, nextInput}: follow rest (a cursor or a narrower input) for the remainder.`,
+    ...(writes
+      ? [
+          'Writes: tools that change something take an optional `idempotencyKey`: make one per intended change (a UUID) and send the same key when you retry that change after a timeout or an error. Within 24 hours it is applied once and the first result comes back; the same key with other arguments is refused. An error with outcomeUnknown: true may have been applied: retry with the key it names (error.details.idempotencyKey), never with a new one. Previewing the exact provider request without sending it (a dry run) is for the c-host CLI (--dry-run) and HTTP API, not a tool argument.',
+        ]
+      : ['This server offers read-only tools: nothing it does changes an account.']),
+    'Errors: a failed tool returns isError with {error: {kind, message, …}}. kind validation names the parameter to fix (error.parameter); rate_limit carries retryAfterMs; auth means the user must reconnect that connection; not_found means the id does not exist in that account.',
+  ].join('\n\n');
+}
+
+/** Options of `createMcpServer`. */
+export interface McpServerOptions extends McpOptions {
+  /** The server's instructions (see `mcpInstructions`). */
+  instructions?: string | undefined;
+}
+
+type Validator = (value: unknown) => { valid: boolean; errorMessage?: string | undefined };
+const validators = new WeakMap<RegisteredCommand, Validator>();
+
+/**
+ * Checks a result against the tool's output schema with the same validator the official SDK client
+ * uses, so that what the server sends is what a client accepts.
+ */
+async function validatorOf(entry: RegisteredCommand, schema: JsonSchema): Promise<Validator> {
+  let validator = validators.get(entry);
+  if (!validator) {
+    const { AjvJsonSchemaValidator } = await import('@modelcontextprotocol/sdk/validation/ajv');
+    validator = new AjvJsonSchemaValidator().getValidator(schema) as Validator;
+    validators.set(entry, validator);
+  }
+  return validator;
+}
+
+/** Splits a tool's arguments into the host's (`connection`, `idempotencyKey`) and the command's input. */
+function splitArguments(
+  entry: RegisteredCommand,
+  args: Record<string, unknown>,
+): { input: Record<string, unknown>; connection: string | undefined; idempotencyKey: unknown } {
+  const input = { ...args };
+  let connection: unknown;
+  let idempotencyKey: unknown;
+  if (!ownsParameter(entry, CONNECTION_ARGUMENT)) {
+    connection = input[CONNECTION_ARGUMENT];
+    delete input[CONNECTION_ARGUMENT];
+  }
+  if (!ownsParameter(entry, KEY_ARGUMENT)) {
+    idempotencyKey = input[KEY_ARGUMENT];
+    delete input[KEY_ARGUMENT];
+  }
+  if (connection !== undefined && typeof connection !== 'string') {
+    throw new ValidationError(
+      `Invalid parameter "connection": expected string (the name of a ${entry.connectorId} connection), got ${Array.isArray(connection) ? 'array' : typeof connection}`,
+      { parameter: 'connection' },
+    );
+  }
+  return { input, connection, idempotencyKey };
+}
+
+/** Whether an object result may carry `key` under the tool's output schema. */
+function allows(schema: JsonSchema | undefined, key: string): boolean {
+  if (!schema) return true;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  return Object.hasOwn(properties, key) || schema.additionalProperties !== false;
+}
+
+const errorResult = (error: unknown, ...more: string[]): CallToolResult => ({
+  isError: true,
+  content: [
+    { type: 'text', text: JSON.stringify({ error: toErrorJson(error) }) },
+    ...more.map((text) => ({ type: 'text' as const, text })),
+  ],
+});
+
+/**
+ * An MCP server (the official SDK's low-level `Server`, since the tools are derived from JSON
+ * Schema rather than written by hand), offering the selected commands. An unknown tool is the
+ * protocol's error (-32602); a failing command is a tool result with `isError: true` carrying the
+ * error JSON, so the model can read what went wrong. Results are bounded (see `boundResult`) and
+ * their `structuredContent` is checked against the tool's output schema before it is sent.
+ */
+export function createMcpServer(host: McpHost, options: McpServerOptions = {}): Server {
   const server = new Server(
     { name: 'c-host', title: 'c-host connectors', version: hostVersion },
-    { capabilities: { tools: { listChanged: false } } },
+    {
+      capabilities: { tools: { listChanged: false } },
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+    },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolsOf(host.registry) }));
+  const served = new Map(selectTools(host.registry, options).map((entry) => [entry.toolName, entry]));
+  const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolsOf(host.registry, options) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const entry = served.get(request.params.name);
+    if (!entry) {
+      const known = host.registry.command(request.params.name);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        known
+          ? `Tool "${request.params.name}" is not offered by this server (it was started with --read-only or --tools)`
+          : `Unknown tool "${request.params.name}": tools/list names the tools of this server`,
+      );
+    }
     const progressToken = request.params._meta?.progressToken;
+    let result: unknown;
+    let input: Record<string, unknown> = {};
+    let replayed = false;
     try {
-      const entry = host.registry.require(request.params.name);
-      const result = await host.connections.run(entry.id, request.params.arguments ?? {}, {
+      const split = splitArguments(entry, request.params.arguments ?? {});
+      input = split.input;
+      result = await host.connections.run(entry.id, input, {
+        connection: split.connection,
+        idempotencyKey: split.idempotencyKey as string | undefined,
         signal: extra.signal,
+        onReplay: () => {
+          replayed = true;
+        },
         onProgress:
           progressToken === undefined
             ? undefined
@@ -80,15 +340,49 @@ export function createMcpServer(host: McpHost): Server {
                   .catch(() => {});
               },
       });
-      const structured =
-        result !== null && typeof result === 'object' && !Array.isArray(result)
-          ? { structuredContent: result as Record<string, unknown> }
-          : {};
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], ...structured };
     } catch (error) {
-      const body = { error: toErrorJson(error) };
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+      return errorResult(error);
     }
+    const schema = toolFor(entry).outputSchema as JsonSchema | undefined;
+    const context = {
+      input,
+      inputSchema: inputSchemaOf(entry.command),
+      markable: (key: string) => allows(schema, key),
+    };
+    // Each round halves the budget: JSON escaping of the text copy can make a message outgrow it.
+    for (let budget = maxResultBytes; budget >= MIN_RESULT_BYTES; budget = Math.floor(budget / 2)) {
+      const bounded = boundResult(result, budget, context);
+      if (!bounded) break;
+      const text = JSON.stringify(bounded.marked) ?? 'null';
+      const structured =
+        bounded.value !== null && typeof bounded.value === 'object' && !Array.isArray(bounded.value)
+          ? (bounded.value as Record<string, unknown>)
+          : undefined;
+      if (schema) {
+        const check = (await validatorOf(entry, schema))(structured);
+        if (!check.valid) {
+          return errorResult(
+            new InternalError(
+              `${entry.id} ran, but its result does not match the tool's output schema (${check.errorMessage ?? 'invalid'}); the result follows as text. This is a fault of the connector, not of the call: do not repeat a write for it.`,
+              { details: { ranWithoutError: true } },
+            ),
+            text,
+          );
+        }
+      }
+      const answer: CallToolResult = {
+        content: [{ type: 'text', text }],
+        ...(structured ? { structuredContent: structured } : {}),
+        ...(replayed ? { _meta: { 'c-host/idempotentReplay': true } } : {}),
+      };
+      if (Buffer.byteLength(JSON.stringify(answer)) <= MESSAGE_CEILING) return answer;
+    }
+    return errorResult(
+      new ValidationError(
+        `The result of ${entry.id} is larger than ${maxResultBytes} bytes of JSON and has no list to cut: narrow the input so that less comes back`,
+        { details: { maxResultBytes } },
+      ),
+    );
   });
   return server;
 }

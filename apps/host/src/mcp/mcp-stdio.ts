@@ -1,18 +1,18 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServer, type McpHost } from './mcp-server.js';
+import { createMcpServer, type McpHost, type McpOptions, mcpInstructions } from './mcp-server.js';
 
 /** JSON-RPC 2.0 error codes for a line that is not JSON, and for JSON that is not a message. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 
 /**
- * Serves MCP over stdin/stdout until the client closes the stream. A line that cannot be read gets a
- * JSON-RPC error answer (`id: null`, as no id could be read) and the server keeps serving: silence
- * would leave the client waiting for ever.
+ * Serves MCP over stdin/stdout until the client closes the stream, offering the tools `options`
+ * select. A line that cannot be read gets a JSON-RPC error answer (`id: null`, as no id could be
+ * read) and the server keeps serving: silence would leave the client waiting for ever.
  */
-export async function serveMcpStdio(host: McpHost): Promise<void> {
-  const server = createMcpServer(host);
+export async function serveMcpStdio(host: McpHost, options: McpOptions = {}): Promise<void> {
+  const server = createMcpServer(host, { ...options, instructions: await mcpInstructions(host, options) });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -1,0 +1,330 @@
+import { type Connector, defineCommand, defineConnector } from '@c/core';
+import type { TestServer } from '@c/core/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../http/server.js';
+import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
+import { call } from '../test-support/http.js';
+import { tempHost } from '../test-support/temp-host.js';
+
+// What an agent meets over MCP (streamable HTTP, the official SDK client): a connection argument,
+// tool selection, instructions, protocol errors, clear validation, bounded and schema-checked
+// results, idempotency keys.
+
+/** A connector whose commands answer from memory: lists of any size, a result off its schema. */
+const lists = defineConnector({
+  id: 'lists',
+  title: 'Lists',
+  description: 'Synthetic results for tests.',
+  credentials: (z) => z.object({ token: z.string().min(1) }),
+  options: (z) => z.object({}),
+  auth: { type: 'apiKey' },
+  env: { C_LISTS_TOKEN: 'credentials.token' },
+  commands: {
+    getRows: defineCommand({
+      key: 'getRows',
+      title: 'Get Rows',
+      description: 'Rows in a Stripe-style list, newest first.',
+      input: (z) =>
+        z.object({
+          limit: z.number().int().default(10).meta({ title: 'Limit', description: 'How many rows.' }),
+          createdBefore: z
+            .number()
+            .int()
+            .optional()
+            .meta({ title: 'Created Before', description: 'Unix s.' }),
+        }),
+      output: (z) =>
+        z.looseObject({ object: z.literal('list'), data: z.array(z.looseObject({ id: z.string() })) }),
+      annotations: { readOnly: true },
+      async run(input) {
+        const data = Array.from({ length: input.limit }, (_, index) => ({
+          id: `row_${index}`,
+          created: 2_000_000_000 - index,
+          text: 'x'.repeat(200),
+        }));
+        return { object: 'list' as const, data, has_more: false, url: '/v1/rows' };
+      },
+    }),
+    searchNodes: defineCommand({
+      key: 'searchNodes',
+      title: 'Search Nodes',
+      description: 'Nodes in a Linear-style page.',
+      input: (z) =>
+        z.object({
+          limit: z.number().int().default(50).meta({ title: 'Limit', description: 'Page size.' }),
+          cursor: z.string().optional().meta({ title: 'Cursor', description: 'pageInfo.endCursor.' }),
+        }),
+      annotations: { readOnly: true },
+      async run(input) {
+        const nodes = Array.from({ length: input.limit }, (_, index) => ({
+          id: `n_${index}`,
+          body: 'y'.repeat(300),
+        }));
+        return { nodes, pageInfo: { hasNextPage: true, endCursor: 'c_end' } };
+      },
+    }),
+    offSchema: defineCommand({
+      key: 'offSchema',
+      title: 'Off Schema',
+      description: 'Returns a result its output schema does not allow.',
+      input: (z) => z.object({}),
+      output: (z) => z.object({ id: z.string() }),
+      annotations: { readOnly: true },
+      async run() {
+        return { id: 42 } as unknown as { id: string };
+      },
+    }),
+  },
+  createContext: () => ({ close: async () => {} }),
+}) as unknown as Connector;
+
+const TOKEN = 'mcp-agents-token-0123456789';
+let main: TestServer;
+let second: TestServer;
+let host: Awaited<ReturnType<typeof tempHost>>;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  main = await startFakeProvider();
+  second = await startFakeProvider();
+  host = await tempHost([things, lists], { token: TOKEN, env: { C_LISTS_TOKEN: 'lists-token-1' } });
+  await host.access.init();
+  for (const [name, provider] of [
+    ['main', main],
+    ['second', second],
+  ] as const) {
+    await host.connections.create({
+      name,
+      connector: 'things',
+      credentials: { apiKey: FAKE_KEY },
+      options: { baseUrl: provider.url },
+    });
+  }
+  app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await app.close();
+  await host.cleanup();
+  await main.close();
+  await second.close();
+});
+
+beforeEach(() => {
+  main.reset();
+  second.reset();
+});
+
+const clients: Client[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+});
+
+async function connect(query = ''): Promise<Client> {
+  const client = new Client({ name: 'agent', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`/mcp${query}`, base), {
+      requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+    }),
+  );
+  clients.push(client);
+  return client;
+}
+
+const errorOf = (result: object) =>
+  JSON.parse((result as { content: { text: string }[] }).content[0]!.text).error;
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+describe('tools', () => {
+  it('all carry the four hints and a connection argument; writes also an idempotencyKey', async () => {
+    const { tools } = await (await connect()).listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'things_getThing',
+      'things_getThings',
+      'things_deleteThing',
+      'lists_getRows',
+      'lists_searchNodes',
+      'lists_offSchema',
+    ]);
+    for (const tool of tools) {
+      expect(Object.keys(tool.annotations ?? {}).sort(), tool.name).toEqual([
+        'destructiveHint',
+        'idempotentHint',
+        'openWorldHint',
+        'readOnlyHint',
+        'title',
+      ]);
+      expect(tool.inputSchema.properties?.connection, tool.name).toMatchObject({ type: 'string' });
+      expect(tool.inputSchema.required ?? [], tool.name).not.toContain('connection');
+      expect(Boolean(tool.inputSchema.properties?.idempotencyKey), tool.name).toBe(
+        !tool.annotations?.readOnlyHint,
+      );
+    }
+    expect(tools.find((tool) => tool.name === 'lists_getRows')?.outputSchema).toMatchObject({
+      type: 'object',
+      required: ['object', 'data'],
+    });
+  });
+
+  it('run on the connection an argument names, and on the default without one', async () => {
+    const client = await connect();
+    await client.callTool({ name: 'things_getThing', arguments: { thingId: 'th_1', connection: 'second' } });
+    await client.callTool({ name: 'things_getThing', arguments: { thingId: 'th_2' } });
+    expect(second.calls.map((c) => c.path)).toEqual(['/things/th_1']);
+    expect(main.calls.map((c) => c.path)).toEqual(['/things/th_2']);
+
+    for (const [connection, message] of [
+      ['nope', /no connection named "nope"/],
+      [7, /expected string/],
+    ] as const) {
+      const result = await client.callTool({
+        name: 'things_getThing',
+        arguments: { thingId: 'th_1', connection },
+      });
+      expect(result.isError).toBe(true);
+      expect(errorOf(result)).toMatchObject({
+        parameter: 'connection',
+        message: expect.stringMatching(message),
+      });
+    }
+  });
+
+  it('say which parameter is missing and what it expects', async () => {
+    const result = await (await connect()).callTool({ name: 'things_getThing', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(errorOf(result)).toMatchObject({
+      kind: 'validation',
+      parameter: 'thingId',
+      message: 'Missing required parameter "thingId" (string, th_…)',
+    });
+  });
+});
+
+describe('the server', () => {
+  it('sends instructions that name the connections and explain ids, pages and keys', async () => {
+    const instructions = (await connect()).getInstructions() ?? '';
+    expect(instructions).toMatch(/things: main \(default\), second/);
+    expect(instructions).toMatch(/lists: env \(default\)/);
+    for (const topic of [
+      '`connection`',
+      'pageInfo.endCursor',
+      'idempotencyKey',
+      'outcomeUnknown',
+      'truncated: true',
+    ]) {
+      expect(instructions).toContain(topic);
+    }
+  });
+
+  it('answers an unknown tool, and one outside its selection, with JSON-RPC error -32602', async () => {
+    const client = await connect('?readOnly=1&tools=things.*');
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'things_getThing',
+      'things_getThings',
+    ]);
+    for (const name of ['things_nope', 'things_deleteThing']) {
+      const error = await rejection(client.callTool({ name, arguments: { thingId: 'th_1' } }));
+      expect(error, name).toBeInstanceOf(McpError);
+      expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    }
+    expect(main.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('selects tools by id, tool name and glob, and refuses a selection that matches nothing', async () => {
+    const client = await connect('?tools=lists_getRows,things.getThing');
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'things_getThing',
+      'lists_getRows',
+    ]);
+    const response = await call(base, 'POST', '/mcp?tools=payments.*', {
+      headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.error).toMatchObject({
+      parameter: 'tools',
+      message: expect.stringContaining('payments.*'),
+    });
+  });
+});
+
+describe('results', () => {
+  it('are cut at a whole item past maxResultBytes, say so, and still match the output schema', async () => {
+    const client = await connect('?maxResultBytes=16384');
+    await client.listTools();
+    const result = await client.callTool({ name: 'lists_getRows', arguments: { limit: 500 } });
+    expect(result.isError).toBeFalsy();
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(16384);
+    const structured = result.structuredContent as any;
+    expect(structured.truncated).toBe(true);
+    expect(structured.truncation).toMatchObject({ path: 'data', received: 500, total: 500 });
+    const returned = structured.truncation.returned as number;
+    expect(returned).toBeGreaterThan(10);
+    expect(structured.data).toHaveLength(returned);
+    expect(structured.data.at(-1)).toEqual({
+      id: `row_${returned - 1}`,
+      created: 2_000_000_000 - returned + 1,
+      text: 'x'.repeat(200),
+    });
+    expect(structured.truncation.nextInput).toEqual({
+      limit: 500 - returned,
+      createdBefore: 2_000_000_000 - returned + 2,
+    });
+    expect(JSON.parse(text)).toEqual(structured);
+  });
+
+  it('point a cut page at a smaller limit and the cursor', async () => {
+    const client = await connect('?maxResultBytes=8192');
+    const result = await client.callTool({
+      name: 'lists_searchNodes',
+      arguments: { limit: 100, cursor: 'c_1' },
+    });
+    const structured = result.structuredContent as any;
+    expect(structured.truncation).toMatchObject({ path: 'nodes', received: 100 });
+    expect(structured.truncation.total).toBeUndefined();
+    expect(structured.truncation.rest).toMatch(/cursor/);
+    expect(structured.truncation.nextInput).toEqual({ limit: structured.truncation.returned });
+  });
+
+  it('that do not match their output schema are an internal error carrying the result', async () => {
+    const client = await connect();
+    await client.listTools();
+    const result = await client.callTool({ name: 'lists_offSchema', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(errorOf(result)).toMatchObject({ kind: 'internal', details: { ranWithoutError: true } });
+    expect(JSON.parse((result.content as { text: string }[])[1]!.text)).toEqual({ id: 42 });
+  });
+});
+
+describe('idempotency keys', () => {
+  it('make a repeated write call the provider once and return the first result', async () => {
+    const client = await connect();
+    const args = { thingId: 'th_5', idempotencyKey: 'mcp-k-1' };
+    const first = await client.callTool({ name: 'things_deleteThing', arguments: args });
+    const again = await client.callTool({ name: 'things_deleteThing', arguments: args });
+    expect(first.structuredContent).toEqual({ id: 'th_5', deleted: true });
+    expect(again.structuredContent).toEqual(first.structuredContent);
+    expect(again._meta).toEqual({ 'c-host/idempotentReplay': true });
+    expect(main.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+
+    const other = await client.callTool({
+      name: 'things_deleteThing',
+      arguments: { thingId: 'th_6', idempotencyKey: 'mcp-k-1' },
+    });
+    expect(other.isError).toBe(true);
+    expect(errorOf(other)).toMatchObject({ kind: 'validation', parameter: 'idempotencyKey' });
+    expect(main.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+});
