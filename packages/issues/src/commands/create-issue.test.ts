@@ -38,6 +38,8 @@ describe('createIssue', () => {
     expect(sent?.headers['content-type']).toBe('application/json');
     expect(sent?.variables).toEqual({
       input: {
+        // Chosen from the run's idempotency key (see linear-client-id.test.ts).
+        id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         assigneeId: LINEAR_SEED.users.grace,
         labelIds: [LINEAR_SEED.labels.feature],
         teamId: ENG.id,
@@ -75,7 +77,7 @@ describe('createIssue', () => {
       statusId: ENG.states.todo,
     });
     expect(sentGraphql(h.sim)[0]?.variables).toEqual({
-      input: { teamId: ENG.id, title: 'Minimal', stateId: ENG.states.todo },
+      input: { id: expect.any(String), teamId: ENG.id, title: 'Minimal', stateId: ENG.states.todo },
     });
     expect(issue.state).toMatchObject({ name: 'Todo', type: 'unstarted' });
   });

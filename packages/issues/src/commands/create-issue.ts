@@ -1,6 +1,7 @@
 import { defineCommand, ProviderError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
+import { clientChosenId, createOnce } from '../linear-client-id.js';
 import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
 import {
   additionalFieldsParam,
@@ -11,6 +12,7 @@ import {
   textParam,
   uuidParam,
 } from '../linear-params.js';
+import { GET_ISSUE_BY_ID_QUERY } from './get-issue-by-id.js';
 
 /** `issueCreate`, returning the new issue. */
 export const CREATE_ISSUE_MUTATION = defineOperation(
@@ -66,8 +68,14 @@ export const createIssue = defineCommand({
     }),
   output: (z) => issuesSchemas(z).issue,
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
+  async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearIssue> {
+    // An id chosen from the run's idempotency key: a repeat of this run cannot create a second issue.
+    const id =
+      input.additionalFields?.id === undefined
+        ? clientChosenId(idempotencyKey, 'issues.createIssue')
+        : undefined;
     const fields = {
+      id,
       teamId: input.teamId,
       title: input.title,
       description: input.description,
@@ -77,14 +85,22 @@ export const createIssue = defineCommand({
       cycleId: input.cycleId,
     };
     const variables = { input: buildInput('IssueCreateInput', fields, input.additionalFields, OWN_FIELDS) };
-    const data = await ctx.linear.run<{ issueCreate: { success: boolean; issue: LinearIssue | null } }>(
-      CREATE_ISSUE_MUTATION,
-      variables,
-      { signal },
+    return createOnce(
+      id,
+      async () => {
+        const data = await ctx.linear.run<{ issueCreate: { success: boolean; issue: LinearIssue | null } }>(
+          CREATE_ISSUE_MUTATION,
+          variables,
+          { signal },
+        );
+        if (!data.issueCreate.success || !data.issueCreate.issue) {
+          throw new ProviderError('Linear answered issueCreate without creating the issue (success: false)');
+        }
+        return data.issueCreate.issue;
+      },
+      async (existing) =>
+        (await ctx.linear.run<{ issue: LinearIssue }>(GET_ISSUE_BY_ID_QUERY, { id: existing }, { signal }))
+          .issue,
     );
-    if (!data.issueCreate.success || !data.issueCreate.issue) {
-      throw new ProviderError('Linear answered issueCreate without creating the issue (success: false)');
-    }
-    return data.issueCreate.issue;
   },
 });

@@ -53,6 +53,8 @@ describe('createProject', () => {
     expectOutput(createProject, project);
     expect(sentGraphql(h.sim)[0]?.variables).toEqual({
       input: {
+        // Chosen from the run's idempotency key (see linear-client-id.test.ts).
+        id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         statusId: LINEAR_SEED.projectStatuses.planned,
         color: '#ff0000',
         targetDate: '2031-06-30',

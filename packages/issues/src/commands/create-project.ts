@@ -1,8 +1,10 @@
 import { defineCommand, ProviderError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
+import { clientChosenId, createOnce } from '../linear-client-id.js';
 import { defineOperation, PROJECT_FIELDS } from '../linear-documents.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../linear-params.js';
+import { GET_PROJECT_QUERY } from './get-project-by-id.js';
 
 /** `projectCreate`, returning the new project. */
 export const CREATE_PROJECT_MUTATION = defineOperation(
@@ -42,18 +44,31 @@ export const createProject = defineCommand({
   },
   output: (z) => issuesSchemas(z).project,
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {
+  async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearProject> {
     const teamIds = [...new Set(Array.isArray(input.teamIds) ? input.teamIds : [input.teamIds])];
-    const fields = { teamIds, name: input.name, description: input.description };
+    // An id chosen from the run's idempotency key: a repeat of this run cannot create a second project.
+    const id =
+      input.additionalFields?.id === undefined
+        ? clientChosenId(idempotencyKey, 'issues.createProject')
+        : undefined;
+    const fields = { id, teamIds, name: input.name, description: input.description };
     const variables = { input: buildInput('ProjectCreateInput', fields, input.additionalFields, OWN_FIELDS) };
-    const data = await ctx.linear.run<{ projectCreate: { success: boolean; project: LinearProject | null } }>(
-      CREATE_PROJECT_MUTATION,
-      variables,
-      { signal },
+    return createOnce(
+      id,
+      async () => {
+        const data = await ctx.linear.run<{
+          projectCreate: { success: boolean; project: LinearProject | null };
+        }>(CREATE_PROJECT_MUTATION, variables, { signal });
+        if (!data.projectCreate.success || !data.projectCreate.project) {
+          throw new ProviderError(
+            'Linear answered projectCreate without creating the project (success: false)',
+          );
+        }
+        return data.projectCreate.project;
+      },
+      async (existing) =>
+        (await ctx.linear.run<{ project: LinearProject }>(GET_PROJECT_QUERY, { id: existing }, { signal }))
+          .project,
     );
-    if (!data.projectCreate.success || !data.projectCreate.project) {
-      throw new ProviderError('Linear answered projectCreate without creating the project (success: false)');
-    }
-    return data.projectCreate.project;
   },
 });

@@ -1,8 +1,10 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
+import { clientChosenId, createOnce } from '../linear-client-id.js';
 import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../linear-params.js';
+import { GET_ISSUE_BY_ID_QUERY } from './get-issue-by-id.js';
 
 /** The parent's team, read before anything is created. */
 export const PARENT_TEAM_QUERY = defineOperation(`
@@ -55,8 +57,14 @@ export const createSubIssue = defineCommand({
     }),
   output: (z) => issuesSchemas(z).issue,
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
+  async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearIssue> {
+    // An id chosen from the run's idempotency key: a repeat of this run cannot create a second issue.
+    const id =
+      input.additionalFields?.id === undefined
+        ? clientChosenId(idempotencyKey, 'issues.createSubIssue')
+        : undefined;
     const fields = {
+      id,
       parentId: input.parentId,
       teamId: input.teamId,
       title: input.title,
@@ -76,14 +84,24 @@ export const createSubIssue = defineCommand({
         { parameter: 'teamId' },
       );
     }
-    const data = await ctx.linear.run<{ issueCreate: { success: boolean; issue: LinearIssue | null } }>(
-      CREATE_SUB_ISSUE_MUTATION,
-      variables,
-      { signal },
+    return createOnce(
+      id,
+      async () => {
+        const data = await ctx.linear.run<{ issueCreate: { success: boolean; issue: LinearIssue | null } }>(
+          CREATE_SUB_ISSUE_MUTATION,
+          variables,
+          { signal },
+        );
+        if (!data.issueCreate.success || !data.issueCreate.issue) {
+          throw new ProviderError(
+            'Linear answered issueCreate without creating the sub-issue (success: false)',
+          );
+        }
+        return data.issueCreate.issue;
+      },
+      async (existing) =>
+        (await ctx.linear.run<{ issue: LinearIssue }>(GET_ISSUE_BY_ID_QUERY, { id: existing }, { signal }))
+          .issue,
     );
-    if (!data.issueCreate.success || !data.issueCreate.issue) {
-      throw new ProviderError('Linear answered issueCreate without creating the sub-issue (success: false)');
-    }
-    return data.issueCreate.issue;
   },
 });

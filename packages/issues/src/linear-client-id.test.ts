@@ -1,0 +1,97 @@
+import { NetworkError } from '@c/core';
+import { failure, useSimulator } from '@c/core/testing/vitest';
+import { describe, expect, it } from 'vitest';
+import { issues } from './issues-connector.js';
+import { clientChosenId } from './linear-client-id.js';
+import { issuesSimulator, LINEAR_SEED, type RunningIssuesSimulator } from './testing/index.js';
+
+const connect = (sim: RunningIssuesSimulator) =>
+  issues.connect({
+    credentials: sim.connection.credentials,
+    ...sim.connection.options,
+  } as Parameters<typeof issues.connect>[0]);
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect });
+const ENG = LINEAR_SEED.teams.eng;
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The ids sent as `input.id` by the creates the simulator received. */
+const sentIds = () =>
+  h.sim.server.calls
+    .map((call) => call.bodyJson as { operationName?: string; variables?: { input?: { id?: string } } })
+    .filter((body) => body.operationName?.startsWith('Create'))
+    .map((body) => body.variables?.input?.id);
+
+const issuesTitled = (title: string) =>
+  [...h.sim.workspace.issues.values()].filter((issue) => issue.title === title);
+
+describe('clientChosenId', () => {
+  it('derives one UUID (v4 layout, as Linear asks) per key and command', () => {
+    const id = clientChosenId('order-17', 'issues.createIssue');
+    expect(id).toMatch(UUID_V4);
+    expect(clientChosenId('order-17', 'issues.createIssue')).toBe(id);
+    expect(clientChosenId('order-18', 'issues.createIssue')).not.toBe(id);
+    expect(clientChosenId('order-17', 'issues.createProject')).not.toBe(id);
+    expect(clientChosenId(undefined, 'issues.createIssue')).toBeUndefined();
+  });
+});
+
+describe('creates with an idempotency key', () => {
+  it('send the id derived from the key; a repeat with the key returns the first issue and makes no second', async () => {
+    const input = { teamId: ENG.id, title: 'Keyed create' };
+    const first = await h.client.run('createIssue', input, { idempotencyKey: 'agent-call-1' });
+    const again = await h.client.run('createIssue', input, { idempotencyKey: 'agent-call-1' });
+    expect(first.id).toBe(clientChosenId('agent-call-1', 'issues.createIssue'));
+    expect(again).toMatchObject({ id: first.id, identifier: first.identifier });
+    expect(sentIds()).toEqual([first.id, first.id]);
+    expect(issuesTitled('Keyed create')).toHaveLength(1);
+  });
+
+  it('name the key when the answer is lost; repeating with it gives the issue Linear made, once', async () => {
+    h.sim.server.fault({
+      type: 'reset-after-handler',
+      match: (call) => (call.bodyJson as { operationName?: string }).operationName === 'CreateIssue',
+    });
+    const input = { teamId: ENG.id, title: 'Lost answer' };
+    const error = await failure(h.client.run('createIssue', input));
+    expect(NetworkError.isInstance(error)).toBe(true);
+    const key = error.details?.idempotencyKey as string;
+    expect(error.message).toContain(`"${key}"`);
+    expect(issuesTitled('Lost answer')).toHaveLength(1);
+
+    const repeated = await h.client.run('createIssue', input, { idempotencyKey: key });
+    expect(repeated.id).toBe(issuesTitled('Lost answer')[0]?.id);
+    expect(issuesTitled('Lost answer')).toHaveLength(1);
+  });
+
+  it('keep an id the caller chose in additionalFields', async () => {
+    const id = '0b7a9d3e-5c1f-4e2a-9b8c-7d6e5f4a3b21';
+    const issue = await h.client.run(
+      'createIssue',
+      { teamId: ENG.id, title: 'Own id', additionalFields: { id } },
+      { idempotencyKey: 'agent-call-2' },
+    );
+    expect(issue.id).toBe(id);
+    expect(sentIds()).toEqual([id]);
+  });
+
+  it('give a sub-issue and a project ids of their own from the same key', async () => {
+    const parent = await h.client.run(
+      'createIssue',
+      { teamId: ENG.id, title: 'Parent' },
+      { idempotencyKey: 'k-3' },
+    );
+    const child = await h.client.run(
+      'createSubIssue',
+      { parentId: parent.id, teamId: ENG.id, title: 'Child' },
+      { idempotencyKey: 'k-3' },
+    );
+    const project = await h.client.run(
+      'createProject',
+      { teamIds: ENG.id, name: 'Keyed' },
+      { idempotencyKey: 'k-3' },
+    );
+    expect(child.id).toBe(clientChosenId('k-3', 'issues.createSubIssue'));
+    expect(project.id).toBe(clientChosenId('k-3', 'issues.createProject'));
+    expect(new Set([parent.id, child.id, project.id]).size).toBe(3);
+  });
+});
