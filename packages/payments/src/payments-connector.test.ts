@@ -93,6 +93,7 @@ describe('payments connector', () => {
     for (const command of payments.list) {
       expect(command.output, command.key).toBeDefined();
       const schema = command.outputSchema!;
+      expect(schema.type, command.key).toBe('object');
       const branches = (schema.anyOf ?? [schema]) as (typeof schema)[];
       for (const branch of branches) {
         expect(branch.type, command.key).toBe('object');

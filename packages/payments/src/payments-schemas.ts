@@ -133,9 +133,13 @@ export const deletedCustomerSchema = (z: Zod) =>
 /** A deleted customer: `{id, object: 'customer', deleted: true}`. */
 export type StripeDeletedCustomer = z.output<ReturnType<typeof deletedCustomerSchema>>;
 
-/** A customer, or what is left of a deleted one (Get Customer By Id). */
+/**
+ * A customer, or what is left of a deleted one (Get Customer By Id). Either is an object, and the
+ * JSON Schema says so beside its `anyOf`: MCP lists a tool's output schema only when it is an object.
+ */
 export const customerOrDeletedSchema = (z: Zod) =>
   z.union([deletedCustomerSchema(z), customerSchema(z)]).meta({
+    type: 'object',
     title: 'Customer',
     description: 'The customer; a deleted customer comes back as {id, object: customer, deleted: true}.',
   });
