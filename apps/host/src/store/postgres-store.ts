@@ -84,7 +84,7 @@ export function describeDatabase(url: string): string {
 /** The refusal when a fleet instance has no `C_HOST_SECRET_KEY`. */
 function missingFleetKey(): ValidationError {
   return new ValidationError(
-    `Invalid parameter "${KEY_VARIABLE}": a fleet store (C_HOST_DATABASE_URL) needs ${KEY_VARIABLE}, the same on every instance, to seal and open credentials; a key file in one instance's data directory cannot serve the others. Make one with \`openssl rand -base64 32\`, keep it with the database backups, and set it on every instance.`,
+    `Invalid parameter "${KEY_VARIABLE}": a fleet store (C_HOST_DATABASE_URL) needs ${KEY_VARIABLE}, the same on every instance, to seal and open credentials; a key file in one instance's data directory cannot serve the others. Make one with \`openssl rand -base64 32\`, set it on every instance, and back it up apart from the database.`,
     { parameter: KEY_VARIABLE },
   );
 }
