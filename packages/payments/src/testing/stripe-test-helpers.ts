@@ -2,6 +2,7 @@
 import type { Command } from '@c/core';
 import type { RecordedCall } from '@c/core/testing';
 import type { HarnessOptions } from '@c/core/testing/vitest';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
 import { type PaymentsClient, payments } from '../payments-connector.js';
 import type { PaymentsSandbox, PaymentsSimulatorOptions } from './stripe-simulator.js';
@@ -53,12 +54,23 @@ export function formPairs(call: RecordedCall | undefined): [string, string][] {
   return [...(call?.bodyForm ?? new URLSearchParams())];
 }
 
+const ajv = new Ajv2020({ strict: false });
+const validators = new Map<string, ValidateFunction>();
+
 /**
- * Checks a real result against the command's declared output schema (what `describe`, MCP and the
- * HTTP API advertise): it must pass, and pass unchanged.
+ * Checks a real result against the command's declared output schema: the zod schema must pass it
+ * unchanged, and its JSON Schema (what `describe`, MCP clients and the HTTP API's OpenAPI document
+ * read) must accept it too.
  */
 export function expectOutput(command: Command<any, any, any>, result: unknown): void {
   const parsed = command.output!.safeParse(result);
   expect(parsed.error?.issues ?? [], `${command.key} result against its output schema`).toEqual([]);
   expect(parsed.data).toEqual(result);
+  let validate = validators.get(command.key);
+  if (!validate) {
+    validate = ajv.compile(command.outputSchema!);
+    validators.set(command.key, validate);
+  }
+  validate(result);
+  expect(validate.errors ?? [], `${command.key} result against its output JSON Schema`).toEqual([]);
 }
