@@ -134,17 +134,20 @@ const plans: LookupSpec = {
   noun: 'plans',
   request: () => ({ command: 'payments.getPlans', input: { active: true, pagination: { limit: 100 } } }),
   options: (result) =>
-    listOf(result, 'data').map((price) => {
-      const recurring = price.recurring as Record<string, unknown> | null | undefined;
-      const amount = money(price.unit_amount, price.currency);
-      return {
-        value: String(price.id),
-        label: text(price.nickname) ?? amount ?? String(price.id),
-        detail:
-          [amount, text(recurring?.interval) && `per ${recurring?.interval}`].filter(Boolean).join(' ') ||
-          undefined,
-      };
-    }),
+    // A subscription takes recurring prices only; a one-time fee offered here would be refused.
+    listOf(result, 'data')
+      .filter((price) => price.recurring)
+      .map((price) => {
+        const recurring = price.recurring as Record<string, unknown> | null | undefined;
+        const amount = money(price.unit_amount, price.currency);
+        return {
+          value: String(price.id),
+          label: text(price.nickname) ?? amount ?? String(price.id),
+          detail:
+            [amount, text(recurring?.interval) && `per ${recurring?.interval}`].filter(Boolean).join(' ') ||
+            undefined,
+        };
+      }),
 };
 
 const documents: LookupSpec = {

@@ -58,6 +58,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (hidden) return <div hidden>{children}</div>;
   // Objects render their own fieldset; an object edited as JSON is one field like any other.
   if (schema.type === 'object' && uiSchema?.['ui:field'] !== 'json') return children;
+  const isJson = uiSchema?.['ui:field'] === 'json';
   const isCheckbox = schema.type === 'boolean' && getUiOptions(uiSchema).widget !== 'select';
   const invalid = (rawErrors?.length ?? 0) > 0;
   // rjsf hides labels of object and array fields; edited as JSON they are one labelled field.
@@ -78,10 +79,12 @@ export function FieldTemplate(props: FieldTemplateProps) {
           <span className="field__type">{typeHint(schema, uiSchema)}</span>
         </div>
       )}
+      {/* A JSON field lists its errors itself (its items' included), below its editor: its
+          description goes above, so that the errors stay last as in every other field. */}
+      {isJson && showLabel && description}
       {children}
-      {showLabel && description}
-      {/* A JSON field lists its errors itself, its items' included. */}
-      {uiSchema?.['ui:field'] === 'json' ? null : errors}
+      {!isJson && showLabel && description}
+      {isJson ? null : errors}
       {help}
     </div>
   );
