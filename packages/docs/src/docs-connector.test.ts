@@ -73,6 +73,8 @@ describe('docs connector', () => {
       // Loose: the fields Google adds pass through to the caller.
       expect(schema.additionalProperties, command.key).toEqual({});
       expect(schema.required ?? [], command.key).toEqual(required[command.key]);
+      // Self-contained: no $ref to resolve, so it embeds as it is in an OpenAPI document or a tool list.
+      expect(JSON.stringify(schema), command.key).not.toMatch(/"\$(ref|defs)"/);
       for (const [key, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
         expect(property.title, `${command.key} → ${key}`).toBeTruthy();
         expect(property.description, `${command.key} → ${key}`).toBeTruthy();

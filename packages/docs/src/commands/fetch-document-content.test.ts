@@ -74,13 +74,15 @@ describe('fetchDocumentContent', () => {
       nestingLevel: 1,
     });
     expect(text(document)).toBe('Team Wiki\nEverything the search team needs, one tab per topic.\n');
-    // Child tabs are checked by the same tab schema, however deep.
+    // Child tabs are checked as their parents are, down to the third level Google allows.
     expect(fetchDocumentContent.output!.parse(document)).toEqual(document);
     const nested = structuredClone(document);
-    (nested.tabs[1]!.childTabs![0]!.tabProperties as Record<string, unknown>).tabId = 7;
+    nested.tabs[1]!.childTabs![0]!.childTabs = [{ tabProperties: { tabId: 7 as never } }];
     expect(fetchDocumentContent.output!.safeParse(nested).error?.issues[0]?.path).toEqual([
       'tabs',
       1,
+      'childTabs',
+      0,
       'childTabs',
       0,
       'tabProperties',
