@@ -15,6 +15,7 @@ export { searchTeams } from './commands/search-teams.js';
 export { updateIssue } from './commands/update-issue.js';
 export { updateProject } from './commands/update-project.js';
 export { issues } from './issues-connector.js';
+export { ISSUES_SCHEMA_VERSION } from './issues-documents.js';
 export type {
   LinearDeleteResult,
   LinearGraphqlData,
@@ -25,4 +26,3 @@ export type {
   LinearTeam,
   LinearTeamList,
 } from './issues-schemas.js';
-export { ISSUES_SCHEMA_VERSION } from './linear-documents.js';

@@ -16,7 +16,7 @@ import {
   type RefreshCoordinator,
   withTuning,
 } from '@c/core';
-import type { GraphqlOperation } from './linear-documents.js';
+import type { GraphqlOperation } from './issues-documents.js';
 
 /** One entry of a GraphQL response's `errors`, with Linear's extensions. */
 export interface LinearGraphqlError {

@@ -15,7 +15,7 @@ import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
 import { createLinearHttpClient, LinearGraphqlClient } from './issues-client.js';
 import type { IssuesContext } from './issues-context.js';
-import { VIEWER_QUERY } from './linear-documents.js';
+import { VIEWER_QUERY } from './issues-documents.js';
 
 /** Linear's API origin; GraphQL is at `/graphql`. */
 export const LINEAR_BASE_URL = 'https://api.linear.app';

@@ -23,7 +23,7 @@ import { GET_PROJECT_QUERY } from './commands/get-project-by-id.js';
 import { SEARCH_ISSUES_QUERY } from './commands/search-issues.js';
 import { SEARCH_TEAMS_QUERY } from './commands/search-teams.js';
 import { issues } from './issues-connector.js';
-import type { GraphqlOperation } from './linear-documents.js';
+import type { GraphqlOperation } from './issues-documents.js';
 import { loadLinearSchema } from './testing/index.js';
 
 // The output schemas describe what the documents select: these tests walk each document against

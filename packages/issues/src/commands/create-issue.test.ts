@@ -38,7 +38,7 @@ describe('createIssue', () => {
     expect(sent?.headers['content-type']).toBe('application/json');
     expect(sent?.variables).toEqual({
       input: {
-        // Chosen from the run's idempotency key (see linear-client-id.test.ts).
+        // Chosen from the run's idempotency key (see issues-client-id.test.ts).
         id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         assigneeId: LINEAR_SEED.users.grace,
         labelIds: [LINEAR_SEED.labels.feature],

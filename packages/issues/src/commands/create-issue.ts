@@ -1,8 +1,7 @@
 import { defineCommand, ProviderError } from '@c/core';
+import { clientChosenId, createOnce } from '../issues-client-id.js';
 import type { IssuesContext } from '../issues-context.js';
-import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
-import { clientChosenId, createOnce } from '../linear-client-id.js';
-import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
+import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import {
   additionalFieldsParam,
   buildInput,
@@ -11,7 +10,8 @@ import {
   priorityParam,
   textParam,
   uuidParam,
-} from '../linear-params.js';
+} from '../issues-params.js';
+import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
 import { GET_ISSUE_BY_ID_QUERY } from './get-issue-by-id.js';
 
 /** `issueCreate`, returning the new issue. */

@@ -53,7 +53,7 @@ describe('createProject', () => {
     expectOutput(createProject, project);
     expect(sentGraphql(h.sim)[0]?.variables).toEqual({
       input: {
-        // Chosen from the run's idempotency key (see linear-client-id.test.ts).
+        // Chosen from the run's idempotency key (see issues-client-id.test.ts).
         id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         statusId: LINEAR_SEED.projectStatuses.planned,
         color: '#ff0000',

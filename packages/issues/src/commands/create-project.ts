@@ -1,9 +1,9 @@
 import { defineCommand, ProviderError } from '@c/core';
+import { clientChosenId, createOnce } from '../issues-client-id.js';
 import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, PROJECT_FIELDS } from '../issues-documents.js';
+import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
-import { clientChosenId, createOnce } from '../linear-client-id.js';
-import { defineOperation, PROJECT_FIELDS } from '../linear-documents.js';
-import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../linear-params.js';
 import { GET_PROJECT_QUERY } from './get-project-by-id.js';
 
 /** `projectCreate`, returning the new project. */

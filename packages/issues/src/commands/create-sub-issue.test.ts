@@ -37,7 +37,7 @@ describe('createSubIssue', () => {
     expect(sent[1]?.query).toBe(CREATE_SUB_ISSUE_MUTATION.document);
     expect(sent[1]?.variables).toEqual({
       input: {
-        // Chosen from the run's idempotency key (see linear-client-id.test.ts).
+        // Chosen from the run's idempotency key (see issues-client-id.test.ts).
         id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         assigneeId: LINEAR_SEED.users.alan,
         priority: 2,

@@ -1,9 +1,9 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
+import { clientChosenId, createOnce } from '../issues-client-id.js';
 import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
+import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
-import { clientChosenId, createOnce } from '../linear-client-id.js';
-import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
-import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../linear-params.js';
 import { GET_ISSUE_BY_ID_QUERY } from './get-issue-by-id.js';
 
 /** The parent's team, read before anything is created. */

@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { defineOperation } from '../issues-documents.js';
+import { uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearDeleteResult } from '../issues-schemas.js';
-import { defineOperation } from '../linear-documents.js';
-import { uuidParam } from '../linear-params.js';
 
 /** `issueDelete(id)`. */
 export const DELETE_ISSUE_MUTATION = defineOperation(`

@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
+import { uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
-import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
-import { uuidParam } from '../linear-params.js';
 
 /** `issue(id)` by UUID. */
 export const GET_ISSUE_BY_ID_QUERY = defineOperation(

@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
+import { identifierParam } from '../issues-params.js';
 import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
-import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
-import { identifierParam } from '../linear-params.js';
 
 /** `issue(id)` with an identifier: Linear's `issue` accepts `ENG-123` as well as a UUID. */
 export const GET_ISSUE_BY_IDENTIFIER_QUERY = defineOperation(

@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, PROJECT_FIELDS } from '../issues-documents.js';
+import { uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
-import { defineOperation, PROJECT_FIELDS } from '../linear-documents.js';
-import { uuidParam } from '../linear-params.js';
 
 /** `project(id)`. */
 export const GET_PROJECT_QUERY = defineOperation(

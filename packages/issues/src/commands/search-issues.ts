@@ -1,7 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import { issuesSchemas, type LinearIssuePage } from '../issues-schemas.js';
-import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
 
 /** `issues(filter, first, after)`: one page of issues. */
 export const SEARCH_ISSUES_QUERY = defineOperation(

@@ -1,13 +1,13 @@
 import { connectionPage, defineCommand, items } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { defineOperation } from '../issues-documents.js';
+import { textParam } from '../issues-params.js';
 import {
   issuesSchemas,
   type LinearPageInfo,
   type LinearTeam,
   type LinearTeamList,
 } from '../issues-schemas.js';
-import { defineOperation } from '../linear-documents.js';
-import { textParam } from '../linear-params.js';
 
 /**
  * `teams(filter: {name: {containsIgnoreCase}})`, with members and workflow states included only

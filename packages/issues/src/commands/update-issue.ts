@@ -1,7 +1,6 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
-import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
-import { defineOperation, ISSUE_FIELDS } from '../linear-documents.js';
+import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import {
   additionalFieldsParam,
   buildInput,
@@ -11,7 +10,8 @@ import {
   priorityParam,
   textParam,
   uuidParam,
-} from '../linear-params.js';
+} from '../issues-params.js';
+import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
 
 /** `issueUpdate`, returning the updated issue. */
 export const UPDATE_ISSUE_MUTATION = defineOperation(

@@ -1,8 +1,8 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
+import { defineOperation, PROJECT_FIELDS } from '../issues-documents.js';
+import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
-import { defineOperation, PROJECT_FIELDS } from '../linear-documents.js';
-import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../linear-params.js';
 
 /** `projectUpdate`, returning the whole project. */
 export const UPDATE_PROJECT_MUTATION = defineOperation(

@@ -22,7 +22,7 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import { ISSUES_SCHEMA_VERSION } from '../linear-documents.js';
+import { ISSUES_SCHEMA_VERSION } from '../issues-documents.js';
 
 /** Linear's documented ceiling for the complexity of one query. */
 export const LINEAR_MAX_COMPLEXITY = 10_000;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { LinearClient } from '@linear/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUES_SCHEMA_VERSION } from '../linear-documents.js';
+import { ISSUES_SCHEMA_VERSION } from '../issues-documents.js';
 import { issuesSimulator, LINEAR_SEED, type RunningIssuesSimulator } from './index.js';
 
 // The official client, pinned to the release whose schema the simulator serves, drives the

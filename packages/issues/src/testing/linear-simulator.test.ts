@@ -5,7 +5,7 @@ import { contractsDir } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
 import { assertValidSchema, buildASTSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { ISSUES_SCHEMA_VERSION } from '../linear-documents.js';
+import { ISSUES_SCHEMA_VERSION } from '../issues-documents.js';
 import {
   issuesSimulator,
   LINEAR_SEED,

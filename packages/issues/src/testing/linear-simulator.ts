@@ -5,7 +5,7 @@ import {
   type SimulatorOAuth,
   type SimulatorStartOptions,
 } from '@c/core/testing';
-import { ISSUES_SCHEMA_VERSION } from '../linear-documents.js';
+import { ISSUES_SCHEMA_VERSION } from '../issues-documents.js';
 import {
   graphqlHandler,
   type LinearFault,

@@ -3,7 +3,7 @@
 import type { Command } from '@c/core';
 import { expect } from 'vitest';
 import { issues } from '../issues-connector.js';
-import type { GraphqlOperation } from '../linear-documents.js';
+import type { GraphqlOperation } from '../issues-documents.js';
 import { linearQueryComplexity, validateLinearDocument } from './linear-schema.js';
 import type { RunningIssuesSimulator } from './linear-simulator.js';
 

@@ -1,8 +1,8 @@
 import { NetworkError } from '@c/core';
 import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
+import { clientChosenId } from './issues-client-id.js';
 import { issues } from './issues-connector.js';
-import { clientChosenId } from './linear-client-id.js';
 import { issuesSimulator, LINEAR_SEED, type RunningIssuesSimulator } from './testing/index.js';
 
 const connect = (sim: RunningIssuesSimulator) =>

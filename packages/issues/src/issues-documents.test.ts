@@ -9,8 +9,8 @@ import {
   validate,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import * as documents from './linear-documents.js';
-import { defineOperation, type GraphqlOperation } from './linear-documents.js';
+import * as documents from './issues-documents.js';
+import { defineOperation, type GraphqlOperation } from './issues-documents.js';
 import {
   LINEAR_MAX_COMPLEXITY,
   linearQueryComplexity,
