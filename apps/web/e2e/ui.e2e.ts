@@ -236,8 +236,8 @@ describe.skipIf(Boolean(missing))(
       await openCommand('docs.createDocumentFile');
       await page.getByLabel(/Document Name/).fill('E2E meeting notes');
       await run();
-      await page.getByRole('tab', { name: 'JSON', selected: true }).waitFor();
-      await expect(page.locator('.result-card').textContent()).resolves.toContain('documentId');
+      await page.getByRole('tab', { name: 'Details', selected: true }).waitFor();
+      await expect(page.locator('.table--details').textContent()).resolves.toContain('documentId');
     });
 
     it('shows a validation error next to its field, and drops the earlier result', async () => {

@@ -97,6 +97,39 @@ describe('result table', () => {
   });
 });
 
+describe('one object', () => {
+  it('shows the fields with a value, times and links readable, before the JSON', () => {
+    show(
+      {
+        id: 'bc7a7d9a-779d-4bae-8aa2-64a52c41d828',
+        identifier: 'ENG-8',
+        description: null,
+        url: 'https://linear.app/acme/issue/ENG-8/checkout',
+        createdAt: '2026-11-24T11:31:05.504Z',
+        labelIds: [],
+        state: { id: 's1', name: 'Backlog' },
+      },
+      'issues.createIssue',
+      'Create Issue',
+    );
+    expect(screen.getByRole('tab', { name: 'Details', selected: true })).toBeInTheDocument();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'id',
+      'identifier',
+      'url',
+      'createdAt',
+      'state',
+    ]);
+    expect(within(rows[2] as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      'https://linear.app/acme/issue/ENG-8/checkout',
+    );
+    expect(rows[3]?.querySelector('time')).toHaveAttribute('datetime', '2026-11-24T11:31:05.504Z');
+    expect(rows[4]).toHaveTextContent('Backlog');
+  });
+});
+
 describe('cell wrapping', () => {
   it('keeps ids, dates, emails and URLs on one line and gives phrases room', () => {
     expect(cellClass('c1754f17-e676-48ec-9ce7-955527b19023')).toBe('cell--word');

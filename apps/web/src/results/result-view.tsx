@@ -3,8 +3,8 @@ import { allExpanded, defaultStyles, JsonView } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
 import { CopyButton } from '../ui/copy-button';
 import { type TabItem, Tabs } from '../ui/tabs';
-import { csvTextOf, emptyListOf, type TimeSeries, toRecordList, toTimeSeries } from './shapes';
-import { CsvTable, RecordTable } from './tables';
+import { csvTextOf, emptyListOf, hasData, type TimeSeries, toRecordList, toTimeSeries } from './shapes';
+import { CsvTable, RecordDetails, RecordTable } from './tables';
 
 // The chart library is most of the bundle's weight: load it when a result needs a chart.
 const TimeSeriesChart = lazy(() =>
@@ -55,6 +55,10 @@ export function chartCaption(series: TimeSeries, commandTitle: string): { title:
   const points = `${series.rows.length} ${series.rows.length === 1 ? 'point' : 'points'}`;
   const span = first && last && first !== last ? `${first} to ${last} · ${points}` : points;
   return { title, span };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** "No files": the friendly face of an empty list. */
@@ -118,6 +122,8 @@ export function ResultView({
       });
     const empty = series || records ? undefined : emptyListOf(result);
     if (empty) list.push({ id: 'empty', label: 'Table', content: <EmptyList listKey={empty.key} /> });
+    if (list.length === 0 && isRecord(result) && Object.values(result).some(hasData))
+      list.push({ id: 'details', label: 'Details', content: <RecordDetails record={result} /> });
     list.push({
       id: 'json',
       label: 'JSON',

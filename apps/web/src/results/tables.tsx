@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { parseCsv } from './csv';
 import { downloadName, recordsToCsv, recordsToNdjson, saveFile } from './download';
-import { cellText, type RecordList, tableColumns } from './shapes';
+import { cellText, hasData, type RecordList, tableColumns } from './shapes';
 import { formatTime, linkOf, shortUrl, timeOf } from './values';
 
 const maxRows = 500;
@@ -193,6 +193,33 @@ export function CsvTable({ text, commandId }: { text: string; commandId: string 
           </tbody>
         </table>
       </div>
+    </div>
+  );
+}
+
+/**
+ * One object (a created issue, a fetched customer) as field and value rows: the fields that carry
+ * data, with times and links readable like in a list; the JSON tab keeps everything.
+ */
+export function RecordDetails({ record }: { record: Record<string, unknown> }) {
+  const fields = Object.entries(record).filter(([, value]) => hasData(value));
+  return (
+    <div className="table-wrap">
+      <table className="table table--details">
+        <caption className="sr-only">
+          {fields.length} of {Object.keys(record).length} fields (those with a value)
+        </caption>
+        <tbody>
+          {fields.map(([key, value]) => (
+            <tr key={key}>
+              <th scope="row">{key}</th>
+              <td className={typeof value === 'number' && !timeOf(key, value) ? 'num' : undefined}>
+                <CellValue column={key} value={value} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
