@@ -213,7 +213,7 @@ export function RecordDetails({ record }: { record: Record<string, unknown> }) {
           {fields.map(([key, value]) => (
             <tr key={key}>
               <th scope="row">{key}</th>
-              <td className={typeof value === 'number' && !timeOf(key, value) ? 'num' : undefined}>
+              <td>
                 <CellValue column={key} value={value} />
               </td>
             </tr>
