@@ -73,7 +73,13 @@ export function registerGuards(app: FastifyInstance, context: HttpContext, optio
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!reply.hasHeader('content-security-policy') && !type.includes('javascript')) {
+    // A 304 carries no type, and its headers replace the cached page's: a CSP here would swap the UI's
+    // own policy for the API's "nothing runs" on every reload.
+    if (
+      reply.statusCode !== 304 &&
+      !reply.hasHeader('content-security-policy') &&
+      !type.includes('javascript')
+    ) {
       reply.header('content-security-policy', type.startsWith('text/html') ? UI_CSP : DEFAULT_CSP);
     }
     // Answers of the API are the caller's data: no browser or proxy cache keeps them.

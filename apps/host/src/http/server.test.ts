@@ -583,3 +583,29 @@ describe('response headers', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
   });
 });
+
+describe('the built web UI', () => {
+  it('keeps its own CSP on a reload answered 304 (a 304 must not carry the API policy)', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const webDir = mkdtempSync(join(tmpdir(), 'c-host-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><script type="module" src="/app.js"></script>');
+    writeFileSync(join(webDir, 'app.js'), 'console.log(1)');
+    const ui = await createHttpServer({ host, bind: '127.0.0.1', webDir });
+    await ui.listen({ port: 0, host: '127.0.0.1' });
+    const uiBase = `http://127.0.0.1:${(ui.server.address() as { port: number }).port}`;
+    try {
+      const first = await call(uiBase, 'GET', '/');
+      expect(first.status).toBe(200);
+      expect(String(first.headers['content-security-policy'])).toContain("script-src 'self'");
+      const etag = String(first.headers.etag);
+      const reload = await call(uiBase, 'GET', '/', { headers: { 'if-none-match': etag } });
+      expect(reload.status).toBe(304);
+      expect(String(reload.headers['content-security-policy'] ?? '')).not.toContain("default-src 'none'");
+    } finally {
+      await ui.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+});
