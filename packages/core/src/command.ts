@@ -241,7 +241,8 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix
   return result.data;
 }
 
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/** JSON Schema of a zod schema as forms, CLI help and MCP read it (annotations lifted onto properties). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = zod().toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
   const properties = json.properties as Record<string, JsonSchema> | undefined;

@@ -8,6 +8,7 @@ import { ValidationError } from './errors/validation-error.js';
 import type { HttpTuning } from './http/http-client.js';
 import { type DryRunResult, type RunState, withRun } from './run-context.js';
 import type { Simulator } from './testing/simulator.js';
+import type { Trigger } from './trigger.js';
 import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
 
 /** What a connector's context must offer: a way to release its pool and credentials. */
@@ -71,6 +72,11 @@ export interface ConnectorDefinition<
   /** Environment variables a host reads: name → `credentials.<key>` or an option key. */
   env?: Record<string, string>;
   commands: Cmds;
+  /**
+   * What the connector can watch (`payments.event`…), keyed like commands: webhook and polling
+   * triggers over the same connection and context.
+   */
+  triggers?: Record<string, Trigger<any, any, Ctx, any>>;
   createContext(config: {
     credentials: z.output<CredS>;
     options: z.output<OptS>;
@@ -205,6 +211,9 @@ export function defineConnector<
     if (command.key !== key) {
       throw new Error(`Command registered as "${key}" has key "${command.key}"`);
     }
+  }
+  for (const [key, trigger] of Object.entries(definition.triggers ?? {})) {
+    if (trigger.key !== key) throw new Error(`Trigger registered as "${key}" has key "${trigger.key}"`);
   }
   const {
     createContext,

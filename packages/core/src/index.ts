@@ -50,6 +50,8 @@ export {
   PermissionError,
   ProviderError,
   RateLimitError,
+  SignatureError,
+  type SignatureFailure,
   type StatusErrorInput,
   TimeoutError,
   type TransportErrorOptions,
@@ -83,4 +85,24 @@ export {
 } from './pagination.js';
 export { maskSecret, redact, redactDeep, registerSecret, Secret } from './redact.js';
 export type { DryRunRequest, DryRunResult } from './run-context.js';
+export {
+  defineTrigger,
+  type PollArgs,
+  type PollResult,
+  type SubscribeArgs,
+  type Subscription,
+  type Trigger,
+  type TriggerDefinition,
+  type TriggerEvent,
+  type TriggerKind,
+  type WebhookRequest,
+} from './trigger.js';
+export {
+  headerValue,
+  hmacSha256Hex,
+  safeEqualHex,
+  signTimestamped,
+  type VerifyTimestampedOptions,
+  verifyTimestamped,
+} from './webhook-signature.js';
 export { lazySchema, type SchemaSource, type Zod, zod } from './zod-lazy.js';

@@ -10,6 +10,8 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   network: 502,
   timeout: 504,
   internal: 500,
+  // Stripe's own receivers answer a failed signature check with 400: the provider logs it and retries.
+  signature: 400,
 };
 
 /** The HTTP status of an error JSON: by kind, with 404 for an unknown command and 409 for a taken name. */

@@ -15,6 +15,7 @@ export const ERROR_KINDS = [
   'network',
   'timeout',
   'internal',
+  'signature',
 ] as const;
 
 /** One of `ERROR_KINDS`. */

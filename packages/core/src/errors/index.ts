@@ -13,6 +13,7 @@ export { NotFoundError } from './not-found-error.js';
 export { PermissionError } from './permission-error.js';
 export { ProviderError } from './provider-error.js';
 export { RateLimitError } from './rate-limit-error.js';
+export { SignatureError, type SignatureFailure } from './signature-error.js';
 export { TimeoutError } from './timeout-error.js';
 export { toErrorJson } from './to-error-json.js';
 export { ValidationError } from './validation-error.js';
