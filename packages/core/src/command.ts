@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ValidationError } from './errors/validation-error.js';
+import type { RunObserver } from './run-context.js';
 import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
 
 /** Hints for callers and MCP clients. */
@@ -41,6 +42,11 @@ export interface RunOptions {
    * URL, headers with credentials masked, body) and sends nothing.
    */
   dryRun?: boolean | undefined;
+  /**
+   * Hears every provider call the run makes (its start, retries, status and request id), for a
+   * host's logs, traces and metrics. Nothing is reported for a dry run, which sends nothing.
+   */
+  observer?: RunObserver | undefined;
 }
 
 /** A JSON Schema object, as produced by zod's own converter. */

@@ -275,6 +275,7 @@ export function defineConnector<
           idempotencyKey,
           writes: 0,
           dryRun: runOptions.dryRun ? { requests: [] } : undefined,
+          observer: runOptions.observer,
         };
         if (state.dryRun)
           return dryRunOf(state.dryRun, () => withRun(state, () => command.run(parsed, ctx, options)));

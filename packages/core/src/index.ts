@@ -84,7 +84,13 @@ export {
   pageTokenPage,
 } from './pagination.js';
 export { maskSecret, redact, redactDeep, registerSecret, Secret } from './redact.js';
-export type { DryRunRequest, DryRunResult } from './run-context.js';
+export type {
+  DryRunRequest,
+  DryRunResult,
+  ProviderCallInfo,
+  ProviderCallObserver,
+  RunObserver,
+} from './run-context.js';
 export {
   defineTrigger,
   type PollArgs,

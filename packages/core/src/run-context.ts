@@ -1,7 +1,8 @@
 // What one run of a command tells every HTTP call it makes, without threading it through each
-// connector: the run's idempotency key (for the provider's own deduplication) and, for a dry run,
-// where the requests go instead of the network.
+// connector: the run's idempotency key (for the provider's own deduplication), for a dry run where
+// the requests go instead of the network, and the caller's observer of its provider calls.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ConnectorError } from './errors/connector-error.js';
 
 /** A request a dry run would have sent: credentials masked, nothing sent. */
 export interface DryRunRequest {
@@ -28,6 +29,47 @@ export interface DryRunResult {
   note: string;
 }
 
+/** One provider call as a run's observer sees it: no credentials, no query string. */
+export interface ProviderCallInfo {
+  /** The client's provider name, e.g. "Stripe". */
+  provider: string;
+  /** The HTTP method, upper case. */
+  method: string;
+  /** Origin and path, without the query string (it may carry the caller's data). */
+  url: string;
+}
+
+/** What a run's observer hears about one provider call, once it has started. */
+export interface ProviderCallObserver {
+  /**
+   * Before each retry's wait: the retry's number (1 for the first), the wait, and the error that
+   * caused it (a `RateLimitError` when the provider asked to slow down).
+   */
+  onRetry?(retry: { attempt: number; delayMs: number; error: ConnectorError }): void;
+  /**
+   * The call ended, once, after its last attempt: the final status and the provider's request id,
+   * or the error it failed with (its `status` and `requestId` too, when the provider answered).
+   */
+  onEnd?(end: {
+    status: number | undefined;
+    requestId: string | undefined;
+    error?: unknown;
+    retries: number;
+  }): void;
+}
+
+/**
+ * Watches one run's provider calls, for a host's logs, traces and metrics (`RunOptions.observer`).
+ * Its methods are called in line with the calls: they must be quick and must not throw.
+ */
+export interface RunObserver {
+  /**
+   * A provider call is about to be sent (a dry run sends nothing, so reports none). What it
+   * returns hears that call's retries and its end.
+   */
+  onCall?(call: ProviderCallInfo): ProviderCallObserver | undefined;
+}
+
 /** The state of one run, shared by the HTTP calls it makes. */
 export interface RunState {
   /** The run's idempotency key (the caller's, or one made for this run of a write command). */
@@ -39,6 +81,8 @@ export interface RunState {
    * inner run that reads the auth headers: a request there (a token refresh) is stopped unrecorded.
    */
   dryRun: { requests: DryRunRequest[]; resolvingCredentials?: boolean } | undefined;
+  /** The caller's observer of the run's provider calls (`RunOptions.observer`). */
+  observer?: RunObserver | undefined;
 }
 
 const storage = new AsyncLocalStorage<RunState>();

@@ -293,69 +293,87 @@ export class HttpClient {
       this.#learn(await this.#options.auth.headers(signal));
     }
 
+    const observer = currentRun()?.observer?.onCall?.({
+      provider: this.provider,
+      method,
+      url: `${base.origin}${joined.split('?')[0]}`,
+    });
     let attempt = 0;
-    let waited = 0;
-    let refreshed = false;
-    for (;;) {
-      const headers: Record<string, string> = {
-        ...this.#defaultHeaders,
-        ...lowerKeys(request.headers ?? {}),
-      };
-      if (contentType && !headers['content-type']) headers['content-type'] = contentType;
-      if (idempotencyKey && idempotency) headers[idempotency.header.toLowerCase()] = idempotencyKey;
-      if (request.auth !== false && this.#options.auth) {
-        const credentials = await this.#options.auth.headers(signal);
-        checkCredentialHeaders(credentials);
-        this.#learn(credentials);
-        Object.assign(headers, credentials);
+    const send = async (): Promise<HttpResponse<T>> => {
+      let waited = 0;
+      let refreshed = false;
+      for (;;) {
+        const headers: Record<string, string> = {
+          ...this.#defaultHeaders,
+          ...lowerKeys(request.headers ?? {}),
+        };
+        if (contentType && !headers['content-type']) headers['content-type'] = contentType;
+        if (idempotencyKey && idempotency) headers[idempotency.header.toLowerCase()] = idempotencyKey;
+        if (request.auth !== false && this.#options.auth) {
+          const credentials = await this.#options.auth.headers(signal);
+          checkCredentialHeaders(credentials);
+          this.#learn(credentials);
+          Object.assign(headers, credentials);
+        }
+        let error: ConnectorError;
+        try {
+          return await this.#limit(
+            () =>
+              this.#attempt<T>({
+                method,
+                base,
+                path,
+                body,
+                headers,
+                request,
+                outcome,
+                signal,
+                timeoutSignal,
+                mask,
+              }),
+            request.responseType === 'stream',
+            signal,
+          );
+        } catch (caught) {
+          if (!ConnectorError.isInstance(caught)) throw caught;
+          error = caught;
+        }
+        if (
+          AuthError.isInstance(error) &&
+          error.status === 401 &&
+          !refreshed &&
+          request.auth !== false &&
+          this.#options.auth?.handleUnauthorized
+        ) {
+          refreshed = true;
+          if (await this.#options.auth.handleUnauthorized(headers, signal)) continue;
+        }
+        if (!policy || attempt >= policy.maxRetries || !this.#retryable(error, safe)) throw error;
+        const hinted = RateLimitError.isInstance(error)
+          ? (error.retryAfterMs ?? this.#hints.get(error)?.retryAfterMs)
+          : this.#hints.get(error)?.retryAfterMs;
+        const delay = hinted ?? backoffDelay(policy, attempt, this.#options.random);
+        if (waited + delay > policy.maxTotalWaitMs) throw error;
+        attempt += 1;
+        waited += delay;
+        this.#options.onRetry?.({ attempt, delayMs: delay, error });
+        observer?.onRetry?.({ attempt, delayMs: delay, error });
+        try {
+          await sleep(delay, signal);
+        } catch (reason) {
+          throw this.#abortError(reason, timeoutSignal, outcome, request.timeoutMs);
+        }
       }
-      let error: ConnectorError;
-      try {
-        return await this.#limit(
-          () =>
-            this.#attempt<T>({
-              method,
-              base,
-              path,
-              body,
-              headers,
-              request,
-              outcome,
-              signal,
-              timeoutSignal,
-              mask,
-            }),
-          request.responseType === 'stream',
-          signal,
-        );
-      } catch (caught) {
-        if (!ConnectorError.isInstance(caught)) throw caught;
-        error = caught;
-      }
-      if (
-        AuthError.isInstance(error) &&
-        error.status === 401 &&
-        !refreshed &&
-        request.auth !== false &&
-        this.#options.auth?.handleUnauthorized
-      ) {
-        refreshed = true;
-        if (await this.#options.auth.handleUnauthorized(headers, signal)) continue;
-      }
-      if (!policy || attempt >= policy.maxRetries || !this.#retryable(error, safe)) throw error;
-      const hinted = RateLimitError.isInstance(error)
-        ? (error.retryAfterMs ?? this.#hints.get(error)?.retryAfterMs)
-        : this.#hints.get(error)?.retryAfterMs;
-      const delay = hinted ?? backoffDelay(policy, attempt, this.#options.random);
-      if (waited + delay > policy.maxTotalWaitMs) throw error;
-      attempt += 1;
-      waited += delay;
-      this.#options.onRetry?.({ attempt, delayMs: delay, error });
-      try {
-        await sleep(delay, signal);
-      } catch (reason) {
-        throw this.#abortError(reason, timeoutSignal, outcome, request.timeoutMs);
-      }
+    };
+    if (!observer) return send();
+    try {
+      const response = await send();
+      observer.onEnd?.({ status: response.status, requestId: response.requestId, retries: attempt });
+      return response;
+    } catch (error) {
+      const known = ConnectorError.isInstance(error) ? error : undefined;
+      observer.onEnd?.({ status: known?.status, requestId: known?.requestId, error, retries: attempt });
+      throw error;
     }
   }
 
