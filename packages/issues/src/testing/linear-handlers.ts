@@ -27,6 +27,7 @@ import {
   validateLinearDocument,
 } from './linear-schema.js';
 import type { RequestContext } from './linear-views.js';
+import { diffWorkspace, type LinearWebhookDispatcher, snapshotWorkspace } from './linear-webhooks.js';
 import type { LinearWorkspace } from './linear-workspace.js';
 
 /** A failure the simulator injects into the next matching GraphQL request(s). */
@@ -59,6 +60,8 @@ export interface LinearSimulatorState {
   rateLimits: LinearRateLimits;
   /** What each credential has left of its budgets (a reset empties it: every budget full again). */
   budgets: Map<string, LinearBudget>;
+  /** Sends the webhook deliveries of data changes (`webhookCreate`'s webhooks). */
+  webhooks: LinearWebhookDispatcher;
 }
 
 /** One credential's budgets, as of `at` (epoch milliseconds). */
@@ -292,16 +295,21 @@ export function graphqlHandler(state: LinearSimulatorState): RequestHandler {
     const { refused, headers } = meter(state, auth.key, prepared.complexity);
     if (refused) return json(400, rateLimitedBody(refused), headers);
     const ctx: RequestContext = { workspace: state.workspace, viewerId: auth.viewerId, scopes: auth.scopes };
+    const isMutation = prepared.operation.operation === 'mutation';
+    // Only a mutation changes data, and only a workspace with webhooks pays for telling what changed.
+    const before =
+      isMutation && ctx.workspace.webhooks.size > 0 ? snapshotWorkspace(ctx.workspace) : undefined;
     const result = await execute({
       schema: state.schema,
       document: prepared.document,
-      rootValue: prepared.operation.operation === 'mutation' ? mutationRoot(ctx) : queryRoot(ctx),
+      rootValue: isMutation ? mutationRoot(ctx) : queryRoot(ctx),
       contextValue: ctx,
       variableValues: prepared.variables,
       operationName: body.operationName ?? undefined,
       fieldResolver,
       typeResolver,
     });
+    if (before) state.webhooks.dispatch(ctx.workspace, diffWorkspace(before, ctx.workspace), auth.viewerId);
     const payload: Record<string, unknown> = { data: result.data ?? null };
     if (result.errors?.length) payload.errors = result.errors.map(formatExecutionError);
     return json(200, payload, headers);

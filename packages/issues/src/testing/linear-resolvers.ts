@@ -20,6 +20,7 @@ import { projectMutations, projectQueries, projectStatusView, projectView } from
 import { cycleView, teamQueries, teamView, workflowStateView } from './linear-teams.js';
 import { organizationView, userQueries, userView } from './linear-users.js';
 import type { RequestContext, Resolving, Root, Views } from './linear-views.js';
+import { webhookMutations, webhookQueries } from './linear-webhooks.js';
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
@@ -52,6 +53,7 @@ export function queryRoot(ctx: RequestContext): Root {
     ...labelQueries(r),
     ...projectQueries(r),
     ...commentQueries(r),
+    ...webhookQueries(r),
   };
 }
 
@@ -63,6 +65,7 @@ export function mutationRoot(ctx: RequestContext): Root {
     ...labelMutations(r),
     ...projectMutations(r),
     ...commentMutations(r),
+    ...webhookMutations(r),
   };
 }
 

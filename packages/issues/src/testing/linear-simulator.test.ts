@@ -257,7 +257,7 @@ describe('issuesSimulator', () => {
       revocationUrl: `${url}/oauth/revoke`,
       clientId: h.sim.connection.credentials.clientId,
       clientSecret: h.sim.connection.credentials.clientSecret,
-      scopes: ['read', 'write', 'issues:create'],
+      scopes: ['read', 'write', 'issues:create', 'admin'],
     });
     expect(h.sim.connection.options).toEqual({ baseUrl: url, tokenUrl: `${url}/oauth/token` });
   });

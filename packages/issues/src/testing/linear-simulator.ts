@@ -16,6 +16,7 @@ import {
 import { LinearOAuth, type LinearOAuthGrant } from './linear-oauth.js';
 import { loadLinearSchema } from './linear-schema.js';
 import { LINEAR_SEED, seedLinearWorkspace } from './linear-seed.js';
+import { LinearWebhookDispatcher } from './linear-webhooks.js';
 import { LinearWorkspace } from './linear-workspace.js';
 
 /** Options of the simulator. */
@@ -28,6 +29,8 @@ export interface LinearSimulatorOptions extends SimulatorStartOptions {
   accessTokenTtlSeconds?: number | undefined;
   /** Budgets per credential; refused only with `enforce: true` (default: headers only). */
   rateLimits?: Partial<LinearRateLimits> | undefined;
+  /** Waits before each retry of a failed webhook delivery (Linear's: 1 minute, 1 hour, 6 hours). */
+  webhookRetryDelaysMs?: readonly number[] | undefined;
 }
 
 /** What `issues.connect()` needs to reach the simulator: a fresh OAuth grant with refresh. */
@@ -57,10 +60,12 @@ export interface RunningIssuesSimulator
   /** Injects a failure into the next matching GraphQL request(s). */
   failNext(fault: LinearFault): void;
   clearFaults(): void;
+  /** The webhook deliveries: `attempts` made so far, `idle()` to wait for those under way. */
+  readonly webhooks: LinearWebhookDispatcher;
 }
 
-/** The scopes the connector asks for. */
-const SCOPES = ['read', 'write', 'issues:create'];
+/** The scopes the connector asks for (`admin` to create the webhooks of `issues.event`). */
+const SCOPES = ['read', 'write', 'issues:create', 'admin'];
 
 /** A workspace as the simulator starts with it: seeded, or one admin (with this id when given). */
 function newWorkspace(seed: boolean, viewerId?: string): { workspace: LinearWorkspace; viewerId: string } {
@@ -110,6 +115,7 @@ async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssue
     faults: [],
     rateLimits: { ...rateLimits },
     budgets: new Map(),
+    webhooks: new LinearWebhookDispatcher({ retryDelaysMs: options.webhookRetryDelaysMs }),
   };
   const server = await createTestServer([graphqlHandler(state), ...oauth.handlers()], {
     port: options.port,
@@ -126,6 +132,7 @@ async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssue
       return state.workspace;
     },
     state,
+    webhooks: state.webhooks,
     connection: {
       credentials: {
         accessToken: grant.accessToken,
@@ -163,11 +170,15 @@ async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssue
       state.faults.length = 0;
       state.rateLimits = { ...rateLimits };
       state.budgets.clear();
+      state.webhooks.clear();
       server.clearFaults();
       server.resetHandlers();
       server.reset();
     },
-    close: () => server.close(),
+    close: () => {
+      state.webhooks.clear();
+      return server.close();
+    },
   };
 }
 

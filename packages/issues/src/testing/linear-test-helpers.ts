@@ -78,3 +78,39 @@ export function expectOutput(command: Command<any, any, any>, result: unknown): 
   expect(parsed.error?.issues ?? [], `${command.key}'s result against its output schema`).toEqual([]);
   expect(parsed.data).toEqual(result);
 }
+
+/** One POST a webhook receiver got: its headers (lower-case) and the exact bytes of its body. */
+export interface ReceivedDelivery {
+  headers: Record<string, string>;
+  rawBody: string;
+  body: any;
+}
+
+/**
+ * A loopback webhook receiver for tests: records each POST and answers with `status()` (200 by
+ * default), so a test can refuse deliveries and watch the simulator retry.
+ */
+export async function startReceiver(status: () => number = () => 200) {
+  const { createServer } = await import('node:http');
+  const received: ReceivedDelivery[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([key, value]) => [key, String(value)]),
+      );
+      received.push({ headers, rawBody, body: JSON.parse(rawBody) });
+      res.statusCode = status();
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/hooks/test`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

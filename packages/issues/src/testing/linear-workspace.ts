@@ -23,6 +23,7 @@ import type {
   WorkflowStateRecord,
   WorkflowStateType,
 } from './linear-records.js';
+import type { WebhookRecord } from './linear-webhooks.js';
 
 /** A mutation's `input` object, as graphql-js coerced it. */
 export type WorkspaceInput = Record<string, unknown>;
@@ -57,6 +58,8 @@ export class LinearWorkspace {
   readonly projectStatuses = new Map<string, ProjectStatusRecord>();
   readonly projects = new Map<string, ProjectRecord>();
   readonly comments = new Map<string, CommentRecord>();
+  /** Webhooks (`webhookCreate`), by id. */
+  readonly webhooks = new Map<string, WebhookRecord>();
   /** Personal API keys (`lin_api_…`) and the user each belongs to. */
   readonly apiKeys = new Map<string, string>();
   /** Linear's sync id, advanced by every change and returned by mutations as `lastSyncId`. */
