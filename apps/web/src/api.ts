@@ -1,16 +1,9 @@
 import type { CommandDetail, CommandSummary, Connection, ConnectorInfo, ErrorJson, ErrorKind } from './types';
+import { kindLabels } from './ui/error-panel';
 
-const kinds = new Set<ErrorKind>([
-  'validation',
-  'auth',
-  'permission',
-  'not_found',
-  'rate_limit',
-  'provider',
-  'network',
-  'timeout',
-  'internal',
-]);
+// The kinds core defines: `kindLabels` is a record over core's `ErrorKind`, so the type check keeps
+// this list complete.
+const kinds = new Set<ErrorKind>(Object.keys(kindLabels) as ErrorKind[]);
 
 /** A failed API call, carrying the host's error JSON (or one made up for a transport failure). */
 export class ApiError extends Error {

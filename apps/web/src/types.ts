@@ -61,7 +61,7 @@ export interface Connection {
   connector: string;
   isDefault: boolean;
   sandbox: boolean;
-  status: 'ok' | 'needs_reconnect';
+  status: 'ok' | 'needs_reconnect' | 'unreadable';
   credentialHints: Record<string, string>;
   options: Record<string, unknown>;
   createdAt: string;

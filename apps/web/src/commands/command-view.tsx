@@ -290,7 +290,7 @@ export function CommandView({ commandId }: { commandId: string }) {
                   {entry.name}
                   {entry.isDefault ? ' (default)' : ''}
                   {entry.sandbox ? ' · sandbox' : ''}
-                  {entry.status === 'needs_reconnect' ? ' · needs reconnect' : ''}
+                  {entry.status !== 'ok' ? ' · needs reconnect' : ''}
                 </option>
               ))}
             </select>

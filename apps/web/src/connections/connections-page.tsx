@@ -81,7 +81,9 @@ function ConnectionCard({
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const isOAuth = connector?.auth.type === 'oauth2' && !connection.credentialHints.apiKey;
-  const needsReconnect = connection.status === 'needs_reconnect';
+  // A connection sealed under another secret key cannot be read: entering its credentials again fixes it.
+  const unreadable = connection.status === 'unreadable';
+  const needsReconnect = connection.status === 'needs_reconnect' || unreadable;
 
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
@@ -110,7 +112,9 @@ function ConnectionCard({
           {connection.isDefault && <span className="badge badge--accent">Default</span>}
           {connection.sandbox && <span className="badge badge--sandbox">Sandbox</span>}
           {needsReconnect ? (
-            <span className="badge badge--warn">Needs reconnect</span>
+            <span className="badge badge--warn">
+              {unreadable ? 'Unreadable: reconnect' : 'Needs reconnect'}
+            </span>
           ) : (
             <span className="badge badge--ok">Connected</span>
           )}

@@ -12,6 +12,7 @@ export const kindLabels: Record<ErrorKind, string> = {
   network: 'Network error',
   timeout: 'Timed out',
   internal: 'Host error',
+  signature: 'Signature refused',
 };
 
 /** An error as the host reported it: its kind, message, the provider's own words and ids. */

@@ -2,21 +2,9 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
+import type { RecordedCall } from './recorded-call.js';
 
-/** One request as the server received it. */
-export interface RecordedCall {
-  method: string;
-  url: URL;
-  /** The path without the query string. */
-  path: string;
-  query: URLSearchParams;
-  headers: Record<string, string>;
-  bodyText: string;
-  /** The body parsed as JSON, when it was JSON. */
-  bodyJson: unknown;
-  /** The body parsed as a form, when it was form-encoded. */
-  bodyForm: URLSearchParams | undefined;
-}
+export type { RecordedCall } from './recorded-call.js';
 
 /** A fault the server injects into matching requests (each fault fires `times` times, default 1). */
 export type Fault = {
@@ -172,7 +160,11 @@ export async function createTestServer(
       method: call.method,
       headers: call.headers,
       signal: aborter.signal,
-      body: call.method === 'GET' || call.method === 'HEAD' || body.length === 0 ? undefined : body,
+      // A copy as a plain Uint8Array: a valid body under both Node's and the DOM's fetch types.
+      body:
+        call.method === 'GET' || call.method === 'HEAD' || body.length === 0
+          ? undefined
+          : new Uint8Array(body),
     });
     const response = await getResponse([...runtime, ...initial], request);
     if (fault?.type === 'reset-after-handler') {
