@@ -3,15 +3,21 @@ import { ValidationError } from './errors/validation-error.js';
 import type { RunObserver } from './run-context.js';
 import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
 
-/** Hints for callers and MCP clients. */
+/**
+ * Hints for callers, hosts and MCP clients, declared by every command: hosts take them as they are
+ * (confirmations, read-only tool lists, idempotency keys only for writes), never guessing from names.
+ */
 export interface CommandAnnotations {
-  /** Reads only; never changes the provider's state. */
+  /** Reads only; never changes the provider's state. Absent: false (a write). */
   readOnly?: boolean;
-  /** May delete or irreversibly change data. */
+  /** May delete or irreversibly change data. Absent: false. */
   destructive?: boolean;
-  /** Repeating the same call has no further effect. */
+  /** Repeating the same call has no further effect. Absent: the same as `readOnly`. */
   idempotent?: boolean;
 }
+
+/** A command's annotations with every hint decided, as `Command.annotations` holds them. */
+export type CommandHints = Required<CommandAnnotations>;
 
 /** Progress of long work (an export, many pages), for progress bars. */
 export interface Progress {
@@ -62,14 +68,16 @@ export interface CommandDefinition<I extends z.ZodObject, O, Ctx> {
   /** The parameters: a zod object, or `(z) => z.object(…)` so zod loads only when first needed. */
   input: SchemaSource<I>;
   output?: SchemaSource<z.ZodType<O>>;
-  annotations?: CommandAnnotations;
+  /** Required: whether it reads, destroys, or can be repeated safely is the author's to say. */
+  annotations: CommandAnnotations;
   run(input: z.output<I>, ctx: Ctx, options: RunOptions): Promise<O>;
 }
 
 /** A defined command: its definition plus validation and JSON Schema. */
 export interface Command<I extends z.ZodObject = z.ZodObject, O = unknown, Ctx = any>
-  extends Omit<CommandDefinition<I, O, Ctx>, 'input' | 'output'> {
-  annotations: CommandAnnotations;
+  extends Omit<CommandDefinition<I, O, Ctx>, 'input' | 'output' | 'annotations'> {
+  /** The declared annotations, absent hints filled in (see `CommandAnnotations`). */
+  readonly annotations: CommandHints;
   /** The strict zod input schema (built on first access). */
   readonly input: I;
   /** The zod output schema, when declared. */
@@ -270,6 +278,20 @@ function liftAnnotations(property: JsonSchema): void {
   }
 }
 
+/** Decides every hint: absent `readOnly` and `destructive` are false, absent `idempotent` follows `readOnly`. */
+function hintsOf(declared: CommandAnnotations | undefined, key: string): CommandHints {
+  // Required by the type; a definition from plain JavaScript without them must not pass for a read.
+  if (declared === null || typeof declared !== 'object') {
+    throw new TypeError(`Command "${key}" declares no annotations (readOnly, destructive, idempotent)`);
+  }
+  const readOnly = declared.readOnly ?? false;
+  return {
+    readOnly,
+    destructive: declared.destructive ?? false,
+    idempotent: declared.idempotent ?? readOnly,
+  };
+}
+
 /**
  * Defines a command. Unknown parameters are refused (a typo is an error, not silently dropped).
  * JSON Schema is derived from the zod input on first use.
@@ -284,9 +306,9 @@ export function defineCommand<I extends z.ZodObject, O, Ctx>(
   const output = outputSource === undefined ? undefined : lazySchema(outputSource);
   let inputSchema: JsonSchema | undefined;
   let outputSchema: JsonSchema | undefined;
-  return {
+  const command: Command<I, O, Ctx> = {
     ...rest,
-    annotations: definition.annotations ?? {},
+    annotations: hintsOf(definition.annotations, definition.key),
     get input() {
       inputStrict ??= input();
       return inputStrict;
@@ -296,7 +318,9 @@ export function defineCommand<I extends z.ZodObject, O, Ctx>(
     },
     parse(value: unknown) {
       inputStrict ??= input();
-      return parseWith(inputStrict, value ?? {});
+      const parsed = parseWith(inputStrict, value ?? {});
+      parsedInputs.set(parsed, command);
+      return parsed;
     },
     get inputSchema() {
       inputStrict ??= input();
@@ -309,4 +333,16 @@ export function defineCommand<I extends z.ZodObject, O, Ctx>(
       return outputSchema;
     },
   };
+  return command;
+}
+
+/** Each input `parse` returned, with the command that parsed it (the object is the proof). */
+const parsedInputs = new WeakMap<object, Command<any, any, any>>();
+
+/**
+ * Whether `value` is what `command.parse` returned, so that running it needs no second parse (a
+ * second parse is wasted work, and wrong for a schema whose transforms do not accept their output).
+ */
+export function parsedBy(command: Command<any, any, any>, value: unknown): boolean {
+  return value !== null && typeof value === 'object' && parsedInputs.get(value) === command;
 }

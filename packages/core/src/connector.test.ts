@@ -202,6 +202,7 @@ describe('JSON Schema of nullable fields', () => {
             .nullable()
             .optional(),
         }),
+      annotations: { readOnly: true },
       async run() {
         return {};
       },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { OAuthTokens, RefreshCoordinator } from './auth/oauth2-auth.js';
-import { type Command, parseWith, type RunOptions } from './command.js';
+import { type Command, parsedBy, parseWith, type RunOptions } from './command.js';
 import { NetworkError } from './errors/network-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import { ValidationError } from './errors/validation-error.js';
@@ -114,6 +114,13 @@ export interface ConnectorClient<Cmds extends Record<string, Command<any, any, a
   ): Promise<OutputOf<Cmds[K]>>;
   /** Untyped run, for hosts that dispatch by name (a `DryRunResult` with `dryRun`). */
   runUnknown(key: string, input: unknown, options?: RunOptions): Promise<unknown>;
+  /**
+   * Runs one of this connector's commands (the object itself, as a host's registry holds it) on
+   * input its `parse` returned, so a host that validated before choosing a connection neither looks
+   * the command up nor parses again. Input that `parse` did not return is parsed here. A command of
+   * another connector is a `ValidationError` on `command`.
+   */
+  runParsed(command: Command<any, any, any>, input: unknown, options?: RunOptions): Promise<unknown>;
   /** Runs the connector's credential check. */
   verify(): Promise<void>;
   close(): Promise<void>;
@@ -258,14 +265,9 @@ export function defineConnector<
         coordinateRefresh,
         http,
       });
-      const runUnknown = async (key: string, input: unknown, runOptions: RunOptions = {}) => {
-        const command = Object.hasOwn(definition.commands, key) ? definition.commands[key] : undefined;
-        if (!command) {
-          throw new ValidationError(`Unknown command "${key}" for connector ${definition.id}`, {
-            parameter: 'command',
-          });
-        }
-        const parsed = command.parse(input);
+      /** One run of a command of this connector on parsed input: idempotency key, deadline, dry run. */
+      const runCommand = async (command: Command<any, any, Ctx>, parsed: unknown, runOptions: RunOptions) => {
+        const key = command.key;
         const writes = !command.annotations.readOnly;
         const given = checkIdempotencyKey(runOptions.idempotencyKey, writes, `${definition.id}.${key}`);
         // Every run of a write has a key: the caller's, or its own, which an unknown outcome names.
@@ -291,10 +293,32 @@ export function defineConnector<
           throw idempotencyKey ? namingKey(error, idempotencyKey) : error;
         }
       };
+      const runUnknown = async (key: string, input: unknown, runOptions: RunOptions = {}) => {
+        const command = Object.hasOwn(definition.commands, key) ? definition.commands[key] : undefined;
+        if (!command) {
+          throw new ValidationError(`Unknown command "${key}" for connector ${definition.id}`, {
+            parameter: 'command',
+          });
+        }
+        return runCommand(command, command.parse(input), runOptions);
+      };
+      const runParsed = async (
+        command: Command<any, any, any>,
+        input: unknown,
+        runOptions: RunOptions = {},
+      ) => {
+        // Identity, not the key: another connector's command must never run with this context.
+        if (definition.commands[command.key] !== command) {
+          const message = `Command "${command.key}" is not a command of connector ${definition.id}`;
+          throw new ValidationError(message, { parameter: 'command' });
+        }
+        return runCommand(command, parsedBy(command, input) ? input : command.parse(input), runOptions);
+      };
       const client: ConnectorClient<Cmds> = {
         connectorId: definition.id,
         run: runUnknown as ConnectorClient<Cmds>['run'],
         runUnknown,
+        runParsed,
         async verify() {
           if (verify) await verify(ctx);
         },

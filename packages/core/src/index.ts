@@ -10,6 +10,7 @@ export {
   type Command,
   type CommandAnnotations,
   type CommandDefinition,
+  type CommandHints,
   defineCommand,
   type JsonSchema,
   type Progress,

@@ -17,6 +17,7 @@ export const createDocumentFile = defineCommand({
       }),
     }),
   output: createResultSchema,
+  annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: DocsContext, { signal }): Promise<CreateDocumentFileResult> {
     const { data } = await ctx.http.request<DocsDocument>({
       method: 'POST',
