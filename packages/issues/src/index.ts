@@ -26,3 +26,12 @@ export type {
   LinearTeam,
   LinearTeamList,
 } from './issues-schemas.js';
+export {
+  type IssueEventState,
+  issueEvent,
+  LINEAR_RESOURCE_TYPES,
+  LINEAR_WEBHOOK_TOLERANCE_MS,
+  type LinearWebhookPayload,
+  type VerifyLinearWebhookOptions,
+  verifyLinearWebhook,
+} from './triggers/issue-event.js';

@@ -16,6 +16,7 @@ import { updateProject } from './commands/update-project.js';
 import { createLinearHttpClient, LinearGraphqlClient } from './issues-client.js';
 import type { IssuesContext } from './issues-context.js';
 import { VIEWER_QUERY } from './issues-documents.js';
+import { issueEvent } from './triggers/issue-event.js';
 
 /** Linear's API origin; GraphQL is at `/graphql`. */
 export const LINEAR_BASE_URL = 'https://api.linear.app';
@@ -132,6 +133,7 @@ export const issues = defineConnector({
     searchTeams,
     customGraphqlAction,
   },
+  triggers: { event: issueEvent },
   createContext({ credentials, options, onTokens, coordinateRefresh, http: tuning }): IssuesContext {
     const http = createLinearHttpClient({
       credentials,

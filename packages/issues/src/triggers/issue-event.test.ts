@@ -1,0 +1,174 @@
+import { createHmac } from 'node:crypto';
+import { contextOf, SignatureError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
+import { LinearWebhookClient } from '@linear/sdk/webhooks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { issues } from '../issues-connector.js';
+import type { IssuesContext } from '../issues-context.js';
+import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
+import { connectIssues, type ReceivedDelivery, startReceiver } from '../testing/linear-test-helpers.js';
+import { type IssueEventState, issueEvent, verifyLinearWebhook } from './issue-event.js';
+
+const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const ENG = LINEAR_SEED.teams.eng;
+const eng1 = () => h.sim.workspace.findIssue('ENG-1')!.id;
+const SECRET = 'host-generated-secret-0123456789abcdef';
+
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeEach(async () => {
+  receiver = await startReceiver();
+});
+afterEach(() => receiver.close());
+
+const ctx = () => contextOf<IssuesContext>(h.client);
+
+async function subscribe(filters: Record<string, unknown> = {}): Promise<IssueEventState> {
+  const input = issueEvent.parse(filters);
+  const { state } = await issueEvent.subscribe!(ctx(), { hookUrl: receiver.url, input, secret: SECRET });
+  return state as IssueEventState;
+}
+
+const request = (delivery: ReceivedDelivery) => ({ headers: delivery.headers, rawBody: delivery.rawBody });
+
+describe('issues.event', () => {
+  it('is registered on the connector as a webhook trigger with titled, described filters', () => {
+    expect(issues.triggers?.event).toBe(issueEvent);
+    expect(issueEvent.kinds).toEqual(['webhook']);
+    const properties = issueEvent.inputSchema.properties as Record<
+      string,
+      { title?: string; description?: string }
+    >;
+    expect(Object.keys(properties).sort()).toEqual(['actions', 'changedFields', 'resourceTypes', 'teamId']);
+    for (const field of Object.values(properties)) expect(field.title && field.description).toBeTruthy();
+    expect(() => issueEvent.parse({ resourceTypes: ['Isue'] })).toThrow(/resourceTypes/);
+  });
+
+  it('subscribes with webhookCreate (the hook URL, the host’s secret, the team) and unsubscribes with webhookDelete', async () => {
+    const state = await subscribe({ teamId: 'ENG', resourceTypes: ['Issue', 'Comment'] });
+    const webhook = h.sim.workspace.webhooks.get(state.webhookId)!;
+    expect(webhook).toMatchObject({
+      url: receiver.url,
+      secret: SECRET,
+      teamId: ENG.id,
+      allPublicTeams: false,
+      resourceTypes: ['Issue', 'Comment'],
+      label: 'c-host issues.event',
+    });
+    expect(state).toEqual({ webhookId: webhook.id, secret: SECRET });
+    await issueEvent.unsubscribe!(ctx(), state);
+    expect(h.sim.workspace.webhooks.size).toBe(0);
+    // Already gone counts as done.
+    await expect(issueEvent.unsubscribe!(ctx(), state)).resolves.toBeUndefined();
+    expect(h.sim.server.violations).toEqual([]);
+  });
+
+  it('subscribes to all public teams when no team is given', async () => {
+    const state = await subscribe();
+    expect(h.sim.workspace.webhooks.get(state.webhookId)).toMatchObject({
+      allPublicTeams: true,
+      teamId: null,
+      resourceTypes: ['Issue'],
+    });
+  });
+
+  it('verifies the simulator’s delivery of an issue update into the typed event, id from Linear-Delivery', async () => {
+    const state = await subscribe();
+    const input = issueEvent.parse({});
+    await h.client.run('updateIssue', { issueId: eng1(), title: 'Renamed by the test' });
+    await h.sim.webhooks.idle();
+    const [delivery] = receiver.received;
+    const events = await issueEvent.verify!(request(delivery!), state, input);
+    expect(events).toEqual([
+      {
+        id: delivery!.headers['linear-delivery'],
+        type: 'Issue.update',
+        occurredAt: delivery!.body.createdAt,
+        data: delivery!.body,
+      },
+    ]);
+    expect(events[0]!.data).toMatchObject({ data: { identifier: 'ENG-1', title: 'Renamed by the test' } });
+    expect(events[0]!.data.updatedFrom).toHaveProperty('title');
+    expect(issueEvent.output.safeParse(events[0]!.data).success).toBe(true);
+    // The SDK's own verifier accepts what ours accepts.
+    expect(
+      new LinearWebhookClient(SECRET).parseData(
+        Buffer.from(delivery!.rawBody),
+        delivery!.headers['linear-signature']!,
+        delivery!.body.webhookTimestamp,
+      ),
+    ).toEqual(delivery!.body);
+  });
+
+  it('refuses a tampered body, a forged or missing signature, and a stale timestamp with SignatureError', async () => {
+    const state = await subscribe();
+    await h.client.run('updateIssue', { issueId: eng1(), priority: 1 });
+    await h.sim.webhooks.idle();
+    const delivery = receiver.received[0]!;
+    const refusal = (req: { headers: Record<string, string>; rawBody: string }, options = {}) => {
+      try {
+        verifyLinearWebhook(req, state.secret, options);
+      } catch (error) {
+        expect(SignatureError.isInstance(error)).toBe(true);
+        return (error as SignatureError).reason;
+      }
+      return 'accepted';
+    };
+    expect(refusal(request(delivery))).toBe('accepted');
+    const tampered = delivery.rawBody.replace('"priority":1', '"priority":4');
+    expect(tampered).not.toBe(delivery.rawBody);
+    expect(refusal({ headers: delivery.headers, rawBody: tampered })).toBe('mismatch');
+    const forged = createHmac('sha256', 'not the secret').update(delivery.rawBody).digest('hex');
+    expect(
+      refusal({ headers: { ...delivery.headers, 'linear-signature': forged }, rawBody: delivery.rawBody }),
+    ).toBe('mismatch');
+    const { 'linear-signature': _, ...unsigned } = delivery.headers;
+    expect(refusal({ headers: unsigned, rawBody: delivery.rawBody })).toBe('missing');
+    // A replay two minutes later, correctly signed, is still refused.
+    expect(refusal(request(delivery), { now: delivery.body.webhookTimestamp + 120_000 })).toBe('stale');
+    const old = { ...delivery.body, webhookTimestamp: Date.now() - 61_000 };
+    const oldBody = JSON.stringify(old);
+    const resigned = createHmac('sha256', SECRET).update(oldBody).digest('hex');
+    expect(
+      refusal({ headers: { ...delivery.headers, 'linear-signature': resigned }, rawBody: oldBody }),
+    ).toBe('stale');
+  });
+
+  it('without Linear-Delivery, the id is the webhook, action, entity and updatedAt (two updates, two ids)', async () => {
+    const state = await subscribe();
+    await h.client.run('updateIssue', { issueId: eng1(), title: 'One' });
+    await h.client.run('updateIssue', { issueId: eng1(), title: 'Two' });
+    await h.sim.webhooks.idle();
+    const ids = receiver.received.map((delivery) => {
+      const { 'linear-delivery': _, ...headers } = delivery.headers;
+      return verifyLinearWebhook({ headers, rawBody: delivery.rawBody }, state.secret).id;
+    });
+    const issue = h.sim.workspace.findIssue('ENG-1')!;
+    expect(ids[1]).toBe(`${state.webhookId}:update:${issue.id}:${issue.updatedAt}`);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('filters by action and by changed fields: a sortOrder change alone is not an event', async () => {
+    const state = await subscribe({ resourceTypes: ['Issue', 'Comment'] });
+    await h.client.run('createIssue', { teamId: ENG.id, title: 'Filter me' });
+    const issue = [...h.sim.workspace.issues.values()].find((i) => i.title === 'Filter me')!;
+    await h.client.run('customGraphqlAction', {
+      query: 'mutation M($id: String!) { issueUpdate(id: $id, input: { sortOrder: -5 }) { success } }',
+      variables: { id: issue.id },
+    });
+    await h.client.run('updateIssue', {
+      issueId: issue.id,
+      additionalFields: { assigneeId: LINEAR_SEED.users.grace },
+    });
+    await h.sim.webhooks.idle();
+    const verified = (filters: Record<string, unknown>) =>
+      receiver.received.flatMap(
+        (delivery) => issueEvent.verify!(request(delivery), state, issueEvent.parse(filters)) as unknown[],
+      ) as { type: string; data: { updatedFrom?: Record<string, unknown> } }[];
+    expect(verified({}).map((event) => event.type)).toEqual(['Issue.create', 'Issue.update', 'Issue.update']);
+    expect(verified({ actions: ['create'] }).map((event) => event.type)).toEqual(['Issue.create']);
+    const assigned = verified({ actions: ['update'], changedFields: ['assigneeId', 'stateId'] });
+    expect(assigned).toHaveLength(1);
+    expect(assigned[0]!.data.updatedFrom).toHaveProperty('assigneeId', null);
+    expect(verified({ resourceTypes: ['Comment'] })).toEqual([]);
+  });
+});
