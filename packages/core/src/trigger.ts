@@ -33,7 +33,7 @@ export interface WebhookRequest {
 }
 
 /** What `subscribe` is given. */
-export interface SubscribeArgs<Input> {
+export interface SubscribeArgs<Input, State = unknown> {
   /** The URL the provider must deliver to (the host's `/hooks/{subscriptionId}`). */
   hookUrl: string;
   /** The parsed filters. */
@@ -43,6 +43,11 @@ export interface SubscribeArgs<Input> {
    * (Linear). Providers that issue their own (Stripe's `whsec_…`) ignore it.
    */
   secret?: string | undefined;
+  /**
+   * The state of an earlier `subscribe` for this same hook URL (a re-subscribe after the filters
+   * changed, or a retry after a crash): reuse the provider's side instead of duplicating it.
+   */
+  previous?: State | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -90,7 +95,7 @@ export interface TriggerDefinition<I extends z.ZodObject, O, Ctx, State = unknow
   /** For polling: how often a host polls, in ms (default 60 000). */
   pollIntervalMs?: number;
   /** Webhook: registers `hookUrl` with the provider. Required for `webhook`. */
-  subscribe?(ctx: Ctx, args: SubscribeArgs<z.output<I>>): Promise<Subscription<State>>;
+  subscribe?(ctx: Ctx, args: SubscribeArgs<z.output<I>, State>): Promise<Subscription<State>>;
   /** Extends the provider's side before `renewAt` (a new Drive channel); the old state is replaced. */
   renew?(ctx: Ctx, args: { hookUrl: string; input: z.output<I>; state: State }): Promise<Subscription<State>>;
   /** Removes what `subscribe` registered. A provider's "already gone" counts as done. */

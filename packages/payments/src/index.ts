@@ -25,3 +25,10 @@ export type {
   StripeSubscription,
   StripeSubscriptionItem,
 } from './payments-schemas.js';
+export {
+  eventTrigger,
+  type PaymentsEventState,
+  type StripeEvent,
+  type VerifyStripeOptions,
+  verifyStripeSignature,
+} from './triggers/event.js';

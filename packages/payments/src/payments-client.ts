@@ -203,5 +203,7 @@ export async function listPage<T>(
 /** What every payments command runs with: the connection's Stripe client. */
 export interface PaymentsContext {
   http: HttpClient;
+  /** The connection's `Stripe-Version`, which webhook endpoints are created with too. */
+  apiVersion: string;
   close(): Promise<void>;
 }

@@ -12,6 +12,7 @@ import { getProducts } from './commands/get-products.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { updateCustomer } from './commands/update-customer.js';
 import { createStripeHttp, PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
+import { eventTrigger } from './triggers/event.js';
 
 /** The connection's credentials: a secret key (`sk_test_…`, `sk_live_…`) or a restricted key (`rk_…`). */
 const paymentsCredentials = (z: Zod) =>
@@ -83,6 +84,7 @@ export const payments = defineConnector({
     C_PAYMENTS_API_VERSION: 'apiVersion',
   },
   commands,
+  triggers: { event: eventTrigger },
   createContext({ credentials, options, http: tuning }): PaymentsContext {
     const http = createStripeHttp({
       apiKey: credentials.apiKey,
@@ -90,7 +92,7 @@ export const payments = defineConnector({
       apiVersion: options.apiVersion,
       http: tuning,
     });
-    return { http, close: () => http.close() };
+    return { http, apiVersion: options.apiVersion, close: () => http.close() };
   },
   verify: (ctx) => ctx.http.request({ method: 'GET', path: '/v1/customers', query: { limit: 1 } }),
   simulator: async () => (await import('./testing/index.js')).paymentsSimulator,

@@ -13,6 +13,13 @@ export { buildPrice, planOf } from './resources/prices.js';
 export { buildProduct } from './resources/products.js';
 export { NO_PAYMENT_METHOD_MESSAGE } from './resources/subscription-billing.js';
 export { buildSubscription } from './resources/subscription-objects.js';
+export {
+  deliverWebhooks,
+  MAX_WEBHOOK_ENDPOINTS,
+  type WebhookDeliverer,
+  type WebhookDelivery,
+  type WebhookDeliveryOptions,
+} from './resources/webhook-endpoints.js';
 export { type FaultMatch, matchCall, stripeFaults } from './stripe-faults.js';
 export { decodeStripeParams, type StripeParam, type StripeParams } from './stripe-params.js';
 export {

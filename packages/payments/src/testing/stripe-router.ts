@@ -10,6 +10,7 @@ import { paymentMethodRoutes } from './resources/payment-methods.js';
 import { priceRoutes } from './resources/prices.js';
 import { productRoutes } from './resources/products.js';
 import { subscriptionRoutes } from './resources/subscriptions.js';
+import { webhookEndpointRoutes } from './resources/webhook-endpoints.js';
 import { errorBody, invalidRequest, StripeFailure } from './stripe-errors.js';
 import { expandResponse } from './stripe-expand.js';
 import { decodeStripeParams, decodeV2Query, expandPaths, type StripeParams } from './stripe-params.js';
@@ -27,7 +28,7 @@ export interface StripeHandlersOptions {
   apiKeys: readonly string[];
   /**
    * Restricted keys and what each may do, by resource: `customers`, `payment_methods`, `products`,
-   * `prices`, `subscriptions`, `invoices`, `balance`, `events`, `coupons`, `event_destinations`. A call
+   * `prices`, `subscriptions`, `invoices`, `balance`, `events`, `coupons`, `event_destinations`, `webhook_endpoints`. A call
    * beyond that is a 403.
    */
   restrictedKeys?: Readonly<Record<string, Readonly<Record<string, RestrictedAccess>>>>;
@@ -56,6 +57,7 @@ const ROUTES: Route[] = [
   ...eventRoutes(),
   ...couponRoutes(),
   ...eventDestinationRoutes(),
+  ...webhookEndpointRoutes(),
 ]
   .map((route, order) => ({
     route,

@@ -7,6 +7,7 @@ import {
   type TestServer,
 } from '@c/core/testing';
 import { loadStripeContract, type StripeContract } from './contract/stripe-contract.js';
+import { deliverWebhooks, type WebhookDeliverer } from './resources/webhook-endpoints.js';
 import { createStripeHandlers, type RestrictedAccess } from './stripe-router.js';
 import { seedStripeState } from './stripe-seed.js';
 import { StripeState, stripeStyleId } from './stripe-state.js';
@@ -40,6 +41,8 @@ export interface PaymentsSimulatorOptions extends SimulatorStartOptions {
   accountApiVersion?: string | undefined;
   /** The clock in Unix seconds. */
   now?: (() => number) | undefined;
+  /** Waits between webhook delivery attempts, in ms (default 250, 1 000, 3 000). */
+  webhookRetryDelaysMs?: readonly number[] | undefined;
 }
 
 /** A running Stripe simulator: the common handle, plus the simulated account and its contract. */
@@ -49,13 +52,16 @@ export interface PaymentsSandbox
   readonly state: StripeState;
   /** The contract checker, when checks are on. */
   readonly contract: StripeContract | undefined;
+  /** Signed deliveries of events to the account's webhook endpoints: their log, `idle()` to wait. */
+  readonly webhooks: WebhookDeliverer;
 }
 
 /**
  * Starts the Stripe simulator on a loopback socket: stateful, speaking API version
  * `2026-10-28.endive` with Stripe's list, search, expand, error and idempotency semantics, every
- * request checked against that version's contract (violations in `server.violations`), and faults
- * through `server.fault(stripeFaults.…)`.
+ * request checked against that version's contract (violations in `server.violations`), faults
+ * through `server.fault(stripeFaults.…)`, and every event POSTed, signed, to the account's webhook
+ * endpoints.
  */
 async function start(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSandbox> {
   // Checks default to on only where the contracts folder is (this repository, CI): elsewhere ajv,
@@ -74,6 +80,10 @@ async function start(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSa
   }
   const state = new StripeState(options.now ? { now: options.now } : {});
   if (options.seed) seedStripeState(state);
+  const webhooks = deliverWebhooks(
+    state,
+    options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {},
+  );
   const apiKey = options.apiKey ?? stripeStyleId('sk_test_', 24);
   let server: TestServer | undefined;
   const handlers = createStripeHandlers({
@@ -96,6 +106,7 @@ async function start(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSa
     server: running,
     state,
     contract,
+    webhooks,
     connection: {
       credentials: { apiKey },
       options: { baseUrl: running.url, apiVersion: SIMULATED_API_VERSION },
@@ -107,7 +118,10 @@ async function start(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSa
       running.resetHandlers();
       running.clearFaults();
     },
-    close: () => running.close(),
+    close: () => {
+      webhooks.stop();
+      return running.close();
+    },
   };
 }
 

@@ -112,9 +112,12 @@ export class StripeState {
   readonly coupons = new Collection<StoredObject>();
   /** API v2 event destinations, kept with Unix `created` and answered with ISO timestamps. */
   readonly eventDestinations = new Collection<StoredObject>();
+  /** Webhook endpoints (`/v1/webhook_endpoints`), each with its signing secret. */
+  readonly webhookEndpoints = new Collection<StoredObject>();
   /** Saved responses by API key and idempotency key; see `saveResponse`. */
   readonly idempotency = new Map<string, SavedResponse>();
   readonly #now: () => number;
+  readonly #eventListeners = new Set<(event: StoredObject) => void>();
 
   constructor(options: StripeStateOptions = {}) {
     this.#now = options.now ?? (() => Math.floor(Date.now() / 1000));
@@ -147,11 +150,21 @@ export class StripeState {
       this.events,
       this.coupons,
       this.eventDestinations,
+      this.webhookEndpoints,
     ]) {
       collection.clear();
     }
     this.deletedCustomers.clear();
     this.idempotency.clear();
+  }
+
+  /**
+   * Calls `listener` with every event recorded from now on (webhook delivery). Returns a function
+   * that stops it.
+   */
+  onEvent(listener: (event: StoredObject) => void): () => void {
+    this.#eventListeners.add(listener);
+    return () => this.#eventListeners.delete(listener);
   }
 
   /** Records an event of the account, as Stripe does for every change. */
@@ -162,7 +175,7 @@ export class StripeState {
     options: { previousAttributes?: Record<string, unknown> | undefined; created?: number } = {},
   ): StoredObject {
     const { previousAttributes } = options;
-    return this.events.set({
+    const event = this.events.set({
       id: stripeStyleId('evt_1', 24),
       object: 'event',
       api_version: SIMULATED_API_VERSION,
@@ -176,5 +189,7 @@ export class StripeState {
       request: { id: request.id, idempotency_key: request.idempotencyKey },
       type,
     });
+    for (const listener of this.#eventListeners) listener(event);
+    return event;
   }
 }

@@ -48,6 +48,8 @@ const SERVED = new Set([
   'SubscriptionItem',
   'V2.Core.EventDestination',
   'V2.DeletedObject',
+  'WebhookEndpoint',
+  'DeletedWebhookEndpoint',
 ]);
 
 /** The operations the simulator serves: method, path, parameter type and response type (stripe's names). */
@@ -112,6 +114,16 @@ const OPERATIONS: [string, string, string, string][] = [
     'V2.Core.EventDestination',
   ],
   ['DELETE', '/v2/core/event_destinations/{id}', 'V2.Core.EventDestinationDeleteParams', 'V2.DeletedObject'],
+  ['GET', '/v1/webhook_endpoints', 'WebhookEndpointListParams', 'ApiList<WebhookEndpoint>'],
+  ['POST', '/v1/webhook_endpoints', 'WebhookEndpointCreateParams', 'WebhookEndpoint'],
+  ['GET', '/v1/webhook_endpoints/{webhook_endpoint}', 'WebhookEndpointRetrieveParams', 'WebhookEndpoint'],
+  ['POST', '/v1/webhook_endpoints/{webhook_endpoint}', 'WebhookEndpointUpdateParams', 'WebhookEndpoint'],
+  [
+    'DELETE',
+    '/v1/webhook_endpoints/{webhook_endpoint}',
+    'WebhookEndpointDeleteParams',
+    'DeletedWebhookEndpoint',
+  ],
 ];
 
 /** The events the simulator records: Stripe's typed event for each. */
