@@ -72,6 +72,23 @@ END
 $$;
 `,
   },
+  {
+    version: 3,
+    name: 'audit log',
+    sql: `
+CREATE TABLE audit (
+  id bigserial PRIMARY KEY,
+  at timestamptz NOT NULL,
+  actor text NOT NULL,
+  action text NOT NULL,
+  target text NOT NULL,
+  connection text,
+  outcome text NOT NULL,
+  request_id text
+);
+CREATE INDEX audit_at ON audit (at);
+`,
+  },
 ];
 
 /** The newest schema version this build knows. */

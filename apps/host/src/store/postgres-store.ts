@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { NetworkError, TimeoutError, ValidationError } from '@c/core';
 import pg from 'pg';
+import { auditEntry } from './audit-rows.js';
 import {
+  type AuditEntry,
+  type AuditQuery,
   ConnectionExistsError,
   type ConnectionRecord,
   type ConnectionStatus,
   type ConnectionStore,
   type CredentialsUpdate,
   type LockOptions,
+  type NewAuditEntry,
   type NewConnection,
   type ResealReport,
   type SlotOptions,
@@ -580,6 +584,32 @@ export class PostgresConnectionStore implements ConnectionStore {
       }
     });
     return report;
+  }
+
+  // --- Audit log (AuditStore) -----------------------------------------------------------------
+
+  async appendAudit(entry: NewAuditEntry): Promise<void> {
+    await this.#pool.query(
+      `INSERT INTO audit (at, actor, action, target, connection, outcome, request_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        entry.at,
+        entry.actor,
+        entry.action,
+        entry.target,
+        entry.connection ?? null,
+        entry.outcome,
+        entry.requestId ?? null,
+      ],
+    );
+  }
+
+  async listAudit(query: AuditQuery): Promise<AuditEntry[]> {
+    const { rows } = await this.#pool.query(
+      'SELECT * FROM audit WHERE at >= $1 ORDER BY at DESC, id DESC LIMIT $2',
+      [query.since ?? new Date(0), query.limit],
+    );
+    return rows.map(auditEntry);
   }
 
   async close(): Promise<void> {

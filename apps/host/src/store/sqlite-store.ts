@@ -2,13 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { TimeoutError } from '@c/core';
+import { type AuditRow, auditEntry } from './audit-rows.js';
 import {
+  type AuditEntry,
+  type AuditQuery,
   ConnectionExistsError,
   type ConnectionRecord,
   type ConnectionStatus,
   type ConnectionStore,
   type CredentialsUpdate,
   type LockOptions,
+  type NewAuditEntry,
   type NewConnection,
   type ResealReport,
   type SlotOptions,
@@ -75,6 +79,21 @@ CREATE TABLE IF NOT EXISTS slots (
 );
 `;
 
+/** The audit log's table (see `AuditStore`), created beside the others. */
+const AUDIT_SCHEMA = `
+CREATE TABLE IF NOT EXISTS audit (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT NOT NULL,
+  connection TEXT,
+  outcome TEXT NOT NULL,
+  request_id TEXT
+);
+CREATE INDEX IF NOT EXISTS audit_at ON audit (at);
+`;
+
 /** Options of `SqliteConnectionStore`. */
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -110,6 +129,7 @@ export class SqliteConnectionStore implements ConnectionStore {
     try {
       this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;');
       this.#db.exec(SCHEMA);
+      this.#db.exec(AUDIT_SCHEMA);
       this.#now = options.now ?? (() => new Date());
       this.#box = this.#unlock(options.dataDir, options.secretKey, options.oldKeys);
     } catch (error) {
@@ -425,6 +445,33 @@ export class SqliteConnectionStore implements ConnectionStore {
       .get(kind, key) as { value: string; expires_at: number } | undefined;
     if (!row || row.expires_at <= this.#now().getTime()) return undefined;
     return this.#openEphemeral(kind, key, row.value);
+  }
+
+  // --- Audit log (AuditStore) -----------------------------------------------------------------
+
+  async appendAudit(entry: NewAuditEntry): Promise<void> {
+    this.#db
+      .prepare(
+        `INSERT INTO audit (at, actor, action, target, connection, outcome, request_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        entry.at.toISOString(),
+        entry.actor,
+        entry.action,
+        entry.target,
+        entry.connection ?? null,
+        entry.outcome,
+        entry.requestId ?? null,
+      );
+  }
+
+  async listAudit(query: AuditQuery): Promise<AuditEntry[]> {
+    // ISO 8601 in UTC sorts as text, so `at >= ?` compares times.
+    const rows = this.#db
+      .prepare('SELECT * FROM audit WHERE at >= ? ORDER BY at DESC, id DESC LIMIT ?')
+      .all(query.since?.toISOString() ?? '', query.limit) as unknown as AuditRow[];
+    return rows.map(auditEntry);
   }
 
   async close(): Promise<void> {
