@@ -14,6 +14,7 @@ import { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from
 import { type SeededFiles, seedDocsSandbox } from './docs-seed.js';
 import { DocsSimulatorState, type DocsStateOptions, type SimClient } from './docs-state.js';
 import { driveRoute } from './drive-api.js';
+import { DriveChangeFeed } from './drive-changes.js';
 import { notFoundPage } from './google-errors.js';
 
 async function formOf(request: Request): Promise<URLSearchParams> {
@@ -58,6 +59,7 @@ async function route(state: DocsSimulatorState, request: Request): Promise<Respo
  * `/revoke`), all on one origin.
  */
 export function createDocsHandlers(state: DocsSimulatorState): RequestHandler[] {
+  state.changeFeed ??= new DriveChangeFeed(state);
   return [http.all('*', ({ request }) => route(state, request))];
 }
 
@@ -95,6 +97,8 @@ export interface RunningDocsSimulator
   readonly state: DocsSimulatorState;
   /** Ids of the seeded files, when started with `seed: true`. */
   readonly seeded: SeededFiles | undefined;
+  /** Drive's change log and push channels: `notifications` sent so far, `idle()` to wait for those under way. */
+  readonly changes: DriveChangeFeed;
 }
 
 /**
@@ -145,6 +149,7 @@ async function start(options: DocsSimulatorOptions = {}): Promise<RunningDocsSim
       scopes: [...DOCS_SCOPES],
     },
     seeded,
+    changes: state.changeFeed!,
     reset() {
       state.restore(initial);
       server.reset();

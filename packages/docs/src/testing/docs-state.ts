@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ParagraphSpec } from './docs-document.js';
 import { buildTabs, cloneTabs, type SimTab, type TabSpec } from './docs-tabs.js';
+import type { DriveChangeFeed } from './drive-changes.js';
 
 /** Google's MIME type of a Google Docs document. */
 export const GOOGLE_DOCS_MIME_TYPE = 'application/vnd.google-apps.document';
@@ -239,6 +240,8 @@ export class DocsSimulatorState {
   /** Emails that stand for groups rather than people (permissions of type `group`). */
   readonly groups = new Set<string>();
   readonly accessTokenSeconds: number;
+  /** Drive's change log and push channels, when the simulator serves them (it always does). */
+  changeFeed: DriveChangeFeed | undefined;
   readonly #usage = new Map<string, { window: number; count: number }>();
 
   constructor(options: DocsStateOptions = {}) {
@@ -287,6 +290,7 @@ export class DocsSimulatorState {
     this.codes.clear();
     this.consents.clear();
     this.#usage.clear();
+    this.changeFeed?.clear();
   }
 
   #load(from: DocsStateSnapshot | DocsSimulatorState): void {
@@ -371,7 +375,16 @@ export class DocsSimulatorState {
       content: options.content,
     };
     this.files.set(file.id, file);
+    this.changeFeed?.record(file, false);
     return file;
+  }
+
+  /** Deletes a file for good (not the trash), which Drive's change log reports as removed. */
+  removeFile(id: string): void {
+    const file = this.files.get(id);
+    if (!file) return;
+    this.files.delete(id);
+    this.changeFeed?.record(file, true);
   }
 
   /**
@@ -398,6 +411,7 @@ export class DocsSimulatorState {
     file.modifiedTime = Math.max(this.now(), file.modifiedTime + 1);
     file.lastModifyingUser = user;
     file.version += 1;
+    this.changeFeed?.record(file, false);
   }
 
   /** Stores a document's new tabs under a new revision id. */

@@ -1,4 +1,5 @@
 import type { DocsSimulatorState } from './docs-state.js';
+import { changesRoute } from './drive-changes.js';
 import { invalid, masked, notFound, userResource } from './drive-common.js';
 import { createFile, deleteFile, exportFile, getFile, listFiles, updateFile } from './drive-files.js';
 import { permissionsRoute } from './drive-permissions.js';
@@ -79,6 +80,18 @@ export async function driveRoute(state: DocsSimulatorState, request: Request, ur
   if (!match || !DRIVE_RESOURCES.has(match[1]!)) return notFoundPage(url.pathname);
   const [, resource, id, sub, subId] = match;
   const method = request.method;
+  const feed = state.changeFeed;
+  if ((resource === 'changes' || resource === 'channels') && feed && !upload) {
+    const caller = authorize(
+      state,
+      request,
+      url,
+      'drive',
+      false,
+      `google.apps.drive.v3.Drive${resource === 'changes' ? 'Changes' : 'Channels'}.${method}`,
+    );
+    return caller instanceof Response ? caller : changesRoute(feed, caller, request, url);
+  }
   if (resource !== 'files' && resource !== 'about') return notImplemented(method, url.pathname);
   if (sub !== undefined && !FILE_SUBRESOURCES.has(sub)) return notFoundPage(url.pathname);
   const service =

@@ -507,7 +507,7 @@ export async function createFile(
   if (media) {
     const stored = storeMedia(state, caller, file, media.type, media.bytes);
     if (stored) {
-      state.files.delete(file.id);
+      state.removeFile(file.id);
       return stored;
     }
   }
@@ -586,6 +586,6 @@ export function getFile(state: DocsSimulatorState, caller: Caller, file: SimFile
 /** `files.delete`: only the owner deletes; 204 No Content. */
 export function deleteFile(state: DocsSimulatorState, caller: Caller, file: SimFile): Response {
   if (file.owner !== caller.user) return insufficientPermissions();
-  state.files.delete(file.id);
+  state.removeFile(file.id);
   return new Response(null, { status: 204 });
 }
