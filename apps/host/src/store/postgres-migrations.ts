@@ -1,3 +1,5 @@
+import { TRIGGER_MIGRATION_SQL } from './postgres-trigger-store.js';
+
 /**
  * One step of the PostgreSQL schema. Steps are applied in version order, each in its own
  * transaction, and recorded in `schema_migrations`; an applied step never changes. Steps only add
@@ -88,6 +90,11 @@ CREATE TABLE audit (
 );
 CREATE INDEX audit_at ON audit (at);
 `,
+  },
+  {
+    version: 4,
+    name: 'trigger subscriptions, events and deliveries',
+    sql: TRIGGER_MIGRATION_SQL,
   },
 ];
 

@@ -18,6 +18,7 @@ import {
   type StoreReadiness,
 } from './connection-store.js';
 import { LATEST_VERSION, MIGRATIONS, SCHEMA } from './postgres-migrations.js';
+import { PostgresTriggerStore } from './postgres-trigger-store.js';
 import {
   deriveKey,
   KEY_SETTING,
@@ -125,6 +126,8 @@ export class PostgresConnectionStore implements ConnectionStore {
   /** Lease renewals of the slots held now, stopped when the store closes. */
   readonly #renewals = new Set<NodeJS.Timeout>();
   #box!: SecretBox;
+  /** Subscriptions, events and deliveries. */
+  readonly triggers: PostgresTriggerStore;
   #listener: pg.Client | undefined;
   #listenRetry: NodeJS.Timeout | undefined;
   #closed = false;
@@ -146,6 +149,12 @@ export class PostgresConnectionStore implements ConnectionStore {
     this.#lockPool.on('error', () => {});
     this.#database = describeDatabase(options.url);
     this.#now = options.now ?? (() => new Date());
+    this.triggers = new PostgresTriggerStore({
+      pool: this.#pool,
+      box: () => this.#box,
+      now: this.#now,
+      transaction: (work) => this.#transaction(work),
+    });
   }
 
   /**

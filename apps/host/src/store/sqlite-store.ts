@@ -32,6 +32,7 @@ import {
   unlockKeys,
   wrongKeyError,
 } from './secret-box.js';
+import { SqliteTriggerStore, TRIGGER_SCHEMA } from './sqlite-trigger-store.js';
 import { jittered, Wakeups } from './wakeups.js';
 
 /** The database file inside the data directory. */
@@ -118,6 +119,8 @@ export class SqliteConnectionStore implements ConnectionStore {
   readonly #wakeups = new Wakeups();
   /** Lease renewals of the slots held now, stopped when the store closes. */
   readonly #renewals = new Set<NodeJS.Timeout>();
+  /** Subscriptions, events and deliveries. */
+  readonly triggers: SqliteTriggerStore;
 
   constructor(options: SqliteStoreOptions) {
     ensureDataDir(options.dataDir);
@@ -130,8 +133,15 @@ export class SqliteConnectionStore implements ConnectionStore {
       this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;');
       this.#db.exec(SCHEMA);
       this.#db.exec(AUDIT_SCHEMA);
+      this.#db.exec(TRIGGER_SCHEMA);
       this.#now = options.now ?? (() => new Date());
       this.#box = this.#unlock(options.dataDir, options.secretKey, options.oldKeys);
+      this.triggers = new SqliteTriggerStore({
+        db: this.#db,
+        box: () => this.#box,
+        now: this.#now,
+        transaction: (work) => this.#transaction(work),
+      });
     } catch (error) {
       this.#db.close();
       throw error;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionStore } from './connection-store.js';
 import { KEY_SETTING, SecretBox } from './secret-box.js';
+import { triggerStoreCases } from './trigger-store-suite.js';
 
 /** How a store is opened in the shared suite. */
 export interface StoreOpenOptions {
@@ -85,6 +86,8 @@ export function storeSuite(harness: StoreHarness): void {
   }
 
   describe(`${harness.name} (shared store suite)`, () => {
+    describe('triggers', () => triggerStoreCases(() => location()));
+
     it('keeps secrets sealed at rest: nothing the storage holds shows one in clear', async () => {
       const { place, open } = await location();
       const store = await open();

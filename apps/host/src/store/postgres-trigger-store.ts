@@ -1,0 +1,351 @@
+import type pg from 'pg';
+import type {
+  DeliveryRecord,
+  NewSubscription,
+  StoredEvent,
+  SubscriptionRecord,
+  SubscriptionStatus,
+  TriggerStore,
+} from './connection-store.js';
+import type { SecretBox } from './secret-box.js';
+
+/** The trigger tables (migration 4 of `postgres-migrations.ts`). */
+export const TRIGGER_MIGRATION_SQL = `
+CREATE TABLE subscriptions (
+  id text PRIMARY KEY,
+  trigger text NOT NULL,
+  connection text NOT NULL,
+  input text NOT NULL,
+  state text NOT NULL,
+  deliver_to text,
+  deliver_secret text,
+  cursor text,
+  renew_at text,
+  status text NOT NULL DEFAULT 'active',
+  error text,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+-- Each provider event once per subscription: a repeated delivery is acknowledged, not stored again.
+CREATE TABLE trigger_events (
+  seq bigserial PRIMARY KEY,
+  subscription_id text NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+  event_id text NOT NULL,
+  trigger text NOT NULL,
+  type text NOT NULL,
+  occurred_at text NOT NULL,
+  received_at timestamptz NOT NULL,
+  data text NOT NULL,
+  UNIQUE (subscription_id, event_id)
+);
+CREATE INDEX trigger_events_subscription ON trigger_events (subscription_id, seq);
+CREATE TABLE deliveries (
+  subscription_id text NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+  seq bigint NOT NULL,
+  event_id text NOT NULL,
+  status text NOT NULL DEFAULT 'pending',
+  attempts integer NOT NULL DEFAULT 0,
+  last_status integer,
+  last_error text,
+  next_attempt_at bigint NOT NULL,
+  lease_until bigint NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL,
+  delivered_at timestamptz,
+  PRIMARY KEY (subscription_id, seq)
+);
+CREATE INDEX deliveries_pending ON deliveries (subscription_id, seq) WHERE status = 'pending';
+`;
+
+interface SubscriptionRow {
+  id: string;
+  trigger: string;
+  connection: string;
+  input: string;
+  state: string;
+  deliver_to: string | null;
+  deliver_secret: string | null;
+  cursor: string | null;
+  renew_at: string | null;
+  status: string;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface EventRow {
+  seq: string;
+  subscription_id: string;
+  event_id: string;
+  trigger: string;
+  type: string;
+  occurred_at: string;
+  received_at: Date;
+  data: string;
+}
+
+interface DeliveryRow {
+  subscription_id: string;
+  seq: string;
+  event_id: string;
+  status: string;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: string;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
+/** What the PostgreSQL store lends its trigger tables. */
+export interface PostgresTriggerDeps {
+  pool: pg.Pool;
+  box: () => SecretBox;
+  now: () => Date;
+  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+}
+
+const stateContext = (id: string) => `subscription:${id}`;
+const secretContext = (id: string) => `subscription-secret:${id}`;
+const eventContext = (subscription: string, eventId: string) => `event:${subscription}:${eventId}`;
+
+/** Subscriptions, events and deliveries in PostgreSQL, shared by every instance of a fleet. */
+export class PostgresTriggerStore implements TriggerStore {
+  readonly #deps: PostgresTriggerDeps;
+
+  constructor(deps: PostgresTriggerDeps) {
+    this.#deps = deps;
+  }
+
+  async createSubscription(subscription: NewSubscription): Promise<SubscriptionRecord> {
+    const { pool, box } = this.#deps;
+    const now = this.#deps.now();
+    const { rows } = await pool.query<SubscriptionRow>(
+      `INSERT INTO subscriptions (id, trigger, connection, input, state, deliver_to, deliver_secret, cursor, renew_at, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10, $10) RETURNING *`,
+      [
+        subscription.id,
+        subscription.trigger,
+        subscription.connection,
+        JSON.stringify(subscription.input),
+        box().seal(JSON.stringify(subscription.state ?? null), stateContext(subscription.id)),
+        subscription.deliverTo ? JSON.stringify(subscription.deliverTo) : null,
+        subscription.deliverSecret
+          ? box().seal(subscription.deliverSecret, secretContext(subscription.id))
+          : null,
+        subscription.cursor ?? null,
+        subscription.renewAt ?? null,
+        now,
+      ],
+    );
+    return this.#toSubscription(rows[0] as SubscriptionRow);
+  }
+
+  async getSubscription(id: string): Promise<SubscriptionRecord | undefined> {
+    const { rows } = await this.#deps.pool.query<SubscriptionRow>(
+      'SELECT * FROM subscriptions WHERE id = $1',
+      [id],
+    );
+    return rows[0] ? this.#toSubscription(rows[0]) : undefined;
+  }
+
+  async listSubscriptions(): Promise<SubscriptionRecord[]> {
+    const { rows } = await this.#deps.pool.query<SubscriptionRow>(
+      'SELECT * FROM subscriptions ORDER BY created_at, id',
+    );
+    return rows.map((row) => this.#toSubscription(row));
+  }
+
+  async updateSubscription(
+    id: string,
+    changes: Partial<Pick<SubscriptionRecord, 'state' | 'status' | 'error' | 'cursor' | 'renewAt'>>,
+  ): Promise<SubscriptionRecord | undefined> {
+    const values: unknown[] = [this.#deps.now()];
+    const sets: string[] = ['updated_at = $1'];
+    const set = (column: string, value: unknown) => {
+      values.push(value);
+      sets.push(`${column} = $${values.length}`);
+    };
+    if ('state' in changes)
+      set('state', this.#deps.box().seal(JSON.stringify(changes.state ?? null), stateContext(id)));
+    if (changes.status !== undefined) set('status', changes.status);
+    if ('error' in changes) set('error', changes.error ? JSON.stringify(changes.error) : null);
+    if ('cursor' in changes) set('cursor', changes.cursor ?? null);
+    if ('renewAt' in changes) set('renew_at', changes.renewAt ?? null);
+    values.push(id);
+    const { rows } = await this.#deps.pool.query<SubscriptionRow>(
+      `UPDATE subscriptions SET ${sets.join(', ')} WHERE id = $${values.length} RETURNING *`,
+      values,
+    );
+    return rows[0] ? this.#toSubscription(rows[0]) : undefined;
+  }
+
+  async deleteSubscription(id: string): Promise<boolean> {
+    // Events and deliveries go with it (ON DELETE CASCADE).
+    const result = await this.#deps.pool.query('DELETE FROM subscriptions WHERE id = $1', [id]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async addEvents(
+    subscription: string,
+    events: readonly { id: string; type: string; occurredAt: string; data: unknown }[],
+  ): Promise<StoredEvent[] | undefined> {
+    const { box } = this.#deps;
+    return this.#deps.transaction(async (client) => {
+      const owner = await client.query<{ trigger: string; deliver_to: string | null }>(
+        'SELECT trigger, deliver_to FROM subscriptions WHERE id = $1 FOR SHARE',
+        [subscription],
+      );
+      const found = owner.rows[0];
+      if (!found) return undefined;
+      const receivedAt = this.#deps.now();
+      const stored: StoredEvent[] = [];
+      for (const event of events) {
+        const inserted = await client.query<{ seq: string }>(
+          `INSERT INTO trigger_events (subscription_id, event_id, trigger, type, occurred_at, received_at, data)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (subscription_id, event_id) DO NOTHING RETURNING seq`,
+          [
+            subscription,
+            event.id,
+            found.trigger,
+            event.type,
+            event.occurredAt,
+            receivedAt,
+            box().seal(JSON.stringify(event.data ?? null), eventContext(subscription, event.id)),
+          ],
+        );
+        const row = inserted.rows[0];
+        if (!row) continue;
+        const seq = Number(row.seq);
+        if (found.deliver_to) {
+          await client.query(
+            'INSERT INTO deliveries (subscription_id, seq, event_id, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+            [subscription, seq, event.id, receivedAt.getTime(), receivedAt],
+          );
+        }
+        stored.push({
+          seq,
+          id: event.id,
+          trigger: found.trigger,
+          subscription,
+          type: event.type,
+          occurredAt: event.occurredAt,
+          receivedAt: receivedAt.toISOString(),
+          data: event.data,
+        });
+      }
+      return stored;
+    });
+  }
+
+  async listEvents(query: {
+    subscription?: string | undefined;
+    after?: number | undefined;
+    limit?: number;
+  }): Promise<StoredEvent[]> {
+    const limit = query.limit ?? 100;
+    const { rows } =
+      query.subscription === undefined
+        ? await this.#deps.pool.query<EventRow>(
+            'SELECT * FROM trigger_events WHERE seq > $1 ORDER BY seq LIMIT $2',
+            [query.after ?? 0, limit],
+          )
+        : await this.#deps.pool.query<EventRow>(
+            'SELECT * FROM trigger_events WHERE subscription_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+            [query.subscription, query.after ?? 0, limit],
+          );
+    return rows.map((row) => ({
+      seq: Number(row.seq),
+      id: row.event_id,
+      trigger: row.trigger,
+      subscription: row.subscription_id,
+      type: row.type,
+      occurredAt: row.occurred_at,
+      receivedAt: row.received_at.toISOString(),
+      data: JSON.parse(this.#deps.box().open(row.data, eventContext(row.subscription_id, row.event_id))),
+    }));
+  }
+
+  async claimDueDeliveries(options: { leaseMs: number; limit?: number }): Promise<DeliveryRecord[]> {
+    const now = this.#deps.now().getTime();
+    // One statement: rows another instance holds are skipped, so two never send the same delivery.
+    const { rows } = await this.#deps.pool.query<DeliveryRow>(
+      `UPDATE deliveries d SET lease_until = $1
+       WHERE (d.subscription_id, d.seq) IN (
+         SELECT c.subscription_id, c.seq FROM deliveries c
+         WHERE c.status = 'pending' AND c.next_attempt_at <= $2 AND c.lease_until <= $2
+           AND c.seq = (SELECT min(seq) FROM deliveries o WHERE o.subscription_id = c.subscription_id AND o.status = 'pending')
+         ORDER BY c.seq LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING d.*`,
+      [now + options.leaseMs, now, options.limit ?? 20],
+    );
+    return rows.map(toDelivery).sort((a, b) => a.seq - b.seq);
+  }
+
+  async recordDeliveryAttempt(
+    subscription: string,
+    seq: number,
+    outcome: {
+      status: 'delivered' | 'pending' | 'failed';
+      lastStatus?: number;
+      lastError?: string;
+      nextAttemptAt?: number;
+    },
+  ): Promise<void> {
+    await this.#deps.pool.query(
+      `UPDATE deliveries SET status = $1, attempts = attempts + 1, last_status = $2, last_error = $3,
+         next_attempt_at = coalesce($4, next_attempt_at), lease_until = 0, delivered_at = $5
+       WHERE subscription_id = $6 AND seq = $7`,
+      [
+        outcome.status,
+        outcome.lastStatus ?? null,
+        outcome.lastError ?? null,
+        outcome.nextAttemptAt ?? null,
+        outcome.status === 'delivered' ? this.#deps.now() : null,
+        subscription,
+        seq,
+      ],
+    );
+  }
+
+  async listDeliveries(subscription: string, limit = 100): Promise<DeliveryRecord[]> {
+    const { rows } = await this.#deps.pool.query<DeliveryRow>(
+      'SELECT * FROM deliveries WHERE subscription_id = $1 ORDER BY seq LIMIT $2',
+      [subscription, limit],
+    );
+    return rows.map(toDelivery);
+  }
+
+  #toSubscription(row: SubscriptionRow): SubscriptionRecord {
+    const box = this.#deps.box();
+    return {
+      id: row.id,
+      trigger: row.trigger,
+      connection: row.connection,
+      input: JSON.parse(row.input),
+      state: JSON.parse(box.open(row.state, stateContext(row.id))),
+      deliverTo: row.deliver_to ? JSON.parse(row.deliver_to) : undefined,
+      deliverSecret: row.deliver_secret ? box.open(row.deliver_secret, secretContext(row.id)) : undefined,
+      cursor: row.cursor ?? undefined,
+      renewAt: row.renew_at ?? undefined,
+      status: row.status as SubscriptionStatus,
+      error: row.error ? JSON.parse(row.error) : undefined,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    };
+  }
+}
+
+function toDelivery(row: DeliveryRow): DeliveryRecord {
+  return {
+    subscription: row.subscription_id,
+    seq: Number(row.seq),
+    eventId: row.event_id,
+    status: row.status as DeliveryRecord['status'],
+    attempts: row.attempts,
+    lastStatus: row.last_status ?? undefined,
+    lastError: row.last_error ?? undefined,
+    nextAttemptAt: Number(row.next_attempt_at),
+    createdAt: row.created_at.toISOString(),
+    deliveredAt: row.delivered_at ? row.delivered_at.toISOString() : undefined,
+  };
+}

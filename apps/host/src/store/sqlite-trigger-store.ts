@@ -1,0 +1,356 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type {
+  DeliveryRecord,
+  NewSubscription,
+  StoredEvent,
+  SubscriptionRecord,
+  SubscriptionStatus,
+  TriggerStore,
+} from './connection-store.js';
+import type { SecretBox } from './secret-box.js';
+
+/** The trigger tables of the embedded store, created beside the others. */
+export const TRIGGER_SCHEMA = `
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id TEXT PRIMARY KEY,
+  trigger TEXT NOT NULL,
+  connection TEXT NOT NULL,
+  input TEXT NOT NULL,
+  state TEXT NOT NULL,
+  deliver_to TEXT,
+  deliver_secret TEXT,
+  cursor TEXT,
+  renew_at TEXT,
+  status TEXT NOT NULL DEFAULT 'active',
+  error TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS trigger_events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  subscription_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  trigger TEXT NOT NULL,
+  type TEXT NOT NULL,
+  occurred_at TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  data TEXT NOT NULL,
+  UNIQUE (subscription_id, event_id)
+);
+CREATE INDEX IF NOT EXISTS trigger_events_subscription ON trigger_events (subscription_id, seq);
+CREATE TABLE IF NOT EXISTS deliveries (
+  subscription_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  event_id TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_status INTEGER,
+  last_error TEXT,
+  next_attempt_at INTEGER NOT NULL,
+  lease_until INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  delivered_at TEXT,
+  PRIMARY KEY (subscription_id, seq)
+);
+CREATE INDEX IF NOT EXISTS deliveries_pending ON deliveries (status, subscription_id, seq);
+`;
+
+interface SubscriptionRow {
+  id: string;
+  trigger: string;
+  connection: string;
+  input: string;
+  state: string;
+  deliver_to: string | null;
+  deliver_secret: string | null;
+  cursor: string | null;
+  renew_at: string | null;
+  status: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface EventRow {
+  seq: number;
+  subscription_id: string;
+  event_id: string;
+  trigger: string;
+  type: string;
+  occurred_at: string;
+  received_at: string;
+  data: string;
+}
+
+interface DeliveryRow {
+  subscription_id: string;
+  seq: number;
+  event_id: string;
+  status: string;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: number;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** What the embedded store lends its trigger tables: the database, its sealing box and clock. */
+export interface SqliteTriggerDeps {
+  db: DatabaseSync;
+  box: () => SecretBox;
+  now: () => Date;
+  transaction<T>(work: () => T): T;
+}
+
+/** The sealing context of each sealed column: a value cannot be moved to another row and opened. */
+const stateContext = (id: string) => `subscription:${id}`;
+const secretContext = (id: string) => `subscription-secret:${id}`;
+const eventContext = (subscription: string, eventId: string) => `event:${subscription}:${eventId}`;
+
+/** Subscriptions, events and deliveries in the embedded SQLite store. */
+export class SqliteTriggerStore implements TriggerStore {
+  readonly #deps: SqliteTriggerDeps;
+
+  constructor(deps: SqliteTriggerDeps) {
+    this.#deps = deps;
+  }
+
+  async createSubscription(subscription: NewSubscription): Promise<SubscriptionRecord> {
+    const { db, box } = this.#deps;
+    const now = this.#deps.now().toISOString();
+    db.prepare(
+      `INSERT INTO subscriptions (id, trigger, connection, input, state, deliver_to, deliver_secret, cursor, renew_at, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)`,
+    ).run(
+      subscription.id,
+      subscription.trigger,
+      subscription.connection,
+      JSON.stringify(subscription.input),
+      box().seal(JSON.stringify(subscription.state ?? null), stateContext(subscription.id)),
+      subscription.deliverTo ? JSON.stringify(subscription.deliverTo) : null,
+      subscription.deliverSecret
+        ? box().seal(subscription.deliverSecret, secretContext(subscription.id))
+        : null,
+      subscription.cursor ?? null,
+      subscription.renewAt ?? null,
+      now,
+      now,
+    );
+    return (await this.getSubscription(subscription.id)) as SubscriptionRecord;
+  }
+
+  async getSubscription(id: string): Promise<SubscriptionRecord | undefined> {
+    const row = this.#deps.db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as
+      | SubscriptionRow
+      | undefined;
+    return row ? this.#toSubscription(row) : undefined;
+  }
+
+  async listSubscriptions(): Promise<SubscriptionRecord[]> {
+    const rows = this.#deps.db
+      .prepare('SELECT * FROM subscriptions ORDER BY created_at, id')
+      .all() as unknown as SubscriptionRow[];
+    return rows.map((row) => this.#toSubscription(row));
+  }
+
+  async updateSubscription(
+    id: string,
+    changes: Partial<Pick<SubscriptionRecord, 'state' | 'status' | 'error' | 'cursor' | 'renewAt'>>,
+  ): Promise<SubscriptionRecord | undefined> {
+    const { db, box } = this.#deps;
+    const sets: string[] = ['updated_at = ?'];
+    const values: (string | null)[] = [this.#deps.now().toISOString()];
+    if ('state' in changes) {
+      sets.push('state = ?');
+      values.push(box().seal(JSON.stringify(changes.state ?? null), stateContext(id)));
+    }
+    if (changes.status !== undefined) {
+      sets.push('status = ?');
+      values.push(changes.status);
+    }
+    if ('error' in changes) {
+      sets.push('error = ?');
+      values.push(changes.error ? JSON.stringify(changes.error) : null);
+    }
+    if ('cursor' in changes) {
+      sets.push('cursor = ?');
+      values.push(changes.cursor ?? null);
+    }
+    if ('renewAt' in changes) {
+      sets.push('renew_at = ?');
+      values.push(changes.renewAt ?? null);
+    }
+    const result = db.prepare(`UPDATE subscriptions SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+    return result.changes === 0 ? undefined : this.getSubscription(id);
+  }
+
+  async deleteSubscription(id: string): Promise<boolean> {
+    const { db } = this.#deps;
+    return this.#deps.transaction(() => {
+      db.prepare('DELETE FROM deliveries WHERE subscription_id = ?').run(id);
+      db.prepare('DELETE FROM trigger_events WHERE subscription_id = ?').run(id);
+      return db.prepare('DELETE FROM subscriptions WHERE id = ?').run(id).changes > 0;
+    });
+  }
+
+  async addEvents(
+    subscription: string,
+    events: readonly { id: string; type: string; occurredAt: string; data: unknown }[],
+  ): Promise<StoredEvent[] | undefined> {
+    const { db, box } = this.#deps;
+    return this.#deps.transaction(() => {
+      const owner = db
+        .prepare('SELECT trigger, deliver_to FROM subscriptions WHERE id = ?')
+        .get(subscription) as { trigger: string; deliver_to: string | null } | undefined;
+      if (!owner) return undefined;
+      const receivedAt = this.#deps.now();
+      const insert = db.prepare(
+        `INSERT INTO trigger_events (subscription_id, event_id, trigger, type, occurred_at, received_at, data)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (subscription_id, event_id) DO NOTHING`,
+      );
+      const queue = db.prepare(
+        'INSERT INTO deliveries (subscription_id, seq, event_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)',
+      );
+      const stored: StoredEvent[] = [];
+      for (const event of events) {
+        const result = insert.run(
+          subscription,
+          event.id,
+          owner.trigger,
+          event.type,
+          event.occurredAt,
+          receivedAt.toISOString(),
+          box().seal(JSON.stringify(event.data ?? null), eventContext(subscription, event.id)),
+        );
+        if (result.changes === 0) continue;
+        const seq = Number(result.lastInsertRowid);
+        if (owner.deliver_to)
+          queue.run(subscription, seq, event.id, receivedAt.getTime(), receivedAt.toISOString());
+        stored.push({
+          seq,
+          id: event.id,
+          trigger: owner.trigger,
+          subscription,
+          type: event.type,
+          occurredAt: event.occurredAt,
+          receivedAt: receivedAt.toISOString(),
+          data: event.data,
+        });
+      }
+      return stored;
+    });
+  }
+
+  async listEvents(query: {
+    subscription?: string | undefined;
+    after?: number | undefined;
+    limit?: number;
+  }): Promise<StoredEvent[]> {
+    const limit = query.limit ?? 100;
+    const rows = (query.subscription === undefined
+      ? this.#deps.db
+          .prepare('SELECT * FROM trigger_events WHERE seq > ? ORDER BY seq LIMIT ?')
+          .all(query.after ?? 0, limit)
+      : this.#deps.db
+          .prepare('SELECT * FROM trigger_events WHERE subscription_id = ? AND seq > ? ORDER BY seq LIMIT ?')
+          .all(query.subscription, query.after ?? 0, limit)) as unknown as EventRow[];
+    return rows.map((row) => ({
+      seq: row.seq,
+      id: row.event_id,
+      trigger: row.trigger,
+      subscription: row.subscription_id,
+      type: row.type,
+      occurredAt: row.occurred_at,
+      receivedAt: row.received_at,
+      data: JSON.parse(this.#deps.box().open(row.data, eventContext(row.subscription_id, row.event_id))),
+    }));
+  }
+
+  async claimDueDeliveries(options: { leaseMs: number; limit?: number }): Promise<DeliveryRecord[]> {
+    const { db } = this.#deps;
+    return this.#deps.transaction(() => {
+      const now = this.#deps.now().getTime();
+      // Only each subscription's oldest pending delivery may go: a later event never overtakes it.
+      const rows = db
+        .prepare(
+          `SELECT d.* FROM deliveries d
+           WHERE d.status = 'pending' AND d.next_attempt_at <= ? AND d.lease_until <= ?
+             AND d.seq = (SELECT min(seq) FROM deliveries o WHERE o.subscription_id = d.subscription_id AND o.status = 'pending')
+           ORDER BY d.seq LIMIT ?`,
+        )
+        .all(now, now, options.limit ?? 20) as unknown as DeliveryRow[];
+      const lease = db.prepare('UPDATE deliveries SET lease_until = ? WHERE subscription_id = ? AND seq = ?');
+      for (const row of rows) lease.run(now + options.leaseMs, row.subscription_id, row.seq);
+      return rows.map(toDelivery);
+    });
+  }
+
+  async recordDeliveryAttempt(
+    subscription: string,
+    seq: number,
+    outcome: {
+      status: 'delivered' | 'pending' | 'failed';
+      lastStatus?: number;
+      lastError?: string;
+      nextAttemptAt?: number;
+    },
+  ): Promise<void> {
+    this.#deps.db
+      .prepare(
+        `UPDATE deliveries SET status = ?, attempts = attempts + 1, last_status = ?, last_error = ?,
+           next_attempt_at = coalesce(?, next_attempt_at), lease_until = 0, delivered_at = ?
+         WHERE subscription_id = ? AND seq = ?`,
+      )
+      .run(
+        outcome.status,
+        outcome.lastStatus ?? null,
+        outcome.lastError ?? null,
+        outcome.nextAttemptAt ?? null,
+        outcome.status === 'delivered' ? this.#deps.now().toISOString() : null,
+        subscription,
+        seq,
+      );
+  }
+
+  async listDeliveries(subscription: string, limit = 100): Promise<DeliveryRecord[]> {
+    const rows = this.#deps.db
+      .prepare('SELECT * FROM deliveries WHERE subscription_id = ? ORDER BY seq LIMIT ?')
+      .all(subscription, limit) as unknown as DeliveryRow[];
+    return rows.map(toDelivery);
+  }
+
+  #toSubscription(row: SubscriptionRow): SubscriptionRecord {
+    const box = this.#deps.box();
+    return {
+      id: row.id,
+      trigger: row.trigger,
+      connection: row.connection,
+      input: JSON.parse(row.input),
+      state: JSON.parse(box.open(row.state, stateContext(row.id))),
+      deliverTo: row.deliver_to ? JSON.parse(row.deliver_to) : undefined,
+      deliverSecret: row.deliver_secret ? box.open(row.deliver_secret, secretContext(row.id)) : undefined,
+      cursor: row.cursor ?? undefined,
+      renewAt: row.renew_at ?? undefined,
+      status: row.status as SubscriptionStatus,
+      error: row.error ? JSON.parse(row.error) : undefined,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+}
+
+function toDelivery(row: DeliveryRow): DeliveryRecord {
+  return {
+    subscription: row.subscription_id,
+    seq: row.seq,
+    eventId: row.event_id,
+    status: row.status as DeliveryRecord['status'],
+    attempts: row.attempts,
+    lastStatus: row.last_status ?? undefined,
+    lastError: row.last_error ?? undefined,
+    nextAttemptAt: row.next_attempt_at,
+    createdAt: row.created_at,
+    deliveredAt: row.delivered_at ?? undefined,
+  };
+}

@@ -1,0 +1,123 @@
+import { expect, it } from 'vitest';
+import type { ConnectionStore } from './connection-store.js';
+import type { StoreLocation } from './store-suite.js';
+
+/** What the trigger cases need from the shared suite: a fresh location and a way to open it. */
+export interface TriggerSuiteLocation {
+  place: StoreLocation;
+  open(): Promise<ConnectionStore>;
+}
+
+const WHSEC = 'whsec_0123456789abcdefSIGNINGSECRET';
+
+/**
+ * The trigger cases of the shared store suite (subscriptions, events stored once per provider id,
+ * deliveries in order per subscription), run inside `storeSuite`'s describe for every store.
+ */
+export function triggerStoreCases(location: () => Promise<TriggerSuiteLocation>): void {
+  const subscription = (id: string, deliverTo?: string) => ({
+    id,
+    trigger: 'payments.event',
+    connection: 'sandbox-payments',
+    input: { events: ['customer.created'] },
+    state: { endpointId: 'we_1', secret: WHSEC },
+    deliverSecret: deliverTo ? `c_whsec_${id}_DELIVERSECRET` : undefined,
+    deliverTo: deliverTo ? { url: deliverTo } : undefined,
+  });
+  const event = (id: string, type = 'customer.created') => ({
+    id,
+    type,
+    occurredAt: '2026-11-24T10:00:00.000Z',
+    data: { id, object: 'event', type },
+  });
+
+  it('keeps subscriptions with their state sealed, and their events each once per provider id', async () => {
+    const { place, open } = await location();
+    const store = await open();
+    const created = await store.triggers.createSubscription(subscription('sub_a'));
+    expect(created).toMatchObject({ id: 'sub_a', status: 'active', state: { secret: WHSEC } });
+    const first = await store.triggers.addEvents('sub_a', [event('evt_1'), event('evt_2')]);
+    expect(first?.map((stored) => stored.id)).toEqual(['evt_1', 'evt_2']);
+    // The provider delivers evt_2 again, with a new one: only the new one is stored.
+    const again = await store.triggers.addEvents('sub_a', [event('evt_2'), event('evt_3')]);
+    expect(again?.map((stored) => stored.id)).toEqual(['evt_3']);
+    expect(await store.triggers.addEvents('sub_unknown', [event('evt_9')])).toBeUndefined();
+    // Another handle (another process, another instance) reads the same events, in arrival order.
+    const other = await open();
+    const all = await other.triggers.listEvents({ subscription: 'sub_a' });
+    expect(all.map((stored) => [stored.id, stored.trigger, stored.subscription])).toEqual([
+      ['evt_1', 'payments.event', 'sub_a'],
+      ['evt_2', 'payments.event', 'sub_a'],
+      ['evt_3', 'payments.event', 'sub_a'],
+    ]);
+    expect(all[0]?.data).toEqual(event('evt_1').data);
+    const after = await other.triggers.listEvents({ after: all[0]?.seq, limit: 1 });
+    expect(after.map((stored) => stored.id)).toEqual(['evt_2']);
+    await store.close();
+    await other.close();
+    const raw = await place.rawContent();
+    expect(raw.includes(Buffer.from(WHSEC))).toBe(false);
+  });
+
+  it('updates and deletes a subscription with its events', async () => {
+    const { open } = await location();
+    const store = await open();
+    await store.triggers.createSubscription(subscription('sub_b'));
+    await store.triggers.addEvents('sub_b', [event('evt_1')]);
+    const updated = await store.triggers.updateSubscription('sub_b', {
+      state: { endpointId: 'we_2', secret: 'whsec_new' },
+      cursor: 'c1',
+      status: 'failed',
+      error: { kind: 'auth', message: 'revoked' },
+    });
+    expect(updated).toMatchObject({ state: { endpointId: 'we_2' }, cursor: 'c1', status: 'failed' });
+    expect(updated?.error).toEqual({ kind: 'auth', message: 'revoked' });
+    expect(await store.triggers.updateSubscription('sub_none', { cursor: 'x' })).toBeUndefined();
+    expect(await store.triggers.deleteSubscription('sub_b')).toBe(true);
+    expect(await store.triggers.deleteSubscription('sub_b')).toBe(false);
+    expect(await store.triggers.listEvents({ subscription: 'sub_b' })).toEqual([]);
+    expect(await store.triggers.listSubscriptions()).toEqual([]);
+  });
+
+  it('queues deliveries in order per subscription, one at a time, leased to one claimer', async () => {
+    const { open } = await location();
+    const store = await open();
+    const other = await open();
+    await store.triggers.createSubscription(subscription('sub_c', 'https://example.com/in'));
+    await store.triggers.createSubscription(subscription('sub_d'));
+    await store.triggers.addEvents('sub_c', [event('evt_1'), event('evt_2')]);
+    await store.triggers.addEvents('sub_d', [event('evt_3')]);
+    const [claimed, ...rest] = await store.triggers.claimDueDeliveries({ leaseMs: 60_000 });
+    // Only sub_c delivers (sub_d has no deliverTo), and only its oldest event until that one is done.
+    expect(rest).toEqual([]);
+    expect(claimed).toMatchObject({
+      subscription: 'sub_c',
+      eventId: 'evt_1',
+      status: 'pending',
+      attempts: 0,
+    });
+    // Leased: another instance does not take it at the same time.
+    expect(await other.triggers.claimDueDeliveries({ leaseMs: 60_000 })).toEqual([]);
+    await store.triggers.recordDeliveryAttempt('sub_c', claimed!.seq, {
+      status: 'pending',
+      lastStatus: 500,
+      nextAttemptAt: 0,
+    });
+    const retried = await other.triggers.claimDueDeliveries({ leaseMs: 60_000 });
+    expect(retried.map((delivery) => [delivery.eventId, delivery.attempts, delivery.lastStatus])).toEqual([
+      ['evt_1', 1, 500],
+    ]);
+    await other.triggers.recordDeliveryAttempt('sub_c', claimed!.seq, {
+      status: 'delivered',
+      lastStatus: 200,
+    });
+    const next = await store.triggers.claimDueDeliveries({ leaseMs: 60_000 });
+    expect(next.map((delivery) => delivery.eventId)).toEqual(['evt_2']);
+    const history = await store.triggers.listDeliveries('sub_c');
+    expect(history.map((delivery) => [delivery.eventId, delivery.status, delivery.attempts])).toEqual([
+      ['evt_1', 'delivered', 2],
+      ['evt_2', 'pending', 0],
+    ]);
+    expect(history[0]?.deliveredAt).toBeDefined();
+  });
+}
