@@ -12,6 +12,7 @@ import {
   GOOGLE_AUTHORIZATION_URL,
   GOOGLE_TOKEN_URL,
 } from './docs-client.js';
+import { fileChanged } from './triggers/file-changed.js';
 
 /**
  * The Google Docs connector: fetch a document's structure, apply checked batch updates, search
@@ -48,6 +49,7 @@ export const docs = defineConnector({
     createDocumentFile,
     customAction,
   },
+  triggers: { fileChanged },
   createContext: createDocsContext,
   verify: (ctx) =>
     ctx.http.request({ method: 'GET', api: 'files', path: '/drive/v3/about', query: { fields: 'user' } }),

@@ -31,6 +31,14 @@ export type {
   DocsTextRun,
   SearchDocumentsResult,
 } from './docs-schemas.js';
+export {
+  DRIVE_CHANNEL_LIFETIME_MS,
+  type DriveFileChange,
+  type FileChangedState,
+  fileChanged,
+  GOOGLE_DOCS_MIME_TYPE,
+  verifyDriveNotification,
+} from './triggers/file-changed.js';
 
 /** What Fetch Document Content takes: `documentId` (an id or the web address) and `tabId`. */
 export type FetchDocumentContentInput = z.input<typeof fetchDocumentContent.input>;

@@ -71,6 +71,11 @@ export async function startReceiver() {
   return {
     url: `http://127.0.0.1:${port}/hooks/test`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The simulator's keep-alive sockets would otherwise hold the close for seconds.
+        server.closeAllConnections();
+      }),
   };
 }
