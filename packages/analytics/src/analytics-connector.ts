@@ -11,6 +11,7 @@ import { exportData } from './commands/export-data.js';
 import { getChartResults } from './commands/get-chart-results.js';
 import { sendEvents } from './commands/send-events.js';
 import { userSearch } from './commands/user-search.js';
+import { cohortSizeChanged } from './triggers/cohort-size-changed.js';
 
 const commands = {
   activeAndNewUserCounts,
@@ -65,6 +66,7 @@ const connector = defineConnector({
     C_ANALYTICS_INGESTION_BASE_URL: 'ingestionBaseUrl',
   },
   commands,
+  triggers: { cohortSizeChanged },
   createContext: ({ credentials, options, http }) => createAnalyticsContext({ credentials, options, http }),
   verify: (ctx) => ctx.http.request({ method: 'GET', api: 'dashboard', path: '/api/2/realtime' }),
   simulator: async () => (await import('./testing/index.js')).analyticsSimulator,

@@ -38,3 +38,8 @@ export { exportData } from './commands/export-data.js';
 export { getChartResults } from './commands/get-chart-results.js';
 export { type SendEventRecord, sendEvents } from './commands/send-events.js';
 export { userSearch } from './commands/user-search.js';
+export {
+  COHORT_POLL_INTERVAL_MS,
+  type CohortSizeChange,
+  cohortSizeChanged,
+} from './triggers/cohort-size-changed.js';
