@@ -12,6 +12,7 @@ export interface HostFlags {
   bind?: string | undefined;
   token?: string | undefined;
   databaseUrl?: string | undefined;
+  publicUrl?: string | undefined;
 }
 
 /** The host's resolved settings. */
@@ -26,6 +27,11 @@ export interface HostConfig {
    * instances. Unset: the embedded SQLite store in the data directory.
    */
   databaseUrl: string | undefined;
+  /**
+   * `C_HOST_PUBLIC_URL` (or `--public-url`): the address providers reach this host at, for webhook
+   * triggers. `https://`, or plain `http://` for a loopback address (tests, local tunnels).
+   */
+  publicUrl: string | undefined;
 }
 
 /** `$XDG_DATA_HOME/c-host`, else `~/.local/share/c-host`. */
@@ -51,7 +57,30 @@ export function resolveConfig(flags: HostFlags = {}, env: NodeJS.ProcessEnv = pr
     bind: flags.bind || env.C_HOST_BIND || '127.0.0.1',
     token: flags.token || env.C_HOST_TOKEN || undefined,
     databaseUrl,
+    publicUrl: checkPublicUrl(flags.publicUrl || env.C_HOST_PUBLIC_URL || undefined),
   };
+}
+
+/**
+ * Checks `C_HOST_PUBLIC_URL`: an `https://` origin (with an optional path prefix), or `http://` on a
+ * loopback address only, since providers send signed but readable events to it.
+ */
+export function checkPublicUrl(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  const loopback = url !== undefined && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname);
+  if (!url || url.search || url.hash || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
+    throw new ValidationError(
+      'Invalid parameter "publicUrl": C_HOST_PUBLIC_URL must be an https:// URL (plain http:// only for a loopback address), without query or fragment',
+      { parameter: 'publicUrl' },
+    );
+  }
+  return url.toString().replace(/\/+$/, '');
 }
 
 /**

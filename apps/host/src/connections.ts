@@ -340,6 +340,20 @@ export class ConnectionManager {
     return found;
   }
 
+  /**
+   * Runs work on a connection's client (a trigger's subscribe, poll or unsubscribe), resolved as a
+   * run would resolve it, with the same reconnect handling.
+   */
+  async withClient<T>(
+    connectorId: string,
+    name: string | undefined,
+    work: (client: ConnectorClient<any>) => Promise<T>,
+  ): Promise<T> {
+    const record = await this.resolve(connectorId, name);
+    await this.#requireLiveSandbox(record);
+    return this.#watch(record, work);
+  }
+
   /** Closes every cached client (their keep-alive pools). */
   async close(): Promise<void> {
     const cached = [...this.#clients.values()];

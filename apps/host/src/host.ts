@@ -7,6 +7,7 @@ import { OAuthFlow } from './oauth.js';
 import { Registry } from './registry.js';
 import type { ConnectionStore } from './store/connection-store.js';
 import { SqliteConnectionStore } from './store/sqlite-store.js';
+import { TriggerService } from './triggers.js';
 
 /** Everything the surfaces share: the registry, the store and what is built on them. */
 export interface Host {
@@ -16,6 +17,8 @@ export interface Host {
   readonly connections: ConnectionManager;
   readonly access: AccessControl;
   readonly oauth: OAuthFlow;
+  /** Subscriptions, the webhook receiver's work, events and their delivery. */
+  readonly triggers: TriggerService;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export async function openHost(options: OpenHostOptions): Promise<Host> {
   const connections = new ConnectionManager({ registry, store, env });
   const access = new AccessControl(store, { token: options.config.token });
   const oauth = new OAuthFlow({ registry, connections, env });
+  const triggers = new TriggerService({ registry, store, connections, publicUrl: options.config.publicUrl });
   return {
     config: options.config,
     registry,
@@ -59,7 +63,9 @@ export async function openHost(options: OpenHostOptions): Promise<Host> {
     connections,
     access,
     oauth,
+    triggers,
     async close() {
+      triggers.stop();
       await connections.close();
       await store.close();
     },

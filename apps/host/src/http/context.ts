@@ -11,6 +11,8 @@ declare module 'fastify' {
     public?: boolean;
     /** May be reached by a navigation from another site (`Sec-Fetch-Site: cross-site`). */
     crossSite?: boolean;
+    /** A provider's webhook receiver: exempt from the Origin check (it proves itself by a signature). */
+    webhook?: boolean;
   }
 
   interface FastifyRequest {

@@ -43,7 +43,7 @@ export function registerGuards(app: FastifyInstance, context: HttpContext, optio
       );
     }
     const origin = request.headers.origin;
-    if (origin !== undefined && !originAllowed(origin, hosts)) {
+    if (origin !== undefined && !originAllowed(origin, hosts) && !request.routeOptions.config.webhook) {
       return sendError(reply, new PermissionError('Cross-origin requests are refused by this server'));
     }
     const route = request.routeOptions.config;

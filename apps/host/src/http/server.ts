@@ -8,11 +8,13 @@ import { connectionRoutes } from './connections-routes.js';
 import { type HttpContext, PUBLIC } from './context.js';
 import { registerGuards } from './guards.js';
 import { healthRoutes } from './health-routes.js';
+import { hooksRoutes } from './hooks-routes.js';
 import { parseJsonBody } from './json-body.js';
 import { mcpRoutes } from './mcp-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { fromFastifyValidation, sendError } from './replies.js';
 import { sessionRoutes } from './session-routes.js';
+import { triggersRoutes } from './triggers-routes.js';
 import { GuessThrottle } from './throttle.js';
 import { notFoundHandler, uiRoutes } from './ui-routes.js';
 
@@ -74,7 +76,14 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     sessionCookie: () => `c_host_session_${port()}`,
     oauthCookie: () => `c_host_oauth_${port()}`,
   };
-  registerGuards(app, context, { bind: options.bind, allowedHostNames: options.allowedHostNames });
+  registerGuards(app, context, {
+    bind: options.bind,
+    // Providers deliver webhooks to the public URL's host.
+    allowedHostNames: [
+      ...(options.allowedHostNames ?? []),
+      ...(host.config.publicUrl ? [new URL(host.config.publicUrl).host] : []),
+    ],
+  });
 
   app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, _request, reply) => {
     if (error.validation) return sendError(reply, fromFastifyValidation(error as never));
@@ -97,6 +106,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   await app.register(oauthRoutes, context);
   await app.register(sessionRoutes, context);
   await app.register(mcpRoutes, context);
+  await app.register(triggersRoutes, context);
+  await app.register(hooksRoutes, context);
   const ui = { root: options.webDir ?? defaultWebDir() };
   await app.register(uiRoutes, ui);
   app.setNotFoundHandler(notFoundHandler(ui));

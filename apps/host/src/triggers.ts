@@ -1,0 +1,530 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import {
+  type Connector,
+  ConnectorError,
+  contextOf,
+  NotFoundError,
+  signTimestamped,
+  type Trigger,
+  ValidationError,
+  type WebhookRequest,
+} from '@c/core';
+import type { ConnectionManager } from './connections.js';
+import type { Registry } from './registry.js';
+import type {
+  ConnectionRecord,
+  ConnectionStore,
+  StoredEvent,
+  SubscriptionRecord,
+} from './store/connection-store.js';
+import { closestNames, didYouMean } from './suggest.js';
+
+/** One trigger of the registry under its qualified id (`payments.event`). */
+export interface RegisteredTrigger {
+  readonly id: string;
+  readonly connectorId: string;
+  readonly key: string;
+  readonly connector: Connector;
+  readonly trigger: Trigger;
+}
+
+/** An event as every surface shows it (`spec/TRIGGERS.md`). */
+export interface EventView {
+  id: string;
+  trigger: string;
+  subscription: string;
+  type: string;
+  occurredAt: string;
+  receivedAt: string;
+  data: unknown;
+}
+
+/** A subscription as every surface shows it: never its provider state or secrets. */
+export interface SubscriptionView {
+  id: string;
+  trigger: string;
+  connection: string;
+  input: Record<string, unknown>;
+  hookUrl: string | undefined;
+  deliverTo: { url: string } | undefined;
+  status: string;
+  error?: Record<string, unknown> | undefined;
+  createdAt: string;
+}
+
+/** What `subscribe` takes. */
+export interface SubscribeRequest {
+  trigger: string;
+  connection?: string | undefined;
+  input?: unknown;
+  deliverTo?: { url: string } | undefined;
+}
+
+/** How long a delivery to a caller's URL keeps being retried. */
+export const DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The first retry's wait; it doubles up to `MAX_BACKOFF_MS`. */
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** Renew a provider's channel this long before it expires. */
+const RENEW_AHEAD_MS = 60 * 60 * 1000;
+/** The setting where a running server leaves its own URL, for hook URLs of sandbox subscriptions. */
+export const LOCAL_URL_SETTING = 'trigger_local_url';
+
+/** The wait before delivery attempt `attempts + 1`: 1 s, 2 s, 4 s… at most an hour. */
+export function deliveryBackoff(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** The event's public form. */
+export function eventView(event: StoredEvent): EventView {
+  const { seq: _seq, ...view } = event;
+  return view;
+}
+
+/** Every trigger of the connectors, under qualified ids. */
+export function registeredTriggers(registry: Registry): RegisteredTrigger[] {
+  return registry.connectors().flatMap((connector) =>
+    Object.values(connector.triggers ?? {}).map((trigger) => ({
+      id: `${connector.id}.${trigger.key}`,
+      connectorId: connector.id,
+      key: trigger.key,
+      connector,
+      trigger,
+    })),
+  );
+}
+
+/**
+ * Subscriptions, the webhook receiver's work, polling, renewal and delivery to callers' URLs. The
+ * store holds everything (so a restart or another instance carries on); this class adds the loops a
+ * serving host runs (`start`) and an in-process signal for event streams.
+ */
+export class TriggerService {
+  readonly #registry: Registry;
+  readonly #store: ConnectionStore;
+  readonly #connections: ConnectionManager;
+  readonly #publicUrl: string | undefined;
+  readonly #arrivals = new EventEmitter();
+  #localUrl: string | undefined;
+  #timers: NodeJS.Timeout[] = [];
+  #delivering = false;
+  #polling = new Set<string>();
+  #stopped = new AbortController();
+
+  constructor(options: {
+    registry: Registry;
+    store: ConnectionStore;
+    connections: ConnectionManager;
+    publicUrl?: string | undefined;
+  }) {
+    this.#registry = options.registry;
+    this.#store = options.store;
+    this.#connections = options.connections;
+    this.#publicUrl = options.publicUrl?.replace(/\/+$/, '');
+    this.#arrivals.setMaxListeners(0);
+  }
+
+  /** Every trigger, connector by connector. */
+  list(): RegisteredTrigger[] {
+    return registeredTriggers(this.#registry);
+  }
+
+  /** A trigger by qualified id, or a `NotFoundError` naming the closest ones. */
+  require(id: string): RegisteredTrigger {
+    const all = this.list();
+    const found = all.find((entry) => entry.id === id);
+    if (found) return found;
+    const suggestions = closestNames(
+      id,
+      all.map((entry) => entry.id),
+    );
+    throw new NotFoundError(
+      `Unknown trigger "${id}".${didYouMean(suggestions)} List them with \`c-host triggers\`.`,
+      {
+        details: suggestions.length > 0 ? { suggestions } : undefined,
+      },
+    );
+  }
+
+  /** The base of hook URLs: the public URL, else (for a sandbox connection) this server's own. */
+  async #hookBase(record: ConnectionRecord): Promise<string> {
+    if (this.#publicUrl) return this.#publicUrl;
+    if (record.sandbox) {
+      const local = this.#localUrl ?? (await this.#store.getSetting(LOCAL_URL_SETTING));
+      if (local) return local;
+    }
+    throw new ValidationError(
+      'Invalid parameter "publicUrl": webhook triggers need the address providers reach this host at: set C_HOST_PUBLIC_URL (or --public-url), https:// or a loopback http:// address',
+      { parameter: 'publicUrl' },
+    );
+  }
+
+  #hookUrl(base: string, id: string): string {
+    return `${base}/hooks/${id}`;
+  }
+
+  /** The subscription's public form. */
+  async view(record: SubscriptionRecord): Promise<SubscriptionView> {
+    const entry = this.list().find((item) => item.id === record.trigger);
+    const base = entry?.trigger.kinds.includes('webhook')
+      ? (this.#publicUrl ?? this.#localUrl ?? (await this.#store.getSetting(LOCAL_URL_SETTING)))
+      : undefined;
+    return {
+      id: record.id,
+      trigger: record.trigger,
+      connection: record.connection,
+      input: record.input,
+      hookUrl: base ? this.#hookUrl(base, record.id) : undefined,
+      deliverTo: record.deliverTo,
+      status: record.status,
+      ...(record.error ? { error: record.error } : {}),
+      createdAt: record.createdAt,
+    };
+  }
+
+  /**
+   * Subscribes: validates the filters (nothing is sent when they are wrong), registers the hook URL
+   * with the provider (webhook triggers), and stores the subscription with the provider's state.
+   * Returns it with its delivery secret, shown this once.
+   */
+  async subscribe(
+    request: SubscribeRequest,
+  ): Promise<{ subscription: SubscriptionView; deliverSecret?: string }> {
+    const entry = this.require(request.trigger);
+    const input = entry.trigger.parse(request.input ?? {}) as Record<string, unknown>;
+    if (request.deliverTo !== undefined) checkDeliverTo(request.deliverTo);
+    const record = await this.#connections.resolve(entry.connectorId, request.connection);
+    const id = `sub_${randomBytes(12).toString('base64url')}`;
+    const webhook = entry.trigger.kinds.includes('webhook');
+    const hookUrl = webhook ? this.#hookUrl(await this.#hookBase(record), id) : undefined;
+    const subscribed =
+      webhook && entry.trigger.subscribe
+        ? await this.#connections.withClient(entry.connectorId, record.name, (client) =>
+            entry.trigger.subscribe!(contextOf(client), {
+              hookUrl: hookUrl as string,
+              input,
+              secret: randomBytes(32).toString('hex'),
+            }),
+          )
+        : undefined;
+    const deliverSecret = request.deliverTo ? `c_whsec_${randomBytes(24).toString('base64url')}` : undefined;
+    const stored = await this.#store.triggers.createSubscription({
+      id,
+      trigger: entry.id,
+      connection: record.name,
+      input,
+      state: subscribed?.state ?? null,
+      deliverTo: request.deliverTo ? { url: request.deliverTo.url } : undefined,
+      deliverSecret,
+      cursor: subscribed?.cursor,
+      renewAt: subscribed?.renewAt,
+    });
+    const view = await this.view(stored);
+    return { subscription: { ...view, hookUrl }, ...(deliverSecret ? { deliverSecret } : {}) };
+  }
+
+  /** A subscription, or a `NotFoundError`. */
+  async get(id: string): Promise<SubscriptionRecord> {
+    const record = await this.#store.triggers.getSubscription(id);
+    if (!record) throw new NotFoundError(`No subscription "${id}"`);
+    return record;
+  }
+
+  /** Removes the provider's side (its webhook, its channel), then the subscription and its events. */
+  async unsubscribe(id: string): Promise<void> {
+    const record = await this.get(id);
+    const entry = this.require(record.trigger);
+    if (entry.trigger.unsubscribe && record.state !== null) {
+      await this.#connections.withClient(entry.connectorId, record.connection, (client) =>
+        entry.trigger.unsubscribe!(contextOf(client), record.state),
+      );
+    }
+    await this.#store.triggers.deleteSubscription(id);
+  }
+
+  /**
+   * The webhook receiver's work: verify the delivery with the subscription's state, then store its
+   * events durably (each provider id once). Throws a `SignatureError` (nothing stored) for a bad or
+   * stale signature and a `NotFoundError` for an unknown subscription.
+   */
+  async receive(id: string, request: WebhookRequest): Promise<{ stored: number; duplicates: number }> {
+    const record = await this.#store.triggers.getSubscription(id);
+    if (!record) throw new NotFoundError('No such subscription');
+    const entry = this.require(record.trigger);
+    if (!entry.trigger.verify) throw new NotFoundError('This subscription takes no webhook deliveries');
+    const input = entry.trigger.parse(record.input);
+    const events = await entry.trigger.verify(request, record.state, input);
+    if (events.length === 0 && entry.trigger.kinds.includes('polling')) {
+      // A notification that something changed (Drive): fetch the changes now, after answering.
+      setImmediate(() => void this.#pollOne(record).catch(() => {}));
+      return { stored: 0, duplicates: 0 };
+    }
+    const stored = (await this.#store.triggers.addEvents(id, events)) ?? [];
+    this.#announce(stored);
+    return { stored: stored.length, duplicates: events.length - stored.length };
+  }
+
+  #announce(stored: StoredEvent[]): void {
+    if (stored.length === 0) return;
+    this.#arrivals.emit('events');
+    this.#kickDelivery();
+  }
+
+  /** Events in arrival order after a cursor, with the cursor of the last one. */
+  async events(query: { subscription?: string | undefined; after?: string | undefined; limit?: number }) {
+    const after = parseCursor(query.after);
+    const stored = await this.#store.triggers.listEvents({
+      subscription: query.subscription,
+      after,
+      limit: query.limit ?? 100,
+    });
+    const last = stored.at(-1);
+    return {
+      events: stored.map(eventView),
+      stored,
+      nextCursor: last ? String(last.seq) : query.after && after > 0 ? String(after) : null,
+    };
+  }
+
+  /** Resolves when new events may have arrived (in this process), or after `ms`, or on abort. */
+  waitForEvents(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#arrivals.off('events', done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#arrivals.once('events', done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /**
+   * Starts the serving host's background work: delivery to callers' URLs, polling and renewal.
+   * `localUrl` is this server's own address, for hook URLs of sandbox subscriptions.
+   */
+  async start(localUrl?: string): Promise<void> {
+    this.#stopped = new AbortController();
+    if (localUrl) {
+      this.#localUrl = localUrl.replace(/\/+$/, '');
+      await this.#store.setSetting(LOCAL_URL_SETTING, this.#localUrl);
+    }
+    const every = (ms: number, work: () => Promise<void>) => {
+      const timer = setInterval(() => void work().catch(() => {}), ms);
+      timer.unref();
+      this.#timers.push(timer);
+    };
+    every(1000, () => this.#deliverDue());
+    every(5000, () => this.#pollDue());
+    every(60_000, () => this.#renewDue());
+  }
+
+  /** Stops the background work. */
+  stop(): void {
+    this.#stopped.abort();
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers = [];
+  }
+
+  #kickDelivery(): void {
+    if (this.#timers.length > 0) setImmediate(() => void this.#deliverDue().catch(() => {}));
+  }
+
+  /** Sends the deliveries due now: each subscription's oldest pending event, signed with its secret. */
+  async #deliverDue(): Promise<void> {
+    if (this.#delivering) return;
+    this.#delivering = true;
+    try {
+      for (;;) {
+        const due = await this.#store.triggers.claimDueDeliveries({ leaseMs: 30_000 });
+        if (due.length === 0 || this.#stopped.signal.aborted) return;
+        let progressed = false;
+        await Promise.all(
+          due.map(async (delivery) => {
+            const record = await this.#store.triggers.getSubscription(delivery.subscription);
+            const [event] = await this.#store.triggers.listEvents({
+              subscription: delivery.subscription,
+              after: delivery.seq - 1,
+              limit: 1,
+            });
+            if (!record?.deliverTo || !record.deliverSecret || !event || event.seq !== delivery.seq) {
+              await this.#store.triggers.recordDeliveryAttempt(delivery.subscription, delivery.seq, {
+                status: 'failed',
+                lastError: 'the subscription or event is gone',
+              });
+              return;
+            }
+            const outcome = await sendDelivery(
+              record.deliverTo.url,
+              record.deliverSecret,
+              eventView(event),
+              this.#stopped.signal,
+            );
+            const attempts = delivery.attempts + 1;
+            const expired = Date.now() - Date.parse(delivery.createdAt) > DELIVERY_WINDOW_MS;
+            if (outcome.ok) progressed = true;
+            await this.#store.triggers.recordDeliveryAttempt(delivery.subscription, delivery.seq, {
+              status: outcome.ok ? 'delivered' : expired ? 'failed' : 'pending',
+              lastStatus: outcome.status,
+              ...(outcome.error ? { lastError: outcome.error } : {}),
+              nextAttemptAt: Date.now() + deliveryBackoff(attempts),
+            });
+          }),
+        );
+        // Only delivered ones make the next event of a subscription due at once.
+        if (!progressed) return;
+      }
+    } finally {
+      this.#delivering = false;
+    }
+  }
+
+  async #pollDue(): Promise<void> {
+    const subscriptions = await this.#store.triggers.listSubscriptions();
+    for (const record of subscriptions) {
+      const entry = this.list().find((item) => item.id === record.trigger);
+      if (!entry?.trigger.kinds.includes('polling') || record.status !== 'active') continue;
+      const interval = entry.trigger.pollIntervalMs ?? 60_000;
+      const last = Date.parse(record.updatedAt);
+      if (record.cursor !== undefined && Date.now() - last < interval) continue;
+      await this.#pollOne(record).catch(() => {});
+    }
+  }
+
+  /** Polls one subscription, one instance at a time (a lock shared by the fleet). */
+  async #pollOne(record: SubscriptionRecord): Promise<void> {
+    if (this.#polling.has(record.id)) return;
+    this.#polling.add(record.id);
+    try {
+      await this.#store.withLock(
+        `trigger-poll:${record.id}`,
+        async () => {
+          const current = await this.#store.triggers.getSubscription(record.id);
+          if (!current) return;
+          const entry = this.require(current.trigger);
+          const input = entry.trigger.parse(current.input);
+          const result = await this.#connections.withClient(entry.connectorId, current.connection, (client) =>
+            entry.trigger.poll!(contextOf(client), {
+              input,
+              cursor: current.cursor,
+              state: current.state,
+              signal: this.#stopped.signal,
+            }),
+          );
+          const stored = (await this.#store.triggers.addEvents(current.id, result.events)) ?? [];
+          await this.#store.triggers.updateSubscription(current.id, {
+            cursor: result.cursor,
+            status: 'active',
+            error: undefined,
+          });
+          this.#announce(stored);
+        },
+        { waitMs: 1000, ttlMs: 120_000 },
+      );
+    } catch (error) {
+      if (ConnectorError.isInstance(error) && error.kind !== 'timeout') {
+        await this.#store.triggers.updateSubscription(record.id, { error: { ...error.toJSON() } });
+      }
+    } finally {
+      this.#polling.delete(record.id);
+    }
+  }
+
+  /** Renews provider channels that expire within the hour (Drive's watch channels). */
+  async #renewDue(): Promise<void> {
+    const subscriptions = await this.#store.triggers.listSubscriptions();
+    for (const record of subscriptions) {
+      if (!record.renewAt || Date.parse(record.renewAt) - Date.now() > RENEW_AHEAD_MS) continue;
+      const entry = this.list().find((item) => item.id === record.trigger);
+      if (!entry?.trigger.renew) continue;
+      await this.#store
+        .withLock(`trigger-renew:${record.id}`, async () => {
+          const base = await this.#hookBase(
+            await this.#connections.resolve(entry.connectorId, record.connection),
+          );
+          const renewed = await this.#connections.withClient(entry.connectorId, record.connection, (client) =>
+            entry.trigger.renew!(contextOf(client), {
+              hookUrl: this.#hookUrl(base, record.id),
+              input: entry.trigger.parse(record.input),
+              state: record.state,
+            }),
+          );
+          await this.#store.triggers.updateSubscription(record.id, {
+            state: renewed.state,
+            renewAt: renewed.renewAt,
+            status: 'active',
+            error: undefined,
+          });
+        })
+        .catch(async (error: unknown) => {
+          if (ConnectorError.isInstance(error)) {
+            await this.#store.triggers.updateSubscription(record.id, {
+              status: 'failed',
+              error: { ...error.toJSON() },
+            });
+          }
+        });
+    }
+  }
+}
+
+/** A cursor (`nextCursor`, `Last-Event-ID`): a non-negative integer, or a `ValidationError` on `after`. */
+export function parseCursor(text: string | undefined): number {
+  if (text === undefined || text === '') return 0;
+  if (!/^\d{1,15}$/.test(text)) {
+    throw new ValidationError('Invalid parameter "after": expected a cursor from nextCursor (digits)', {
+      parameter: 'after',
+    });
+  }
+  return Number(text);
+}
+
+function checkDeliverTo(deliverTo: { url: string }): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(deliverTo.url);
+  } catch {
+    url = undefined;
+  }
+  const loopback = url && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname);
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
+    throw new ValidationError(
+      'Invalid parameter "deliverTo.url": expected an https:// URL (plain http:// only for a loopback address)',
+      { parameter: 'deliverTo.url' },
+    );
+  }
+}
+
+/**
+ * POSTs one event to a caller's URL, signed like Stripe signs: `C-Signature: t=<unix>,v1=<hex
+ * HMAC-SHA256 of "<t>.<body>">` with the subscription's secret. Never follows a redirect.
+ */
+export async function sendDelivery(
+  url: string,
+  secret: string,
+  event: EventView,
+  signal?: AbortSignal,
+): Promise<{ ok: boolean; status: number; error?: string }> {
+  const body = JSON.stringify(event);
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'c-host',
+        'c-signature': signTimestamped(secret, body),
+        'c-event-id': event.id,
+      },
+      body,
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(15_000)]) : AbortSignal.timeout(15_000),
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    return { ok: response.status >= 200 && response.status < 300, status: response.status };
+  } catch (error) {
+    return { ok: false, status: 0, error: error instanceof Error ? error.message : String(error) };
+  }
+}
