@@ -88,12 +88,14 @@ export interface WebhookDeliveryAttempt {
 
 const copyRow = (row: Row): Row => {
   const copy: Row = { ...row };
-  for (const [key, value] of Object.entries(copy)) if (Array.isArray(value)) copy[key] = [...value];
+  for (const key in copy) if (Array.isArray(copy[key])) copy[key] = [...(copy[key] as unknown[])];
   return copy;
 };
 
-const same = (a: unknown, b: unknown) =>
-  Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
+/** Whether a field kept its value: the same scalar, or an array with the same items in order. */
+const same = (a: unknown, b: unknown): boolean =>
+  a === b ||
+  (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]));
 
 /**
  * A copy of every record a delivery can be about, taken before a mutation runs so that the change
@@ -126,11 +128,14 @@ export function diffWorkspace(before: Snapshot, ws: LinearWorkspace): WebhookCha
         changes.push({ type, action: 'create', row: copyRow(row) });
         continue;
       }
-      const updatedFrom: Record<string, unknown> = {};
-      for (const key of new Set([...Object.keys(previous), ...Object.keys(row)])) {
-        if (!same(previous[key], row[key])) updatedFrom[key] = previous[key] ?? null;
+      // Records keep one shape, so the current record's keys are every field there is.
+      let updatedFrom: Record<string, unknown> | undefined;
+      for (const key in row) {
+        if (same(previous[key], row[key])) continue;
+        updatedFrom ??= {};
+        updatedFrom[key] = previous[key] ?? null;
       }
-      if (Object.keys(updatedFrom).length === 0) continue;
+      if (!updatedFrom) continue;
       // Linear reports a move to the trash as a removal, and every other change as an update.
       if (row.trashed === true && previous.trashed !== true) {
         changes.push({ type, action: 'remove', row: copyRow(row) });
