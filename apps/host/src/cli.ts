@@ -32,6 +32,12 @@ const program = new Command('c-host')
       'a PostgreSQL database shared by a fleet of hosts (prefer the variable: a flag shows in ps)',
     ).env('C_HOST_DATABASE_URL'),
   )
+  .addOption(
+    new Option(
+      '--public-url <url>',
+      'the address providers reach this host at, for webhook triggers (https://, or http:// on loopback)',
+    ).env('C_HOST_PUBLIC_URL'),
+  )
   // Usage errors become the same `{"error": …}` JSON (exit 2) as any other bad input.
   .exitOverride()
   .configureOutput({ writeErr: () => {} });
@@ -119,6 +125,37 @@ program
   .addOption(new Option('--token <token>', 'access token (default: generated once)').env('C_HOST_TOKEN'))
   .option('--no-open', 'do not open the browser')
   .action(guarded(async () => (await import('./cli/serve.js')).serveCommand));
+
+program
+  .command('triggers')
+  .description('List every trigger (what a subscription can watch) with its kinds')
+  .action(guarded(async () => (await import('./cli/triggers.js')).triggersCommand));
+
+program
+  .command('subscribe')
+  .description('Subscribe to a trigger: the provider is told where to deliver; events land in `c-host events`')
+  .argument('<trigger>', 'trigger id, <connector>.<trigger> (`c-host triggers` shows them)')
+  .option('-c, --connection <name>', "connection name (default: the connector's default)")
+  .option('-p, --param <key=value>', 'one filter (repeatable), e.g. events=customer.created', collect)
+  .option('-i, --input <json>', 'filters as a JSON object, @file, or - for stdin')
+  .option('--deliver-to <url>', 'also POST each event to this URL, signed with C-Signature (secret shown once)')
+  .action(guarded(async () => (await import('./cli/triggers.js')).subscribeCommand));
+
+program
+  .command('subscriptions')
+  .description('List subscriptions, or remove one (and its provider webhook)')
+  .argument('[action]', 'list (default) or remove')
+  .argument('[id]', 'the subscription to remove')
+  .action(guarded(async () => (await import('./cli/triggers.js')).subscriptionsCommand));
+
+program
+  .command('events')
+  .description('Print received events in arrival order; --follow keeps printing new ones (NDJSON)')
+  .option('--subscription <id>', 'only this subscription')
+  .option('--after <cursor>', 'only events after this cursor (nextCursor of an earlier call)')
+  .option('--limit <n>', 'at most this many per read (default 100)')
+  .option('-f, --follow', 'keep printing events as they arrive, until interrupted')
+  .action(guarded(async () => (await import('./cli/triggers.js')).eventsCommand));
 
 program
   .command('token')

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { runCli, startCli } from '../test-support/cli.js';
+import { tempDir } from '../test-support/temp-host.js';
+
+describe('c-host subscribe / events (real processes, the sandbox)', () => {
+  it('subscribe payments.event, run payments.createCustomer, and `c-host events` prints the customer.created event', async () => {
+    const dir = tempDir();
+    const env = { C_HOST_DATA_DIR: dir.path };
+    const serve = startCli(['serve', '--sandbox', '--port', '0', '--no-open'], env);
+    try {
+      await serve.waitFor(/\/auth\?token=/);
+      const triggers = await runCli(['triggers'], { env });
+      expect(triggers.code, triggers.stderr).toBe(0);
+      expect(triggers.json.map((entry: { id: string }) => entry.id)).toContain('payments.event');
+
+      const bad = await runCli(['subscribe', 'payments.event', '-p', 'events=no such event'], { env });
+      expect(bad.code).toBe(2);
+      expect(bad.error).toMatchObject({ kind: 'validation', parameter: 'events.0' });
+
+      const subscribed = await runCli(['subscribe', 'payments.event', '-p', 'events=customer.created'], {
+        env,
+      });
+      expect(subscribed.code, subscribed.stderr).toBe(0);
+      expect(subscribed.json).toMatchObject({
+        trigger: 'payments.event',
+        connection: 'sandbox-payments',
+        input: { events: ['customer.created'] },
+        hookUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/sub_/),
+      });
+      const id = subscribed.json.id as string;
+
+      const run = await runCli(['run', 'payments.createCustomer', '-p', 'email=cli-loop@example.com'], {
+        env,
+      });
+      expect(run.code, run.stderr).toBe(0);
+
+      const follow = startCli(['events', '--subscription', id, '--follow'], env);
+      let line: Record<string, any> | undefined;
+      try {
+        while (!line) {
+          const first = follow.stdout().split('\n')[0];
+          if (first) line = JSON.parse(first);
+          else await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        await follow.stop();
+      }
+      expect(line).toMatchObject({
+        trigger: 'payments.event',
+        subscription: id,
+        type: 'customer.created',
+        data: { data: { object: { id: run.json.id, email: 'cli-loop@example.com' } } },
+      });
+
+      const events = await runCli(['events', '--subscription', id], { env });
+      expect(events.json.events.map((event: { id: string }) => event.id)).toEqual([line?.id]);
+
+      const listed = await runCli(['subscriptions'], { env });
+      expect(listed.json.map((view: { id: string }) => view.id)).toEqual([id]);
+      const removed = await runCli(['subscriptions', 'remove', id], { env });
+      expect(removed.code, removed.stderr).toBe(0);
+      expect((await runCli(['subscriptions', 'list'], { env })).json).toEqual([]);
+    } finally {
+      await serve.stop();
+      dir.remove();
+    }
+  }, 120_000);
+});
