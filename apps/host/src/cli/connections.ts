@@ -5,7 +5,15 @@ import type { Host } from '../host.js';
 import { processAlive } from '../sandbox.js';
 import { writeOwnerOnly } from '../store/owner-only.js';
 import { cliHost, type GlobalFlags } from './context.js';
-import { interactive, note, printJson } from './output.js';
+import {
+  colourful,
+  forPerson,
+  interactive,
+  note,
+  type OutputFlags,
+  printJson,
+  terminalWidth,
+} from './output.js';
 import { applyParams } from './params.js';
 
 /** Options of `connections add` and `connect`. */
@@ -23,31 +31,62 @@ export interface AddFlags extends GlobalFlags {
 /** The file `serve` writes so that the CLI can find a running server for the OAuth flow. */
 export const SERVER_FILE = 'server.json';
 
-/** `c-host connections list` */
-export async function listConnections(flags: GlobalFlags): Promise<void> {
+/** `c-host connections list`: a table on a terminal (with why any is not ok), else JSON. */
+export async function listConnections(flags: GlobalFlags & OutputFlags): Promise<void> {
   const host = await cliHost(flags);
   try {
-    printJson(await host.connections.list());
+    const views = await host.connections.list();
+    if (!forPerson(flags)) {
+      printJson(views);
+      return;
+    }
+    const { connectionsTable } = await import('./terminal.js');
+    process.stdout.write(
+      connectionsTable(views, { width: terminalWidth(), colour: colourful(process.stdout) }),
+    );
   } finally {
     await host.close();
   }
 }
 
-/** `c-host connections remove|test|default <name>` */
+/**
+ * `c-host connections remove|test|default <name>`: a sentence on a terminal, else JSON. Remove asks
+ * first on a terminal (`--yes` skips it); scripts are never asked.
+ */
 export async function connectionAction(
   action: 'remove' | 'test' | 'default',
   name: string,
-  flags: GlobalFlags,
+  flags: GlobalFlags & OutputFlags & { yes?: boolean },
 ): Promise<void> {
   const host = await cliHost(flags);
+  const say = (sentence: string, json: unknown) => {
+    if (forPerson(flags)) process.stdout.write(`${sentence}\n`);
+    else printJson(json);
+  };
   try {
     if (action === 'remove') {
+      const view = await host.connections.get(name);
+      if (!flags.yes && interactive()) {
+        const { confirm, isPromptExit } = await import('./prompts.js');
+        const question = `Remove the ${view.connector} connection "${name}"? Its stored credentials are deleted.`;
+        const yes = await confirm(question).catch((error: unknown) => {
+          if (isPromptExit(error)) return false;
+          throw error;
+        });
+        if (!yes) {
+          note('Cancelled: nothing was removed.');
+          process.exitCode = 1;
+          return;
+        }
+      }
       await host.connections.remove(name);
-      printJson({ removed: name });
+      say(`Removed "${name}".`, { removed: name });
     } else if (action === 'test') {
-      printJson(await host.connections.test(name));
+      const view = await host.connections.test(name);
+      say(`"${name}" works: ${view.connector} answered with these credentials.`, view);
     } else {
-      printJson(await host.connections.setDefault(name));
+      const view = await host.connections.setDefault(name);
+      say(`"${name}" is now the default ${view.connector} connection.`, view);
     }
   } finally {
     await host.close();

@@ -54,3 +54,43 @@ describe('applyParams', () => {
     });
   });
 });
+
+describe('lenient values', () => {
+  const filterSchema = {
+    type: 'object',
+    properties: {
+      filter: { type: 'object', additionalProperties: {} },
+      labels: { type: 'array', items: { type: 'string' } },
+      event: { anyOf: [{ type: 'object' }, { type: 'string' }] },
+      metadata: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+  };
+
+  it('reads JSON5 objects and lists, as a shell lets one type them', () => {
+    expect(
+      applyParams(
+        {},
+        ['filter={priority: {eq: 1}, state: {type: {in: ["started"]}}}', "labels=['bug', 'ui',]"],
+        filterSchema,
+      ),
+    ).toEqual({ filter: { priority: { eq: 1 }, state: { type: { in: ['started'] } } }, labels: ['bug', 'ui'] });
+    expect(applyParams({}, ['filter={priority:1}'], filterSchema)).toEqual({ filter: { priority: 1 } });
+  });
+
+  it('refuses a broken object naming the parameter and where it broke', () => {
+    let error: unknown;
+    try {
+      applyParams({}, ['filter={priority:1'], filterSchema);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect((error as ValidationError).parameter).toBe('filter');
+    expect((error as Error).message).toMatch(/not a JSON \(or JSON5\) object: invalid end of input at 1:12/);
+  });
+
+  it('keeps text where the schema takes text: a string branch, or a nested string field', () => {
+    expect(applyParams({}, ['event={broken'], filterSchema)).toEqual({ event: '{broken' });
+    expect(applyParams({}, ['metadata.seats=2'], filterSchema)).toEqual({ metadata: { seats: '2' } });
+  });
+});

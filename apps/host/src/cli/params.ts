@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type JsonSchema, ValidationError } from '@c/core';
+import JSON5 from 'json5';
 
 function typesOf(schema: JsonSchema | undefined): Set<string> {
   const types = new Set<string>();
@@ -22,18 +23,48 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
+/** The schema of a field inside an object parameter (`metadata.plan`), through unions too. */
+function schemaAt(schema: JsonSchema | undefined, path: readonly string[]): JsonSchema | undefined {
+  let node = schema;
+  for (const key of path) {
+    if (!node) return undefined;
+    const branches = [node, ...(((node.anyOf ?? node.oneOf) as JsonSchema[] | undefined) ?? [])];
+    const holder = branches.find((branch) => {
+      const properties = branch.properties as Record<string, JsonSchema> | undefined;
+      return properties !== undefined && Object.hasOwn(properties, key);
+    });
+    node = holder
+      ? (holder.properties as Record<string, JsonSchema>)[key]
+      : (branches.find(
+          (branch) => branch.additionalProperties && typeof branch.additionalProperties === 'object',
+        )?.additionalProperties as JsonSchema | undefined);
+  }
+  return node;
+}
+
 /**
- * Turns a `--param` text into the value its schema wants: strings stay as typed, numbers, booleans,
- * objects and arrays are read as JSON, and a schema that allows both (e.g. "an event object, or a
- * string holding its JSON") gets JSON when the text parses to an allowed type.
+ * Turns a `--param` text (or an answer to a prompt) into the value its schema wants: strings stay as
+ * typed; numbers, booleans, objects and arrays are read as JSON5, so a shell-friendly
+ * `{priority: 1}` or `['bug', 'ui']` works as well as strict JSON; a schema that allows both (e.g.
+ * "an event object, or a string holding its JSON") gets the parsed value when it is an allowed type.
+ * Text meant as an object or list that does not parse is refused naming `parameter`, with where it
+ * broke, rather than passed on as a string the schema would refuse without saying why.
  */
-export function coerce(text: string, schema: JsonSchema | undefined): unknown {
+export function coerce(text: string, schema: JsonSchema | undefined, parameter = 'param'): unknown {
   const types = typesOf(schema);
   if (types.size === 1 && types.has('string')) return text;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
+    parsed = JSON5.parse(text);
+  } catch (error) {
+    const structured = types.has('object') || types.has('array');
+    if (structured && !types.has('string') && /^\s*[[{]/.test(text)) {
+      const reason = error instanceof Error ? error.message.replace(/^JSON5: /, '') : String(error);
+      throw new ValidationError(
+        `Invalid parameter "${parameter}": ${JSON.stringify(text)} is not a JSON (or JSON5) ${types.has('object') ? 'object' : 'list'}: ${reason}`,
+        { parameter },
+      );
+    }
     return text;
   }
   const type = jsonType(parsed);
@@ -41,7 +72,7 @@ export function coerce(text: string, schema: JsonSchema | undefined): unknown {
   return types.has('string') ? text : parsed;
 }
 
-/** Reads `--input`: JSON text, `@file` for a file's JSON, or `-` for standard input. */
+/** Reads `--input`: JSON (or JSON5) text, `@file` for a file's, or `-` for standard input. */
 export function readInput(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
   const source =
@@ -52,11 +83,15 @@ export function readInput(text: string | undefined): Record<string, unknown> {
         : text;
   let value: unknown;
   try {
-    value = JSON.parse(source);
-  } catch {
-    throw new ValidationError('Invalid parameter "input": --input must be a JSON object', {
-      parameter: 'input',
-    });
+    value = JSON5.parse(source);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^JSON5: /, '') : String(error);
+    throw new ValidationError(
+      `Invalid parameter "input": --input must be a JSON (or JSON5) object: ${reason}`,
+      {
+        parameter: 'input',
+      },
+    );
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new ValidationError('Invalid parameter "input": --input must be a JSON object', {
@@ -100,8 +135,9 @@ export function applyParams(
       }
     }
     const top = path[0]!;
+    const field = Object.hasOwn(properties, top) ? properties[top] : undefined;
     if (path.length === 1) {
-      input[top] = coerce(text, Object.hasOwn(properties, top) ? properties[top] : undefined);
+      input[top] = coerce(text, field, key);
       continue;
     }
     let target = input;
@@ -111,7 +147,7 @@ export function applyParams(
       if (!next || typeof next !== 'object' || Array.isArray(next)) target[segment] = {};
       target = target[segment] as Record<string, unknown>;
     }
-    target[path.at(-1)!] = coerce(text, undefined);
+    target[path.at(-1)!] = coerce(text, schemaAt(field, path.slice(1)), key);
   }
   return input;
 }
