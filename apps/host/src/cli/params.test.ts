@@ -73,7 +73,10 @@ describe('lenient values', () => {
         ['filter={priority: {eq: 1}, state: {type: {in: ["started"]}}}', "labels=['bug', 'ui',]"],
         filterSchema,
       ),
-    ).toEqual({ filter: { priority: { eq: 1 }, state: { type: { in: ['started'] } } }, labels: ['bug', 'ui'] });
+    ).toEqual({
+      filter: { priority: { eq: 1 }, state: { type: { in: ['started'] } } },
+      labels: ['bug', 'ui'],
+    });
     expect(applyParams({}, ['filter={priority:1}'], filterSchema)).toEqual({ filter: { priority: 1 } });
   });
 

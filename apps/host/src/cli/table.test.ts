@@ -3,7 +3,12 @@ import { renderTable } from './table.js';
 
 const headers = ['id', 'name', 'email', 'description'];
 const rows = [
-  ['cus_SeedAdaLovelace', 'Ada Lovelace', 'ada@example.com', 'Wrote the first program for the Analytical Engine'],
+  [
+    'cus_SeedAdaLovelace',
+    'Ada Lovelace',
+    'ada@example.com',
+    'Wrote the first program for the Analytical Engine',
+  ],
   ['cus_SeedAlanTuring', 'Alan Turing', 'alan@example.com', ''],
 ];
 

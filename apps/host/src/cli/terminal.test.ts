@@ -92,7 +92,9 @@ describe('c-host on a terminal', () => {
 
     const typo = await runInTerminal(['run', 'payments.getCustomer'], { env });
     expect(typo.code).toBe(2);
-    expect(typo.screen).toContain('Error: Unknown command "payments.getCustomer". Did you mean "payments.getCustomers"?');
+    expect(typo.screen).toContain(
+      'Error: Unknown command "payments.getCustomer". Did you mean "payments.getCustomers"?',
+    );
 
     const piped = await runCli(['run', 'payments.getCustomer'], { env });
     expect(piped.code).toBe(2);
@@ -137,7 +139,9 @@ describe('c-host on a terminal', () => {
     expect(accepted.code, accepted.screen).toBe(0);
     expect(deletes()).toHaveLength(1);
 
-    const skipped = await runInTerminal(['run', 'issues.deleteIssue', '-p', `issueId=${second}`, '--yes'], { env });
+    const skipped = await runInTerminal(['run', 'issues.deleteIssue', '-p', `issueId=${second}`, '--yes'], {
+      env,
+    });
     expect(skipped.code, skipped.screen).toBe(0);
     expect(skipped.screen).not.toContain('Run it?');
     expect(deletes()).toHaveLength(2);
@@ -199,7 +203,9 @@ describe('c-host connections on a terminal', () => {
     expect(add.code, add.stderr).toBe(0);
     const list = await runInTerminal(['connections', 'list'], { env });
     expect(list.screen).toMatch(/^NAME\s+CONNECTOR\s+STATUS/m);
-    expect(list.screen).toMatch(new RegExp(`^shop\\s+payments\\s+ok\\s+.*${stripe.url.replace(/\./g, '\\.')}`, 'm'));
+    expect(list.screen).toMatch(
+      new RegExp(`^shop\\s+payments\\s+ok\\s+.*${stripe.url.replace(/\./g, '\\.')}`, 'm'),
+    );
     expect(list.screen).not.toContain(stripe.connection.credentials.apiKey);
 
     const typo = await runInTerminal(['connections', 'remove', 'shpo'], { env });

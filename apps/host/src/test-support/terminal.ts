@@ -57,7 +57,7 @@ export function runInTerminal(
     child.stdout.on('data', (chunk: Buffer) => {
       raw += chunk.toString('utf8');
       const next = answers[0];
-      if (next && next.when.test(plain(raw.slice(answeredAt)))) {
+      if (next?.when.test(plain(raw.slice(answeredAt)))) {
         answers.shift();
         answeredAt = raw.length;
         child.stdin.write(next.keys);
