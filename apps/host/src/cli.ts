@@ -51,13 +51,13 @@ program
 program
   .command('describe')
   .description('Show a command with its input and output JSON Schema')
-  .argument('<id>', 'command id, e.g. payments.createCustomer')
+  .argument('<id>', 'command id, <connector>.<command> (`c-host list` shows them)')
   .action(guarded(async () => (await import('./cli/run.js')).describeCommand));
 
 program
   .command('run')
   .description('Run a command: result JSON on stdout, errors as JSON on stderr')
-  .argument('<id>', 'command id, e.g. payments.getCustomers')
+  .argument('<id>', 'command id, <connector>.<command> (`c-host list` shows them)')
   .option('-i, --input <json>', 'parameters as a JSON object, @file, or - for stdin')
   .option('-p, --param <key=value>', 'one parameter (repeatable; dotted keys set nested fields)', collect)
   .option('-c, --connection <name>', "connection name (default: the connector's default)")
@@ -73,11 +73,11 @@ program
 program
   .command('connect')
   .description('Connect an account: an API key, or the OAuth flow in the browser')
-  .argument('<connector>', 'payments, analytics, issues or docs')
+  .argument('<connector>', 'connector id (`c-host list` shows them)')
   .option('-n, --name <name>', 'connection name (default: the connector id); an existing one is reconnected')
   .option('--credential <key=value>', 'a credential (repeatable); prompted for when missing', collect)
   .option('--option <key=value>', 'a connection option such as baseUrl (repeatable)', collect)
-  .option('--api-key', 'use an API key instead of OAuth (issues)')
+  .option('--api-key', 'use an API key instead of OAuth (where the connector accepts one)')
   .option('--default', "make it the connector's default")
   .option('--no-verify', 'save without checking the credentials')
   .option('--no-open', 'print the link instead of opening the browser')
@@ -93,7 +93,7 @@ connections
   .command('add')
   .description('Add a connection (its credentials are checked first)')
   .argument('<name>', 'connection name')
-  .requiredOption('--connector <id>', 'payments, analytics, issues or docs')
+  .requiredOption('--connector <id>', 'connector id (`c-host list` shows them)')
   .option('--credential <key=value>', 'a credential (repeatable); prompted for when missing', collect)
   .option('--option <key=value>', 'a connection option such as baseUrl (repeatable)', collect)
   .option('--default', "make it the connector's default")
@@ -176,7 +176,7 @@ program
   .option('--read-only', 'serve only the tools that change nothing')
   .option(
     '--tools <list>',
-    'serve only these tools: ids and globs, comma-separated (payments.*,issues.searchIssues)',
+    'serve only these tools: ids and globs, comma-separated (<connector>.*,<connector>.<command>)',
   )
   .option(
     '--max-result-bytes <bytes>',

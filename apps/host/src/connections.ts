@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from '@c/core';
 import { IdempotencyLedger } from './idempotency.js';
-import { commandHints, type Registry } from './registry.js';
+import type { RegisteredCommand, Registry } from './registry.js';
 import { sandboxRunning } from './sandbox.js';
 import {
   ConnectionExistsError,
@@ -268,16 +268,23 @@ export class ConnectionManager {
   }
 
   /**
-   * Runs a command by qualified id on a connection. With `idempotencyKey` (write commands only) the
-   * host keeps the first result for 24 hours in its store: a repeat of the same call returns it and
-   * sends nothing, the same key for another call is a `ValidationError` (see `IdempotencyLedger`).
-   * With `dryRun` it returns the requests the run would send and sends nothing.
+   * Runs a command (its registry entry, or its qualified id) on a connection. The input is parsed
+   * here, once: that parsed input is what runs and what an idempotency record is bound to. With
+   * `idempotencyKey` (write commands only) the host keeps the first result for 24 hours in its
+   * store: a repeat of the same call returns it and sends nothing, the same key for another call is
+   * a `ValidationError` (see `IdempotencyLedger`). With `dryRun` it returns the requests the run
+   * would send and sends nothing.
    */
-  async run(commandId: string, input: unknown, options: ManagedRunOptions = {}): Promise<unknown> {
-    const entry = this.#registry.require(commandId);
+  async run(
+    command: RegisteredCommand | string,
+    input: unknown,
+    options: ManagedRunOptions = {},
+  ): Promise<unknown> {
+    // A surface that looked the command up (to answer 404, to read its schema) hands the entry over.
+    const entry = typeof command === 'string' ? this.#registry.require(command) : command;
     // Validate first: bad input fails the same way whether or not a connection exists.
     const parsed = entry.command.parse(input);
-    const key = checkIdempotencyKey(options.idempotencyKey, !commandHints(entry.command).readOnly, entry.id);
+    const key = checkIdempotencyKey(options.idempotencyKey, !entry.command.annotations.readOnly, entry.id);
     const record = await this.resolve(entry.connectorId, options.connection);
     const runOptions: RunOptions = {
       signal: options.signal,
@@ -286,7 +293,8 @@ export class ConnectionManager {
       idempotencyKey: key,
       dryRun: options.dryRun,
     };
-    const execute = () => this.#watch(record, (client) => client.runUnknown(entry.key, input, runOptions));
+    const execute = () =>
+      this.#watch(record, (client) => client.runParsed(entry.command, parsed, runOptions));
     if (key === undefined || options.dryRun) return execute();
     return this.#ledger.run({ key, command: entry.id, connection: record.name, input: parsed }, execute, {
       signal: options.signal,
@@ -434,7 +442,7 @@ export class ConnectionManager {
   }
 
   /**
-   * A connection's concurrency limit (Amplitude's 5 concurrent requests per project) shared by every
+   * A connection's concurrency limit (a provider's cap on concurrent requests per account) shared by every
    * process and host instance on the store, not kept per process.
    */
   #budget(key: string): ConcurrencySlots {

@@ -12,7 +12,7 @@ const WAIT_FOR_FIRST_MS = 15 * 60 * 1000;
 /** One keyed run: what the key is bound to. */
 export interface KeyedRun {
   key: string;
-  /** The qualified command id, e.g. `payments.createCustomer`. */
+  /** The qualified command id, `<connector>.<key>`. */
   command: string;
   /** The connection the run resolved to (its name, or `env`). */
   connection: string;
@@ -44,8 +44,8 @@ export interface KeyedRunOptions {
  * without calling the provider, and with anything else is a `ValidationError` on `idempotencyKey`.
  * Runs of one key are serialised by the store's lock, so two processes repeating a call at once make
  * one provider call: the second waits and gets the first one's result. A failed run records
- * nothing and frees the key: a repeat runs again, and where the provider deduplicates (Stripe's key,
- * a Linear id derived from it) a write that did land is not applied twice.
+ * nothing and frees the key: a repeat runs again, and where the provider deduplicates (by the key
+ * itself, or an id the connector derives from it) a write that did land is not applied twice.
  */
 export class IdempotencyLedger {
   readonly #store: ConnectionStore;

@@ -17,7 +17,7 @@ export {
   type ManagedRunOptions,
   toView,
 } from './connections.js';
-export { connectorIds, connectorLoaders, loadConnectors } from './connectors.js';
+export { type ConnectorLoader, connectorIds, connectorLoaders, loadConnectors } from './connectors.js';
 export { type Host, type OpenHostOptions, openHost, openStore } from './host.js';
 export { statusOf } from './http/errors.js';
 export { buildOpenApi } from './http/openapi.js';
@@ -25,20 +25,8 @@ export { createHttpServer, type HttpServerOptions } from './http/server.js';
 export { createMcpServer, type McpHost, toolsOf } from './mcp/mcp-server.js';
 export { OAuthCallbackError, type OAuthClientConfig, OAuthFlow, oauthConfigFromEnv } from './oauth.js';
 export { hostVersion } from './paths.js';
-export {
-  type CommandHints,
-  commandHints,
-  type RegisteredCommand,
-  Registry,
-  unknownCommandError,
-} from './registry.js';
-export {
-  type Sandbox,
-  type SimulatorHandle,
-  sandboxConnectionName,
-  simulatorLoaders,
-  startSandbox,
-} from './sandbox.js';
+export { type RegisteredCommand, Registry, unknownCommandError } from './registry.js';
+export { type Sandbox, sandboxConnectionName, startSandbox } from './sandbox.js';
 export {
   ConnectionExistsError,
   type ConnectionRecord,

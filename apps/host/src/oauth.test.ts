@@ -109,7 +109,7 @@ describe.each([
   it('marks the connection needs_reconnect after the grant is revoked, and Reconnect clears it', async () => {
     const record = (await host.store.get(name))!;
     const oauth = sandbox.simulators[connector]!.oauth!;
-    const revokeUrl = (oauth.revokeUrl ?? oauth.revocationUrl)!;
+    const revokeUrl = oauth.revocationUrl!;
     const accessToken = record.credentials.accessToken as string;
     // Linear's revocation names the token `access_token`; Google's (RFC 7009) names it `token`.
     const revoked = await call(revokeUrl, 'POST', revokeUrl, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConnectors } from './connectors.js';
-import { commandHints, inputSchemaOf, Registry } from './registry.js';
+import { Registry } from './registry.js';
 import { things } from './test-support/fake-connector.js';
 
 const SPEC_COMMANDS = {
@@ -86,7 +86,7 @@ describe('the registry of the four connectors', async () => {
     for (const entry of commands) {
       expect(entry.command.title, entry.id).toBeTruthy();
       expect(entry.command.description, entry.id).toBeTruthy();
-      const schema = inputSchemaOf(entry.command);
+      const schema = entry.command.inputSchema;
       expect(schema.type, entry.id).toBe('object');
       for (const [key, property] of properties(schema)) {
         expect(property.title, `${entry.id} ${key} title`).toEqual(expect.any(String));
@@ -96,7 +96,7 @@ describe('the registry of the four connectors', async () => {
   });
 
   it('marks reads read-only and deletes, archives and custom actions destructive', () => {
-    const hints = (id: string) => commandHints(registry.require(id).command);
+    const hints = (id: string) => registry.require(id).command.annotations;
     for (const id of [
       'payments.getCustomers',
       'issues.searchTeams',

@@ -1,9 +1,12 @@
-import type { Command, Connector, JsonSchema } from '@c/core';
+import type { Command, Connector } from '@c/core';
 import { ValidationError } from '@c/core';
+
+/** A command's declared hints (core's type), for the surfaces that show them. */
+export type { CommandHints } from '@c/core';
 
 /** One command of the registry, with the names every surface uses. */
 export interface RegisteredCommand {
-  /** `<connector>.<key>`, e.g. `payments.createCustomer`. */
+  /** `<connector>.<key>`: the connector's id and the command's key. */
   readonly id: string;
   /** The MCP tool name: the id with `_` for `.`. */
   readonly toolName: string;
@@ -11,53 +14,6 @@ export interface RegisteredCommand {
   readonly key: string;
   readonly connector: Connector;
   readonly command: Command;
-}
-
-/** Read-only access hints derived for hosts (MCP annotations, the UI). */
-export interface CommandHints {
-  readOnly: boolean;
-  destructive: boolean;
-  idempotent: boolean;
-}
-
-const READ_VERBS = /^(get|search|fetch|list|user[A-Z]|activeAndNew|eventSegmentation|behavioral|exportData)/;
-const DESTRUCTIVE_VERBS = /^(delete|archive|custom)/;
-
-/**
- * The hints of a command: what the connector declares, completed by its verb, so that a command a
- * connector forgot to annotate is never advertised as safe when it is not.
- */
-export function commandHints(command: Command): CommandHints {
-  const declared = command.annotations ?? {};
-  const destructive = declared.destructive ?? DESTRUCTIVE_VERBS.test(command.key);
-  const readOnly = !destructive && (declared.readOnly ?? READ_VERBS.test(command.key));
-  return { readOnly, destructive, idempotent: declared.idempotent ?? readOnly };
-}
-
-const schemaCache = new WeakMap<Command, JsonSchema>();
-
-/**
- * The input JSON Schema every surface shows. A parameter made nullable after its `.meta()` carries
- * its title and description on the non-null branch of an `anyOf`; they are lifted to the parameter,
- * where forms, CLI help and MCP clients look for them.
- */
-export function inputSchemaOf(command: Command): JsonSchema {
-  const cached = schemaCache.get(command);
-  if (cached) return cached;
-  const schema = command.inputSchema;
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const lifted: Record<string, JsonSchema> = {};
-  for (const [key, property] of Object.entries(properties)) {
-    const branches = Array.isArray(property.anyOf) ? (property.anyOf as JsonSchema[]) : [];
-    const described = branches.filter((branch) => branch.type !== 'null' && branch.title !== undefined);
-    lifted[key] =
-      property.title === undefined && described.length === 1
-        ? { title: described[0]!.title, description: described[0]!.description, ...property }
-        : property;
-  }
-  const result = { ...schema, properties: lifted };
-  schemaCache.set(command, result);
-  return result;
 }
 
 /** The error every surface gives for an id that names no command (exit 2 in the CLI, 404 over HTTP). */
@@ -108,7 +64,7 @@ export class Registry {
     return [...this.#commands.values()];
   }
 
-  /** A command by qualified id (`payments.createCustomer`) or MCP tool name (`payments_createCustomer`). */
+  /** A command by qualified id (`<connector>.<key>`) or MCP tool name (`<connector>_<key>`). */
   command(idOrToolName: string): RegisteredCommand | undefined {
     return this.#commands.get(idOrToolName) ?? this.#tools.get(idOrToolName);
   }

@@ -1,10 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Connector } from '@c/core';
+import { defineSimulator } from '@c/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConnectors } from './connectors.js';
-import { simulatorLoaders, startSandbox } from './sandbox.js';
+import { startSandbox } from './sandbox.js';
 import { runCli, startCli } from './test-support/cli.js';
+import { things } from './test-support/fake-connector.js';
 import { call } from './test-support/http.js';
 import { tempDir, tempHost } from './test-support/temp-host.js';
 
@@ -53,20 +56,31 @@ describe('startSandbox', () => {
     ).toBeDefined();
   });
 
-  it('leaves the other simulators running when one fails to start', async () => {
-    const original = simulatorLoaders.analytics!;
-    simulatorLoaders.analytics = async () => async () => {
-      throw new Error('no schema here');
+  it('leaves the other simulators running when one fails to start or simulates another provider', async () => {
+    const broken: Connector = {
+      ...things,
+      id: 'broken',
+      simulator: async () =>
+        defineSimulator({
+          connectorId: 'broken',
+          speaks: 'nothing',
+          start: async () => {
+            throw new Error('no schema here');
+          },
+        }),
     };
-    cleanups.push(() => {
-      simulatorLoaders.analytics = original;
-    });
-    const host = await tempHost(await loadConnectors(['payments', 'analytics']));
+    // Declares the simulator of `things`: wiring it to this connector's connection would be wrong.
+    const impostor: Connector = { ...things, id: 'impostor' };
+    const host = await tempHost([...(await loadConnectors(['payments'])), broken, impostor]);
     cleanups.push(() => host.cleanup());
     const sandbox = await startSandbox(host);
     cleanups.push(() => sandbox.close());
-    expect(sandbox.failures).toEqual({ analytics: 'no schema here' });
+    expect(sandbox.failures).toEqual({
+      broken: 'no schema here',
+      impostor: 'The simulator of impostor simulates things',
+    });
     expect(Object.keys(sandbox.connections)).toEqual(['payments']);
+    expect(await host.store.get('sandbox-impostor')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ValidationError } from '@c/core';
+import { type Connector, ValidationError } from '@c/core';
+import type { RunningSimulator } from '@c/core/testing';
 import type { Host } from './host.js';
 
 /** The setting naming the process whose sandbox the data directory's sandbox connections point at. */
@@ -15,53 +16,12 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** The part of a simulator's handle (`start<Name>Simulator`) the sandbox uses. */
-export interface SimulatorHandle {
-  url: string;
-  connection: { credentials: unknown; options?: unknown };
-  /** The loopback server (core's TestServer): its request recording is turned off here. */
-  server?: { limitRecording?(max: number | undefined): void };
-  oauth?: {
-    authorizationUrl: string;
-    tokenUrl: string;
-    clientId: string;
-    clientSecret?: string;
-    scopes?: string[];
-    /** The revocation endpoint (RFC 7009), to try Reconnect; simulators name it either way. */
-    revokeUrl?: string;
-    revocationUrl?: string;
-  };
-  close(): Promise<void>;
-}
-
-type StartSimulator = (options?: {
-  port?: number;
-  host?: string;
-  seed?: boolean;
-  contracts?: false;
-}) => Promise<SimulatorHandle>;
-
-/** The `start…Simulator` function of a package's testing entry point. */
-function starter(module: Record<string, unknown>, packageName: string): StartSimulator {
-  const name = Object.keys(module).find((key) => /^start[A-Z]\w*Simulator$/.test(key));
-  if (!name) throw new Error(`${packageName}/testing exports no start…Simulator function`);
-  return module[name] as StartSimulator;
-}
-
-/** Each connector's simulator, loaded only by `serve --sandbox`. */
-export const simulatorLoaders: Record<string, () => Promise<StartSimulator>> = {
-  payments: async () => starter(await import('@c/payments/testing'), '@c/payments'),
-  analytics: async () => starter(await import('@c/analytics/testing'), '@c/analytics'),
-  issues: async () => starter(await import('@c/issues/testing'), '@c/issues'),
-  docs: async () => starter(await import('@c/docs/testing'), '@c/docs'),
-};
-
-/** A running sandbox: one seeded simulator per connector and a connection to each. */
+/** A running sandbox: one seeded simulator per connector that declares one, and a connection to each. */
 export interface Sandbox {
   /** Connector id → simulator base URL. */
   readonly urls: Record<string, string>;
   /** Connector id → the running simulator. */
-  readonly simulators: Record<string, SimulatorHandle>;
+  readonly simulators: Record<string, RunningSimulator>;
   /** Connector id → the sandbox connection's name (`sandbox-<connector>`). */
   readonly connections: Record<string, string>;
   /** Connector id → why its simulator did not start (the others still run). */
@@ -138,20 +98,13 @@ async function startSimulators(
   options: { host?: string },
   release: () => Promise<void>,
 ): Promise<Sandbox> {
-  const connectors = host.registry.connectors().filter((connector) => simulatorLoaders[connector.id]);
-  // Contract checks are for the packages' own tests; the sandbox must start without ../shared.
+  const connectors = host.registry.connectors().filter((connector) => connector.simulator);
   const outcomes = await Promise.allSettled(
-    connectors.map(async (connector) =>
-      (await simulatorLoaders[connector.id]!())({
-        seed: true,
-        host: options.host ?? '127.0.0.1',
-        contracts: false,
-      }),
-    ),
+    connectors.map((connector) => startSimulator(connector, options.host ?? '127.0.0.1')),
   );
   const started = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const urls: Record<string, string> = {};
-  const simulators: Record<string, SimulatorHandle> = {};
+  const simulators: Record<string, RunningSimulator> = {};
   const connections: Record<string, string> = {};
   const failures: Record<string, string> = {};
   try {
@@ -165,12 +118,11 @@ async function startSimulators(
       }
       const simulator = outcome.value;
       // A sandbox serves for hours: keep no request history (tests of the simulators keep theirs).
-      simulator.server?.limitRecording?.(0);
+      simulator.server.limitRecording?.(0);
       urls[connector.id] = simulator.url;
       simulators[connector.id] = simulator;
       const name = sandboxConnectionName(connector.id);
-      const credentials = simulator.connection.credentials as Record<string, unknown>;
-      const connectionOptions = (simulator.connection.options ?? {}) as Record<string, unknown>;
+      const { credentials, options: connectionOptions } = simulator.connection;
       const existing = await host.store.get(name);
       if (existing?.sandbox) {
         await host.connections.replaceCredentials(name, credentials, connectionOptions);
@@ -210,4 +162,17 @@ async function startSimulators(
       await release().catch(() => {});
     },
   };
+}
+
+/**
+ * Starts the simulator a connector declares (its `testing` entry, loaded only now), seeded. One
+ * that simulates another connector's provider is refused rather than wired to the wrong connection.
+ */
+async function startSimulator(connector: Connector, host: string): Promise<RunningSimulator> {
+  const simulator = await connector.simulator!();
+  if (simulator.connectorId !== connector.id) {
+    throw new Error(`The simulator of ${connector.id} simulates ${simulator.connectorId}`);
+  }
+  // Contract checks are for the packages' own tests; the sandbox must start without ../shared.
+  return simulator.start({ seed: true, host, contracts: false });
 }

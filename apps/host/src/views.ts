@@ -1,5 +1,5 @@
-import { type Connector, type JsonSchema, zod } from '@c/core';
-import { type CommandHints, commandHints, inputSchemaOf, type RegisteredCommand } from './registry.js';
+import { type CommandHints, type Connector, type JsonSchema, zod } from '@c/core';
+import type { RegisteredCommand } from './registry.js';
 
 /** A command as listed by `c-host list` and `GET /api/commands`. */
 export interface CommandSummary {
@@ -8,6 +8,7 @@ export interface CommandSummary {
   key: string;
   title: string;
   description: string;
+  /** As the command declares them: whether it reads, destroys, and can be repeated safely. */
   annotations: CommandHints;
   toolName: string;
 }
@@ -38,7 +39,7 @@ export function commandSummary(entry: RegisteredCommand): CommandSummary {
     key: entry.key,
     title: entry.command.title,
     description: entry.command.description,
-    annotations: commandHints(entry.command),
+    annotations: entry.command.annotations,
     toolName: entry.toolName,
   };
 }
@@ -47,7 +48,7 @@ export function commandSummary(entry: RegisteredCommand): CommandSummary {
 export function commandDetail(entry: RegisteredCommand): CommandDetail {
   return {
     ...commandSummary(entry),
-    inputSchema: inputSchemaOf(entry.command),
+    inputSchema: entry.command.inputSchema,
     outputSchema: entry.command.outputSchema,
   };
 }

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { JsonSchema, Progress } from '@c/core';
-import { inputSchemaOf } from '../registry.js';
 import { commandDetail, commandSummary } from '../views.js';
 import { cliHost, connectorOfCommand, type GlobalFlags } from './context.js';
 import { interactive, note, printJson } from './output.js';
@@ -103,12 +102,12 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
   const progress = progressReporter();
   try {
     const entry = host.registry.require(id);
-    const schema = inputSchemaOf(entry.command);
+    const schema = entry.command.inputSchema;
     const input = applyParams(readInput(flags.input), flags.param ?? [], schema);
     if (flags.prompt !== false && interactive()) await promptMissing(input, schema);
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
-    const result = await host.connections.run(entry.id, input, {
+    const result = await host.connections.run(entry, input, {
       connection: flags.connection,
       signal: controller.signal,
       onProgress: (update) => progress.update(update),

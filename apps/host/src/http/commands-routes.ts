@@ -39,12 +39,12 @@ export const commandRoutes: FastifyPluginAsync<HttpContext> = async (app, { host
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      const result = await host.connections.run(entry.id, body.input ?? {}, {
+      const result = await host.connections.run(entry, body.input ?? {}, {
         connection: body.connection,
         signal: controller.signal,
         idempotencyKey: body.idempotencyKey,
         dryRun: body.dryRun,
-        // As Stripe says it: this answer is the first call's, and nothing was sent this time.
+        // The usual name for a replay: this answer is the first call's, and nothing was sent this time.
         onReplay: () => void reply.header('idempotent-replayed', 'true'),
       });
       return body.dryRun ? result : { result };

@@ -10,7 +10,7 @@ interface McpQuery {
 
 /**
  * MCP over streamable HTTP, stateless: `POST /mcp` only. Needs the token. The query selects the
- * tools (`/mcp?readOnly=1&tools=payments.*`); a bad selection is a 400 before any MCP exchange.
+ * tools (`/mcp?readOnly=1&tools=<connector>.*`); a bad selection is a 400 before any MCP exchange.
  */
 export const mcpRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
   app.post<{ Querystring: McpQuery }>('/mcp', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { inputSchemaOf, type Registry } from '../registry.js';
+import type { Registry } from '../registry.js';
 import { commandSummary as summarize } from '../views.js';
 import {
   commandSummary,
@@ -133,7 +133,7 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
           required: true,
           content: json({
             ...runBody,
-            properties: { ...runBody.properties, input: inputSchemaOf(entry.command) },
+            properties: { ...runBody.properties, input: entry.command.inputSchema },
           }),
         },
         responses: {

@@ -25,7 +25,7 @@ export const runBody = {
       type: 'string',
       title: 'Idempotency key',
       description:
-        'Write commands only: a key of your choosing, 1 to 200 printable ASCII characters (a UUID, say). Within 24 hours the same key with the same command, connection and input returns the first result (header Idempotent-Replayed: true) and changes nothing at the provider; with another input it is refused (409). Stripe receives it as Idempotency-Key; Linear creates take an id derived from it.',
+        'Write commands only: a key of your choosing, 1 to 200 printable ASCII characters (a UUID, say). Within 24 hours the same key with the same command, connection and input returns the first result (header Idempotent-Replayed: true) and changes nothing at the provider; with another input it is refused (409). The provider receives it wherever it can deduplicate (as its idempotency key, or an id derived from it).',
     },
     dryRun: {
       type: 'boolean',
@@ -72,7 +72,11 @@ export const connectionBody = {
   required: ['name', 'connector', 'credentials'],
   properties: {
     name: nameSchema,
-    connector: { type: 'string', title: 'Connector', description: 'payments, analytics, issues or docs.' },
+    connector: {
+      type: 'string',
+      title: 'Connector',
+      description: 'The connector id, as `GET /api/connectors` lists them.',
+    },
     credentials: {
       type: 'object',
       title: 'Credentials',

@@ -1,4 +1,4 @@
-import { type Connector, defineCommand, defineConnector } from '@c/core';
+import { defineCommand, defineConnector } from '@c/core';
 import type { TestServer } from '@c/core/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -80,7 +80,7 @@ const lists = defineConnector({
     }),
   },
   createContext: () => ({ close: async () => {} }),
-}) as unknown as Connector;
+});
 
 const TOKEN = 'mcp-agents-token-0123456789';
 let main: TestServer;

@@ -9,8 +9,10 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionManager } from '../connections.js';
+import type { TriggerService } from '../triggers.js';
+import { callTriggerTool, TRIGGER_TOOLS } from './mcp-trigger-tools.js';
 import { hostVersion } from '../paths.js';
-import { commandHints, inputSchemaOf, type RegisteredCommand, type Registry } from '../registry.js';
+import type { RegisteredCommand, Registry } from '../registry.js';
 import {
   boundResult,
   DEFAULT_MAX_RESULT_BYTES,
@@ -22,13 +24,15 @@ import {
 export interface McpHost {
   registry: Registry;
   connections: ConnectionManager;
+  /** With it, the server also offers `list_subscriptions` and `read_events` (see `TRIGGER_TOOLS`). */
+  triggers?: TriggerService | undefined;
 }
 
 /** Which tools a server offers and how large its results may be (`c-host mcp` flags, `/mcp` query). */
 export interface McpOptions {
   /** Only the tools that change nothing. */
   readOnly?: boolean | undefined;
-  /** Ids, tool names and globs (`payments.*`, `issues.searchIssues`); every tool when absent. */
+  /** Ids, tool names and globs (`<connector>.*`, `<connector>.<key>`); every tool when absent. */
   tools?: string[] | undefined;
   /** At most this many bytes of JSON per tool result (default 1 MiB). */
   maxResultBytes?: number | undefined;
@@ -62,7 +66,7 @@ export function parseToolSelection(raw: {
           .filter(Boolean);
   if (tools?.length === 0) {
     throw new ValidationError(
-      'Invalid parameter "tools": give command ids or globs, comma-separated (payments.*,issues.searchIssues)',
+      'Invalid parameter "tools": give command ids or globs, comma-separated (<connector>.*,<connector>.<command>; `c-host list` shows the ids)',
       { parameter: 'tools' },
     );
   }
@@ -110,17 +114,17 @@ export function selectTools(registry: Registry, options: McpOptions = {}): Regis
       patterns.some(({ regex }) => regex.test(entry.id) || regex.test(entry.toolName)),
     );
   }
-  if (options.readOnly) entries = entries.filter((entry) => commandHints(entry.command).readOnly);
+  if (options.readOnly) entries = entries.filter((entry) => entry.command.annotations.readOnly);
   return entries;
 }
 
 /** Whether a command takes the host's argument itself (then the host leaves it to the command). */
 const ownsParameter = (entry: RegisteredCommand, name: string) =>
-  Object.hasOwn((inputSchemaOf(entry.command).properties ?? {}) as object, name);
+  Object.hasOwn((entry.command.inputSchema.properties ?? {}) as object, name);
 
 /** A command's input schema plus the host's arguments: `connection`, and `idempotencyKey` on writes. */
 function toolInputSchema(entry: RegisteredCommand): Tool['inputSchema'] {
-  const schema = inputSchemaOf(entry.command);
+  const schema = entry.command.inputSchema;
   const extra: Record<string, JsonSchema> = {};
   if (!ownsParameter(entry, CONNECTION_ARGUMENT)) {
     extra[CONNECTION_ARGUMENT] = {
@@ -129,7 +133,7 @@ function toolInputSchema(entry: RegisteredCommand): Tool['inputSchema'] {
       description: `The ${entry.connectorId} account to use (a connection name; see the instructions). Default when omitted.`,
     };
   }
-  if (!commandHints(entry.command).readOnly && !ownsParameter(entry, KEY_ARGUMENT)) {
+  if (!entry.command.annotations.readOnly && !ownsParameter(entry, KEY_ARGUMENT)) {
     extra[KEY_ARGUMENT] = {
       type: 'string',
       title: 'Idempotency key',
@@ -143,7 +147,7 @@ function toolInputSchema(entry: RegisteredCommand): Tool['inputSchema'] {
 }
 
 function toolOf(entry: RegisteredCommand): Tool {
-  const hints = commandHints(entry.command);
+  const hints = entry.command.annotations;
   const output = entry.command.outputSchema;
   return {
     name: entry.toolName,
@@ -188,9 +192,9 @@ export function toolsOf(registry: Registry, options: McpOptions = {}): Tool[] {
  */
 export async function mcpInstructions(host: McpHost, options: McpOptions = {}): Promise<string> {
   const entries = selectTools(host.registry, options);
-  const connectors = [...new Set(entries.map((entry) => entry.connectorId))];
+  const connectors = [...new Set(entries.map((entry) => entry.connector))];
   const views = await host.connections.list();
-  const connections = connectors.map((id) => {
+  const connections = connectors.map(({ id }) => {
     const names = views
       .filter((view) => view.connector === id)
       .map(
@@ -200,12 +204,12 @@ export async function mcpInstructions(host: McpHost, options: McpOptions = {}): 
     return `${id}: ${names.length > 0 ? names.join(', ') : 'none yet (the user adds one with `c-host connect`)'}`;
   });
   const max = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
-  const writes = entries.some((entry) => !commandHints(entry.command).readOnly);
+  const writes = entries.some((entry) => !entry.command.annotations.readOnly);
   return [
-    'c-host runs commands of connected accounts as tools named <connector>_<command>: payments (Stripe), analytics (Amplitude), issues (Linear), docs (Google Docs and Drive).',
+    `c-host runs commands of connected accounts as tools named <connector>_<command>: ${connectors.map(({ id, title }) => `${id} (${title})`).join(', ')}.`,
     `Connections: every tool takes an optional \`connection\`, the name of an account; without it the connector's default is used. Now: ${connections.join('; ')}.`,
-    "Ids: tools take the provider's own ids (Stripe cus_…, prod_…, price_…; Linear UUIDs, or keys such as ENG-123 for issues_getIssueByIdentifier; Google document ids). Look them up with the search and list tools rather than guessing: a team id from issues_searchTeams, a customer id from payments_getCustomers, a document id from docs_searchDocuments.",
-    'Pagination: list tools take `limit`. issues_searchIssues returns pageInfo: pass pageInfo.endCursor as `cursor` for the next page while pageInfo.hasNextPage is true. Stripe lists come newest first; narrow them with createdAfter and createdBefore (Unix seconds).',
+    "Ids: tools take the provider's own ids, in the form each parameter's description gives. Look them up with the connector's read-only search and list tools rather than guessing.",
+    'Pagination: list tools take `limit`. A result with pageInfo has more while pageInfo.hasNextPage is true: pass pageInfo.endCursor as `cursor` for the next page. A tool that takes createdAfter and createdBefore narrows a newest-first list with them.',
     `Large results: a result over ${max} bytes of JSON is cut at a whole list item and marked truncated: true, with truncation {path, returned, received, total, rest, nextInput}: follow rest (a cursor or a narrower input) for the remainder.`,
     ...(writes
       ? [
@@ -296,8 +300,13 @@ export function createMcpServer(host: McpHost, options: McpServerOptions = {}): 
   );
   const served = new Map(selectTools(host.registry, options).map((entry) => [entry.toolName, entry]));
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolsOf(host.registry, options) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [...toolsOf(host.registry, options), ...(host.triggers ? TRIGGER_TOOLS : [])],
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    if (host.triggers && TRIGGER_TOOLS.some((tool) => tool.name === request.params.name)) {
+      return callTriggerTool(host.triggers, request.params.name, request.params.arguments ?? {}, extra.signal);
+    }
     const entry = served.get(request.params.name);
     if (!entry) {
       const known = host.registry.command(request.params.name);
@@ -315,7 +324,7 @@ export function createMcpServer(host: McpHost, options: McpServerOptions = {}): 
     try {
       const split = splitArguments(entry, request.params.arguments ?? {});
       input = split.input;
-      result = await host.connections.run(entry.id, input, {
+      result = await host.connections.run(entry, input, {
         connection: split.connection,
         idempotencyKey: split.idempotencyKey as string | undefined,
         signal: extra.signal,
@@ -346,7 +355,7 @@ export function createMcpServer(host: McpHost, options: McpServerOptions = {}): 
     const schema = toolFor(entry).outputSchema as JsonSchema | undefined;
     const context = {
       input,
-      inputSchema: inputSchemaOf(entry.command),
+      inputSchema: entry.command.inputSchema,
       markable: (key: string) => allows(schema, key),
     };
     // Each round halves the budget: JSON escaping of the text copy can make a message outgrow it.

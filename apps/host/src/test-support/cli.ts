@@ -9,9 +9,11 @@ export const hostRoot = fileURLToPath(new URL('../../', import.meta.url));
  * to their `src/`, as in vitest) and tsx to load TypeScript. No build is needed, so the tests see the
  * code as it is.
  */
+const sourceFlags = ['--conditions=@c/source', '--import', 'tsx'];
+const cliSource = fileURLToPath(new URL('../cli.ts', import.meta.url));
 export const cliCommand = {
   command: process.execPath,
-  args: ['--conditions=@c/source', '--import', 'tsx', fileURLToPath(new URL('../cli.ts', import.meta.url))],
+  args: [...sourceFlags, cliSource],
 };
 
 /** The outcome of one CLI run. */
@@ -38,13 +40,15 @@ export const builtCli = fileURLToPath(new URL('../../dist/cli.js', import.meta.u
 
 /**
  * Runs `c-host …` as a child process with a clean environment plus `env`, from the sources (or the
- * build with `built`).
+ * build with `built`). `preload` modules are imported before the CLI (`node --import`), such as
+ * `test-support/fifth-connector.ts`, which serves one more connector in that process.
  */
 export function runCli(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; stdin?: string; built?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; stdin?: string; built?: boolean; preload?: string[] } = {},
 ): Promise<CliResult> {
-  const prefix = options.built ? [builtCli] : cliCommand.args;
+  const preload = (options.preload ?? []).flatMap((module) => ['--import', module]);
+  const prefix = options.built ? [builtCli] : [...sourceFlags, ...preload, cliSource];
   return new Promise((resolve, reject) => {
     const child = spawn(cliCommand.command, [...prefix, ...args], {
       cwd: hostRoot,

@@ -1,5 +1,5 @@
-import { bearerAuth, type Connector, defineCommand, defineConnector, HttpClient } from '@c/core';
-import { createTestServer, type TestServer } from '@c/core/testing';
+import { bearerAuth, defineCommand, defineConnector, HttpClient } from '@c/core';
+import { createTestServer, defineSimulator, type RunningSimulator, type TestServer } from '@c/core/testing';
 import { HttpResponse, http } from 'msw';
 
 /** The key the fake provider accepts. */
@@ -21,9 +21,11 @@ const getThing = defineCommand({
         .regex(/^th_/, 'must start with th_')
         .meta({ title: 'Thing Id', description: 'th_…' }),
     }),
+  output: (z) => z.looseObject({ id: z.string(), object: z.literal('thing') }),
   annotations: { readOnly: true },
   async run(input, ctx: Ctx, { signal }) {
-    return (await ctx.http.request({ method: 'GET', path: `/things/${input.thingId}`, signal })).data;
+    const path = `/things/${input.thingId}`;
+    return (await ctx.http.request<{ id: string; object: 'thing' }>({ method: 'GET', path, signal })).data;
   },
 });
 
@@ -33,6 +35,7 @@ const getThings = defineCommand({
   description: 'Lists things, reporting progress per page.',
   input: (z) =>
     z.object({ limit: z.number().int().default(3).meta({ title: 'Limit', description: 'How many' }) }),
+  annotations: { readOnly: true },
   async run(input, ctx: Ctx, { signal, onProgress }) {
     const data: unknown[] = [];
     for (let index = 0; index < input.limit; index += 1) {
@@ -53,6 +56,7 @@ const deleteThing = defineCommand({
   title: 'Delete Thing',
   description: 'Deletes one thing.',
   input: (z) => z.object({ thingId: z.string().meta({ title: 'Thing Id', description: 'th_…' }) }),
+  annotations: { destructive: true },
   async run(input, ctx: Ctx, { signal }) {
     return (await ctx.http.request({ method: 'DELETE', path: `/things/${input.thingId}`, signal })).data;
   },
@@ -82,34 +86,61 @@ export const things = defineConnector({
     return { http: client, close: () => client.close() };
   },
   verify: (ctx) => ctx.http.request({ method: 'GET', path: '/me' }),
-}) as unknown as Connector;
+  simulator: async () => thingsSimulator,
+});
 
 /** The fake provider: things by id, `/me` for verify, 401 for a wrong key, 429 for `th_busy`. */
-export async function startFakeProvider(): Promise<TestServer> {
+export function startFakeProvider(options: { port?: number; host?: string } = {}): Promise<TestServer> {
   const authorized = (request: Request) => request.headers.get('authorization') === `Bearer ${FAKE_KEY}`;
   const unauthorized = () =>
     HttpResponse.json(
       { error: { message: 'Invalid API Key provided', type: 'invalid_request_error' } },
       { status: 401 },
     );
-  return createTestServer([
-    http.get('*/me', ({ request }) =>
-      authorized(request) ? HttpResponse.json({ id: 'acct_1' }) : unauthorized(),
-    ),
-    http.get('*/things/:id', ({ request, params }) => {
-      if (!authorized(request)) return unauthorized();
-      if (params.id === 'th_missing')
-        return HttpResponse.json({ error: { message: 'No such thing' } }, { status: 404 });
-      if (params.id === 'th_busy') {
-        return HttpResponse.json(
-          { error: { message: 'Slow down' } },
-          { status: 429, headers: { 'retry-after': '7' } },
-        );
-      }
-      return HttpResponse.json({ id: params.id, object: 'thing' });
-    }),
-    http.delete('*/things/:id', ({ request, params }) =>
-      authorized(request) ? HttpResponse.json({ id: params.id, deleted: true }) : unauthorized(),
-    ),
-  ]);
+  return createTestServer(
+    [
+      http.get('*/me', ({ request }) =>
+        authorized(request) ? HttpResponse.json({ id: 'acct_1' }) : unauthorized(),
+      ),
+      http.get('*/things/:id', ({ request, params }) => {
+        if (!authorized(request)) return unauthorized();
+        if (params.id === 'th_missing')
+          return HttpResponse.json({ error: { message: 'No such thing' } }, { status: 404 });
+        if (params.id === 'th_busy') {
+          return HttpResponse.json(
+            { error: { message: 'Slow down' } },
+            { status: 429, headers: { 'retry-after': '7' } },
+          );
+        }
+        return HttpResponse.json({ id: params.id, object: 'thing' });
+      }),
+      http.delete('*/things/:id', ({ request, params }) =>
+        authorized(request) ? HttpResponse.json({ id: params.id, deleted: true }) : unauthorized(),
+      ),
+    ],
+    options,
+  );
 }
+
+/** The running fake provider, in the one shape every simulator has. */
+export type ThingsSimulator = RunningSimulator<{ apiKey: string }, { baseUrl: string }>;
+
+/**
+ * The fake provider as the connector's simulator (core's `defineSimulator`), so the sandbox starts it
+ * as it starts the real ones. It answers any `th_…` id, so there is nothing to seed.
+ */
+export const thingsSimulator = defineSimulator<ThingsSimulator>({
+  connectorId: 'things',
+  speaks: 'the fake Things API',
+  async start(options = {}) {
+    const server = await startFakeProvider({ port: options.port, host: options.host });
+    return {
+      connectorId: 'things',
+      url: server.url,
+      server,
+      connection: { credentials: { apiKey: FAKE_KEY }, options: { baseUrl: server.url } },
+      reset: () => server.reset(),
+      close: () => server.close(),
+    };
+  },
+});
