@@ -66,7 +66,7 @@ describe('issues connector', () => {
       type: 'oauth2',
       authorizationUrl: 'https://linear.app/oauth/authorize',
       tokenUrl: 'https://api.linear.app/oauth/token',
-      scopes: ['read', 'write', 'issues:create', 'admin'],
+      scopes: ['read', 'write', 'issues:create'],
       alternatives: ['apiKey'],
     });
     expect(issues.env).toEqual({

@@ -103,7 +103,7 @@ export const issues = defineConnector({
     type: 'oauth2',
     authorizationUrl: LINEAR_AUTHORIZATION_URL,
     tokenUrl: LINEAR_TOKEN_URL,
-    scopes: ['read', 'write', 'issues:create', 'admin'],
+    scopes: ['read', 'write', 'issues:create'],
     alternatives: ['apiKey'],
   },
   // Linear's OAuth access tokens expire after 24 hours: an env connection carries what it needs to
