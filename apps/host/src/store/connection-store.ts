@@ -78,7 +78,10 @@ export interface StoreReadiness {
 export interface ResealReport {
   /** Connections whose credentials were sealed with an older key and now are with the current one. */
   connections: number;
-  /** Live short-lived values (sessions, sign-in links, OAuth states) re-sealed likewise. */
+  /**
+   * Live short-lived values (sessions, sign-in links, OAuth states) and async runs (kept for days)
+   * re-sealed likewise, one per value.
+   */
   ephemerals: number;
   /** Connections already sealed with the current key. */
   current: number;
@@ -89,9 +92,9 @@ export interface ResealReport {
 /**
  * Where connections and the host's small state live. The embedded default is SQLite; the interface
  * speaks only in records and atomic operations so that a shared database (PostgreSQL) can serve
- * several host instances behind a load balancer.
+ * several host instances behind a load balancer. Async runs are kept here too (`RunStore`).
  */
-export interface ConnectionStore extends AuditStore {
+export interface ConnectionStore extends RunStore, AuditStore {
   /** Subscriptions, their events and deliveries. */
   readonly triggers: TriggerStore;
   list(): Promise<ConnectionRecord[]>;
@@ -163,6 +166,126 @@ export class ConnectionExistsError extends Error {
     super(`A connection named "${connectionName}" already exists`);
     this.name = 'ConnectionExistsError';
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Async runs (`POST /api/runs`, `c-host run --async`): the record of each run, kept in the store so
+// that every process and every instance of a fleet sees the same runs, and a restart shows what
+// happened. Which worker runs a run is decided elsewhere (an in-process queue on the embedded store,
+// pg-boss jobs on PostgreSQL); the store only makes each step atomic and fences it by attempt, so a
+// worker that lost its run (it was taken over) cannot overwrite what the new one records.
+// ---------------------------------------------------------------------------------------------
+
+/** Where an async run is: waiting for a worker, running, or ended one way or the other. */
+export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** What `createRun` needs: a run accepted and waiting for a worker. */
+export interface NewRun {
+  /** A UUID chosen by the caller (the fleet queue's job has the same id). */
+  id: string;
+  /** The qualified command id, e.g. `analytics.exportData`. */
+  command: string;
+  /** The connection the run uses, as resolved when it was accepted. */
+  connection: string;
+  input: unknown;
+  idempotencyKey?: string | undefined;
+  /**
+   * Whether running it again is safe when its worker died mid-run: a read, or a write whose repeat
+   * the provider or the host deduplicates (an idempotency key). Otherwise such a run ends `failed`
+   * with `outcomeUnknown`.
+   */
+  repeatSafe: boolean;
+}
+
+/**
+ * A run's result as stored. A result holding a list (an export's events) keeps the list apart, as
+ * NDJSON pieces of whole lines, so that a big one is written and read piece by piece: its JSON is
+ * `head` + `[` + the items joined by `,` + `]` + `tail`; its NDJSON is the pieces as they are.
+ */
+export interface RunResult {
+  /** The JSON before the list (`{"count":2,"events":`), or the whole result's JSON when it has no list. */
+  head: string;
+  /** The JSON after the list (`}`); undefined when the result has no list. */
+  tail?: string | undefined;
+  /** How many items the list has (0 without one). */
+  count: number;
+}
+
+/** A stored run. */
+export interface RunRecord {
+  id: string;
+  command: string;
+  connection: string;
+  input: unknown;
+  idempotencyKey: string | undefined;
+  repeatSafe: boolean;
+  status: RunStatus;
+  /** The latest progress the command reported (`{message, current, total}`). */
+  progress: Record<string, unknown> | undefined;
+  /** Set when `succeeded`; the list's pieces are read with `readRunResult`. */
+  result: RunResult | undefined;
+  /** The error JSON (`{kind, message, outcomeUnknown, …}`), set when `failed`. */
+  error: Record<string, unknown> | undefined;
+  /** How many times a worker has started it; every change a worker makes names its attempt. */
+  attempt: number;
+  /** The worker running it (`<hostname>:<pid>:<nonce>`), while `running`. */
+  owner: string | undefined;
+  /** Until when (epoch ms) its worker's lease holds without renewal, while `running`. */
+  leaseExpiresAt: number | undefined;
+  /** ISO 8601. */
+  createdAt: string;
+  startedAt: string | undefined;
+  finishedAt: string | undefined;
+}
+
+/** How a worker ends a run: with its result (the list's NDJSON pieces apart), or with an error. */
+export type RunOutcome =
+  | { result: RunResult; pieces: readonly string[] }
+  | { error: Record<string, unknown> };
+
+/** A worker's claim on a run. */
+export interface RunClaim {
+  /** Who takes it (`RunRecord.owner`). */
+  owner: string;
+  /** How long the claim holds without `touchRun` renewing it. */
+  leaseMs: number;
+}
+
+/** The async runs part of `ConnectionStore`. Inputs, results and errors are sealed like credentials. */
+export interface RunStore {
+  /** Records a new run, `queued`. */
+  createRun(run: NewRun): Promise<RunRecord>;
+  getRun(id: string): Promise<RunRecord | undefined>;
+  /** Runs in a status, oldest first (at most `limit`, default 100). */
+  listRuns(filter: { status: RunStatus; limit?: number }): Promise<RunRecord[]>;
+  /** Takes the oldest `queued` run: it is `running` under this claim, its attempt one more. */
+  claimNextRun(claim: RunClaim): Promise<RunRecord | undefined>;
+  /**
+   * Takes one run that a queue handed to this worker: a `queued` one, or a `running` one whose worker
+   * died (the queue gave its job to another). Returns the run as it is now and its status before;
+   * an ended run is returned unchanged, undefined when there is none.
+   */
+  takeRun(id: string, claim: RunClaim): Promise<{ run: RunRecord; previous: RunStatus } | undefined>;
+  /**
+   * Renews the lease of a running attempt and, when given, records its progress. False when the
+   * attempt is no longer the run's current one (it was taken over or ended): its worker should stop.
+   */
+  touchRun(
+    id: string,
+    attempt: number,
+    update: { leaseMs?: number; progress?: Record<string, unknown> },
+  ): Promise<boolean>;
+  /** Puts a running attempt's run back in the queue (`queued`); false when the attempt is not current. */
+  releaseRun(id: string, attempt: number): Promise<boolean>;
+  /**
+   * Ends a running attempt's run: `succeeded` with its result (pieces and all, in one transaction),
+   * or `failed` with its error. False when the attempt is not current, and then nothing is written.
+   */
+  finishRun(id: string, attempt: number, outcome: RunOutcome): Promise<boolean>;
+  /** The NDJSON pieces of a succeeded run's list, in order. */
+  readRunResult(id: string): AsyncIterable<string>;
+  /** Deletes the runs that ended before this time, with their results; returns how many. */
+  pruneRuns(endedBefore: Date): Promise<number>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,9 +439,11 @@ export interface TriggerStore {
     events: readonly { id: string; type: string; occurredAt: string; data: unknown }[],
   ): Promise<StoredEvent[] | undefined>;
   /** Events in arrival order after the cursor `after` (a `seq`), at most `limit` (default 100). */
-  listEvents(query: { subscription?: string | undefined; after?: number | undefined; limit?: number }): Promise<
-    StoredEvent[]
-  >;
+  listEvents(query: {
+    subscription?: string | undefined;
+    after?: number | undefined;
+    limit?: number;
+  }): Promise<StoredEvent[]>;
   /**
    * Takes the deliveries due now, at most one per subscription (its oldest pending one, so each
    * subscription's events go in order), leasing each to this caller for `leaseMs` so that another
@@ -329,7 +454,12 @@ export interface TriggerStore {
   recordDeliveryAttempt(
     subscription: string,
     seq: number,
-    outcome: { status: 'delivered' | 'pending' | 'failed'; lastStatus?: number; lastError?: string; nextAttemptAt?: number },
+    outcome: {
+      status: 'delivered' | 'pending' | 'failed';
+      lastStatus?: number;
+      lastError?: string;
+      nextAttemptAt?: number;
+    },
   ): Promise<void>;
   /** A subscription's deliveries, oldest first (at most `limit`, default 100). */
   listDeliveries(subscription: string, limit?: number): Promise<DeliveryRecord[]>;

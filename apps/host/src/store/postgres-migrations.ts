@@ -75,6 +75,39 @@ $$;
 `,
   },
   {
+    version: 2,
+    name: 'async runs and their results',
+    sql: `
+CREATE TABLE runs (
+  id text PRIMARY KEY,
+  command text NOT NULL,
+  connection text NOT NULL,
+  input text NOT NULL,
+  repeat_safe boolean NOT NULL,
+  status text NOT NULL,
+  progress text,
+  result text,
+  error text,
+  attempt integer NOT NULL DEFAULT 0,
+  owner text,
+  lease_expires_at bigint,
+  created_at timestamptz NOT NULL,
+  started_at timestamptz,
+  finished_at timestamptz
+);
+CREATE INDEX runs_status ON runs (status, created_at);
+CREATE INDEX runs_finished ON runs (finished_at) WHERE finished_at IS NOT NULL;
+
+-- A result's list as NDJSON pieces, so that a big export is written and read a piece at a time.
+CREATE TABLE run_pieces (
+  run_id text NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+  seq integer NOT NULL,
+  data text NOT NULL,
+  PRIMARY KEY (run_id, seq)
+);
+`,
+  },
+  {
     version: 3,
     name: 'audit log',
     sql: `

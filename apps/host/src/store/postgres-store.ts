@@ -13,7 +13,12 @@ import {
   type LockOptions,
   type NewAuditEntry,
   type NewConnection,
+  type NewRun,
   type ResealReport,
+  type RunClaim,
+  type RunOutcome,
+  type RunRecord,
+  type RunStatus,
   type SlotOptions,
   type StoreReadiness,
 } from './connection-store.js';
@@ -63,6 +68,25 @@ interface ConnectionRow {
   status: string;
   created_at: Date;
   updated_at: Date;
+}
+
+interface RunRow {
+  id: string;
+  command: string;
+  connection: string;
+  input: string;
+  repeat_safe: boolean;
+  status: string;
+  progress: string | null;
+  result: string | null;
+  error: string | null;
+  attempt: number;
+  owner: string | null;
+  /** bigint: `pg` hands it over as a string. */
+  lease_expires_at: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
 }
 
 /** The channel on which instances tell each other that a lock or slot was given back. */
@@ -578,6 +602,7 @@ export class PostgresConnectionStore implements ConnectionStore {
         report.ephemerals += 1;
       });
     }
+    report.ephemerals += await this.#resealRuns();
     await this.#transaction(async (client) => {
       const { rows } = await client.query<{ value: string }>(
         'SELECT value FROM settings WHERE key = $1 FOR UPDATE',
@@ -594,6 +619,208 @@ export class PostgresConnectionStore implements ConnectionStore {
     });
     return report;
   }
+
+  // --- Async runs (RunStore) ---------------------------------------------------------------
+
+  async createRun(run: NewRun): Promise<RunRecord> {
+    const { rows } = await this.#pool.query<RunRow>(
+      `INSERT INTO runs (id, command, connection, input, repeat_safe, status, attempt, created_at)
+       VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6) RETURNING *`,
+      [
+        run.id,
+        run.command,
+        run.connection,
+        this.#box.seal(
+          JSON.stringify({ input: run.input, idempotencyKey: run.idempotencyKey }),
+          `run:${run.id}:input`,
+        ),
+        run.repeatSafe,
+        this.#now(),
+      ],
+    );
+    return this.#runRecord(rows[0]!);
+  }
+
+  async getRun(id: string): Promise<RunRecord | undefined> {
+    const { rows } = await this.#pool.query<RunRow>('SELECT * FROM runs WHERE id = $1', [id]);
+    return rows[0] ? this.#runRecord(rows[0]) : undefined;
+  }
+
+  async listRuns(filter: { status: RunStatus; limit?: number }): Promise<RunRecord[]> {
+    const { rows } = await this.#pool.query<RunRow>(
+      'SELECT * FROM runs WHERE status = $1 ORDER BY created_at, id LIMIT $2',
+      [filter.status, filter.limit ?? 100],
+    );
+    return rows.map((row) => this.#runRecord(row));
+  }
+
+  async claimNextRun(claim: RunClaim): Promise<RunRecord | undefined> {
+    // SKIP LOCKED: workers claiming at once each take a different run, none waits for another.
+    const { rows } = await this.#pool.query<RunRow>(
+      `UPDATE runs SET status = 'running', attempt = attempt + 1, owner = $1, lease_expires_at = $2,
+         started_at = COALESCE(started_at, $3)
+       WHERE id = (SELECT id FROM runs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING *`,
+      [claim.owner, Date.now() + claim.leaseMs, this.#now()],
+    );
+    return rows[0] ? this.#runRecord(rows[0]) : undefined;
+  }
+
+  async takeRun(id: string, claim: RunClaim): Promise<{ run: RunRecord; previous: RunStatus } | undefined> {
+    return this.#transaction(async (client) => {
+      const { rows } = await client.query<RunRow>('SELECT * FROM runs WHERE id = $1 FOR UPDATE', [id]);
+      const row = rows[0];
+      if (!row) return undefined;
+      const previous = row.status as RunStatus;
+      if (previous !== 'queued' && previous !== 'running') return { run: this.#runRecord(row), previous };
+      const taken = await client.query<RunRow>(
+        `UPDATE runs SET status = 'running', attempt = attempt + 1, owner = $1, lease_expires_at = $2,
+           started_at = COALESCE(started_at, $3)
+         WHERE id = $4 RETURNING *`,
+        [claim.owner, Date.now() + claim.leaseMs, this.#now(), id],
+      );
+      return { run: this.#runRecord(taken.rows[0]!), previous };
+    });
+  }
+
+  async touchRun(
+    id: string,
+    attempt: number,
+    update: { leaseMs?: number; progress?: Record<string, unknown> },
+  ): Promise<boolean> {
+    const { rowCount } = await this.#pool.query(
+      `UPDATE runs SET lease_expires_at = COALESCE($1, lease_expires_at), progress = COALESCE($2, progress)
+       WHERE id = $3 AND attempt = $4 AND status = 'running'`,
+      [
+        update.leaseMs === undefined ? null : Date.now() + update.leaseMs,
+        update.progress === undefined ? null : JSON.stringify(update.progress),
+        id,
+        attempt,
+      ],
+    );
+    return rowCount === 1;
+  }
+
+  async releaseRun(id: string, attempt: number): Promise<boolean> {
+    const { rowCount } = await this.#pool.query(
+      `UPDATE runs SET status = 'queued', owner = NULL, lease_expires_at = NULL, progress = NULL
+       WHERE id = $1 AND attempt = $2 AND status = 'running'`,
+      [id, attempt],
+    );
+    return rowCount === 1;
+  }
+
+  async finishRun(id: string, attempt: number, outcome: RunOutcome): Promise<boolean> {
+    return this.#transaction(async (client) => {
+      const ended =
+        'result' in outcome
+          ? await client.query(
+              `UPDATE runs SET status = 'succeeded', result = $1, owner = NULL, lease_expires_at = NULL, finished_at = $2
+               WHERE id = $3 AND attempt = $4 AND status = 'running'`,
+              [this.#box.seal(JSON.stringify(outcome.result), `run:${id}:result`), this.#now(), id, attempt],
+            )
+          : await client.query(
+              `UPDATE runs SET status = 'failed', error = $1, owner = NULL, lease_expires_at = NULL, finished_at = $2
+               WHERE id = $3 AND attempt = $4 AND status = 'running'`,
+              [this.#box.seal(JSON.stringify(outcome.error), `run:${id}:error`), this.#now(), id, attempt],
+            );
+      if (ended.rowCount !== 1) return false;
+      if ('pieces' in outcome) {
+        for (const [seq, piece] of outcome.pieces.entries()) {
+          await client.query('INSERT INTO run_pieces (run_id, seq, data) VALUES ($1, $2, $3)', [
+            id,
+            seq,
+            this.#box.seal(piece, `run:${id}:piece:${seq}`),
+          ]);
+        }
+      }
+      return true;
+    });
+  }
+
+  async *readRunResult(id: string): AsyncIterable<string> {
+    // One piece per query: a big export is never all in memory on the way out.
+    for (let seq = 0; ; seq += 1) {
+      const { rows } = await this.#pool.query<{ data: string }>(
+        'SELECT data FROM run_pieces WHERE run_id = $1 AND seq = $2',
+        [id, seq],
+      );
+      if (!rows[0]) return;
+      yield this.#box.open(rows[0].data, `run:${id}:piece:${seq}`);
+    }
+  }
+
+  async pruneRuns(endedBefore: Date): Promise<number> {
+    // Their pieces go with them (ON DELETE CASCADE).
+    const { rowCount } = await this.#pool.query('DELETE FROM runs WHERE finished_at < $1', [endedBefore]);
+    return rowCount ?? 0;
+  }
+
+  #runRecord(row: RunRow): RunRecord {
+    const sealed = JSON.parse(this.#box.open(row.input, `run:${row.id}:input`)) as {
+      input: unknown;
+      idempotencyKey?: string;
+    };
+    return {
+      id: row.id,
+      command: row.command,
+      connection: row.connection,
+      input: sealed.input,
+      idempotencyKey: sealed.idempotencyKey,
+      repeatSafe: row.repeat_safe,
+      status: row.status as RunStatus,
+      progress: row.progress ? (JSON.parse(row.progress) as Record<string, unknown>) : undefined,
+      result: row.result ? JSON.parse(this.#box.open(row.result, `run:${row.id}:result`)) : undefined,
+      error: row.error ? JSON.parse(this.#box.open(row.error, `run:${row.id}:error`)) : undefined,
+      attempt: row.attempt,
+      owner: row.owner ?? undefined,
+      leaseExpiresAt: row.lease_expires_at === null ? undefined : Number(row.lease_expires_at),
+      createdAt: row.created_at.toISOString(),
+      startedAt: row.started_at?.toISOString(),
+      finishedAt: row.finished_at?.toISOString(),
+    };
+  }
+
+  /** Re-seals every sealed value of every run under the current key, one run per transaction. */
+  async #resealRuns(): Promise<number> {
+    let count = 0;
+    const again = (sealed: string | null, context: string): string | undefined => {
+      const opened = sealed === null ? undefined : this.#reopen(sealed, context);
+      if (!opened || opened.current) return undefined;
+      count += 1;
+      return this.#box.seal(opened.plaintext, context);
+    };
+    const ids = await this.#pool.query<{ id: string }>('SELECT id FROM runs ORDER BY id');
+    for (const { id } of ids.rows) {
+      await this.#transaction(async (client) => {
+        const { rows } = await client.query<RunRow>('SELECT * FROM runs WHERE id = $1 FOR UPDATE', [id]);
+        const row = rows[0];
+        if (!row) return;
+        for (const column of ['input', 'result', 'error'] as const) {
+          const value = again(row[column], `run:${id}:${column}`);
+          if (value !== undefined)
+            await client.query(`UPDATE runs SET ${column} = $1 WHERE id = $2`, [value, id]);
+        }
+        const pieces = await client.query<{ seq: number; data: string }>(
+          'SELECT seq, data FROM run_pieces WHERE run_id = $1',
+          [id],
+        );
+        for (const piece of pieces.rows) {
+          const value = again(piece.data, `run:${id}:piece:${piece.seq}`);
+          if (value !== undefined) {
+            await client.query('UPDATE run_pieces SET data = $1 WHERE run_id = $2 AND seq = $3', [
+              value,
+              id,
+              piece.seq,
+            ]);
+          }
+        }
+      });
+    }
+    return count;
+  }
+
+  // --- end of async runs ---------------------------------------------------------------------
 
   // --- Audit log (AuditStore) -----------------------------------------------------------------
 

@@ -14,7 +14,12 @@ import {
   type LockOptions,
   type NewAuditEntry,
   type NewConnection,
+  type NewRun,
   type ResealReport,
+  type RunClaim,
+  type RunOutcome,
+  type RunRecord,
+  type RunStatus,
   type SlotOptions,
   type StoreReadiness,
 } from './connection-store.js';
@@ -50,6 +55,24 @@ interface ConnectionRow {
   updated_at: string;
 }
 
+interface RunRow {
+  id: string;
+  command: string;
+  connection: string;
+  input: string;
+  repeat_safe: number;
+  status: string;
+  progress: string | null;
+  result: string | null;
+  error: string | null;
+  attempt: number;
+  owner: string | null;
+  lease_expires_at: number | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS connections (
   name TEXT PRIMARY KEY,
@@ -77,6 +100,31 @@ CREATE TABLE IF NOT EXISTS slots (
   holder TEXT NOT NULL,
   expires_at INTEGER NOT NULL,
   PRIMARY KEY (name, holder)
+);
+CREATE TABLE IF NOT EXISTS runs (
+  id TEXT PRIMARY KEY,
+  command TEXT NOT NULL,
+  connection TEXT NOT NULL,
+  input TEXT NOT NULL,
+  repeat_safe INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  progress TEXT,
+  result TEXT,
+  error TEXT,
+  attempt INTEGER NOT NULL DEFAULT 0,
+  owner TEXT,
+  lease_expires_at INTEGER,
+  created_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT
+);
+CREATE INDEX IF NOT EXISTS runs_status ON runs (status, created_at);
+CREATE INDEX IF NOT EXISTS runs_finished ON runs (finished_at);
+CREATE TABLE IF NOT EXISTS run_pieces (
+  run_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (run_id, seq)
 );
 `;
 
@@ -414,6 +462,7 @@ export class SqliteConnectionStore implements ConnectionStore {
         report.ephemerals += 1;
       });
     }
+    report.ephemerals += this.#resealRuns();
     this.#transaction(() => {
       const record = parseKeyRecord(this.#settingNow(KEY_SETTING));
       // Retired only while the record is still this key's: another rotation may have moved it on.
@@ -456,6 +505,226 @@ export class SqliteConnectionStore implements ConnectionStore {
     if (!row || row.expires_at <= this.#now().getTime()) return undefined;
     return this.#openEphemeral(kind, key, row.value);
   }
+
+  // --- Async runs (RunStore) ---------------------------------------------------------------
+
+  async createRun(run: NewRun): Promise<RunRecord> {
+    this.#db
+      .prepare(
+        `INSERT INTO runs (id, command, connection, input, repeat_safe, status, attempt, created_at)
+         VALUES (?, ?, ?, ?, ?, 'queued', 0, ?)`,
+      )
+      .run(
+        run.id,
+        run.command,
+        run.connection,
+        this.#box.seal(
+          JSON.stringify({ input: run.input, idempotencyKey: run.idempotencyKey }),
+          `run:${run.id}:input`,
+        ),
+        run.repeatSafe ? 1 : 0,
+        this.#now().toISOString(),
+      );
+    return this.#runRecord(this.#runRow(run.id)!);
+  }
+
+  async getRun(id: string): Promise<RunRecord | undefined> {
+    const row = this.#runRow(id);
+    return row ? this.#runRecord(row) : undefined;
+  }
+
+  async listRuns(filter: { status: RunStatus; limit?: number }): Promise<RunRecord[]> {
+    const rows = this.#db
+      .prepare('SELECT * FROM runs WHERE status = ? ORDER BY created_at, id LIMIT ?')
+      .all(filter.status, filter.limit ?? 100) as unknown as RunRow[];
+    return rows.map((row) => this.#runRecord(row));
+  }
+
+  async claimNextRun(claim: RunClaim): Promise<RunRecord | undefined> {
+    // One statement: two processes claiming at once never take the same run.
+    const row = this.#db
+      .prepare(
+        `UPDATE runs SET status = 'running', attempt = attempt + 1, owner = ?, lease_expires_at = ?,
+           started_at = COALESCE(started_at, ?)
+         WHERE id = (SELECT id FROM runs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1)
+         RETURNING *`,
+      )
+      .get(claim.owner, Date.now() + claim.leaseMs, this.#now().toISOString()) as RunRow | undefined;
+    return row ? this.#runRecord(row) : undefined;
+  }
+
+  async takeRun(id: string, claim: RunClaim): Promise<{ run: RunRecord; previous: RunStatus } | undefined> {
+    return this.#transaction(() => {
+      const row = this.#runRow(id);
+      if (!row) return undefined;
+      const previous = row.status as RunStatus;
+      if (previous !== 'queued' && previous !== 'running') return { run: this.#runRecord(row), previous };
+      const taken = this.#db
+        .prepare(
+          `UPDATE runs SET status = 'running', attempt = attempt + 1, owner = ?, lease_expires_at = ?,
+             started_at = COALESCE(started_at, ?)
+           WHERE id = ? RETURNING *`,
+        )
+        .get(claim.owner, Date.now() + claim.leaseMs, this.#now().toISOString(), id) as unknown as RunRow;
+      return { run: this.#runRecord(taken), previous };
+    });
+  }
+
+  async touchRun(
+    id: string,
+    attempt: number,
+    update: { leaseMs?: number; progress?: Record<string, unknown> },
+  ): Promise<boolean> {
+    const changed = this.#db
+      .prepare(
+        `UPDATE runs SET lease_expires_at = COALESCE(?, lease_expires_at), progress = COALESCE(?, progress)
+         WHERE id = ? AND attempt = ? AND status = 'running'`,
+      )
+      .run(
+        update.leaseMs === undefined ? null : Date.now() + update.leaseMs,
+        update.progress === undefined ? null : JSON.stringify(update.progress),
+        id,
+        attempt,
+      );
+    return Number(changed.changes) === 1;
+  }
+
+  async releaseRun(id: string, attempt: number): Promise<boolean> {
+    const changed = this.#db
+      .prepare(
+        `UPDATE runs SET status = 'queued', owner = NULL, lease_expires_at = NULL, progress = NULL
+         WHERE id = ? AND attempt = ? AND status = 'running'`,
+      )
+      .run(id, attempt);
+    return Number(changed.changes) === 1;
+  }
+
+  async finishRun(id: string, attempt: number, outcome: RunOutcome): Promise<boolean> {
+    return this.#transaction(() => {
+      const finishedAt = this.#now().toISOString();
+      const ended =
+        'result' in outcome
+          ? this.#db
+              .prepare(
+                `UPDATE runs SET status = 'succeeded', result = ?, owner = NULL, lease_expires_at = NULL, finished_at = ?
+                 WHERE id = ? AND attempt = ? AND status = 'running'`,
+              )
+              .run(
+                this.#box.seal(JSON.stringify(outcome.result), `run:${id}:result`),
+                finishedAt,
+                id,
+                attempt,
+              )
+          : this.#db
+              .prepare(
+                `UPDATE runs SET status = 'failed', error = ?, owner = NULL, lease_expires_at = NULL, finished_at = ?
+                 WHERE id = ? AND attempt = ? AND status = 'running'`,
+              )
+              .run(this.#box.seal(JSON.stringify(outcome.error), `run:${id}:error`), finishedAt, id, attempt);
+      if (Number(ended.changes) !== 1) return false;
+      if ('pieces' in outcome) {
+        const insert = this.#db.prepare('INSERT INTO run_pieces (run_id, seq, data) VALUES (?, ?, ?)');
+        outcome.pieces.forEach((piece, seq) => {
+          insert.run(id, seq, this.#box.seal(piece, `run:${id}:piece:${seq}`));
+        });
+      }
+      return true;
+    });
+  }
+
+  async *readRunResult(id: string): AsyncIterable<string> {
+    const read = this.#db.prepare('SELECT data FROM run_pieces WHERE run_id = ? AND seq = ?');
+    // One piece at a time: a big export is never all in memory on the way out.
+    for (let seq = 0; ; seq += 1) {
+      const row = read.get(id, seq) as { data: string } | undefined;
+      if (!row) return;
+      yield this.#box.open(row.data, `run:${id}:piece:${seq}`);
+    }
+  }
+
+  async pruneRuns(endedBefore: Date): Promise<number> {
+    return this.#transaction(() => {
+      const cutoff = endedBefore.toISOString();
+      this.#db
+        .prepare(
+          `DELETE FROM run_pieces WHERE run_id IN (
+             SELECT id FROM runs WHERE finished_at IS NOT NULL AND finished_at < ?)`,
+        )
+        .run(cutoff);
+      return Number(
+        this.#db.prepare('DELETE FROM runs WHERE finished_at IS NOT NULL AND finished_at < ?').run(cutoff)
+          .changes,
+      );
+    });
+  }
+
+  #runRow(id: string): RunRow | undefined {
+    return this.#db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
+  }
+
+  #runRecord(row: RunRow): RunRecord {
+    const sealed = JSON.parse(this.#box.open(row.input, `run:${row.id}:input`)) as {
+      input: unknown;
+      idempotencyKey?: string;
+    };
+    return {
+      id: row.id,
+      command: row.command,
+      connection: row.connection,
+      input: sealed.input,
+      idempotencyKey: sealed.idempotencyKey,
+      repeatSafe: row.repeat_safe === 1,
+      status: row.status as RunStatus,
+      progress: row.progress ? (JSON.parse(row.progress) as Record<string, unknown>) : undefined,
+      result: row.result ? JSON.parse(this.#box.open(row.result, `run:${row.id}:result`)) : undefined,
+      error: row.error ? JSON.parse(this.#box.open(row.error, `run:${row.id}:error`)) : undefined,
+      attempt: row.attempt,
+      owner: row.owner ?? undefined,
+      leaseExpiresAt: row.lease_expires_at ?? undefined,
+      createdAt: row.created_at,
+      startedAt: row.started_at ?? undefined,
+      finishedAt: row.finished_at ?? undefined,
+    };
+  }
+
+  /** Re-seals every sealed value of every run under the current key, one run per transaction. */
+  #resealRuns(): number {
+    let count = 0;
+    const ids = this.#db.prepare('SELECT id FROM runs ORDER BY id').all() as { id: string }[];
+    const again = (sealed: string | null, context: string): string | undefined => {
+      const opened = sealed === null ? undefined : this.#reopen(sealed, context);
+      if (!opened || opened.current) return undefined;
+      count += 1;
+      return this.#box.seal(opened.plaintext, context);
+    };
+    for (const { id } of ids) {
+      this.#transaction(() => {
+        const row = this.#runRow(id);
+        if (!row) return;
+        for (const column of ['input', 'result', 'error'] as const) {
+          const value = again(row[column], `run:${id}:${column}`);
+          if (value !== undefined) {
+            this.#db.prepare(`UPDATE runs SET ${column} = ? WHERE id = ?`).run(value, id);
+          }
+        }
+        const pieces = this.#db.prepare('SELECT seq, data FROM run_pieces WHERE run_id = ?').all(id) as {
+          seq: number;
+          data: string;
+        }[];
+        for (const piece of pieces) {
+          const value = again(piece.data, `run:${id}:piece:${piece.seq}`);
+          if (value !== undefined) {
+            this.#db
+              .prepare('UPDATE run_pieces SET data = ? WHERE run_id = ? AND seq = ?')
+              .run(value, id, piece.seq);
+          }
+        }
+      });
+    }
+    return count;
+  }
+
+  // --- end of async runs ---------------------------------------------------------------------
 
   // --- Audit log (AuditStore) -----------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionStore } from './connection-store.js';
+import type { ConnectionStore, NewRun } from './connection-store.js';
 import { KEY_SETTING, SecretBox } from './secret-box.js';
 import { triggerStoreCases } from './trigger-store-suite.js';
 
@@ -527,6 +527,171 @@ export function storeSuite(harness: StoreHarness): void {
         const entries = await (await open()).listAudit({ limit: 100 });
         expect(new Set(entries.map((entry) => entry.target)).size).toBe(30);
         expect(new Set(entries.map((entry) => entry.id)).size).toBe(30);
+      });
+    });
+
+    describe('async runs', () => {
+      const newRun = (id: string, extra: Partial<NewRun> = {}): NewRun => ({
+        id,
+        command: 'payments.getCustomers',
+        connection: 'live',
+        input: { limit: 3 },
+        repeatSafe: true,
+        ...extra,
+      });
+      const A = { owner: 'host-a:1:aa', leaseMs: 30_000 };
+      const B = { owner: 'host-b:2:bb', leaseMs: 30_000 };
+      const collect = async (pieces: AsyncIterable<string>) => {
+        const all: string[] = [];
+        for await (const piece of pieces) all.push(piece);
+        return all;
+      };
+
+      it('records a run queued, and lets each queued run be claimed by one handle only, oldest first', async () => {
+        const { open } = await location();
+        const [one, two] = [await open(), await open()];
+        const created = await one.createRun(newRun('r-0', { idempotencyKey: 'k-0', repeatSafe: false }));
+        expect(created).toMatchObject({
+          id: 'r-0',
+          command: 'payments.getCustomers',
+          connection: 'live',
+          input: { limit: 3 },
+          idempotencyKey: 'k-0',
+          repeatSafe: false,
+          status: 'queued',
+          attempt: 0,
+          progress: undefined,
+          result: undefined,
+          error: undefined,
+          startedAt: undefined,
+          finishedAt: undefined,
+        });
+        for (let index = 1; index < 6; index += 1) await two.createRun(newRun(`r-${index}`));
+        expect((await one.listRuns({ status: 'queued' })).map((run) => run.id)).toEqual([
+          'r-0',
+          'r-1',
+          'r-2',
+          'r-3',
+          'r-4',
+          'r-5',
+        ]);
+        const claims = await Promise.all(
+          Array.from({ length: 12 }, (_, index) => (index % 2 ? one : two).claimNextRun(index % 2 ? A : B)),
+        );
+        const taken = claims.filter((run) => run !== undefined);
+        expect(taken.map((run) => run.id).sort()).toEqual(['r-0', 'r-1', 'r-2', 'r-3', 'r-4', 'r-5']);
+        for (const run of taken) {
+          expect(run).toMatchObject({ status: 'running', attempt: 1 });
+          expect([A.owner, B.owner]).toContain(run.owner);
+          expect(run.leaseExpiresAt).toBeGreaterThan(Date.now());
+          expect(run.startedAt).toEqual(expect.any(String));
+        }
+        expect(await one.listRuns({ status: 'queued' })).toEqual([]);
+        expect(await one.listRuns({ status: 'running', limit: 2 })).toHaveLength(2);
+      });
+
+      it('fences a worker by its attempt: once another took the run over, the first can neither report nor end it', async () => {
+        const { open } = await location();
+        const [one, two] = [await open(), await open()];
+        await one.createRun(newRun('r'));
+        const first = (await one.claimNextRun(A))!;
+        expect(await one.touchRun('r', first.attempt, { progress: { current: 1 } })).toBe(true);
+        expect((await two.getRun('r'))?.progress).toEqual({ current: 1 });
+        // Its worker died: a queue handed the run to another.
+        const taken = (await two.takeRun('r', B))!;
+        expect(taken.previous).toBe('running');
+        expect(taken.run).toMatchObject({ status: 'running', attempt: 2, owner: B.owner });
+        expect(taken.run.startedAt).toBe(first.startedAt);
+        expect(await one.touchRun('r', 1, { progress: { current: 2 }, leaseMs: 1 })).toBe(false);
+        expect(await one.finishRun('r', 1, { error: { kind: 'internal', message: 'late' } })).toBe(false);
+        expect(await one.releaseRun('r', 1)).toBe(false);
+        expect(await two.finishRun('r', 2, { result: { head: '{"ok":true}', count: 0 }, pieces: [] })).toBe(
+          true,
+        );
+        const run = (await one.getRun('r'))!;
+        expect(run).toMatchObject({
+          status: 'succeeded',
+          attempt: 2,
+          result: { head: '{"ok":true}', count: 0 },
+        });
+        expect(run).toMatchObject({ error: undefined, owner: undefined, leaseExpiresAt: undefined });
+        // An ended run is handed back unchanged: a queue's repeat of its job changes nothing.
+        const again = (await one.takeRun('r', A))!;
+        expect(again.previous).toBe('succeeded');
+        expect(again.run.attempt).toBe(2);
+        expect(await one.takeRun('nope', A)).toBeUndefined();
+      });
+
+      it('keeps a result with its list in pieces, read back in order, and an error', async () => {
+        const { open } = await location();
+        const store = await open();
+        await store.createRun(newRun('list'));
+        const list = (await store.claimNextRun(A))!;
+        const pieces = ['{"id":"a"}\n{"id":"b"}\n', '{"id":"c"}\n'];
+        const result = { head: '{"data":', tail: ',"hasMore":false}', count: 3 };
+        expect(await store.finishRun(list.id, list.attempt, { result, pieces })).toBe(true);
+        const done = (await (await open()).getRun('list'))!;
+        expect(done).toMatchObject({ status: 'succeeded', result, error: undefined });
+        expect(done.finishedAt! >= done.startedAt!).toBe(true);
+        expect(await collect(store.readRunResult('list'))).toEqual(pieces);
+        await store.createRun(newRun('fails'));
+        const failing = (await store.claimNextRun(A))!;
+        const error = { name: 'ProviderError', kind: 'provider', message: 'No such customer', status: 404 };
+        expect(await store.finishRun(failing.id, failing.attempt, { error })).toBe(true);
+        expect(await store.getRun('fails')).toMatchObject({ status: 'failed', error, result: undefined });
+        expect(await collect(store.readRunResult('fails'))).toEqual([]);
+      });
+
+      it('puts a released run back in the queue, and prunes ended runs with their results', async () => {
+        const { open } = await location();
+        const store = await open();
+        await store.createRun(newRun('back'));
+        const first = (await store.claimNextRun(A))!;
+        await store.touchRun('back', first.attempt, { progress: { current: 5 } });
+        expect(await store.releaseRun('back', first.attempt)).toBe(true);
+        expect(await store.getRun('back')).toMatchObject({
+          status: 'queued',
+          progress: undefined,
+          owner: undefined,
+        });
+        expect(await store.touchRun('back', first.attempt, { leaseMs: 1 })).toBe(false);
+        const second = (await store.claimNextRun(B))!;
+        expect(second).toMatchObject({ id: 'back', attempt: 2, owner: B.owner });
+        await store.finishRun('back', 2, { result: { head: '', tail: '', count: 1 }, pieces: ['1\n'] });
+        await store.createRun(newRun('waiting'));
+        expect(await store.pruneRuns(new Date(Date.now() - 60_000))).toBe(0);
+        expect(await store.pruneRuns(new Date(Date.now() + 60_000))).toBe(1);
+        expect(await store.getRun('back')).toBeUndefined();
+        expect(await collect(store.readRunResult('back'))).toEqual([]);
+        expect((await store.getRun('waiting'))?.status).toBe('queued');
+      });
+
+      it('keeps a run’s input, result and error sealed at rest, and re-seals them on key rotation', async () => {
+        const { place, open } = await location({ secretKey: KEY_A });
+        const store = await open();
+        await store.createRun(newRun('s', { input: { apiKeyEcho: SECRET } }));
+        const run = (await store.claimNextRun(A))!;
+        await store.finishRun('s', run.attempt, {
+          result: { head: `{"secret":"${SECRET}","data":`, tail: '}', count: 1 },
+          pieces: [`{"token":"${SECRET}-piece"}\n`],
+        });
+        await store.createRun(newRun('e'));
+        const failing = (await store.claimNextRun(A))!;
+        await store.finishRun('e', failing.attempt, {
+          error: { kind: 'provider', message: `echo ${SECRET}` },
+        });
+        await store.close();
+        const raw = await place.rawContent();
+        expect(raw.includes(Buffer.from(SECRET.slice(8, 24)))).toBe(false);
+
+        const moved = await open({ secretKey: KEY_B, oldKeys: KEY_A });
+        const report = await moved.reseal();
+        expect(report.ephemerals).toBe(5);
+        const after = await open({ secretKey: KEY_B });
+        expect((await after.getRun('s'))?.input).toEqual({ apiKeyEcho: SECRET });
+        expect((await after.getRun('s'))?.result?.head).toContain(SECRET);
+        expect(await collect(after.readRunResult('s'))).toEqual([`{"token":"${SECRET}-piece"}\n`]);
+        expect((await after.getRun('e'))?.error?.message).toBe(`echo ${SECRET}`);
       });
     });
 
