@@ -4,10 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { contextOf, signTimestamped, verifyTimestamped } from '@c/core';
 import { type PaymentsContext, verifyStripeSignature } from '@c/payments';
 import type { PaymentsSandbox } from '@c/payments/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from './connectors.js';
 import { createHttpServer } from './http/server.js';
+import { createMcpServer } from './mcp/mcp-server.js';
 import { type Sandbox, startSandbox } from './sandbox.js';
 import { call } from './test-support/http.js';
 import { tempHost } from './test-support/temp-host.js';
@@ -258,6 +261,50 @@ describe('payments.event through the host, end to end', () => {
     expect(JSON.parse(frame.split('data: ')[1]!.split('\n')[0]!).id).toBe('evt_manual_1');
   });
 
+  it('lets an MCP client list subscriptions and wait for the next event after a cursor', async () => {
+    const server = createMcpServer(host);
+    const client = new Client({ name: 'test', version: '1' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(['list_subscriptions', 'read_events']),
+      );
+      const listed = await client.callTool({ name: 'list_subscriptions', arguments: {} });
+      expect(listed.structuredContent).toMatchObject({
+        subscriptions: [{ id: subscription.id, trigger: 'payments.event' }],
+      });
+      const read = await client.callTool({
+        name: 'read_events',
+        arguments: { subscription: subscription.id },
+      });
+      const { events, nextCursor } = read.structuredContent as {
+        events: { id: string }[];
+        nextCursor: string;
+      };
+      expect(events.map((event) => event.id)).toEqual([expect.stringMatching(/^evt_/), 'evt_manual_1']);
+      // Waiting after the last cursor: a customer created meanwhile ends the wait with its event.
+      const waiting = client.callTool({
+        name: 'read_events',
+        arguments: { subscription: subscription.id, after: nextCursor, waitSeconds: 30 },
+      });
+      await call(base, 'POST', '/api/commands/payments.createCustomer/run', {
+        headers: auth,
+        body: { input: { email: 'waited@example.com' } },
+      });
+      const next = (await waiting).structuredContent as { events: { type: string; data: any }[] };
+      expect(next.events.map((event) => [event.type, event.data.data.object.email])).toEqual([
+        ['customer.created', 'waited@example.com'],
+      ]);
+      const bad = await client.callTool({ name: 'read_events', arguments: { after: 'not-a-cursor' } });
+      expect(bad.isError).toBe(true);
+      expect(JSON.parse((bad.content as { text: string }[])[0]!.text).error.parameter).toBe('after');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('unsubscribes: the Stripe endpoint is deleted, and its hook refuses deliveries', async () => {
     const response = await call(base, 'DELETE', `/api/subscriptions/${subscription.id}`, { headers: auth });
     expect(response.status).toBe(204);
@@ -270,5 +317,10 @@ describe('payments.event through the host, end to end', () => {
     );
     expect(endpoints.data.data).toEqual([]);
     expect((await call(base, 'GET', '/api/subscriptions', { headers: auth })).json).toEqual([]);
+    const late = await call(base, 'POST', `/hooks/${subscription.id}`, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      body: { id: 'evt_late' },
+    });
+    expect(late.status).toBe(404);
   });
 });

@@ -224,6 +224,12 @@ export class TriggerService {
     return { subscription: { ...view, hookUrl }, ...(deliverSecret ? { deliverSecret } : {}) };
   }
 
+  /** Every subscription in its public form, oldest first. */
+  async subscriptions(): Promise<SubscriptionView[]> {
+    const records = await this.#store.triggers.listSubscriptions();
+    return Promise.all(records.map((record) => this.view(record)));
+  }
+
   /** A subscription, or a `NotFoundError`. */
   async get(id: string): Promise<SubscriptionRecord> {
     const record = await this.#store.triggers.getSubscription(id);
