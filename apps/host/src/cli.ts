@@ -171,6 +171,18 @@ keys
   .action(guarded(async () => (await import('./cli/keys.js')).rotateKeysCommand));
 
 program
+  .command('audit')
+  .description(
+    'Show the audit log (JSON, newest first): every write run and connection change, who, when, outcome',
+  )
+  .option('--limit <n>', 'at most this many entries (default 100, at most 1000)')
+  .option(
+    '--since <time>',
+    'only entries from this time on: ISO 8601 (2026-03-01T10:00:00Z) or a duration back (24h, 7d)',
+  )
+  .action(guarded(async () => (await import('./cli/audit.js')).auditCommand));
+
+program
   .command('mcp')
   .description('Serve every command as an MCP tool over stdio')
   .option('--read-only', 'serve only the tools that change nothing')

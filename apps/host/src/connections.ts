@@ -13,6 +13,7 @@ import {
   ValidationError,
 } from '@c/core';
 import { IdempotencyLedger } from './idempotency.js';
+import { Operations } from './observability/operations.js';
 import type { RegisteredCommand, Registry } from './registry.js';
 import { sandboxRunning } from './sandbox.js';
 import {
@@ -128,17 +129,24 @@ export class ConnectionManager {
   readonly #clients = new Map<string, CachedClient>();
 
   readonly #ledger: IdempotencyLedger;
+  readonly #operations: Operations;
 
   constructor(options: { registry: Registry; store: ConnectionStore; env?: NodeJS.ProcessEnv }) {
     this.#registry = options.registry;
     this.#store = options.store;
     this.#env = options.env ?? process.env;
     this.#ledger = new IdempotencyLedger(options.store);
+    this.#operations = new Operations(options.store);
   }
 
   /** The store underneath, for the host's own state. */
   get store(): ConnectionStore {
     return this.#store;
+  }
+
+  /** Where logs, traces, metrics and the audit log hear of runs and connection changes. */
+  get operations(): Operations {
+    return this.#operations;
   }
 
   /**
@@ -173,6 +181,15 @@ export class ConnectionManager {
    * with the connector's cheap read call: a wrong key fails here and nothing is stored.
    */
   async create(
+    input: ConnectionInput,
+    options: { verify?: boolean; sandbox?: boolean } = {},
+  ): Promise<ConnectionView> {
+    return this.#operations.change('connection.create', String(input?.name), () =>
+      this.#create(input, options),
+    );
+  }
+
+  async #create(
     input: ConnectionInput,
     options: { verify?: boolean; sandbox?: boolean } = {},
   ): Promise<ConnectionView> {
@@ -233,6 +250,16 @@ export class ConnectionManager {
     credentials: Record<string, unknown>,
     options?: Record<string, unknown>,
   ): Promise<ConnectionView> {
+    return this.#operations.change('connection.update', name, () =>
+      this.#replaceCredentials(name, credentials, options),
+    );
+  }
+
+  async #replaceCredentials(
+    name: string,
+    credentials: Record<string, unknown>,
+    options?: Record<string, unknown>,
+  ): Promise<ConnectionView> {
     const existing = await this.#requireStored(name);
     const connector = this.#connector(existing.connector);
     parseWith(connector.credentials, credentials, 'credentials');
@@ -247,11 +274,19 @@ export class ConnectionManager {
   }
 
   async remove(name: string): Promise<void> {
+    return this.#operations.change('connection.remove', name, () => this.#remove(name));
+  }
+
+  async #remove(name: string): Promise<void> {
     if (!(await this.#store.remove(name))) throw connectionNotFound(name);
     await this.#drop(name);
   }
 
   async setDefault(name: string): Promise<ConnectionView> {
+    return this.#operations.change('connection.default', name, () => this.#setDefault(name));
+  }
+
+  async #setDefault(name: string): Promise<ConnectionView> {
     if (!(await this.#store.setDefault(name))) throw connectionNotFound(name);
     return this.get(name);
   }
@@ -293,13 +328,26 @@ export class ConnectionManager {
       idempotencyKey: key,
       dryRun: options.dryRun,
     };
+    const observed = this.#operations.startRun({
+      command: entry.id,
+      connector: entry.connectorId,
+      connection: record.name,
+      write: !entry.command.annotations.readOnly,
+      dryRun: options.dryRun === true,
+    });
+    runOptions.observer = observed.observer;
     const execute = () =>
       this.#watch(record, (client) => client.runParsed(entry.command, parsed, runOptions));
-    if (key === undefined || options.dryRun) return execute();
-    return this.#ledger.run({ key, command: entry.id, connection: record.name, input: parsed }, execute, {
-      signal: options.signal,
-      onReplay: options.onReplay,
-    });
+    if (key === undefined || options.dryRun) return observed.finish(execute());
+    return observed.finish(
+      this.#ledger.run({ key, command: entry.id, connection: record.name, input: parsed }, execute, {
+        signal: options.signal,
+        onReplay: (firstRunAt) => {
+          observed.replayed();
+          options.onReplay?.(firstRunAt);
+        },
+      }),
+    );
   }
 
   /**
@@ -388,6 +436,7 @@ export class ConnectionManager {
         if (!ownRotation) return this.#watch(latest, work);
       }
       await this.#store.setStatus(record.name, 'needs_reconnect');
+      if (record.status !== 'needs_reconnect') await this.#operations.needsReconnect(record.name);
       throw error;
     }
   }
@@ -454,6 +503,7 @@ export class ConnectionManager {
   }
 
   async #saveTokens(name: string, tokens: OAuthTokens): Promise<void> {
+    this.#operations.refreshed(name);
     const updated = await this.#store.updateCredentials(name, (current) => ({
       ...current,
       accessToken: tokens.accessToken,

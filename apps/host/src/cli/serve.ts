@@ -63,6 +63,10 @@ export async function startServer(host: Host, options: { quiet?: boolean } = {})
     host,
     bind,
     allowedHostNames: (process.env.C_HOST_ALLOWED_HOSTS ?? '').split(',').filter(Boolean),
+    // JSON logs on stdout for the operator (`C_HOST_LOG_LEVEL`); none for `connect`'s brief server.
+    ...(options.quiet
+      ? {}
+      : { logger: { level: process.env.C_HOST_LOG_LEVEL, terminal: Boolean(process.stdout.isTTY) } }),
   });
   try {
     await app.listen({ port, host: bind });

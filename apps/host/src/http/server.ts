@@ -2,6 +2,7 @@ import { ConnectorError, ValidationError } from '@c/core';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Host } from '../host.js';
+import { type HostLogOptions, hostLogger } from '../observability/logging.js';
 import { webDir as defaultWebDir, hostVersion } from '../paths.js';
 import { commandRoutes } from './commands-routes.js';
 import { connectionRoutes } from './connections-routes.js';
@@ -12,6 +13,7 @@ import { hooksRoutes } from './hooks-routes.js';
 import { parseJsonBody } from './json-body.js';
 import { mcpRoutes } from './mcp-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
+import { type OperationsOptions, operationsRoutes } from './ops-routes.js';
 import { fromFastifyValidation, sendError } from './replies.js';
 import { sessionRoutes } from './session-routes.js';
 import { triggersRoutes } from './triggers-routes.js';
@@ -27,8 +29,13 @@ export interface HttpServerOptions {
   webDir?: string | undefined;
   /** More names the server may be reached by (`C_HOST_ALLOWED_HOSTS`). */
   allowedHostNames?: readonly string[] | undefined;
-  /** Fastify's logger (off by default: the CLI prints its own lines). */
-  logger?: boolean;
+  /**
+   * JSON logs on standard output, one line per request and one per run (`serve`; off by default: the
+   * CLI prints its own lines). `true` logs at `info`; an object sets the level and the stream.
+   */
+  logger?: boolean | HostLogOptions | undefined;
+  /** Telemetry: the `OTEL_*` variables to read (`process.env` by default), extra span processors. */
+  telemetry?: OperationsOptions | undefined;
   /** Throttles wrong tokens and sign-in links; one per server by default (10 a minute per client). */
   throttle?: GuessThrottle;
   /** Called for every route as it is registered (audits and tests walk the whole route table). */
@@ -45,7 +52,7 @@ const KEPT_STATUSES = new Set([413, 414, 415]);
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const { host } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? hostLogger(options.logger === true ? {} : options.logger) : { logger: false }),
     bodyLimit: BODY_LIMIT,
     // Refuse what the schemas do not allow rather than quietly dropping or converting it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
@@ -99,6 +106,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     return sendError(reply, error);
   });
 
+  await app.register(operationsRoutes, { ...context, telemetry: options.telemetry });
   app.get('/api/health', { config: PUBLIC }, async () => ({ ok: true, version: hostVersion }));
   await app.register(healthRoutes, context);
   await app.register(commandRoutes, context);
