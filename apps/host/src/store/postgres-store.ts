@@ -603,6 +603,7 @@ export class PostgresConnectionStore implements ConnectionStore {
       });
     }
     report.ephemerals += await this.#resealRuns();
+    report.ephemerals += await this.triggers.resealAll();
     await this.#transaction(async (client) => {
       const { rows } = await client.query<{ value: string }>(
         'SELECT value FROM settings WHERE key = $1 FOR UPDATE',

@@ -315,6 +315,59 @@ export class PostgresTriggerStore implements TriggerStore {
     return rows.map(toDelivery);
   }
 
+  /**
+   * Re-seals with the current key every subscription state, delivery secret and event sealed with
+   * an older one, one row per transaction (key rotation). Returns how many values it re-sealed.
+   */
+  async resealAll(): Promise<number> {
+    let count = 0;
+    const reseal = (sealed: string | null, context: string): string | undefined => {
+      if (!sealed) return undefined;
+      try {
+        const opened = this.#deps.box().openDetailed(sealed, context);
+        return opened.current ? undefined : this.#deps.box().seal(opened.plaintext, context);
+      } catch {
+        // A value no key opens stays as it is: it reads as an error, never as another value.
+        return undefined;
+      }
+    };
+    const ids = await this.#deps.pool.query<{ id: string }>('SELECT id FROM subscriptions');
+    for (const { id } of ids.rows) {
+      await this.#deps.transaction(async (client) => {
+        const { rows } = await client.query<{ state: string; deliver_secret: string | null }>(
+          'SELECT state, deliver_secret FROM subscriptions WHERE id = $1 FOR UPDATE',
+          [id],
+        );
+        const row = rows[0];
+        if (!row) return;
+        const state = reseal(row.state, stateContext(id));
+        const secret = reseal(row.deliver_secret, secretContext(id));
+        if (state || secret) {
+          await client.query(
+            'UPDATE subscriptions SET state = coalesce($1, state), deliver_secret = coalesce($2, deliver_secret) WHERE id = $3',
+            [state ?? null, secret ?? null, id],
+          );
+        }
+        count += (state ? 1 : 0) + (secret ? 1 : 0);
+      });
+    }
+    const events = await this.#deps.pool.query<{ seq: string }>('SELECT seq FROM trigger_events');
+    for (const { seq } of events.rows) {
+      await this.#deps.transaction(async (client) => {
+        const { rows } = await client.query<{ data: string; subscription_id: string; event_id: string }>(
+          'SELECT data, subscription_id, event_id FROM trigger_events WHERE seq = $1 FOR UPDATE',
+          [seq],
+        );
+        const row = rows[0];
+        const data = row && reseal(row.data, eventContext(row.subscription_id, row.event_id));
+        if (!data) return;
+        await client.query('UPDATE trigger_events SET data = $1 WHERE seq = $2', [data, seq]);
+        count += 1;
+      });
+    }
+    return count;
+  }
+
   #toSubscription(row: SubscriptionRow): SubscriptionRecord {
     const box = this.#deps.box();
     return {

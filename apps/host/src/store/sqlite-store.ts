@@ -463,6 +463,7 @@ export class SqliteConnectionStore implements ConnectionStore {
       });
     }
     report.ephemerals += this.#resealRuns();
+    report.ephemerals += this.triggers.resealAll();
     this.#transaction(() => {
       const record = parseKeyRecord(this.#settingNow(KEY_SETTING));
       // Retired only while the record is still this key's: another rotation may have moved it on.

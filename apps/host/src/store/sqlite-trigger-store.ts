@@ -320,6 +320,58 @@ export class SqliteTriggerStore implements TriggerStore {
     return rows.map(toDelivery);
   }
 
+  /**
+   * Re-seals with the current key every subscription state, delivery secret and event sealed with
+   * an older one, one row per transaction (key rotation). Returns how many values it re-sealed.
+   */
+  resealAll(): number {
+    const { db } = this.#deps;
+    let count = 0;
+    const reseal = (sealed: string | null, context: string): string | undefined => {
+      if (!sealed) return undefined;
+      try {
+        const opened = this.#deps.box().openDetailed(sealed, context);
+        return opened.current ? undefined : this.#deps.box().seal(opened.plaintext, context);
+      } catch {
+        // A value no key opens stays as it is: it reads as an error, never as another value.
+        return undefined;
+      }
+    };
+    const ids = db.prepare('SELECT id FROM subscriptions').all() as { id: string }[];
+    for (const { id } of ids) {
+      this.#deps.transaction(() => {
+        const row = db.prepare('SELECT state, deliver_secret FROM subscriptions WHERE id = ?').get(id) as
+          | { state: string; deliver_secret: string | null }
+          | undefined;
+        if (!row) return;
+        const state = reseal(row.state, stateContext(id));
+        const secret = reseal(row.deliver_secret, secretContext(id));
+        if (state) db.prepare('UPDATE subscriptions SET state = ? WHERE id = ?').run(state, id);
+        if (secret) db.prepare('UPDATE subscriptions SET deliver_secret = ? WHERE id = ?').run(secret, id);
+        count += (state ? 1 : 0) + (secret ? 1 : 0);
+      });
+    }
+    const events = db
+      .prepare('SELECT seq, subscription_id, event_id FROM trigger_events')
+      .all() as unknown as {
+      seq: number;
+      subscription_id: string;
+      event_id: string;
+    }[];
+    for (const event of events) {
+      this.#deps.transaction(() => {
+        const row = db.prepare('SELECT data FROM trigger_events WHERE seq = ?').get(event.seq) as
+          | { data: string }
+          | undefined;
+        const data = row && reseal(row.data, eventContext(event.subscription_id, event.event_id));
+        if (!data) return;
+        db.prepare('UPDATE trigger_events SET data = ? WHERE seq = ?').run(data, event.seq);
+        count += 1;
+      });
+    }
+    return count;
+  }
+
   #toSubscription(row: SubscriptionRow): SubscriptionRecord {
     const box = this.#deps.box();
     return {

@@ -86,7 +86,7 @@ export function storeSuite(harness: StoreHarness): void {
   }
 
   describe(`${harness.name} (shared store suite)`, () => {
-    describe('triggers', () => triggerStoreCases(() => location()));
+    describe('triggers', () => triggerStoreCases(() => location(), [KEY_A, KEY_B]));
 
     it('keeps secrets sealed at rest: nothing the storage holds shows one in clear', async () => {
       const { place, open } = await location();

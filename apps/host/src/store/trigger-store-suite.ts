@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
 import type { ConnectionStore } from './connection-store.js';
-import type { StoreLocation } from './store-suite.js';
+import type { StoreLocation, StoreOpenOptions } from './store-suite.js';
 
 /** What the trigger cases need from the shared suite: a fresh location and a way to open it. */
 export interface TriggerSuiteLocation {
   place: StoreLocation;
-  open(): Promise<ConnectionStore>;
+  open(options?: StoreOpenOptions): Promise<ConnectionStore>;
 }
 
 const WHSEC = 'whsec_0123456789abcdefSIGNINGSECRET';
@@ -14,7 +14,10 @@ const WHSEC = 'whsec_0123456789abcdefSIGNINGSECRET';
  * The trigger cases of the shared store suite (subscriptions, events stored once per provider id,
  * deliveries in order per subscription), run inside `storeSuite`'s describe for every store.
  */
-export function triggerStoreCases(location: () => Promise<TriggerSuiteLocation>): void {
+export function triggerStoreCases(
+  location: () => Promise<TriggerSuiteLocation>,
+  [keyA, keyB]: readonly [string, string],
+): void {
   const subscription = (id: string, deliverTo?: string) => ({
     id,
     trigger: 'payments.event',
@@ -57,6 +60,29 @@ export function triggerStoreCases(location: () => Promise<TriggerSuiteLocation>)
     await other.close();
     const raw = await place.rawContent();
     expect(raw.includes(Buffer.from(WHSEC))).toBe(false);
+  });
+
+  it('re-seals subscription secrets and events on key rotation, so they read under the new key alone', async () => {
+    const { open } = await location();
+    const before = await open({ secretKey: keyA });
+    await before.triggers.createSubscription(subscription('sub_r', 'https://example.com/in'));
+    await before.triggers.addEvents('sub_r', [event('evt_r')]);
+    await before.close();
+    const rotating = await open({ secretKey: keyB, oldKeys: keyA });
+    const report = await rotating.reseal();
+    expect(report.ephemerals).toBeGreaterThanOrEqual(3);
+    await rotating.close();
+    const after = await open({ secretKey: keyB });
+    expect((await after.triggers.getSubscription('sub_r'))?.state).toEqual({
+      endpointId: 'we_1',
+      secret: WHSEC,
+    });
+    expect((await after.triggers.getSubscription('sub_r'))?.deliverSecret).toBe(
+      'c_whsec_sub_r_DELIVERSECRET',
+    );
+    expect((await after.triggers.listEvents({ subscription: 'sub_r' }))[0]?.data).toEqual(
+      event('evt_r').data,
+    );
   });
 
   it('updates and deletes a subscription with its events', async () => {
