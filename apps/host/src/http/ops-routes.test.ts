@@ -296,6 +296,7 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/^c_host_provider_retries_total\{[^}]*error_type="provider"[^}]*\} 1$/m);
       expect(text).toMatch(/^c_host_run_duration_bucket\{[^}]*command="echo\.getThing"/m);
       expect(text).toMatch(/^http_client_request_duration_count\{[^}]*http_response_status_code="200"/m);
+      expect(text).toMatch(/^c_host_runs_queued(\{[^}]*\})? 0$/m);
       expect(text).not.toContain(KEY);
     } finally {
       await served.close();

@@ -55,6 +55,8 @@ async function operations(
     env: options?.env,
     spanProcessors: options?.spanProcessors,
     version: hostVersion,
+    // Async runs waiting for a worker, the fleet's when the store is shared (up to 1,000 counted).
+    queueDepth: async () => (await host.store.listRuns({ status: 'queued', limit: 1000 })).length,
   });
   const unwatch = host.connections.operations.watch(telemetry);
   app.addHook('onClose', async () => {
