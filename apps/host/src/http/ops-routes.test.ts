@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { bearerAuth, defineCommand, defineConnector, HttpClient } from '@c/core';
 import { createTestServer, type TestServer } from '@c/core/testing';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
-import type { FastifyInstance } from 'fastify';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../access.js';
