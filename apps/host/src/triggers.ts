@@ -220,6 +220,8 @@ export class TriggerService {
       cursor: subscribed?.cursor,
       renewAt: subscribed?.renewAt,
     });
+    // A polling trigger's first poll sets its watermark now, so what happened before is not news.
+    if (entry.trigger.kinds.includes('polling') && stored.cursor === undefined) await this.pollNow(stored.id);
     const view = await this.view(stored);
     return { subscription: { ...view, hookUrl }, ...(deliverSecret ? { deliverSecret } : {}) };
   }
@@ -263,7 +265,7 @@ export class TriggerService {
     const events = await entry.trigger.verify(request, record.state, input);
     if (events.length === 0 && entry.trigger.kinds.includes('polling')) {
       // A notification that something changed (Drive): fetch the changes now, after answering.
-      setImmediate(() => void this.#pollOne(record).catch(() => {}));
+      setImmediate(() => void this.pollNow(record.id).catch(() => {}));
       return { stored: 0, duplicates: 0 };
     }
     const stored = (await this.#store.triggers.addEvents(id, events)) ?? [];
@@ -324,7 +326,7 @@ export class TriggerService {
       this.#timers.push(timer);
     };
     every(1000, () => this.#deliverDue());
-    every(5000, () => this.#pollDue());
+    every(1000, () => this.#pollDue());
     every(60_000, () => this.#renewDue());
   }
 
@@ -396,12 +398,16 @@ export class TriggerService {
       const interval = entry.trigger.pollIntervalMs ?? 60_000;
       const last = Date.parse(record.updatedAt);
       if (record.cursor !== undefined && Date.now() - last < interval) continue;
-      await this.#pollOne(record).catch(() => {});
+      await this.pollNow(record.id).catch(() => {});
     }
   }
 
-  /** Polls one subscription, one instance at a time (a lock shared by the fleet). */
-  async #pollOne(record: SubscriptionRecord): Promise<void> {
+  /**
+   * Polls one subscription now, one instance at a time (a lock shared by the fleet): its events
+   * since the saved cursor are stored, then the new cursor. A failure is recorded on it.
+   */
+  async pollNow(id: string): Promise<void> {
+    const record = await this.get(id);
     if (this.#polling.has(record.id)) return;
     this.#polling.add(record.id);
     try {
