@@ -87,3 +87,29 @@ describe('the database URL', () => {
     }
   });
 });
+
+describe('the public URL (webhook triggers)', () => {
+  it('takes https, or http on a loopback address, from the flag over C_HOST_PUBLIC_URL, without a trailing slash', () => {
+    expect(resolveConfig({}, {}).publicUrl).toBeUndefined();
+    expect(resolveConfig({}, { C_HOST_PUBLIC_URL: 'https://hooks.example.com/c/' }).publicUrl).toBe(
+      'https://hooks.example.com/c',
+    );
+    expect(
+      resolveConfig({ publicUrl: 'http://127.0.0.1:8787' }, { C_HOST_PUBLIC_URL: 'https://x.example' })
+        .publicUrl,
+    ).toBe('http://127.0.0.1:8787');
+  });
+
+  it('refuses plain http beyond loopback, a query, or what is not a URL, naming publicUrl', () => {
+    for (const url of [
+      'http://hooks.example.com',
+      'https://x.example/?a=1',
+      'hooks.example.com',
+      'ftp://127.0.0.1',
+    ]) {
+      expect(() => resolveConfig({ publicUrl: url }, {})).toThrow(
+        expect.objectContaining({ kind: 'validation', parameter: 'publicUrl' }),
+      );
+    }
+  });
+});

@@ -133,23 +133,18 @@ export const eventTrigger = defineTrigger({
         livemode: z.boolean().meta({ title: 'Live Mode', description: 'False for test-mode events.' }),
         data: z
           .object({
-            object: z
-              .record(z.string(), z.unknown())
-              .meta({
-                title: 'Object',
-                description: 'The Stripe object the event is about, as it is after the change.',
-              }),
-            previous_attributes: z
-              .record(z.string(), z.unknown())
-              .optional()
-              .meta({
-                title: 'Previous Attributes',
-                description: 'For *.updated events: the changed fields’ old values.',
-              }),
+            object: z.record(z.string(), z.unknown()).meta({
+              title: 'Object',
+              description: 'The Stripe object the event is about, as it is after the change.',
+            }),
+            previous_attributes: z.record(z.string(), z.unknown()).optional().meta({
+              title: 'Previous Attributes',
+              description: 'For *.updated events: the changed fields’ old values.',
+            }),
           })
           .meta({ title: 'Data', description: 'The object, and what changed.' }),
       })
-      .passthrough()
+      .loose()
       .meta({
         title: 'Stripe Event',
         description: 'A Stripe event object.',
