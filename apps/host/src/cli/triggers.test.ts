@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { signTimestamped } from '@c/core';
 import { describe, expect, it } from 'vitest';
+import { loadConnectors } from '../connectors.js';
 import { runCli, startCli } from '../test-support/cli.js';
-import { tempDir } from '../test-support/temp-host.js';
+import { call } from '../test-support/http.js';
+import { tempDir, tempHost } from '../test-support/temp-host.js';
 
 describe('c-host subscribe / events (real processes, the sandbox)', () => {
   it('subscribe payments.event, run payments.createCustomer, and `c-host events` prints the customer.created event', async () => {
@@ -60,6 +65,46 @@ describe('c-host subscribe / events (real processes, the sandbox)', () => {
       const removed = await runCli(['subscriptions', 'remove', id], { env });
       expect(removed.code, removed.stderr).toBe(0);
       expect((await runCli(['subscriptions', 'list'], { env })).json).toEqual([]);
+    } finally {
+      await serve.stop();
+      dir.remove();
+    }
+  }, 120_000);
+
+  it('loses nothing it acknowledged when the server is killed (kill -9) right after its 2xx', async () => {
+    const dir = tempDir();
+    const env = { C_HOST_DATA_DIR: dir.path };
+    const serve = startCli(['serve', '--sandbox', '--port', '0', '--no-open'], env);
+    try {
+      await serve.waitFor(/\/auth\?token=/);
+      const server = JSON.parse(readFileSync(join(dir.path, 'server.json'), 'utf8')) as {
+        url: string;
+        pid: number;
+      };
+      const subscribed = await runCli(['subscribe', 'payments.event', '-p', 'events=*'], { env });
+      expect(subscribed.code, subscribed.stderr).toBe(0);
+      const id = subscribed.json.id as string;
+      // The Stripe secret, read from the store as another process can (it is sealed at rest).
+      const reader = await tempHost(await loadConnectors(['payments']), { dataDir: dir.path });
+      const { secret } = (await reader.store.triggers.getSubscription(id))?.state as { secret: string };
+      await reader.close();
+      const payload = JSON.stringify({
+        id: 'evt_before_kill',
+        object: 'event',
+        type: 'invoice.paid',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: 'in_1', object: 'invoice' } },
+      });
+      const answer = await call(server.url, 'POST', `/hooks/${id}`, {
+        headers: { 'content-type': 'application/json', 'stripe-signature': signTimestamped(secret, payload) },
+        body: JSON.parse(payload),
+      });
+      expect(answer.status).toBe(200);
+      process.kill(server.pid, 'SIGKILL');
+      await serve.done;
+      const events = await runCli(['events', '--subscription', id], { env });
+      expect(events.code, events.stderr).toBe(0);
+      expect(events.json.events.map((event: { id: string }) => event.id)).toEqual(['evt_before_kill']);
     } finally {
       await serve.stop();
       dir.remove();
