@@ -86,7 +86,7 @@ describe('c-host subscribe / events (real processes, the sandbox)', () => {
       const id = subscribed.json.id as string;
       // The Stripe secret, read from the store as another process can (it is sealed at rest).
       const reader = await tempHost(await loadConnectors(['payments']), { dataDir: dir.path });
-      const { secret } = (await reader.store.triggers.getSubscription(id))?.state as { secret: string };
+      const { secret } = (await reader.triggers.get(id)).state as { secret: string };
       await reader.close();
       const payload = JSON.stringify({
         id: 'evt_before_kill',
