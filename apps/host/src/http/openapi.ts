@@ -1,5 +1,6 @@
 import type { Registry } from '../registry.js';
 import { commandSummary as summarize } from '../views.js';
+import { runPaths } from './runs-routes.js';
 import {
   commandSummary,
   connectionBody,
@@ -120,6 +121,7 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
       delete: { summary: 'Sign out', security: [], responses: { 204: { description: 'Signed out' } } },
     },
     '/api/openapi.json': { get: { summary: 'This document', responses: ok('OpenAPI 3.1') } },
+    ...runPaths(),
   };
   for (const entry of registry.commands()) {
     const summary = summarize(entry);

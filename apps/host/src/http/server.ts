@@ -15,6 +15,7 @@ import { mcpRoutes } from './mcp-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { type OperationsOptions, operationsRoutes } from './ops-routes.js';
 import { fromFastifyValidation, sendError } from './replies.js';
+import { runRoutes } from './runs-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { triggersRoutes } from './triggers-routes.js';
 import { GuessThrottle } from './throttle.js';
@@ -114,6 +115,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   await app.register(oauthRoutes, context);
   await app.register(sessionRoutes, context);
   await app.register(mcpRoutes, context);
+  await app.register(runRoutes, context);
   await app.register(triggersRoutes, context);
   await app.register(hooksRoutes, context);
   const ui = { root: options.webDir ?? defaultWebDir() };

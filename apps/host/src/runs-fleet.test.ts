@@ -1,0 +1,133 @@
+// FLEET.md guarantee 5, with real processes on a throwaway PostgreSQL cluster: async runs are pg-boss
+// jobs, and when the instance running one is killed (SIGKILL) another takes it up where repeating
+// is safe (a read) and ends it `failed` with `outcomeUnknown` where it is not (an unkeyed write).
+// The provider (the Amplitude simulator, in this process) holds each first request until the test
+// has seen it arrive, so the kill lands mid-run. Without PostgreSQL this skips locally and fails in CI.
+import { randomBytes } from 'node:crypto';
+import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './test-support/cli.js';
+import { type HostProcess, portFreeOn, startHostProcess } from './test-support/fleet.js';
+import { call } from './test-support/http.js';
+import { postgresForTests } from './test-support/postgres.js';
+import { holdOnce } from './test-support/runs.js';
+import { tempDir } from './test-support/temp-host.js';
+
+const postgres = await postgresForTests();
+const cluster = postgres.available ? postgres.postgres : undefined;
+
+const EVENTS = 2500;
+const EXPORT = { start: '20240101T00', end: '20240101T05', maxEvents: EVENTS };
+const SEND = { events: [{ event_type: 'signup', user_id: 'user-1' }] };
+
+let amplitude: AmplitudeSandbox;
+let env: NodeJS.ProcessEnv;
+let token: string;
+let port: number;
+/** The instance that survives the first test. */
+let survivor: HostProcess;
+const dirs: { remove(): void }[] = [];
+const processes: HostProcess[] = [];
+
+/** The fleet's environment, plus a data directory of the instance's own. */
+function instanceEnv(): NodeJS.ProcessEnv {
+  const dir = tempDir('c-host-runs-fleet-');
+  dirs.push(dir);
+  return { ...env, C_HOST_DATA_DIR: dir.path };
+}
+
+async function instance(address: string): Promise<HostProcess> {
+  const started = await startHostProcess({ address, port, env: instanceEnv() });
+  processes.push(started);
+  return started;
+}
+
+const bearer = () => ({ authorization: `Bearer ${token}` });
+
+async function submit(base: string, body: unknown): Promise<string> {
+  const accepted = await call(base, 'POST', '/api/runs', { headers: bearer(), body });
+  expect(accepted.status, accepted.text).toBe(202);
+  return accepted.json.id;
+}
+
+/** Reads a run until it has ended (the test's own timeout bounds the wait). */
+async function ended(base: string, id: string): Promise<any> {
+  for (;;) {
+    const run = await call(base, 'GET', `/api/runs/${id}`, { headers: bearer() });
+    if (run.json.status === 'succeeded' || run.json.status === 'failed') return run.json;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const requests = (path: string) => amplitude.server.calls.filter((entry) => entry.path === path).length;
+
+describe.skipIf(!cluster)(
+  `async runs in a fleet: pg-boss jobs across instances${postgres.available ? '' : ` (skipped: ${postgres.reason})`}`,
+  () => {
+    beforeAll(async () => {
+      amplitude = await startAmplitudeSimulator({ export: { events: EVENTS } });
+      port = await portFreeOn(['127.0.0.1', '127.0.0.2', '127.0.0.3']);
+      env = {
+        C_HOST_DATABASE_URL: await cluster!.createDatabase(),
+        C_HOST_SECRET_KEY: randomBytes(32).toString('base64'),
+        C_ANALYTICS_API_KEY: amplitude.connection.credentials.apiKey,
+        C_ANALYTICS_SECRET_KEY: amplitude.connection.credentials.secretKey,
+        C_ANALYTICS_BASE_URL: amplitude.connection.options.baseUrl,
+        C_ANALYTICS_INGESTION_BASE_URL: amplitude.connection.options.ingestionBaseUrl,
+      };
+      const made = await runCli(['token'], { env: instanceEnv() });
+      expect(made.code, made.stderr).toBe(0);
+      token = made.json.token;
+    });
+
+    afterAll(async () => {
+      await Promise.all(processes.map((process) => process.kill()));
+      await amplitude?.close();
+      await cluster?.stop();
+      for (const dir of dirs) dir.remove();
+    });
+
+    it('hands a killed instance’s read to another instance, which finishes it; an unkeyed write ends outcomeUnknown', async () => {
+      const exportHeld = holdOnce(amplitude.server, 'get', '*/api/2/export');
+      const sendHeld = holdOnce(amplitude.server, 'post', '*/2/httpapi');
+      // Only the first instance is up when the runs are queued: both jobs are surely its own.
+      const first = await instance('127.0.0.1');
+      const read = await submit(first.url, { command: 'analytics.exportData', input: EXPORT });
+      const write = await submit(first.url, { command: 'analytics.sendEvents', input: SEND });
+      await Promise.all([exportHeld.arrived, sendHeld.arrived]);
+      const second = await instance('127.0.0.2');
+      survivor = second;
+      // Any instance answers for any run: the record is in the shared database.
+      const seen = await call(second.url, 'GET', `/api/runs/${read}`, { headers: bearer() });
+      expect(seen.json).toMatchObject({ id: read, status: 'running' });
+      await first.kill();
+
+      const done = await ended(second.url, read);
+      expect(done).toMatchObject({ status: 'succeeded', error: null, command: 'analytics.exportData' });
+      expect(done.result.events).toHaveLength(EVENTS);
+      const failed = await ended(second.url, write);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        result: null,
+        error: { kind: 'internal', outcomeUnknown: true, details: { run: write } },
+      });
+      // The read was asked for again by the second instance; the write was never sent twice.
+      expect(requests('/api/2/export')).toBe(2);
+      expect(requests('/2/httpapi')).toBe(1);
+      exportHeld.release();
+      sendHeld.release();
+    }, 120_000);
+
+    it('streams a run submitted on one instance to a follower on another, to its end', async () => {
+      const third = await instance('127.0.0.3');
+      const id = await submit(survivor.url, { command: 'analytics.exportData', input: EXPORT });
+      const events = await call(third.url, 'GET', `/api/runs/${id}/events`, { headers: bearer() });
+      expect(events.status).toBe(200);
+      expect(events.text).toMatch(/^event: status\n/);
+      expect(events.text).toMatch(
+        /event: end\ndata: \{"id":"[^"]+","status":"succeeded","error":null\}\n\n$/,
+      );
+      expect((await ended(third.url, id)).result.count).toBe(EVENTS);
+    }, 60_000);
+  },
+);
