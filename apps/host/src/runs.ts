@@ -632,7 +632,12 @@ class BossEngine implements Engine {
     if (!this.#workers.options.work) return;
     await this.#boss.work<{ runId: string }>(
       QUEUE,
-      { localConcurrency: this.#workers.options.concurrency ?? 4, pollingIntervalSeconds: 2 },
+      {
+        localConcurrency: this.#workers.options.concurrency ?? 4,
+        pollingIntervalSeconds: 2,
+        // A new job wakes the workers (NOTIFY), but one retried after its instance died does not.
+        notifyPollingIntervalSeconds: 2,
+      },
       async ([job]) => {
         if (!job) return;
         // Thrown, a stopped run's job is retried by pg-boss, on another instance or after a restart.
