@@ -59,19 +59,11 @@ export {
   toErrorJson,
   ValidationError,
 } from './errors/index.js';
+export { joinPath } from './http/base-url.js';
+export type { ConcurrencySlots } from './http/concurrency.js';
 export { encodeForm, encodeQuery, type FormValue, flattenForm } from './http/encode.js';
-export {
-  type ConcurrencySlots,
-  type ErrorResponse,
-  HttpClient,
-  type HttpClientOptions,
-  type HttpRequest,
-  type HttpResponse,
-  type HttpTuning,
-  joinPath,
-  type ResponseType,
-  withTuning,
-} from './http/http-client.js';
+export { HttpClient, type HttpClientOptions, type HttpTuning, withTuning } from './http/http-client.js';
+export type { ErrorResponse, HttpRequest, HttpResponse, ResponseType } from './http/request.js';
 export { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './http/retry.js';
 export {
   collect,

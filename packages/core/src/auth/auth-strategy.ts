@@ -1,4 +1,12 @@
-import type { HttpClient } from '../http/http-client.js';
+import type { HttpRequest, HttpResponse } from '../http/request.js';
+
+/**
+ * How a strategy makes calls of its own (a token refresh): through its client's `request`, so they
+ * share the connection's pool, retries and error mapping. A strategy gets this, not the client.
+ */
+export interface AuthTransport {
+  request<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>>;
+}
 
 /** How a connection authenticates its requests. Applied only to the connection's own base URLs. */
 export interface AuthStrategy {
@@ -9,8 +17,8 @@ export interface AuthStrategy {
    * may succeed (a token was refreshed); false makes the 401 final.
    */
   handleUnauthorized?(sent: Record<string, string>, signal?: AbortSignal): Promise<boolean>;
-  /** Gives the strategy the client it belongs to (OAuth refreshes through the same pool). */
-  attach?(client: HttpClient): void;
+  /** Gives the strategy its client's transport (OAuth refreshes through the same pool). */
+  attach?(transport: AuthTransport): void;
   /** Releases the credentials from the redaction registry. */
   dispose?(): void;
 }

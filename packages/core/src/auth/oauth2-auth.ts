@@ -1,9 +1,8 @@
 import { AuthError } from '../errors/auth-error.js';
 import { ConnectorError } from '../errors/connector-error.js';
 import { ProviderError } from '../errors/provider-error.js';
-import type { HttpClient } from '../http/http-client.js';
 import { Secret } from '../redact.js';
-import type { AuthStrategy } from './auth-strategy.js';
+import type { AuthStrategy, AuthTransport } from './auth-strategy.js';
 
 /** A token set as stored by a connection. `expiresAt` is epoch milliseconds. */
 export interface OAuthTokens {
@@ -68,7 +67,7 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
   let access = new Secret(options.accessToken);
   let refresh = options.refreshToken ? new Secret(options.refreshToken) : undefined;
   let expiresAt = options.expiresAt;
-  let client: HttpClient | undefined;
+  let transport: AuthTransport | undefined;
   let inflight: Promise<void> | undefined;
 
   const expired = () => expiresAt !== undefined && now() >= expiresAt - skew;
@@ -90,14 +89,14 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
   }
 
   async function refreshAtProvider(): Promise<void> {
-    if (!refresh || !options.clientId || !client) {
+    if (!refresh || !options.clientId || !transport) {
       throw new AuthError(
         `${provider} access token has expired and cannot be refreshed here. Reconnect the account.`,
       );
     }
     let body: TokenResponse;
     try {
-      const response = await client.request<TokenResponse>({
+      const response = await transport.request<TokenResponse>({
         api: options.tokenApi ?? 'token',
         method: 'POST',
         path: '',
@@ -156,8 +155,8 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
   }
 
   return {
-    attach(owner) {
-      client = owner;
+    attach(given) {
+      transport = given;
     },
     async headers(signal) {
       if (inflight) await raceSignal(inflight, signal);

@@ -1,3 +1,8 @@
+import type { ConnectorError } from '../errors/connector-error.js';
+import { NetworkError } from '../errors/network-error.js';
+import { RateLimitError } from '../errors/rate-limit-error.js';
+import { TimeoutError } from '../errors/timeout-error.js';
+
 /** How a client retries. Every attempt of one call shares the same idempotency key. */
 export interface RetryPolicy {
   /** Retries after the first attempt. Default 2. */
@@ -68,4 +73,49 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Statuses worth another attempt of a call that is safe to repeat. */
+const RETRY_STATUSES = new Set([408, 409, 500, 502, 503, 504]);
+
+/** What an error response said about retrying, kept beside its taxonomy error rather than on it. */
+export interface RetryHint {
+  /** The provider's own retry hint (e.g. `Stripe-Should-Retry`), when it gave one. */
+  shouldRetry?: boolean | undefined;
+  /** `Retry-After` (or `retry-after-ms`), in milliseconds. */
+  retryAfterMs?: number | undefined;
+}
+
+/**
+ * Whether a failed attempt is worth another one. `safe` says the call may be repeated (an
+ * idempotent method, or an idempotency key): without it only a rate limit, or a transport failure
+ * that provably never reached the provider, is retried.
+ */
+export function isRetryable(error: ConnectorError, safe: boolean, hint: RetryHint | undefined): boolean {
+  const shouldRetry = hint?.shouldRetry;
+  // The provider's own "do not retry" wins, even over a 429 (a daily quota cannot be waited out).
+  if (shouldRetry === false) return false;
+  if (RateLimitError.isInstance(error)) return true;
+  if (NetworkError.isInstance(error) || TimeoutError.isInstance(error)) {
+    return !error.outcomeUnknown || safe;
+  }
+  if (!safe || error.status === undefined) return false;
+  if (shouldRetry !== undefined) return shouldRetry;
+  // A connector's parser may mark a 5xx as final (an export too large to ever build).
+  if (error.status >= 500 && !error.retryable) return false;
+  return RETRY_STATUSES.has(error.status);
+}
+
+/** The wait before the next attempt: what the provider asked for, else the policy's backoff. */
+export function retryDelay(
+  error: ConnectorError,
+  hint: RetryHint | undefined,
+  policy: RetryPolicy,
+  attempt: number,
+  random?: () => number,
+): number {
+  const hinted = RateLimitError.isInstance(error)
+    ? (error.retryAfterMs ?? hint?.retryAfterMs)
+    : hint?.retryAfterMs;
+  return hinted ?? backoffDelay(policy, attempt, random);
 }
