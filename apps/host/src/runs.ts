@@ -16,16 +16,16 @@ import type { RegisteredCommand } from './registry.js';
 import type { ConnectionStore, RunRecord, RunResult, RunStatus } from './store/connection-store.js';
 
 /** How long a worker's claim on a run holds without renewal (renewed every third of it). */
-export const RUN_LEASE_MS = 30_000;
+const RUN_LEASE_MS = 30_000;
 /** How long ended runs (and their results) are kept. */
-export const RUN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const RUN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** The size of a stored piece of a result's list (whole NDJSON lines, so a little more at most). */
 const PIECE_CHARS = 1024 * 1024;
 /** How often progress reaches the store (and so other processes); this process's watchers get every update. */
 const PROGRESS_SAVE_MS = 500;
 /** How often a watcher re-reads a run that runs elsewhere, and a worker looks for queued runs. */
 const POLL_MS = 1000;
-/** The setting in which embedded workers say until when (epoch ms) one of them is surely alive. */
+/** The setting in which workers say until when (epoch ms) one of them is surely alive. */
 const WORKER_SETTING = 'runs_worker_until';
 /** The pg-boss queue of runs and the one where the queue puts a job it gave up on. */
 const QUEUE = 'c-host-runs';
@@ -82,8 +82,8 @@ export interface RunServiceOptions {
   /** How long `stop` lets running runs finish before it puts them back (default 10 s). */
   graceMs?: number;
   /**
-   * Starts a worker process (the CLI's `c-host runs work`) when a run is queued on the embedded store
-   * and no process runs queued runs.
+   * Starts a worker process (the CLI's `c-host runs work`) when a run is queued and no process (no
+   * server, no other worker) runs queued runs.
    */
   startWorker?: (() => void) | undefined;
 }
@@ -117,7 +117,7 @@ interface Workers {
  * the store, so runs queued by a CLI are picked up by the server on the same data directory. In a
  * fleet (`C_HOST_DATABASE_URL`), every run is a pg-boss job that any instance may take. When a worker
  * dies mid-run (a crash, SIGKILL), the run is taken up again where repeating it is safe (a read, a
- * write with an idempotency key or idempotent by nature, events that carry their `insert_id`s), and
+ * write with an idempotency key, a write idempotent by nature), and
  * otherwise ends `failed` with `outcomeUnknown`: on the embedded store by the next process that
  * finds the dead worker's claim (at once when that process is on the same machine), in a fleet by
  * pg-boss's heartbeats and retries.
@@ -162,7 +162,7 @@ export class RunService {
     if (this.#stopping) throw new InternalError('This c-host is stopping: submit the run again');
     const entry = this.#host.registry.require(request.command);
     const input = request.input ?? {};
-    const parsed = entry.command.parse(input);
+    entry.command.parse(input);
     const hints = hintsOf(entry);
     const key = checkIdempotencyKey(request.idempotencyKey, !hints.readOnly, entry.id);
     const connection = await this.#host.connections.resolve(entry.connectorId, request.connection);
@@ -172,7 +172,7 @@ export class RunService {
       connection: connection.name,
       input,
       idempotencyKey: key,
-      repeatSafe: hints.readOnly || hints.idempotent || key !== undefined || eventsCarryIds(entry, parsed),
+      repeatSafe: hints.readOnly || hints.idempotent || key !== undefined,
     });
     try {
       await (await this.#engineReady()).dispatch(run);
@@ -689,20 +689,6 @@ function hintsOf(entry: RegisteredCommand): { readOnly: boolean; idempotent: boo
   return { readOnly, idempotent: declared.idempotent ?? readOnly };
 }
 
-/**
- * Amplitude deduplicates events by `insert_id`: a send whose every event carries its own is safe to
- * repeat (FLEET.md, guarantee 5), with or without an idempotency key.
- */
-function eventsCarryIds(entry: RegisteredCommand, parsed: unknown): boolean {
-  if (entry.id !== 'analytics.sendEvents') return false;
-  const events = (parsed as { events?: unknown }).events;
-  return (
-    Array.isArray(events) &&
-    events.length > 0 &&
-    events.every((event) => typeof (event as { insert_id?: unknown })?.insert_id === 'string')
-  );
-}
-
 /** The error of a run whose worker died or stopped mid-run when running it again is not safe. */
 function outcomeUnknown(run: RunRecord, why: 'died' | 'stopped'): Record<string, unknown> {
   const what =
@@ -719,7 +705,7 @@ function outcomeUnknown(run: RunRecord, why: 'died' | 'stopped'): Record<string,
 }
 
 /** A result as the store keeps it: its list apart, as NDJSON pieces. */
-export function storedResult(result: unknown): { result: RunResult; pieces: string[] } {
+function storedResult(result: unknown): { result: RunResult; pieces: string[] } {
   const items = listItems(result);
   if (!items) return { result: { head: JSON.stringify(result) ?? 'null', count: 0 }, pieces: [] };
   let head = '';
@@ -761,7 +747,7 @@ function requireResult(run: RunRecord): RunResult {
 }
 
 /** A run's view without its result (`viewJson` streams it in). */
-export function viewOf(run: RunRecord): RunView {
+function viewOf(run: RunRecord): RunView {
   return {
     id: run.id,
     command: run.command,
@@ -774,9 +760,4 @@ export function viewOf(run: RunRecord): RunView {
     startedAt: run.startedAt ?? null,
     finishedAt: run.finishedAt ?? null,
   };
-}
-
-/** Whether a status is an end. */
-export function ended(status: RunStatus): status is 'succeeded' | 'failed' {
-  return ENDED.has(status);
 }

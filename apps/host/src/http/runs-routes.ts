@@ -4,7 +4,7 @@ import { type RunEvent, type RunRequest, RunService } from '../runs.js';
 import type { HttpContext } from './context.js';
 
 /** `POST /api/runs` */
-export const runsBody = {
+const runsBody = {
   type: 'object',
   additionalProperties: false,
   required: ['command'],
@@ -13,7 +13,7 @@ export const runsBody = {
       type: 'string',
       minLength: 1,
       title: 'Command',
-      description: 'The command id, e.g. analytics.exportData.',
+      description: 'The command id (`<connector>.<key>`), as GET /api/commands lists it.',
     },
     connection: {
       type: 'string',
@@ -31,7 +31,7 @@ export const runsBody = {
 } as const;
 
 /** What `GET /api/runs/{id}` answers. */
-export const runView = {
+const runView = {
   type: 'object',
   required: ['id', 'command', 'connection', 'status', 'progress', 'result', 'error', 'createdAt'],
   properties: {
