@@ -166,6 +166,10 @@ describe('the route table', () => {
       '/api/commands',
       '/mcp',
       '/api/openapi.json',
+      '/api/triggers',
+      '/api/subscriptions',
+      '/api/events',
+      '/api/events/stream',
     ]) {
       expect(protectedUrls, url).toContain(url);
     }
@@ -188,6 +192,8 @@ describe('the route table', () => {
         'HEAD /auth',
         'HEAD /index.html',
         'POST /api/session',
+        // The webhook receiver: a delivery proves itself by the provider's signature, not a token.
+        'POST /hooks/:id',
       ].sort(),
     );
   });

@@ -9,22 +9,25 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionManager } from '../connections.js';
-import type { TriggerService } from '../triggers.js';
-import { callTriggerTool, TRIGGER_TOOLS } from './mcp-trigger-tools.js';
 import { hostVersion } from '../paths.js';
 import type { RegisteredCommand, Registry } from '../registry.js';
+import type { TriggerService } from '../triggers.js';
 import {
   boundResult,
   DEFAULT_MAX_RESULT_BYTES,
   MAX_RESULT_BYTES_CEILING,
   MIN_RESULT_BYTES,
 } from './bounded-result.js';
+import { callTriggerTool, TRIGGER_TOOLS } from './mcp-trigger-tools.js';
 
 /** What the MCP server needs from the host. */
 export interface McpHost {
   registry: Registry;
   connections: ConnectionManager;
-  /** With it, the server also offers `list_subscriptions` and `read_events` (see `TRIGGER_TOOLS`). */
+  /**
+   * With it (and a connector with triggers, and no `tools` selection), the server also offers
+   * `list_subscriptions` and `read_events` (see `TRIGGER_TOOLS`).
+   */
   triggers?: TriggerService | undefined;
 }
 
@@ -300,12 +303,18 @@ export function createMcpServer(host: McpHost, options: McpServerOptions = {}): 
   );
   const served = new Map(selectTools(host.registry, options).map((entry) => [entry.toolName, entry]));
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  // The event tools come with connectors that have triggers, unless a selection names the tools.
+  const triggers =
+    options.tools === undefined &&
+    host.registry.connectors().some((connector) => Object.keys(connector.triggers ?? {}).length > 0)
+      ? host.triggers
+      : undefined;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [...toolsOf(host.registry, options), ...(host.triggers ? TRIGGER_TOOLS : [])],
+    tools: [...toolsOf(host.registry, options), ...(triggers ? TRIGGER_TOOLS : [])],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    if (host.triggers && TRIGGER_TOOLS.some((tool) => tool.name === request.params.name)) {
-      return callTriggerTool(host.triggers, request.params.name, request.params.arguments ?? {}, extra.signal);
+    if (triggers && TRIGGER_TOOLS.some((tool) => tool.name === request.params.name)) {
+      return callTriggerTool(triggers, request.params.name, request.params.arguments ?? {}, extra.signal);
     }
     const entry = served.get(request.params.name);
     if (!entry) {

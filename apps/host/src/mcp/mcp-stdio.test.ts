@@ -40,7 +40,9 @@ afterAll(async () => {
 describe('c-host mcp (stdio)', () => {
   it('lists the 39 commands as tools with hints', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(39);
+    // The 39 commands, and the two event tools of the triggers.
+    expect(tools).toHaveLength(41);
+    expect(tools.slice(-2).map((tool) => tool.name)).toEqual(['list_subscriptions', 'read_events']);
     expect(tools.find((tool) => tool.name === 'payments_getCustomerById')).toMatchObject({
       title: 'Get Customer By Id',
       annotations: { readOnlyHint: true, destructiveHint: false },
@@ -115,6 +117,6 @@ describe('c-host mcp (stdio) with a client that sends garbage', () => {
       error: { code: -32600, message: expect.any(String) },
     });
     expect(answers[2]).toMatchObject({ jsonrpc: '2.0', id: 7 });
-    expect(answers[2].result.tools).toHaveLength(39);
+    expect(answers[2].result.tools).toHaveLength(41);
   }, 60_000);
 });
