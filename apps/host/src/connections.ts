@@ -5,6 +5,7 @@ import {
   type ConnectorClient,
   checkIdempotencyKey,
   maskSecret,
+  NetworkError,
   NotFoundError,
   type OAuthTokens,
   parseWith,
@@ -22,6 +23,7 @@ import {
   type ConnectionStatus,
   type ConnectionStore,
 } from './store/connection-store.js';
+import { closestNames, didYouMean } from './suggest.js';
 
 /** The name of the implicit connection made from a connector's environment variables. */
 export const ENV_CONNECTION = 'env';
@@ -34,12 +36,33 @@ export interface ConnectionView {
   connector: string;
   isDefault: boolean;
   sandbox: boolean;
-  status: ConnectionStatus;
+  /**
+   * `ok`; `needs_reconnect` when the provider refused the credentials; `unreadable` when the secret
+   * key cannot open them; `check_failed` when the last check (`connections test`, Test) failed for
+   * another reason, until a check succeeds or the credentials are replaced; `sandbox_stopped` for a
+   * sandbox connection while no `serve --sandbox` (or `mcp --sandbox`) runs its simulators.
+   */
+  status: ConnectionViewStatus;
+  /** Why the status is not `ok`, in a sentence, for `check_failed` and `sandbox_stopped`. */
+  statusMessage?: string;
   /** Each credential as a hint such as `sk_test_…4242`; never the value. Empty when `unreadable`. */
   credentialHints: Record<string, string>;
   options: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The status every surface shows: the stored one, or what the last check and the sandbox say. */
+export type ConnectionViewStatus = ConnectionStatus | 'check_failed' | 'sandbox_stopped';
+
+/** The setting that keeps a connection's last failed check (deleted when a check succeeds). */
+const checkSetting = (name: string) => `connection_check:${name}`;
+
+/** A failed check, as kept in the store's settings. */
+interface FailedCheck {
+  at: string;
+  kind: string;
+  message: string;
 }
 
 /** What saving a connection takes (the body of `POST /api/connections`). */
@@ -168,12 +191,32 @@ export class ConnectionManager {
       }
       views.push({ ...toView(fromEnv), isDefault: !live });
     }
-    return views;
+    return Promise.all(views.map((view) => this.#withHealth(view, sandboxLive)));
   }
 
   /** One stored connection's view; a `NotFoundError` when there is none. */
   async get(name: string): Promise<ConnectionView> {
-    return toView(await this.#requireStored(name));
+    const record = await this.#requireStored(name);
+    return this.#withHealth(toView(record), record.sandbox && (await sandboxRunning(this.#store)));
+  }
+
+  /**
+   * A view with what the stored status cannot know: that the sandbox it points at is stopped, or
+   * that its last check failed.
+   */
+  async #withHealth(view: ConnectionView, sandboxLive: boolean): Promise<ConnectionView> {
+    if (view.status !== 'ok' || view.name === ENV_CONNECTION) return view;
+    if (view.sandbox && !sandboxLive) {
+      return { ...view, status: 'sandbox_stopped', statusMessage: sandboxStopped(view.name).message };
+    }
+    const failed = parseFailedCheck(await this.#store.getSetting(checkSetting(view.name)));
+    return failed
+      ? {
+          ...view,
+          status: 'check_failed',
+          statusMessage: `The check of ${failed.at} failed: ${failed.message}`,
+        }
+      : view;
   }
 
   /**
@@ -269,6 +312,7 @@ export class ConnectionManager {
       ...(options ? { options } : {}),
     });
     if (!updated) throw connectionNotFound(name);
+    await this.#store.deleteSetting(checkSetting(name));
     await this.#drop(name);
     return toView(updated);
   }
@@ -278,7 +322,9 @@ export class ConnectionManager {
   }
 
   async #remove(name: string): Promise<void> {
-    if (!(await this.#store.remove(name))) throw connectionNotFound(name);
+    if (!(await this.#store.remove(name)))
+      throw connectionNotFound(name, await this.#closestConnections(name));
+    await this.#store.deleteSetting(checkSetting(name));
     await this.#drop(name);
   }
 
@@ -287,19 +333,42 @@ export class ConnectionManager {
   }
 
   async #setDefault(name: string): Promise<ConnectionView> {
-    if (!(await this.#store.setDefault(name))) throw connectionNotFound(name);
+    if (!(await this.#store.setDefault(name))) {
+      throw connectionNotFound(name, await this.#closestConnections(name));
+    }
     return this.get(name);
   }
 
   /**
-   * Checks a connection with the connector's cheap read call. Success clears `needs_reconnect`; an
-   * `AuthError` sets it and is thrown.
+   * Checks a connection with the connector's cheap read call. Success clears `needs_reconnect` and a
+   * failed check; an `AuthError` sets `needs_reconnect`; any failure is kept (status `check_failed`
+   * until a check succeeds) and thrown.
    */
   async test(name: string): Promise<ConnectionView> {
     const record = await this.#requireStored(name);
-    await this.#watch(record, (client) => client.verify());
+    try {
+      await this.#requireLiveSandbox(record);
+      await this.#watch(record, (client) => client.verify());
+    } catch (error) {
+      const failed: FailedCheck = {
+        at: new Date().toISOString(),
+        kind:
+          typeof (error as { kind?: unknown })?.kind === 'string'
+            ? (error as { kind: string }).kind
+            : 'internal',
+        message: error instanceof Error ? error.message : String(error),
+      };
+      await this.#store.setSetting(checkSetting(name), JSON.stringify(failed));
+      throw error;
+    }
     await this.#store.setStatus(name, 'ok');
+    await this.#store.deleteSetting(checkSetting(name));
     return this.get(name);
+  }
+
+  /** Fails at once, saying how to start it, when a sandbox connection's simulators are not running. */
+  async #requireLiveSandbox(record: ConnectionRecord): Promise<void> {
+    if (record.sandbox && !(await sandboxRunning(this.#store))) throw sandboxStopped(record.name);
   }
 
   /**
@@ -336,8 +405,10 @@ export class ConnectionManager {
       dryRun: options.dryRun === true,
     });
     runOptions.observer = observed.observer;
-    const execute = () =>
-      this.#watch(record, (client) => client.runParsed(entry.command, parsed, runOptions));
+    const execute = async () => {
+      if (!options.dryRun) await this.#requireLiveSandbox(record);
+      return this.#watch(record, (client) => client.runParsed(entry.command, parsed, runOptions));
+    };
     if (key === undefined || options.dryRun) return observed.finish(execute());
     return observed.finish(
       this.#ledger.run({ key, command: entry.id, connection: record.name, input: parsed }, execute, {
@@ -369,9 +440,11 @@ export class ConnectionManager {
     if (name) {
       const record = await this.#store.get(name);
       if (!record) {
-        throw new ValidationError(`Invalid parameter "connection": there is no connection named "${name}"`, {
-          parameter: 'connection',
-        });
+        const suggestions = await this.#closestConnections(name, connectorId);
+        throw new ValidationError(
+          `Invalid parameter "connection": there is no connection named "${name}".${didYouMean(suggestions)}`,
+          { parameter: 'connection', details: suggestions.length > 0 ? { suggestions } : undefined },
+        );
       }
       if (record.connector !== connectorId) {
         throw new ValidationError(
@@ -523,8 +596,19 @@ export class ConnectionManager {
 
   async #requireStored(name: string): Promise<ConnectionRecord> {
     const record = await this.#store.get(name);
-    if (!record) throw connectionNotFound(name);
+    if (!record) throw connectionNotFound(name, await this.#closestConnections(name));
     return record;
+  }
+
+  /** Stored connection names close to a mistyped one (of one connector, when given). */
+  async #closestConnections(name: string, connectorId?: string): Promise<string[]> {
+    const records = await this.#store.list();
+    return closestNames(
+      name,
+      records
+        .filter((record) => !connectorId || record.connector === connectorId)
+        .map((record) => record.name),
+    );
   }
 
   #connector(id: string): Connector {
@@ -550,8 +634,34 @@ function unreadable(name: string): AuthError {
   );
 }
 
-function connectionNotFound(name: string): NotFoundError {
-  return new NotFoundError(`There is no connection named "${name}"`, { details: { connection: name } });
+/**
+ * A run or check on a sandbox connection while its simulators are stopped: nothing was sent (a
+ * `NetworkError`, safe to repeat once the sandbox runs), and the message says how to start it.
+ */
+function sandboxStopped(name: string): NetworkError {
+  return new NetworkError(
+    `The sandbox is not running: connection "${name}" points at a local simulator that runs only while \`c-host serve --sandbox\` (or \`c-host mcp --sandbox\`) does. Start it and try again.`,
+    // Not worth retrying as it is: nothing changes until someone starts the sandbox.
+    { retryable: false, details: { connection: name, sandboxStopped: true } },
+  );
+}
+
+function parseFailedCheck(value: string | undefined): FailedCheck | undefined {
+  if (!value) return undefined;
+  try {
+    const parsed = JSON.parse(value) as Partial<FailedCheck>;
+    return typeof parsed.at === 'string' && typeof parsed.message === 'string'
+      ? { at: parsed.at, kind: String(parsed.kind ?? 'internal'), message: parsed.message }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function connectionNotFound(name: string, suggestions: string[] = []): NotFoundError {
+  return new NotFoundError(`There is no connection named "${name}".${didYouMean(suggestions)}`, {
+    details: { connection: name, ...(suggestions.length > 0 ? { suggestions } : {}) },
+  });
 }
 
 /** A taken name: a `ValidationError` on `name`, marked so HTTP answers 409. */

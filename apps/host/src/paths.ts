@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // This file sits at the root of src/, and its bundle at the root of dist/, so the same relative
@@ -12,4 +12,13 @@ export const hostVersion: string = (
 /** The built web UI of apps/web, unless `C_HOST_WEB_DIR` points elsewhere. */
 export function webDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.C_HOST_WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+}
+
+/**
+ * The `c-host` script at the root of the checkout this host runs from (absolute), which runs it on
+ * the project's own Node; undefined for an installed package, whose bin is `c-host` on the PATH.
+ */
+export function checkoutCli(): string | undefined {
+  const script = fileURLToPath(new URL('../../../c-host', import.meta.url));
+  return existsSync(script) ? script : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Command, Connector } from '@c/core';
 import { ValidationError } from '@c/core';
+import { closestNames, didYouMean } from './suggest.js';
 
 /** A command's declared hints (core's type), for the surfaces that show them. */
 export type { CommandHints } from '@c/core';
@@ -16,12 +17,19 @@ export interface RegisteredCommand {
   readonly command: Command;
 }
 
-/** The error every surface gives for an id that names no command (exit 2 in the CLI, 404 over HTTP). */
-export function unknownCommandError(id: string): ValidationError {
-  return new ValidationError(`Unknown command "${id}". List the commands with \`c-host list\`.`, {
-    parameter: 'command',
-    details: { unknownCommand: id },
-  });
+/**
+ * The error every surface gives for an id that names no command (exit 2 in the CLI, 404 over HTTP),
+ * with the closest known ids when some are close (`details.suggestions`).
+ */
+export function unknownCommandError(id: string, known: Iterable<string> = []): ValidationError {
+  const suggestions = closestNames(id, known);
+  return new ValidationError(
+    `Unknown command "${id}".${didYouMean(suggestions)} List the commands with \`c-host list\`.`,
+    {
+      parameter: 'command',
+      details: { unknownCommand: id, ...(suggestions.length > 0 ? { suggestions } : {}) },
+    },
+  );
 }
 
 /** All connectors and their commands under qualified ids. */
@@ -72,7 +80,12 @@ export class Registry {
   /** Like `command`, but throws the unknown-command `ValidationError`. */
   require(idOrToolName: string): RegisteredCommand {
     const entry = this.command(idOrToolName);
-    if (!entry) throw unknownCommandError(idOrToolName);
+    if (!entry) {
+      // Tool names are suggested to those who typed one (an MCP client), ids to everyone else.
+      const names =
+        /^[a-z]+_/i.test(idOrToolName) && !idOrToolName.includes('.') ? this.#tools : this.#commands;
+      throw unknownCommandError(idOrToolName, names.keys());
+    }
     return entry;
   }
 }

@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 describe('startSandbox', () => {
-  it('connects to each seeded simulator, re-points its connections on the next start, and keeps a user default', async () => {
+  it('connects to each seeded simulator, on the same port at the next start, and keeps a user default', async () => {
     const dir = tempDir();
     cleanups.push(() => dir.remove());
     const connectors = await loadConnectors(['payments']);
@@ -47,7 +47,9 @@ describe('startSandbox', () => {
     });
     const second = await startSandbox(host);
     cleanups.push(() => second.close());
-    expect(second.urls.payments).not.toBe(first.urls.payments);
+    // The same address: a base URL copied from the connection (a snippet, a client) still works.
+    expect(second.urls.payments).toBe(first.urls.payments);
+    expect(second.notes).toEqual([]);
     const view = await host.connections.get('sandbox-payments');
     expect(view.options.baseUrl).toBe(second.urls.payments);
     expect(view.isDefault).toBe(false);
@@ -137,7 +139,7 @@ describe('one sandbox per data directory', () => {
     const second = await runCli(['serve', '--sandbox', '--port', '0', '--no-open'], { env });
     expect(second.code).toBe(2);
     expect(second.error).toMatchObject({ kind: 'validation', parameter: 'sandbox' });
-    expect(second.error.message).toMatch(/another `c-host serve --sandbox` \(pid \d+\)/);
+    expect(second.error.message).toMatch(/another c-host \(pid \d+, `serve --sandbox` or `mcp --sandbox`\)/);
     expect(await connections()).toEqual(before);
     expect(readFileSync(serverFile, 'utf8')).toBe(recorded);
 

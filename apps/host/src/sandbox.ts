@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type Connector, ValidationError } from '@c/core';
 import type { RunningSimulator } from '@c/core/testing';
 import type { Host } from './host.js';
+import { persistenceOf, SandboxStateFiles } from './sandbox-state.js';
 
 /** The setting naming the process whose sandbox the data directory's sandbox connections point at. */
 const SANDBOX_OWNER = 'sandbox_owner';
+/** The setting keeping each simulator's port (connector id → port), so that every start uses the same. */
+const SANDBOX_PORTS = 'sandbox_ports';
+/** How often the kept simulators' states are saved while the sandbox runs (and once more at the end). */
+const SAVE_EVERY_MS = 15_000;
 
 /** Whether a process of this machine is running (one owned by another user counts). */
 export function processAlive(pid: number): boolean {
@@ -26,6 +31,13 @@ export interface Sandbox {
   readonly connections: Record<string, string>;
   /** Connector id → why its simulator did not start (the others still run). */
   readonly failures: Record<string, string>;
+  /**
+   * Connector id → whether its data is kept across restarts (its simulator can export and import
+   * its state: see `PersistentSimulator`) or seeded afresh at every start.
+   */
+  readonly kept: Record<string, boolean>;
+  /** What a person should know about this start: a port that moved, saved data that could not be read. */
+  readonly notes: string[];
   close(): Promise<void>;
 }
 
@@ -44,8 +56,8 @@ async function claimSandbox(host: Host): Promise<() => Promise<void>> {
     const owner = parseOwner(await host.store.getSetting(SANDBOX_OWNER));
     if (owner && owner.pid !== process.pid && processAlive(owner.pid)) {
       throw new ValidationError(
-        `Invalid parameter "sandbox": another \`c-host serve --sandbox\` (pid ${owner.pid}) runs the sandbox of the data directory ${host.config.dataDir}. Stop it first, or give this one a data directory of its own (--data-dir or C_HOST_DATA_DIR).`,
-        { parameter: 'sandbox' },
+        `Invalid parameter "sandbox": another c-host (pid ${owner.pid}, \`serve --sandbox\` or \`mcp --sandbox\`) runs the sandbox of the data directory ${host.config.dataDir}. Stop it first, or give this one a data directory of its own (--data-dir or C_HOST_DATA_DIR).`,
+        { parameter: 'sandbox', details: { sandboxOwner: owner.pid } },
       );
     }
     await host.store.setSetting(SANDBOX_OWNER, JSON.stringify({ pid: process.pid, instance }));
@@ -63,8 +75,13 @@ async function claimSandbox(host: Host): Promise<() => Promise<void>> {
  * the sandbox is alive. Once it has stopped, they point at nothing.
  */
 export async function sandboxRunning(store: Pick<Host['store'], 'getSetting'>): Promise<boolean> {
+  return (await sandboxOwner(store)) !== undefined;
+}
+
+/** The process running the sandbox of a store, while it runs. */
+export async function sandboxOwner(store: Pick<Host['store'], 'getSetting'>): Promise<number | undefined> {
   const owner = parseOwner(await store.getSetting(SANDBOX_OWNER));
-  return owner !== undefined && processAlive(owner.pid);
+  return owner !== undefined && processAlive(owner.pid) ? owner.pid : undefined;
 }
 
 function parseOwner(value: string | undefined): { pid: number; instance: string } | undefined {
@@ -78,10 +95,16 @@ function parseOwner(value: string | undefined): { pid: number; instance: string 
 /**
  * Starts the simulators of every registered connector on loopback, seeded with realistic data, and
  * points a clearly labelled sandbox connection at each (`sandbox: true`, named `sandbox-<connector>`,
- * the default unless the connector already has one). Simulators live in memory, so an existing
- * sandbox connection is re-pointed at this run's simulator; while another process's sandbox runs on
- * the same data directory, this is refused (a `ValidationError` on `sandbox`). OAuth connectors get
- * the simulator's OAuth client, so Connect and Reconnect run offline.
+ * the default unless the connector already has one). OAuth connectors get the simulator's OAuth
+ * client, so Connect and Reconnect run offline. While another process's sandbox runs on the same
+ * data directory, this is refused (a `ValidationError` on `sandbox`).
+ *
+ * What stays across restarts: each simulator listens on the port it had the first time (kept in the
+ * store; a port taken since moves, and its connections follow), so a base URL copied from a
+ * connection keeps working. A simulator that can export its state (`PersistentSimulator`) gets it
+ * back from `<data dir>/sandbox/` and its connections keep their credentials; the others start from
+ * their seed, and every sandbox connection of theirs (`sandbox-<id>` and those Connect made against
+ * it) is given the new simulator's credentials, so that none is left pointing at a dead account.
  */
 export async function startSandbox(host: Host, options: { host?: string } = {}): Promise<Sandbox> {
   const release = await claimSandbox(host);
@@ -99,14 +122,20 @@ async function startSimulators(
   release: () => Promise<void>,
 ): Promise<Sandbox> {
   const connectors = host.registry.connectors().filter((connector) => connector.simulator);
+  const ports = parsePorts(await host.store.getSetting(SANDBOX_PORTS));
   const outcomes = await Promise.allSettled(
-    connectors.map((connector) => startSimulator(connector, options.host ?? '127.0.0.1')),
+    connectors.map((connector) =>
+      startSimulator(connector, options.host ?? '127.0.0.1', ports[connector.id]),
+    ),
   );
   const started = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const urls: Record<string, string> = {};
   const simulators: Record<string, RunningSimulator> = {};
   const connections: Record<string, string> = {};
   const failures: Record<string, string> = {};
+  const kept: Record<string, boolean> = {};
+  const notes: string[] = [];
+  const files = new SandboxStateFiles(host.config.dataDir);
   try {
     for (const [index, connector] of connectors.entries()) {
       const outcome = outcomes[index]!;
@@ -121,12 +150,29 @@ async function startSimulators(
       simulator.server.limitRecording?.(0);
       urls[connector.id] = simulator.url;
       simulators[connector.id] = simulator;
+      const port = Number(new URL(simulator.url).port);
+      if (ports[connector.id] !== undefined && ports[connector.id] !== port) {
+        notes.push(
+          `Sandbox: port ${ports[connector.id]} of the ${connector.id} simulator is taken; it listens on ${port} now, and its connections follow.`,
+        );
+      }
+      ports[connector.id] = port;
+      const persistence = persistenceOf(simulator);
+      kept[connector.id] = persistence !== undefined;
+      const restored = persistence ? restoreState(files, connector.id, simulator, notes) : false;
       const name = sandboxConnectionName(connector.id);
       const { credentials, options: connectionOptions } = simulator.connection;
-      const existing = await host.store.get(name);
-      if (existing?.sandbox) {
-        await host.connections.replaceCredentials(name, credentials, connectionOptions);
-      } else if (!existing) {
+      for (const record of await host.store.list()) {
+        if (!record.sandbox || record.connector !== connector.id) continue;
+        // A restored simulator knows the credentials it gave before; a fresh one only its own.
+        const keep = restored && record.status !== 'unreadable';
+        await host.connections.replaceCredentials(
+          record.name,
+          keep ? record.credentials : credentials,
+          connectionOptions,
+        );
+      }
+      if (!(await host.store.get(name))) {
         await host.connections.create(
           { name, connector: connector.id, credentials, options: connectionOptions },
           { verify: false, sandbox: true },
@@ -146,16 +192,35 @@ async function startSimulators(
         });
       }
     }
+    await host.store.setSetting(SANDBOX_PORTS, JSON.stringify(ports));
   } catch (error) {
     await Promise.allSettled(started.map((simulator) => simulator.close()));
     throw error;
   }
+  const save = () => {
+    for (const [id, simulator] of Object.entries(simulators)) {
+      const persistence = persistenceOf(simulator);
+      if (!persistence) continue;
+      try {
+        files.save(id, persistence.exportState());
+      } catch (error) {
+        // A full disk must not stop the sandbox; the next save tries again.
+        process.emitWarning(`The ${id} sandbox state could not be saved: ${(error as Error).message}`);
+      }
+    }
+  };
+  const saver = Object.values(kept).some(Boolean) ? setInterval(save, SAVE_EVERY_MS) : undefined;
+  saver?.unref();
   return {
     urls,
     simulators,
     connections,
     failures,
+    kept,
+    notes,
     async close() {
+      if (saver) clearInterval(saver);
+      save();
       await Promise.allSettled(started.map((simulator) => simulator.close()));
       // With the store already closed the claim stays behind, naming this process: once it has
       // exited, the next sandbox passes over it.
@@ -165,14 +230,88 @@ async function startSimulators(
 }
 
 /**
- * Starts the simulator a connector declares (its `testing` entry, loaded only now), seeded. One
- * that simulates another connector's provider is refused rather than wired to the wrong connection.
+ * Gives a simulator the state saved by the previous sandbox, if any. Saved data that cannot be read
+ * or imported is set aside with a note, and the simulator starts from its seed.
  */
-async function startSimulator(connector: Connector, host: string): Promise<RunningSimulator> {
+function restoreState(
+  files: SandboxStateFiles,
+  connectorId: string,
+  simulator: RunningSimulator,
+  notes: string[],
+): boolean {
+  try {
+    const saved = files.load(connectorId);
+    if (!saved) return false;
+    persistenceOf(simulator)!.importState(saved.state);
+    return true;
+  } catch (error) {
+    simulator.reset();
+    notes.push(
+      `Sandbox: the saved ${connectorId} data in ${files.folder} could not be read (${(error as Error).message}); the ${connectorId} simulator starts from its seed data.`,
+    );
+    return false;
+  }
+}
+
+function parsePorts(value: string | undefined): Record<string, number> {
+  if (!value) return {};
+  try {
+    const parsed = JSON.parse(value) as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, number] => Number.isInteger(entry[1]) && (entry[1] as number) > 0,
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Starts the simulator a connector declares (its `testing` entry, loaded only now), seeded, on the
+ * port it had before when that is free. One that simulates another connector's provider is refused
+ * rather than wired to the wrong connection.
+ */
+async function startSimulator(connector: Connector, host: string, port?: number): Promise<RunningSimulator> {
   const simulator = await connector.simulator!();
   if (simulator.connectorId !== connector.id) {
     throw new Error(`The simulator of ${connector.id} simulates ${simulator.connectorId}`);
   }
   // Contract checks are for the packages' own tests; the sandbox must start without ../shared.
-  return simulator.start({ seed: true, host, contracts: false });
+  const start = (on: number | undefined) => simulator.start({ seed: true, host, contracts: false, port: on });
+  try {
+    return await start(port);
+  } catch (error) {
+    // The port it had before is taken (another program since): any free one, and its connections follow.
+    if (port === undefined || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return start(undefined);
+  }
+}
+
+/**
+ * What `serve --sandbox` and `mcp --sandbox` say about the sandbox they started: the simulators and
+ * connections, what happens to its data at a restart, and anything that went wrong.
+ */
+export function sandboxNotes(sandbox: Sandbox, dataDir: string): string[] {
+  const started = Object.keys(sandbox.urls);
+  const kept = started.filter((id) => sandbox.kept[id]);
+  const fresh = started.filter((id) => !sandbox.kept[id]);
+  const lines = [
+    `Sandbox: simulators of ${started.join(', ')} on loopback, on the same ports at every start; connections ${Object.values(sandbox.connections).join(', ')}.`,
+  ];
+  if (kept.length > 0) {
+    lines.push(
+      `Sandbox data of ${kept.join(', ')} is kept in ${dataDir}/sandbox across restarts (delete that folder to start over).`,
+    );
+  }
+  if (fresh.length > 0) {
+    const which = kept.length > 0 ? ` of ${fresh.join(', ')}` : '';
+    lines.push(
+      `Sandbox data${which} starts from the seed at every start: what you create there is gone after a restart.`,
+    );
+  }
+  for (const [connector, reason] of Object.entries(sandbox.failures)) {
+    lines.push(`Sandbox: the ${connector} simulator did not start: ${reason}`);
+  }
+  return [...lines, ...sandbox.notes];
 }

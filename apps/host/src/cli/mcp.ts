@@ -1,15 +1,24 @@
+import { ValidationError } from '@c/core';
 import { parseToolSelection, selectTools } from '../mcp/mcp-server.js';
 import { serveMcpStdio } from '../mcp/mcp-stdio.js';
+import { type Sandbox, sandboxNotes, startSandbox } from '../sandbox.js';
 import { cliHost, type GlobalFlags } from './context.js';
+import { note } from './output.js';
 
 /** Options of `c-host mcp`. */
 export interface McpFlags extends GlobalFlags {
   readOnly?: boolean;
   tools?: string;
   maxResultBytes?: string;
+  sandbox?: boolean;
 }
 
-/** `c-host mcp`: every command (or the selected ones) as an MCP tool over stdio. */
+/**
+ * `c-host mcp`: every command (or the selected ones) as an MCP tool over stdio. With `--sandbox` the
+ * simulators run in this process, so one client config is enough (no `serve --sandbox` beside it);
+ * when a `serve --sandbox` (or another `mcp --sandbox`) already runs them for this data directory,
+ * its sandbox is used as it is. What this prints goes to stderr: stdout carries the protocol alone.
+ */
 export async function mcpCommand(flags: McpFlags): Promise<void> {
   // Checked before the host opens: a bad flag is a usage error, never a server that serves nothing.
   const selection = parseToolSelection({
@@ -18,11 +27,43 @@ export async function mcpCommand(flags: McpFlags): Promise<void> {
     maxResultBytes: flags.maxResultBytes,
   });
   const host = await cliHost(flags);
+  let sandbox: Sandbox | undefined;
+  // A client stops its server with a signal as often as by closing stdin: the sandbox must still
+  // let go of its claim (and save what it keeps).
+  let down: Promise<void> | undefined;
+  const shutdown = () =>
+    (down ??= (async () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      await sandbox?.close();
+      await host.close();
+    })());
+  const stop = () => void shutdown().then(() => process.exit(0));
   try {
     // A pattern that matches nothing fails here, before any client connects.
     selectTools(host.registry, selection);
+    if (flags.sandbox) {
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      sandbox = await startOrJoinSandbox(host);
+    }
     await serveMcpStdio(host, selection);
   } finally {
-    await host.close();
+    await shutdown();
+  }
+}
+
+async function startOrJoinSandbox(host: Awaited<ReturnType<typeof cliHost>>): Promise<Sandbox | undefined> {
+  try {
+    const sandbox = await startSandbox(host);
+    for (const line of sandboxNotes(sandbox, host.config.dataDir)) note(line);
+    return sandbox;
+  } catch (error) {
+    const owner = ValidationError.isInstance(error) ? error.details?.sandboxOwner : undefined;
+    if (typeof owner !== 'number') throw error;
+    note(
+      `Sandbox: the simulators of c-host pid ${owner} serve the sandbox connections; this server uses them.`,
+    );
+    return undefined;
   }
 }

@@ -4,9 +4,9 @@ import { ValidationError } from '@c/core';
 import { checkServeToken, isLoopback } from '../config.js';
 import type { Host } from '../host.js';
 import { createHttpServer } from '../http/server.js';
-import { startSandbox } from '../sandbox.js';
+import { type Sandbox, sandboxNotes, startSandbox } from '../sandbox.js';
 import { recordServer } from './connections.js';
-import { cliHost, type GlobalFlags } from './context.js';
+import { cliHost, type GlobalFlags, mcpClientConfig, selfCommand } from './context.js';
 import { interactive, note, printJson } from './output.js';
 
 /** Options of `c-host serve`. */
@@ -119,7 +119,7 @@ export function tokenNotes(generated: string, stream: NoteStream): string[] {
   ];
   if (!stream.isTTY) {
     lines.push(
-      'Warning: stderr is not a terminal, so whatever keeps this output (a service log, a file) now holds that token. Set C_HOST_TOKEN (or --token) to a token of your own to keep it out of logs, or run `c-host token` in a terminal to replace this one.',
+      `Warning: stderr is not a terminal, so whatever keeps this output (a service log, a file) now holds that token. Set C_HOST_TOKEN (or --token) to a token of your own to keep it out of logs, or run \`${selfCommand()} token\` in a terminal to replace this one.`,
     );
   }
   return lines;
@@ -143,6 +143,20 @@ export function linkNote({ url, link, explicit, stream }: LinkNotes): string {
     return `Open the web UI at ${url} and sign in with the access token. A one-time sign-in link is printed only on a terminal: stderr is not one, and logs would keep it.`;
   }
   return `Open the web UI (this sign-in link works once, for 10 minutes; stderr is not a terminal, so logs keep it until then):\n  ${link}`;
+}
+
+/**
+ * Where to go next, printed once the server listens: the API reference, the CLI and an MCP client
+ * config, with the checkout's `c-host` by absolute path (it works from any folder and brings its own
+ * Node) rather than a bare `c-host` that may not be on the PATH.
+ */
+export function usageNotes(url: string, sandbox: Sandbox | undefined): string[] {
+  const cli = selfCommand();
+  return [
+    `API reference: ${url}/api/reference (signed in)`,
+    `CLI: ${cli} list, ${cli} run <command> -p key=value`,
+    `MCP over stdio, as a client config: ${mcpClientConfig(sandbox ? ['mcp', '--sandbox'] : ['mcp'])}`,
+  ];
 }
 
 /** `c-host serve`: the HTTP API, `/mcp` and the web UI, optionally with the sandbox. */
@@ -174,14 +188,8 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     await host.close();
     throw error;
   }
-  if (sandbox) {
-    note(
-      `Sandbox: simulators of ${Object.keys(sandbox.urls).join(', ')} on loopback; connections ${Object.values(sandbox.connections).join(', ')}.`,
-    );
-    for (const [connector, reason] of Object.entries(sandbox.failures)) {
-      note(`Sandbox: the ${connector} simulator did not start: ${reason}`);
-    }
-  }
+  if (sandbox) for (const line of sandboxNotes(sandbox, host.config.dataDir)) note(line);
+  for (const line of usageNotes(server.url, sandbox)) note(line);
   const link = `${server.url}/auth?token=${await host.access.createLoginToken()}`;
   note(linkNote({ url: server.url, link, explicit: host.access.explicit, stream: process.stderr }));
   if (flags.open !== false && interactive()) {

@@ -18,7 +18,7 @@ export interface RenderedTable {
 const GAP = 2;
 /** Narrowed columns keep at least this many characters (or their header's, or their widest cell's). */
 const MIN_COLUMN = 10;
-/** No column wider than this on its own: long text is cut with `…` rather than taking the table. */
+/** No column but the last wider than this: long text is cut with `…` rather than taking the table. */
 const MAX_COLUMN = 60;
 
 const length = (text: string) => [...text].length;
@@ -42,8 +42,12 @@ function pad(text: string, width: number, right: boolean): string {
  * that is readable (cutting with `…`); the columns after it are left out, and named in `dropped`.
  */
 export function renderTable(headers: string[], rows: string[][], options: TableOptions): RenderedTable {
+  // The last column may take the rest of the line: only a column with others after it is capped.
   const natural = headers.map((header, column) =>
-    Math.min(MAX_COLUMN, Math.max(length(header), ...rows.map((row) => length(row[column] ?? '')))),
+    Math.min(
+      column === headers.length - 1 ? Number.POSITIVE_INFINITY : MAX_COLUMN,
+      Math.max(length(header), ...rows.map((row) => length(row[column] ?? ''))),
+    ),
   );
   const minimum = natural.map((width, column) =>
     column === 0 ? width : Math.min(width, Math.max(length(headers[column]!), MIN_COLUMN)),

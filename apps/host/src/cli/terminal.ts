@@ -4,6 +4,7 @@ import type { ErrorJson, JsonSchema } from '@c/core';
 import type { ConnectionView } from '../connections.js';
 import type { CommandHints } from '../registry.js';
 import type { CommandDetail, CommandSummary } from '../views.js';
+import { selfCommand } from './context.js';
 import { listItems } from './params.js';
 import { renderTable } from './table.js';
 
@@ -30,7 +31,7 @@ export function commandsTable(commands: CommandSummary[], options: TerminalOptio
     commands.map((command) => [command.id, command.title, safetyWords(command.annotations)]),
     { width: options.width, bold: options.colour },
   );
-  return `${text}\n${commands.length} commands. Parameters of one: c-host describe <command>. As JSON: --json.\n`;
+  return `${text}\n${commands.length} commands. Parameters of one: ${selfCommand()} describe <command>. As JSON: --json.\n`;
 }
 
 const STATUS_WORDS: Record<ConnectionView['status'], string> = {
@@ -44,7 +45,8 @@ const STATUS_WORDS: Record<ConnectionView['status'], string> = {
 /** `c-host connections list` on a terminal: one line per connection, and why any is not ok. */
 export function connectionsTable(views: ConnectionView[], options: TerminalOptions): string {
   if (views.length === 0) {
-    return 'No connections yet. Add one with `c-host connect <connector>`, or try every command on `c-host serve --sandbox`.\n';
+    const cli = selfCommand();
+    return `No connections yet. Add one with \`${cli} connect <connector>\`, or try every command on \`${cli} serve --sandbox\`.\n`;
   }
   const warn = style(options.colour, [33, 39]);
   const rows = views.map((view) => [
@@ -63,16 +65,27 @@ export function connectionsTable(views: ConnectionView[], options: TerminalOptio
     rows,
     { width: options.width, bold: options.colour },
   );
-  const problems = views
-    .filter((view) => view.status !== 'ok')
-    .map((view) => warn(`${view.name}: ${problemOf(view)}`));
+  // One line for every connection of a stopped sandbox: they share the cause and the remedy.
+  const stopped = views.filter((view) => view.status === 'sandbox_stopped').map((view) => view.name);
+  const problems = [
+    ...(stopped.length > 0
+      ? [
+          warn(
+            `${stopped.join(', ')}: the sandbox is not running. Start it with \`${selfCommand()} serve --sandbox\` (or \`mcp --sandbox\`).`,
+          ),
+        ]
+      : []),
+    ...views
+      .filter((view) => view.status !== 'ok' && view.status !== 'sandbox_stopped')
+      .map((view) => warn(`${view.name}: ${problemOf(view)}`)),
+  ];
   return `${text}${problems.length > 0 ? `\n${problems.join('\n')}\n` : ''}`;
 }
 
 function problemOf(view: ConnectionView): string {
   if (view.statusMessage) return view.statusMessage;
   if (view.status === 'needs_reconnect') {
-    return `the provider refused its credentials: reconnect with \`c-host connect ${view.connector} --name ${view.name}\`.`;
+    return `the provider refused its credentials: reconnect with \`${selfCommand()} connect ${view.connector} --name ${view.name}\`.`;
   }
   return 'its credentials cannot be opened with the current secret key: supply that key, or reconnect it.';
 }
@@ -115,7 +128,7 @@ export function describeText(detail: CommandDetail, options: TerminalOptions): s
     detail.description,
     '',
     parameters,
-    `Run it: c-host run ${detail.id}${[...required].map((key) => ` -p ${key}=…`).join('')}. Input and output JSON Schemas: --json.`,
+    `Run it: ${selfCommand()} run ${detail.id}${[...required].map((key) => ` -p ${key}=…`).join('')}. Input and output JSON Schemas: --json.`,
     '',
   ].join('\n');
 }

@@ -155,7 +155,11 @@ export const connectionView = {
     connector: { type: 'string' },
     isDefault: { type: 'boolean' },
     sandbox: { type: 'boolean' },
-    status: { type: 'string', enum: ['ok', 'needs_reconnect', 'unreadable'] },
+    status: {
+      type: 'string',
+      enum: ['ok', 'needs_reconnect', 'unreadable', 'check_failed', 'sandbox_stopped'],
+    },
+    statusMessage: { type: 'string' },
     credentialHints: { type: 'object', additionalProperties: { type: 'string' } },
     options: { type: 'object' },
     createdAt: { type: 'string', format: 'date-time' },

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadConnectors } from '../connectors.js';
+import { Registry } from '../registry.js';
+import { checkAnswer } from './prompts.js';
+
+const registry = new Registry(await loadConnectors(['analytics', 'issues']));
+const command = (id: string) => registry.require(id).command;
+const field = (id: string, key: string) =>
+  (command(id).inputSchema.properties as Record<string, Record<string, unknown>>)[key]!;
+
+describe('checkAnswer', () => {
+  it('refuses a YYYY-MM-DD answer for a YYYYMMDD date with the reason, and takes the right one', () => {
+    const id = 'analytics.eventSegmentation';
+    const refused = checkAnswer(command(id), 'start', '2026-11-01', field(id, 'start'));
+    expect(refused).toEqual(expect.stringMatching(/YYYYMMDD/));
+    expect(refused).not.toMatch(/^Invalid parameter/);
+    expect(checkAnswer(command(id), 'start', '20261101', field(id, 'start'))).toBe(true);
+  });
+
+  it('reads objects as JSON5 and says where a broken one breaks', () => {
+    const id = 'issues.searchIssues';
+    expect(checkAnswer(command(id), 'filter', '{priority: {eq: 1}}', field(id, 'filter'))).toBe(true);
+    expect(checkAnswer(command(id), 'filter', '{priority: 1', field(id, 'filter'))).toMatch(
+      /not a JSON \(or JSON5\) object: invalid end of input at 1:13/,
+    );
+  });
+});
