@@ -68,7 +68,28 @@ program
   )
   .option('--dry-run', 'print the requests the run would send (credentials masked) and send nothing')
   .option('--no-prompt', 'never prompt for missing parameters')
+  .option(
+    '--async',
+    'run in the background: prints {id, status} at once, then on a terminal follows it to its end',
+  )
+  .option('--wait', 'with --async, follow the run to its end even off a terminal')
+  .option(
+    '--no-wait',
+    'with --async, return at once even on a terminal (`c-host runs get <id>` reads it later)',
+  )
   .action(guarded(async () => (await import('./cli/run.js')).runCommand));
+
+const runs = program.command('runs').description('Async runs (`run --async`, POST /api/runs, the web UI)');
+runs
+  .command('get')
+  .description('Show a run: its status and progress, then its result or error (JSON)')
+  .argument('<id>', 'run id, as `run --async` printed it')
+  .option('-o, --output <file>', "write the result's list as NDJSON to this file")
+  .action(guarded(async () => (await import('./cli/runs.js')).getRunCommand));
+runs
+  .command('work', { hidden: true })
+  .description('Run the queued runs of this store until none is left (started by `run --async`)')
+  .action(guarded(async () => (await import('./cli/runs.js')).workCommand));
 
 program
   .command('connect')

@@ -129,5 +129,17 @@ describe.skipIf(!cluster)(
       );
       expect((await ended(third.url, id)).result.count).toBe(EVENTS);
     }, 60_000);
+
+    it('takes a run queued by `c-host run --async --no-wait` on any machine of the fleet, and the CLI exits at once', async () => {
+      const queued = await runCli(
+        ['run', 'analytics.exportData', '--async', '--no-wait', '--input', JSON.stringify(EXPORT)],
+        { env: instanceEnv() },
+      );
+      expect(queued.code, queued.stderr).toBe(0);
+      expect(queued.json).toEqual({ id: expect.any(String), status: 'queued' });
+      expect((await ended(survivor.url, queued.json.id)).result.count).toBe(EVENTS);
+      const got = await runCli(['runs', 'get', queued.json.id], { env: instanceEnv() });
+      expect(got.json).toMatchObject({ id: queued.json.id, status: 'succeeded', connection: 'env' });
+    }, 60_000);
   },
 );

@@ -15,6 +15,10 @@ export interface RunFlags extends GlobalFlags {
   prompt?: boolean;
   idempotencyKey?: string;
   dryRun?: boolean;
+  /** Run in the background (`c-host runs get` reads it); see `runInBackground`. */
+  async?: boolean;
+  /** With `async`: follow the run to its end, or return at once; unset: on a terminal only. */
+  wait?: boolean;
 }
 
 /** `c-host list [--connector id]` */
@@ -105,6 +109,10 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
     const schema = entry.command.inputSchema;
     const input = applyParams(readInput(flags.input), flags.param ?? [], schema);
     if (flags.prompt !== false && interactive()) await promptMissing(input, schema);
+    if (flags.async) {
+      await (await import('./runs.js')).runInBackground(host, entry, input, flags);
+      return;
+    }
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
     const result = await host.connections.run(entry, input, {
