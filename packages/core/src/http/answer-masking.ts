@@ -4,6 +4,7 @@ import { redact, redactBytes, redactDeep, secretForms } from '../redact.js';
 
 /** How many credential forms a client remembers for masking (OAuth access tokens rotate). */
 const MAX_MASKED_FORMS = 32;
+const NONE: readonly string[] = Object.freeze([]);
 
 /** The credentials one client has sent, in the forms a provider could echo, oldest first. */
 export class SentCredentials {
@@ -17,8 +18,8 @@ export class SentCredentials {
   }
 
   /** The forms to mask, as a snapshot (a refresh may add more while a call reads its answer). */
-  forms(): string[] {
-    return [...this.#forms];
+  forms(): readonly string[] {
+    return this.#forms.size === 0 ? NONE : [...this.#forms];
   }
 
   /** Reads the credentials out of auth headers (a Basic pair decoded too). */
@@ -58,6 +59,7 @@ export function maskHeaders(
   credentials: readonly string[],
   all: boolean,
 ): Record<string, string> {
+  if (!all && credentials.length === 0) return headers;
   for (const [key, value] of Object.entries(headers)) {
     if (all) headers[key] = redact(value, credentials);
     else if (credentials.some((form) => value.includes(form))) headers[key] = redact(value, credentials);

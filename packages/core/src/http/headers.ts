@@ -55,7 +55,9 @@ export function flattenHeaders(
   headers: Record<string, string | string[] | undefined>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(headers)) {
+  // Keys, not entries: no pair array per header on every response (a hot path).
+  for (const key of Object.keys(headers)) {
+    const value = headers[key];
     if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;

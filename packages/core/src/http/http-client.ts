@@ -103,7 +103,9 @@ export interface HttpClientOptions {
 }
 
 /** One attempt of a call, as the loop hands it to `#attempt`. */
-interface Attempt extends AttemptContext {
+interface Attempt {
+  /** What a transport failure of the call needs (the same for every attempt). */
+  context: AttemptContext;
   method: string;
   base: BaseUrl;
   path: string;
@@ -169,7 +171,11 @@ export class HttpClient {
       outcome,
     } = callIdempotency(method, request, this.#options.idempotency);
     const policy: RetryPolicy | undefined =
-      request.retry === false ? undefined : { ...this.#policy, ...(request.retry ?? {}) };
+      request.retry === false
+        ? undefined
+        : request.retry
+          ? { ...this.#policy, ...request.retry }
+          : this.#policy;
 
     const timeoutSignal = request.timeoutMs ? AbortSignal.timeout(request.timeoutMs) : undefined;
     const signal =
@@ -226,7 +232,7 @@ export class HttpClient {
           this.#credentials.learn(credentials);
           Object.assign(headers, credentials);
         }
-        const one: Attempt = { ...context, method, base, path, body, headers, request, signal, mask };
+        const one: Attempt = { context, method, base, path, body, headers, request, signal, mask };
         let error: ConnectorError;
         try {
           return this.#limit
@@ -312,7 +318,7 @@ export class HttpClient {
         signal: a.signal,
       });
     } catch (cause) {
-      throw transportError(cause, a, false);
+      throw transportError(cause, a.context, false);
     }
     const status = response.statusCode;
     const credentials = this.#credentials.forms();
@@ -365,7 +371,7 @@ export class HttpClient {
     try {
       bytes = Buffer.from(await response.body.arrayBuffer());
     } catch (cause) {
-      throw transportError(cause, a, true);
+      throw transportError(cause, a.context, true);
     }
     const echoed = a.mask ? secretsIn(bytes, credentials) : [];
     const data = decodeBody<T>(bytes, headers, responseType, this.provider, requestId);
