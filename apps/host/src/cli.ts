@@ -8,16 +8,19 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 type Action = (...args: any[]) => Promise<void>;
 
-/** Runs an action; any failure is printed as `{"error": …}` on stderr with exit code 2 or 1. */
+/**
+ * Runs an action; any failure is printed with exit code 2 or 1: a sentence on a terminal,
+ * `{"error": …}` on stderr otherwise (and with `--json`).
+ */
 function guarded(load: () => Promise<Action>): Action {
   return async (...args: unknown[]) => {
+    const command = args.at(-1) as Command;
     try {
-      const command = args.at(-1) as Command;
       const action = await load();
       await action(...args.slice(0, -2), command.optsWithGlobals());
     } catch (error) {
       const { printError } = await import('./cli/output.js');
-      printError(error);
+      await printError(error, command.optsWithGlobals());
     }
   };
 }
@@ -38,13 +41,14 @@ const program = new Command('c-host')
       'the address providers reach this host at, for webhook triggers (https://, or http:// on loopback)',
     ).env('C_HOST_PUBLIC_URL'),
   )
+  .option('--json', 'print JSON even on a terminal (it is always JSON when stdout is not a terminal)')
   // Usage errors become the same `{"error": …}` JSON (exit 2) as any other bad input.
   .exitOverride()
   .configureOutput({ writeErr: () => {} });
 
 program
   .command('list')
-  .description('List every command (JSON)')
+  .description('List every command (a table on a terminal, else JSON)')
   .option('--connector <id>', 'only this connector')
   .action(guarded(async () => (await import('./cli/run.js')).listCommand));
 
@@ -56,18 +60,25 @@ program
 
 program
   .command('run')
-  .description('Run a command: result JSON on stdout, errors as JSON on stderr')
+  .description(
+    'Run a command: the result on stdout (a table for a list on a terminal, else JSON), errors on stderr',
+  )
   .argument('<id>', 'command id, <connector>.<command> (`c-host list` shows them)')
   .option('-i, --input <json>', 'parameters as a JSON object, @file, or - for stdin')
-  .option('-p, --param <key=value>', 'one parameter (repeatable; dotted keys set nested fields)', collect)
+  .option(
+    '-p, --param <key=value>',
+    'one parameter (repeatable; dotted keys set nested fields; objects and lists as JSON or JSON5: filter={priority:1})',
+    collect,
+  )
   .option('-c, --connection <name>', "connection name (default: the connector's default)")
-  .option('-o, --output <file>', 'write the result list as NDJSON to this file')
+  .option('-o, --output <file>', 'write the result list as NDJSON to this file (its folder must exist)')
   .option(
     '--idempotency-key <key>',
     'write commands: repeating with the same key and input within 24 h returns the first result and changes nothing',
   )
   .option('--dry-run', 'print the requests the run would send (credentials masked) and send nothing')
   .option('--no-prompt', 'never prompt for missing parameters')
+  .option('-y, --yes', 'on a terminal, run a command that changes or deletes data without asking first')
   .option(
     '--async',
     'run in the background: prints {id, status} at once, then on a terminal follows it to its end',
@@ -121,20 +132,18 @@ connections
   .option('--no-verify', 'save without checking the credentials')
   .action(guarded(async () => (await import('./cli/connections.js')).addConnection));
 for (const [action, description] of [
-  ['remove', 'Remove a connection'],
+  ['remove', 'Remove a connection (on a terminal it asks first; --yes skips that)'],
   ['test', 'Check a connection with a cheap read call'],
   ['default', "Make a connection its connector's default"],
 ] as const) {
-  connections
-    .command(action)
-    .description(description)
-    .argument('<name>', 'connection name')
-    .action(
-      guarded(async () => {
-        const { connectionAction } = await import('./cli/connections.js');
-        return (name: string, flags: object) => connectionAction(action, name, flags);
-      }),
-    );
+  const command = connections.command(action).description(description).argument('<name>', 'connection name');
+  if (action === 'remove') command.option('-y, --yes', 'remove without asking, on a terminal');
+  command.action(
+    guarded(async () => {
+      const { connectionAction } = await import('./cli/connections.js');
+      return (name: string, flags: object) => connectionAction(action, name, flags);
+    }),
+  );
 }
 
 program
@@ -154,12 +163,17 @@ program
 
 program
   .command('subscribe')
-  .description('Subscribe to a trigger: the provider is told where to deliver; events land in `c-host events`')
+  .description(
+    'Subscribe to a trigger: the provider is told where to deliver; events land in `c-host events`',
+  )
   .argument('<trigger>', 'trigger id, <connector>.<trigger> (`c-host triggers` shows them)')
   .option('-c, --connection <name>', "connection name (default: the connector's default)")
   .option('-p, --param <key=value>', 'one filter (repeatable), e.g. events=customer.created', collect)
   .option('-i, --input <json>', 'filters as a JSON object, @file, or - for stdin')
-  .option('--deliver-to <url>', 'also POST each event to this URL, signed with C-Signature (secret shown once)')
+  .option(
+    '--deliver-to <url>',
+    'also POST each event to this URL, signed with C-Signature (secret shown once)',
+  )
   .action(guarded(async () => (await import('./cli/triggers.js')).subscribeCommand));
 
 program
@@ -215,17 +229,21 @@ program
     '--max-result-bytes <bytes>',
     'cut larger results at a whole list item (default 1048576, at most 4194304)',
   )
+  .option(
+    '--sandbox',
+    'run the simulators of every provider in this process (or use those of a running serve --sandbox), with a sandbox connection to each',
+  )
   .action(guarded(async () => (await import('./cli/mcp.js')).mcpCommand));
 
 program.parseAsync(process.argv).catch(async (error: unknown) => {
   if (error instanceof CommanderError) {
     if (error.exitCode === 0) return;
     const { ValidationError } = await import('@c/core');
-    const message = error.message.replace(/^error: /, '');
+    const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
     error = new ValidationError(`Invalid usage: ${message} (see c-host --help)`, {
       details: { usage: error.code },
     });
   }
   const { printError } = await import('./cli/output.js');
-  printError(error);
+  await printError(error);
 });

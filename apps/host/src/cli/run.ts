@@ -1,13 +1,25 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import type { JsonSchema, Progress } from '@c/core';
+import type { Host } from '../host.js';
+import type { RegisteredCommand } from '../registry.js';
 import { commandDetail, commandSummary } from '../views.js';
 import { cliHost, connectorOfCommand, type GlobalFlags } from './context.js';
-import { interactive, note, printJson } from './output.js';
-import { applyParams, coerce, listItems, readInput } from './params.js';
+import {
+  colourful,
+  forPerson,
+  interactive,
+  note,
+  type OutputFlags,
+  printJson,
+  terminalWidth,
+} from './output.js';
+import { checkOutputFile } from './output-file.js';
+import { applyParams, listItems, readInput } from './params.js';
+import { progressReporter } from './progress.js';
+import { confirm, isPromptExit, promptMissing } from './prompts.js';
 
 /** Options of `c-host run`. */
-export interface RunFlags extends GlobalFlags {
+export interface RunFlags extends GlobalFlags, OutputFlags {
   input?: string;
   param?: string[];
   connection?: string;
@@ -15,100 +27,106 @@ export interface RunFlags extends GlobalFlags {
   prompt?: boolean;
   idempotencyKey?: string;
   dryRun?: boolean;
+  /** Run a command that changes or deletes data without asking first, on a terminal. */
+  yes?: boolean;
   /** Run in the background (`c-host runs get` reads it); see `runInBackground`. */
   async?: boolean;
   /** With `async`: follow the run to its end, or return at once; unset: on a terminal only. */
   wait?: boolean;
 }
 
-/** `c-host list [--connector id]` */
-export async function listCommand(flags: GlobalFlags & { connector?: string }): Promise<void> {
+const terminal = () => ({ width: terminalWidth(), colour: colourful(process.stdout) });
+
+/** `c-host list [--connector id]`: a table on a terminal, else JSON. */
+export async function listCommand(flags: GlobalFlags & OutputFlags & { connector?: string }): Promise<void> {
   const host = await cliHost(flags, flags.connector ? [flags.connector] : undefined);
   try {
-    printJson(host.registry.commands().map(commandSummary));
+    const commands = host.registry.commands().map(commandSummary);
+    if (!forPerson(flags)) {
+      printJson(commands);
+      return;
+    }
+    const { commandsTable } = await import('./terminal.js');
+    process.stdout.write(commandsTable(commands, terminal()));
   } finally {
     await host.close();
   }
 }
 
-/** `c-host describe <id>` */
-export async function describeCommand(id: string, flags: GlobalFlags): Promise<void> {
+/** `c-host describe <id>`: what it does and its parameters on a terminal, else JSON with its schemas. */
+export async function describeCommand(id: string, flags: GlobalFlags & OutputFlags): Promise<void> {
   const host = await cliHost(flags, connectorOfCommand(id));
   try {
-    printJson(commandDetail(host.registry.require(id)));
+    const detail = commandDetail(host.registry.require(id));
+    if (!forPerson(flags)) {
+      printJson(detail);
+      return;
+    }
+    const { describeText } = await import('./terminal.js');
+    process.stdout.write(describeText(detail, terminal()));
   } finally {
     await host.close();
   }
 }
 
-/** Asks for each required parameter that is missing, with a prompt fitting its schema. */
-async function promptMissing(input: Record<string, unknown>, schema: JsonSchema): Promise<void> {
-  const required = (schema.required ?? []) as string[];
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const missing = required.filter((key) => input[key] === undefined);
-  if (missing.length === 0) return;
-  const prompts = await import('@inquirer/prompts');
-  const context = { output: process.stderr };
-  for (const key of missing) {
-    const property = properties[key] ?? {};
-    const message = `${String(property.title ?? key)}${property.description ? ` (${String(property.description)})` : ''}`;
-    if (Array.isArray(property.enum)) {
-      input[key] = await prompts.select(
-        { message, choices: property.enum.map((value) => ({ name: String(value), value })) },
-        context,
-      );
-    } else if (property.type === 'boolean') {
-      input[key] = await prompts.confirm({ message }, context);
-    } else {
-      const text = await prompts.input({ message, required: true }, context);
-      input[key] = coerce(text, property);
+/** Prints a result: a table for a list on a terminal, else JSON. */
+async function printResult(result: unknown, flags: OutputFlags): Promise<void> {
+  if (forPerson(flags)) {
+    const { resultTable } = await import('./terminal.js');
+    const table = resultTable(result, terminal());
+    if (table !== undefined) {
+      process.stdout.write(table);
+      return;
     }
   }
+  printJson(result);
 }
 
-/** Shows progress on stderr: a bar when the total is known, else the latest message. */
-function progressReporter(): { update(progress: Progress): void; stop(): void } {
-  if (!process.stderr.isTTY) return { update() {}, stop() {} };
-  let bar: import('cli-progress').SingleBar | undefined;
-  let loading = false;
-  let latest: Progress | undefined;
-  const draw = () => {
-    if (!bar || !latest) return;
-    const total = latest.total ?? Math.max(latest.current ?? 0, 1);
-    bar.setTotal(total);
-    bar.update(latest.current ?? 0, { message: latest.message ?? '' });
-  };
-  return {
-    update(progress) {
-      latest = progress;
-      if (!loading) {
-        loading = true;
-        void import('cli-progress').then(({ default: cliProgress }) => {
-          bar = new cliProgress.SingleBar(
-            { stream: process.stderr, format: ' {bar} {value}/{total} {message}', hideCursor: true },
-            cliProgress.Presets.shades_classic,
-          );
-          bar.start(latest?.total ?? 1, 0, { message: '' });
-          draw();
-        });
-      }
-      draw();
-    },
-    stop() {
-      bar?.stop();
-    },
-  };
+/**
+ * Asks before a command that changes or deletes existing data (its annotations say `destructive`,
+ * as the web UI's Run does), on a terminal. Scripts (no terminal) are not asked: they keep working
+ * as before, and `--yes` skips the question on a terminal too.
+ */
+async function confirmed(
+  host: Host,
+  entry: RegisteredCommand,
+  input: Record<string, unknown>,
+  flags: RunFlags,
+): Promise<boolean> {
+  const hints = entry.command.annotations;
+  if (!hints.destructive || flags.yes || flags.dryRun || !interactive()) return true;
+  // Bad input or no connection fails before the question, not after a "yes".
+  entry.command.parse(input);
+  const connection = `"${(await host.connections.resolve(entry.connectorId, flags.connection)).name}"`;
+  const what = hints.idempotent
+    ? `${entry.command.title} changes existing data on ${connection}.`
+    : `${entry.command.title} may delete or overwrite data on ${connection}, and running it again may do more.`;
+  return confirm(`${what} Run it?`);
 }
 
 /** `c-host run <id>`: result JSON on stdout, or NDJSON of its list in `--output`. */
 export async function runCommand(id: string, flags: RunFlags): Promise<void> {
+  // Before the host opens: a result that cannot be kept must not be fetched (or written) at all.
+  if (flags.output && !flags.dryRun) checkOutputFile(flags.output);
   const host = await cliHost(flags, connectorOfCommand(id));
   const progress = progressReporter();
   try {
     const entry = host.registry.require(id);
     const schema = entry.command.inputSchema;
     const input = applyParams(readInput(flags.input), flags.param ?? [], schema);
-    if (flags.prompt !== false && interactive()) await promptMissing(input, schema);
+    try {
+      if (flags.prompt !== false && interactive()) await promptMissing(input, entry.command, schema);
+      if (!(await confirmed(host, entry, input, flags))) {
+        note('Cancelled: nothing was sent.');
+        process.exitCode = 1;
+        return;
+      }
+    } catch (error) {
+      if (!isPromptExit(error)) throw error;
+      note('Cancelled: nothing was sent.');
+      process.exitCode = 130;
+      return;
+    }
     if (flags.async) {
       await (await import('./runs.js')).runInBackground(host, entry, input, flags);
       return;
@@ -124,13 +142,13 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
       onReplay: (firstRunAt) =>
         note(`The idempotency key was used at ${firstRunAt} for this same call: its result, nothing sent.`),
     });
-    progress.stop();
+    const items = listItems(result) ?? [result];
+    progress.finish(items.length);
     // A dry run's requests are the output, whatever --output says.
     if (!flags.output || flags.dryRun) {
-      printJson(result);
+      await printResult(result, flags);
       return;
     }
-    const items = listItems(result) ?? [result];
     const stream = createWriteStream(flags.output, { encoding: 'utf8' });
     for (const item of items) {
       if (!stream.write(`${JSON.stringify(item)}\n`)) await once(stream, 'drain');
@@ -138,7 +156,7 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
     stream.end();
     await once(stream, 'finish');
     note(`Wrote ${items.length} line(s) to ${flags.output}`);
-    printJson({ output: flags.output, count: items.length });
+    if (!forPerson(flags)) printJson({ output: flags.output, count: items.length });
   } finally {
     progress.stop();
     await host.close();
