@@ -74,7 +74,12 @@ export function checkPublicUrl(text: string | undefined): string | undefined {
     url = undefined;
   }
   const loopback = url !== undefined && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname);
-  if (!url || url.search || url.hash || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
+  if (
+    !url ||
+    url.search ||
+    url.hash ||
+    !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))
+  ) {
     throw new ValidationError(
       'Invalid parameter "publicUrl": C_HOST_PUBLIC_URL must be an https:// URL (plain http:// only for a loopback address), without query or fragment',
       { parameter: 'publicUrl' },

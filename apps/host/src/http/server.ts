@@ -13,13 +13,13 @@ import { hooksRoutes } from './hooks-routes.js';
 import { parseJsonBody } from './json-body.js';
 import { mcpRoutes } from './mcp-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
-import { referenceRoutes } from './reference-routes.js';
 import { type OperationsOptions, operationsRoutes } from './ops-routes.js';
+import { referenceRoutes } from './reference-routes.js';
 import { fromFastifyValidation, sendError } from './replies.js';
 import { runRoutes } from './runs-routes.js';
 import { sessionRoutes } from './session-routes.js';
-import { triggersRoutes } from './triggers-routes.js';
 import { GuessThrottle } from './throttle.js';
+import { triggersRoutes } from './triggers-routes.js';
 import { notFoundHandler, uiRoutes } from './ui-routes.js';
 
 /** Options of `createHttpServer`. */
