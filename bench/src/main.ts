@@ -10,6 +10,7 @@ const sections: [string, () => Promise<void>][] = [
   ['docs', async () => (await import('./docs.bench.ts')).benchDocs(scale)],
   ['analytics', async () => (await import('./analytics.bench.ts')).benchAnalytics(scale)],
   ['host', async () => (await import('./host.bench.ts')).benchHost(scale)],
+  ['fleet', async () => (await import('./fleet.bench.ts')).benchFleet(scale)],
   ['cold', async () => (await import('./cold.bench.ts')).benchCold(scale)],
   ['size', async () => (await import('./size.bench.ts')).benchSize()],
 ];
