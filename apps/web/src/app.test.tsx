@@ -23,6 +23,14 @@ describe('sign-in', () => {
     expect(host.state.calls.filter((call) => call.path === '/api/session')).toHaveLength(2);
   });
 
+  it('links to the host’s API reference from the header', async () => {
+    msw.host();
+    renderApp();
+    const link = await screen.findByRole('link', { name: 'API reference' });
+    expect(link).toHaveAttribute('href', '/api/reference');
+    expect(link.closest('header')).toBeInTheDocument();
+  });
+
   it('does not sign out when a provider refuses a connection (401 without WWW-Authenticate)', async () => {
     msw.host();
     const { user } = renderApp('#/commands/payments.getCustomerById');

@@ -84,6 +84,10 @@ export function App() {
             ))}
           </ul>
         </nav>
+        {/* Served by the host behind the same sign-in, so the session cookie opens it. */}
+        <a className="topbar__aside" href="/api/reference" target="_blank" rel="noopener">
+          API reference
+        </a>
       </header>
       <main id="main" tabIndex={-1}>
         <HostDataProvider key={session}>

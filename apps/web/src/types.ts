@@ -55,13 +55,22 @@ export interface CommandDetail extends CommandSummary {
   outputSchema?: JsonSchema | null;
 }
 
+/**
+ * A connection's state as the host sees it: `needs_reconnect` when the provider refused its
+ * credentials, `unreadable` when they were sealed under another secret key, `check_failed` when the
+ * last check failed for another reason, `sandbox_stopped` when it points at a sandbox not running.
+ */
+export type ConnectionStatus = 'ok' | 'needs_reconnect' | 'unreadable' | 'check_failed' | 'sandbox_stopped';
+
 /** `GET /api/connections` entry. Never carries a secret: only hints such as `sk_test_…4242`. */
 export interface Connection {
   name: string;
   connector: string;
   isDefault: boolean;
   sandbox: boolean;
-  status: 'ok' | 'needs_reconnect' | 'unreadable';
+  status: ConnectionStatus;
+  /** Why the status is not `ok`, in a sentence; set for `check_failed` and `sandbox_stopped`. */
+  statusMessage?: string;
   credentialHints: Record<string, string>;
   options: Record<string, unknown>;
   createdAt: string;

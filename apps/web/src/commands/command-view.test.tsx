@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadRecentRuns } from '../recent/recent-runs';
+import { connection } from '../test/mock-host';
 import { mockServer, renderApp } from '../test/render';
 
 const msw = mockServer();
@@ -47,7 +48,7 @@ describe('command form', () => {
     await user.click(screen.getByText('Use this call elsewhere'));
     const snippets = screen.getByRole('tablist', { name: 'Call as' }).parentElement as HTMLElement;
     expect(within(snippets).getByRole('tabpanel')).toHaveTextContent(
-      `c-host run payments.getCustomers --connection sandbox-payments --input '{"email":"ada@example.com","limit":10}'`,
+      `./c-host run payments.getCustomers --connection sandbox-payments --input '{"email":"ada@example.com","limit":10}'`,
     );
   });
 
@@ -138,6 +139,27 @@ describe('command form', () => {
     expect(within(field).getAllByText(/Not valid JSON/)).toHaveLength(1);
     expect(field).not.toHaveTextContent('Must be a JSON array');
     expect(runs()).toBe(1);
+  });
+
+  it('says when the chosen connection’s sandbox is stopped or its last check failed', async () => {
+    msw.host({
+      connections: [
+        connection('sandbox-payments', 'payments', { status: 'sandbox_stopped' }),
+        connection('live-payments', 'payments', {
+          isDefault: false,
+          sandbox: false,
+          status: 'check_failed',
+          statusMessage: 'The check of 2026-11-24T12:00:00.000Z failed: Stripe did not answer',
+        }),
+      ],
+    });
+    const { user } = await openCommand('payments.getCustomers');
+    expect(screen.getByRole('option', { name: /sandbox-payments.*sandbox stopped/ })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(/Sandbox stopped:.*c-host serve --sandbox/);
+    await user.selectOptions(screen.getByLabelText('Connection'), 'live-payments');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Check failed: The check of 2026-11-24T12:00:00.000Z failed',
+    );
   });
 
   it('shows progress while a run is going and cancels it', async () => {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../api';
 import { oauthNote } from '../connections/oauth';
 import { useReconnect } from '../connections/reconnect';
+import { statusView } from '../connections/status';
 import { type FieldProblem, fieldElement } from '../form/error-summary';
 import type { FormContext } from '../form/form-context';
 import { errorSchemaFromHost, SchemaForm } from '../form/schema-form';
@@ -104,6 +105,7 @@ export function CommandView({ commandId }: { commandId: string }) {
   const plan = useMemo(() => (detail ? planForm(detail.id, detail.inputSchema) : undefined), [detail]);
   const connection = candidates.find((entry) => entry.name === connectionName);
   const connector = summary ? host.connector(summary.connector) : undefined;
+  const connectionStatus = connection ? statusView(connection) : undefined;
 
   const runLookup = useCallback(
     (command: string, input: Record<string, unknown>) => {
@@ -290,7 +292,7 @@ export function CommandView({ commandId }: { commandId: string }) {
                   {entry.name}
                   {entry.isDefault ? ' (default)' : ''}
                   {entry.sandbox ? ' · sandbox' : ''}
-                  {entry.status !== 'ok' ? ' · needs reconnect' : ''}
+                  {entry.status !== 'ok' ? ` · ${statusView(entry).label.toLowerCase()}` : ''}
                 </option>
               ))}
             </select>
@@ -299,6 +301,11 @@ export function CommandView({ commandId }: { commandId: string }) {
               No {connector?.title ?? summary.connector} connection yet.{' '}
               <a href={hrefOf({ page: 'connections' })}>Add one on Connections</a>; the host may still run
               with its environment variables.
+            </p>
+          )}
+          {connection && connectionStatus?.message && (
+            <p className={`notice notice--${connectionStatus.tone}`} role="note">
+              <strong>{connectionStatus.label}:</strong> {connectionStatus.message}
             </p>
           )}
         </div>

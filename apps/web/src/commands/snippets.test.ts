@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '../types';
-import { cliSnippet, curlSnippet, shellQuote, typescriptSnippet } from './snippets';
+import { cliSnippet, curlSnippet, optionEnv, shellQuote, typescriptSnippet } from './snippets';
 
 const connection: Connection = {
   name: 'sandbox-payments',
@@ -27,11 +27,13 @@ describe('call snippets', () => {
   });
 
   it('writes the CLI command with the connection and the input as JSON', () => {
-    expect(cliSnippet(call)).toBe(
-      `c-host run payments.getCustomers --connection sandbox-payments --input '{"email":"o'\\''neil@example.com","limit":10}'`,
+    const [comment, command] = cliSnippet(call).split('\n');
+    expect(comment).toMatch(/^# From the root of the repository checkout/);
+    expect(command).toBe(
+      `./c-host run payments.getCustomers --connection sandbox-payments --input '{"email":"o'\\''neil@example.com","limit":10}'`,
     );
-    expect(cliSnippet({ ...call, connection: undefined, input: {} })).toBe(
-      `c-host run payments.getCustomers --input '{}'`,
+    expect(cliSnippet({ ...call, connection: undefined, input: {} }).split('\n')[1]).toBe(
+      `./c-host run payments.getCustomers --input '{}'`,
     );
   });
 
@@ -44,13 +46,45 @@ describe('call snippets', () => {
 
   it('writes TypeScript with the package, credentials from the environment and the connection options', () => {
     const text = typescriptSnippet(call);
+    expect(text.split('\n')[0]).toMatch(/^\/\/ Run from the repository checkout/);
     expect(text).toContain(`import { payments } from '@c/payments';`);
     expect(text).toContain('apiKey: process.env.C_PAYMENTS_API_KEY!,');
-    expect(text).toContain('baseUrl: "http://127.0.0.1:12111",');
+    // The sandbox's port is temporary: its address comes from the environment, never the page.
+    expect(text).toContain('baseUrl: process.env.C_PAYMENTS_BASE_URL,');
+    expect(text).toContain('set C_PAYMENTS_BASE_URL to it');
+    expect(text).not.toContain('12111');
     expect(text).toContain(
       `await client.run("getCustomers", {\n  "email": "o'neil@example.com",\n  "limit": 10\n});`,
     );
     expect(text).not.toContain('4242');
+  });
+
+  it('writes a real connection’s options as they are', () => {
+    const live = {
+      ...connection,
+      name: 'eu-analytics',
+      connector: 'analytics',
+      sandbox: false,
+      options: { region: 'eu', baseUrl: 'https://analytics.eu.amplitude.com' },
+    };
+    const text = typescriptSnippet({ ...call, commandId: 'analytics.eventSegmentation', connection: live });
+    expect(text).toContain('region: "eu",');
+    expect(text).toContain('baseUrl: "https://analytics.eu.amplitude.com",');
+    expect(text).not.toContain('process.env.C_ANALYTICS_BASE_URL');
+    expect(text).toContain('secretKey: process.env.C_ANALYTICS_SECRET_KEY!,');
+  });
+
+  it('names the variable of any URL option of a sandbox connection as spec/COMMANDS.md does', () => {
+    expect(optionEnv('analytics', 'ingestionBaseUrl')).toBe('C_ANALYTICS_INGESTION_BASE_URL');
+    expect(optionEnv('docs', 'fileApiBaseUrl')).toBe('C_DOCS_FILE_API_BASE_URL');
+    const docs = {
+      ...connection,
+      connector: 'docs',
+      options: { baseUrl: 'http://127.0.0.1:4001', fileApiBaseUrl: 'http://127.0.0.1:4002' },
+    };
+    const text = typescriptSnippet({ ...call, commandId: 'docs.searchDocuments', connection: docs });
+    expect(text).toContain('fileApiBaseUrl: process.env.C_DOCS_FILE_API_BASE_URL,');
+    expect(text).not.toMatch(/127\.0\.0\.1/);
   });
 
   it('uses the personal API key variable for an issues connection made with one', () => {

@@ -14,12 +14,14 @@ export function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The same call with the host's CLI. */
+/** The same call with the host's CLI, as the repository checkout runs it. */
 export function cliSnippet({ commandId, input, connection }: CallSpec): string {
-  const parts = ['c-host', 'run', commandId];
+  const parts = ['./c-host', 'run', commandId];
   if (connection) parts.push('--connection', shellQuote(connection.name));
   parts.push('--input', shellQuote(JSON.stringify(input ?? {})));
-  return parts.join(' ');
+  return ['# From the root of the repository checkout (./c-host is its launcher).', parts.join(' ')].join(
+    '\n',
+  );
 }
 
 /** The same call through the host's HTTP API, with the access token from the environment. */
@@ -57,13 +59,23 @@ function credentialsFor(connector: string, connection: Connection | undefined): 
   const known = credentialEnv[connector];
   if (known) return Object.entries(known);
   const keys = Object.keys(connection?.credentialHints ?? {});
-  return keys.map((key) => [
-    key,
-    `C_${connector.toUpperCase()}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`,
-  ]);
+  return keys.map((key) => [key, optionEnv(connector, key)]);
 }
 
-/** The same call in TypeScript with the connector's package, credentials read from the environment. */
+/** `baseUrl` → `C_PAYMENTS_BASE_URL`: the variable spec/COMMANDS.md names for a connector's option. */
+export function optionEnv(connector: string, key: string): string {
+  return `C_${connector.toUpperCase()}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
+function isUrl(value: unknown): value is string {
+  return typeof value === 'string' && /^https?:\/\//i.test(value);
+}
+
+/**
+ * The same call in TypeScript with the connector's package, credentials read from the environment.
+ * A sandbox's addresses change each time it starts, so a sandbox connection's URL options are read
+ * from the environment too; a real connection's are written out.
+ */
 export function typescriptSnippet({ commandId, input, connection }: CallSpec): string {
   const dot = commandId.indexOf('.');
   const connector = commandId.slice(0, dot);
@@ -71,11 +83,23 @@ export function typescriptSnippet({ commandId, input, connection }: CallSpec): s
   const credentials = credentialsFor(connector, connection)
     .map(([name, env]) => `    ${identifier(name)}: process.env.${env}!,`)
     .join('\n');
+  const fromEnv: string[] = [];
   const options = Object.entries(connection?.options ?? {})
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([name, value]) => `  ${identifier(name)}: ${JSON.stringify(value)},`)
+    .map(([name, value]) => {
+      if (connection?.sandbox && isUrl(value)) {
+        const env = optionEnv(connector, name);
+        fromEnv.push(env);
+        return `  ${identifier(name)}: process.env.${env},`;
+      }
+      return `  ${identifier(name)}: ${JSON.stringify(value)},`;
+    })
     .join('\n');
   return [
+    '// Run from the repository checkout, where the @c/* packages are workspace packages.',
+    ...(fromEnv.length > 0
+      ? [`// The sandbox's address changes each time it starts: set ${fromEnv.join(', ')} to it.`]
+      : []),
     `import { ${connector} } from '@c/${connector}';`,
     '',
     `const client = ${connector}.connect({`,

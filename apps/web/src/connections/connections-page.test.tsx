@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connection } from '../test/mock-host';
 import { mockServer, renderApp } from '../test/render';
 import { credentialsPlan, suggestName } from './credentials-plan';
 
@@ -24,6 +25,34 @@ describe('connections screen', () => {
     expect(within(payments).getByText('API Key')).toBeInTheDocument();
     expect(within(card('sandbox-issues')).getByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
     expect(within(payments).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+  });
+
+  it('shows a failed check and a stopped sandbox with their message, never as Connected', async () => {
+    msw.host({
+      connections: [
+        connection('live-payments', 'payments', {
+          sandbox: false,
+          status: 'check_failed',
+          statusMessage: 'The check of 2026-11-24T12:00:00.000Z failed: Stripe did not answer in 30 s',
+        }),
+        connection('sandbox-analytics', 'analytics', {
+          status: 'sandbox_stopped',
+          statusMessage:
+            'The sandbox is not running: connection "sandbox-analytics" points at a local simulator that runs only while `c-host serve --sandbox` does. Start it and try again.',
+        }),
+        connection('sandbox-payments', 'payments', { isDefault: false }),
+      ],
+    });
+    renderApp('#/connections');
+    const failed = await waitFor(() => card('live-payments'));
+    expect(within(failed).getByText('Check failed')).toBeInTheDocument();
+    expect(within(failed).queryByText('Connected')).not.toBeInTheDocument();
+    expect(failed).toHaveTextContent('Stripe did not answer in 30 s');
+    const stopped = card('sandbox-analytics');
+    expect(within(stopped).getByText('Sandbox stopped')).toBeInTheDocument();
+    expect(within(stopped).queryByText('Connected')).not.toBeInTheDocument();
+    expect(stopped).toHaveTextContent('c-host serve --sandbox');
+    expect(within(card('sandbox-payments')).getByText('Connected')).toBeInTheDocument();
   });
 
   it('adds an API-key connection with a masked key, showing the host’s refusal first', async () => {

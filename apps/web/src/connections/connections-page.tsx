@@ -6,6 +6,7 @@ import { ErrorPanel } from '../ui/error-panel';
 import { AddConnection } from './add-connection';
 import { oauthNote } from './oauth';
 import { takeReplaceRequest, useReconnect } from './reconnect';
+import { statusView } from './status';
 
 type Feedback =
   | { tone: 'ok'; text: string }
@@ -81,9 +82,8 @@ function ConnectionCard({
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const isOAuth = connector?.auth.type === 'oauth2' && !connection.credentialHints.apiKey;
-  // A connection sealed under another secret key cannot be read: entering its credentials again fixes it.
-  const unreadable = connection.status === 'unreadable';
-  const needsReconnect = connection.status === 'needs_reconnect' || unreadable;
+  const status = statusView(connection);
+  const needsReconnect = status.reconnect;
 
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
@@ -103,7 +103,10 @@ function ConnectionCard({
 
   const titleId = `connection-${connection.name}`;
   return (
-    <li className={`card connection${needsReconnect ? ' connection--warn' : ''}`} aria-labelledby={titleId}>
+    <li
+      className={`card connection${status.tone === 'ok' ? '' : ' connection--warn'}`}
+      aria-labelledby={titleId}
+    >
       <div className="connection__head">
         <h3 id={titleId} className="connection__name">
           {connection.name}
@@ -111,15 +114,14 @@ function ConnectionCard({
         <div className="badges">
           {connection.isDefault && <span className="badge badge--accent">Default</span>}
           {connection.sandbox && <span className="badge badge--sandbox">Sandbox</span>}
-          {needsReconnect ? (
-            <span className="badge badge--warn">
-              {unreadable ? 'Unreadable: reconnect' : 'Needs reconnect'}
-            </span>
-          ) : (
-            <span className="badge badge--ok">Connected</span>
-          )}
+          <span
+            className={`badge badge--${status.tone === 'ok' ? 'ok' : status.tone === 'error' ? 'danger' : 'warn'}`}
+          >
+            {status.label}
+          </span>
         </div>
       </div>
+      {status.message && <p className={`notice notice--${status.tone}`}>{status.message}</p>}
       <dl className="facts">
         <div>
           <dt>Connector</dt>

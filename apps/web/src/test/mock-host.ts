@@ -113,7 +113,8 @@ const connectors: ConnectorInfo[] = [
   },
 ];
 
-function connection(name: string, connector: string, extra: Partial<Connection> = {}): Connection {
+/** A saved connection as the host lists it, sandbox and default unless `extra` says otherwise. */
+export function connection(name: string, connector: string, extra: Partial<Connection> = {}): Connection {
   return {
     name,
     connector,
