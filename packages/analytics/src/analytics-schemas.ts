@@ -1,4 +1,4 @@
-import type { Zod } from '@c/core';
+import { customActionResultSchema, type Zod } from '@c/core';
 import type { z } from 'zod';
 
 // Output schemas of the commands: the fields each command guarantees. Amplitude's objects are
@@ -218,25 +218,7 @@ export const sendEventsSchema = (z: Zod) =>
 export type SendEventsResult = z.output<ReturnType<typeof sendEventsSchema>>;
 
 /** Custom Action: the parsed JSON body; text as `{text}`; bytes as `{contentType, size, base64}`. */
-export const customActionSchema = (z: Zod) =>
-  z
-    .looseObject({
-      text: z.string().optional().meta({ title: 'Text', description: 'A text answer.' }),
-      contentType: z
-        .string()
-        .optional()
-        .meta({ title: 'Content Type', description: 'A binary answer: its type.' }),
-      size: z.number().int().optional().meta({ title: 'Size', description: 'A binary answer: its bytes.' }),
-      base64: z
-        .string()
-        .optional()
-        .meta({ title: 'Base64', description: 'A binary answer, base64-encoded.' }),
-    })
-    .meta({
-      title: 'Answer',
-      description:
-        "Amplitude's JSON answer as it came; a text answer as {text}; a binary one as {contentType, size, base64}.",
-    });
+export const customActionSchema = (z: Zod) => customActionResultSchema(z, 'Amplitude');
 
 /** Custom Action's result: Amplitude's JSON answer, or `{text}`, or `{contentType, size, base64}`. */
 export type CustomActionResult = z.output<ReturnType<typeof customActionSchema>>;

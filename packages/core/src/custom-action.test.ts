@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearerAuth } from './auth/simple-auth.js';
 import { defineConnector } from './connector.js';
-import { defineCustomAction, guardHeaders, guardPath, shapeCustomResult } from './custom-action.js';
+import {
+  customActionResultSchema,
+  defineCustomAction,
+  guardHeaders,
+  guardPath,
+  shapeCustomResult,
+} from './custom-action.js';
 import { ValidationError } from './errors/validation-error.js';
 import { HttpClient } from './http/http-client.js';
 import { createTestServer, type TestServer } from './testing/test-server.js';
@@ -259,5 +265,25 @@ describe('shapeCustomResult', () => {
     expect(shapeCustomResult('', undefined)).toEqual({});
     expect(shapeCustomResult(undefined, 'application/json')).toEqual({});
     expect(shapeCustomResult('ok', 'text/plain')).toEqual({ text: 'ok' });
+  });
+});
+
+describe('customActionResultSchema', () => {
+  const schema = customActionResultSchema(z, 'Acme', { object: z.string().optional() });
+
+  it('lets any JSON answer through as it came, and the shaped text and binary answers', () => {
+    const answer = { object: 'thing', id: 'th_1', size: '1234', nested: { a: [1] } };
+    expect(schema.parse(answer)).toEqual(answer);
+    expect(schema.parse(shapeCustomResult('plain', 'text/plain'))).toEqual({ text: 'plain' });
+    const bytes = shapeCustomResult(new Uint8Array([1, 2, 3]), 'application/pdf');
+    expect(schema.parse(bytes)).toEqual({ contentType: 'application/pdf', size: 3, base64: 'AQID' });
+  });
+
+  it('refuses a declared field of the wrong type, and names the provider in its description', () => {
+    expect(schema.safeParse({ object: 42 }).success).toBe(false);
+    expect(schema.safeParse({ text: 1 }).success).toBe(false);
+    const json = z.toJSONSchema(schema) as { type?: string; description?: string };
+    expect(json.type).toBe('object');
+    expect(json.description).toMatch(/^Acme's JSON answer/);
   });
 });

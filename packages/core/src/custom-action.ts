@@ -1,4 +1,4 @@
-import type { ZodObject } from 'zod';
+import type { ZodObject, ZodType } from 'zod';
 import { type Command, defineCommand } from './command.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { FormValue } from './http/encode.js';
@@ -112,6 +112,42 @@ export function guardHeaders(
     out[name.toLowerCase()] = value;
   }
   return out;
+}
+
+/**
+ * The output schema of a Custom Action, the same for every connector: the provider's JSON answer as
+ * it came (any fields pass), a text answer as `{text}`, a binary one as `{contentType, size, base64}`.
+ * `extra` declares fields every answer of that provider carries (e.g. Stripe's `object`). `size` is
+ * left undeclared: providers' own objects use that name for other things (Drive sends it as text).
+ */
+export function customActionResultSchema<Extra extends Record<string, ZodType>>(
+  z: Zod,
+  provider: string,
+  extra: Extra = {} as Extra,
+) {
+  return z
+    .looseObject({
+      ...extra,
+      text: z
+        .string()
+        .optional()
+        .meta({ title: 'Text', description: `Set when ${provider} answered with text.` }),
+      contentType: z
+        .string()
+        .optional()
+        .meta({
+          title: 'Content Type',
+          description: `Set when ${provider} answered with a file or other bytes: their media type (size gives their number).`,
+        }),
+      base64: z
+        .string()
+        .optional()
+        .meta({ title: 'Base64', description: 'Set with a binary answer: its bytes, Base64-encoded.' }),
+    })
+    .meta({
+      title: 'Answer',
+      description: `${provider}'s JSON answer as it came; a text answer as {text}; a binary one as {contentType, size, base64}.`,
+    });
 }
 
 /** The result of a Custom Action: JSON as parsed, text as `{text}`, binary as base64. */

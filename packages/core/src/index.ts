@@ -32,6 +32,7 @@ export {
 export {
   type CustomActionOptions,
   type CustomActionResult,
+  customActionResultSchema,
   defineCustomAction,
   guardHeaders,
   guardPath,

@@ -1,4 +1,4 @@
-import type { Zod } from '@c/core';
+import { customActionResultSchema as coreCustomActionResultSchema, type Zod } from '@c/core';
 import type { z } from 'zod';
 
 // Output schemas of the commands: the fields each command guarantees. Google's objects are loose, so
@@ -283,21 +283,7 @@ export type CreateDocumentFileResult = z.output<ReturnType<typeof createResultSc
  * `{text}`, a file as `{contentType, size, base64}`; `{}` for an empty answer. `size` is left loose:
  * Drive's own file resources carry a `size` too, as a string.
  */
-export const customActionResultSchema = (z: Zod) =>
-  z.looseObject({
-    text: z.string().optional().meta({
-      title: 'Text',
-      description: 'Set when Google answered with text (an export to plain text, Markdown or HTML).',
-    }),
-    contentType: z.string().optional().meta({
-      title: 'Content Type',
-      description: 'Set when Google answered with a file (an export to PDF or Word): its type.',
-    }),
-    base64: z.string().optional().meta({
-      title: 'File (Base64)',
-      description: 'Set with a file: its bytes, Base64-encoded (size gives their number).',
-    }),
-  });
+export const customActionResultSchema = (z: Zod) => coreCustomActionResultSchema(z, 'Google');
 
 /** Custom Action's result. */
 export type DocsCustomActionResult = z.output<ReturnType<typeof customActionResultSchema>>;

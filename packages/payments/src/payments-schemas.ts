@@ -1,4 +1,4 @@
-import type { Zod } from '@c/core';
+import { customActionResultSchema, type Zod } from '@c/core';
 import type { z } from 'zod';
 
 // Output schemas of the commands: the fields each command guarantees, as Stripe API version
@@ -456,29 +456,13 @@ export type StripeBalanceTransaction = z.output<ReturnType<typeof balanceTransac
 
 /** Custom Action: Stripe's JSON answer; text as `{text}`; bytes as `{contentType, size, base64}`. */
 export const customActionSchema = (z: Zod) =>
-  z
-    .looseObject({
-      object: z.string().optional().meta({
-        title: 'Object Type',
-        description:
-          'The kind of object Stripe answered with (customer, list, coupon, v2.core.event_destination…).',
-      }),
-      text: z.string().optional().meta({ title: 'Text', description: 'A text answer.' }),
-      contentType: z
-        .string()
-        .optional()
-        .meta({ title: 'Content Type', description: 'A binary answer: its type.' }),
-      size: z.number().int().optional().meta({ title: 'Size', description: 'A binary answer: its bytes.' }),
-      base64: z
-        .string()
-        .optional()
-        .meta({ title: 'Base64', description: 'A binary answer, base64-encoded.' }),
-    })
-    .meta({
-      title: 'Answer',
+  customActionResultSchema(z, 'Stripe', {
+    object: z.string().optional().meta({
+      title: 'Object Type',
       description:
-        'Stripe’s JSON answer as it came (an object, a list, a deleted marker); a text answer as {text}; a binary one as {contentType, size, base64}.',
-    });
+        'The kind of object Stripe answered with (customer, list, coupon, v2.core.event_destination…).',
+    }),
+  });
 
 /** Custom Action's result: Stripe's JSON answer, or `{text}`, or `{contentType, size, base64}`. */
 export type CustomActionResult = z.output<ReturnType<typeof customActionSchema>>;
