@@ -72,26 +72,37 @@ export async function apiRequest<T>(
       retryable: true,
     });
   }
+  if (!response.ok) throw await apiErrorOf(response, path);
   const text = await response.text();
+  try {
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    return undefined as T;
+  }
+}
+
+/**
+ * The `ApiError` for a non-2xx answer, read from its error JSON; the host's own "no session" answer
+ * tells every `onUnauthorized` listener.
+ */
+export async function apiErrorOf(response: Response, path: string): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
   let payload: unknown;
   try {
     payload = text ? JSON.parse(text) : undefined;
   } catch {
     payload = undefined;
   }
-  if (!response.ok) {
-    // The host marks its own "no session" answer with WWW-Authenticate; a provider refusing a
-    // connection's credentials is a 401 too, but without it, and must not sign the user out.
-    if (
-      response.status === 401 &&
-      response.headers.has('www-authenticate') &&
-      !path.startsWith('/api/session')
-    ) {
-      for (const listener of unauthorizedListeners) listener();
-    }
-    throw new ApiError(response.status, errorJsonOf(response.status, payload));
+  // The host marks its own "no session" answer with WWW-Authenticate; a provider refusing a
+  // connection's credentials is a 401 too, but without it, and must not sign the user out.
+  if (
+    response.status === 401 &&
+    response.headers.has('www-authenticate') &&
+    !path.startsWith('/api/session')
+  ) {
+    for (const listener of unauthorizedListeners) listener();
   }
-  return payload as T;
+  return new ApiError(response.status, errorJsonOf(response.status, payload));
 }
 
 /** The typed routes of the host's API. */

@@ -162,6 +162,52 @@ describe('command form', () => {
     );
   });
 
+  it('runs a read in the background and shows its result like a run in the request', async () => {
+    const host = msw.host();
+    const { user } = await openCommand('payments.getCustomers');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Run in background' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Ada Lovelace')).toBeInTheDocument();
+    const id = host.state.backgroundRuns[0]?.id;
+    expect(
+      host.state.calls.filter((call) => call.path.startsWith('/api/runs')).map((call) => call.path),
+    ).toEqual(['/api/runs', `/api/runs/${id}/events`, `/api/runs/${id}`]);
+    expect(host.state.calls.find((call) => call.path === '/api/runs')?.body).toEqual({
+      command: 'payments.getCustomers',
+      connection: 'sandbox-payments',
+      input: { email: 'ada@example.com', limit: 10 },
+    });
+    expect(host.state.calls.some((call) => call.path.endsWith('/run'))).toBe(false);
+    expect(loadRecentRuns()[0]).toMatchObject({ commandId: 'payments.getCustomers', ok: true });
+  });
+
+  it('shows a background run’s progress and stops following it on request', async () => {
+    const host = msw.host();
+    host.state.holdRuns = true;
+    const { user } = await openCommand('payments.getPlans');
+    await user.click(screen.getByRole('button', { name: 'Run in background' }));
+    expect(await screen.findByText(/: running · Reading · 1 of 2…/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Running in background…' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Stop following' }));
+    const id = host.state.backgroundRuns[0]?.id ?? '';
+    expect(
+      await screen.findByText(new RegExp(`Stopped following after \\d+ s\\. Run ${id} goes on`)),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run in background' })).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Result' })).not.toBeInTheDocument();
+  });
+
+  it('shows a failed background run’s error with its reconnect action', async () => {
+    msw.host();
+    const { user } = await openCommand('payments.getCustomerById');
+    await user.type(screen.getByRole('combobox', { name: /Customer Id/ }), 'cus_revoked');
+    await user.click(screen.getByRole('button', { name: 'Run in background' }));
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent('Stripe refused the API key');
+    expect(within(panel).getByRole('button', { name: 'Reconnect sandbox-payments' })).toBeInTheDocument();
+  });
+
   it('shows progress while a run is going and cancels it', async () => {
     msw.host();
     msw.server.use(
@@ -298,6 +344,8 @@ describe('commands that change data', () => {
     expect(within(head).getByText('Changes data')).toBeInTheDocument();
     expect(within(head).queryByText('Destructive')).not.toBeInTheDocument();
     expect(within(head).getByText('Safe to repeat')).toBeInTheDocument();
+    // Only reads run in the background.
+    expect(screen.queryByRole('button', { name: 'Run in background' })).not.toBeInTheDocument();
     const list = screen.getByRole('navigation', { name: 'Commands' });
     expect(within(list).getByRole('link', { name: /^Update Issue\s*\(changes data\)$/ })).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: /^Delete Issue\s*\(destructive\)$/ })).toBeInTheDocument();

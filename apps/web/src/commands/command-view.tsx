@@ -13,6 +13,7 @@ import { ResultView } from '../results/result-view';
 import { hrefOf } from '../router';
 import type { CommandDetail, Connection, ErrorJson } from '../types';
 import { ErrorPanel } from '../ui/error-panel';
+import { type BackgroundState, runInBackground } from './background-run';
 import { CallSnippets } from './call-snippets';
 import { planForm } from './form-plan';
 import { needsConfirmation, safetyOf, safetyText } from './safety';
@@ -73,7 +74,11 @@ export function CommandView({ commandId }: { commandId: string }) {
     [host.connections, summary?.connector],
   );
   const [connectionName, setConnectionName] = useState(() => pickConnection(candidates, pending?.connection));
-  const [running, setRunning] = useState<{ started: number; controller: AbortController } | undefined>();
+  const [running, setRunning] = useState<
+    { started: number; controller: AbortController; background?: BackgroundState | undefined } | undefined
+  >();
+  // Which submit button sent the form: Run, or Run in background.
+  const submitMode = useRef<'now' | 'background'>('now');
   const [elapsed, setElapsed] = useState(0);
   const [cancelled, setCancelled] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
@@ -126,24 +131,23 @@ export function CommandView({ commandId }: { commandId: string }) {
     [commandId, connectionName, formData, runLookup],
   );
 
-  // A run still going when the page goes elsewhere is cancelled, not left to land on nothing.
+  // A run still going when the page goes elsewhere is cancelled, not left to land on nothing; a
+  // background run goes on on the host, and only the following stops.
   const runningRef = useRef(running);
   runningRef.current = running;
   useEffect(() => () => runningRef.current?.controller.abort(), []);
 
   // The progress line counts seconds while a run is going.
+  const startedAt = running?.started;
   useEffect(() => {
-    if (!running) return;
+    if (startedAt === undefined) return;
     setElapsed(0);
-    const timer = setInterval(
-      () => setElapsed(Math.floor((performance.now() - running.started) / 1000)),
-      1000,
-    );
+    const timer = setInterval(() => setElapsed(Math.floor((performance.now() - startedAt) / 1000)), 1000);
     return () => clearInterval(timer);
-  }, [running]);
+  }, [startedAt]);
 
   const run = useCallback(
-    async (input: Record<string, unknown>) => {
+    async (input: Record<string, unknown>, background = false) => {
       if (!detail || !plan) return;
       setConfirming(false);
       setProblems([]);
@@ -153,14 +157,22 @@ export function CommandView({ commandId }: { commandId: string }) {
       const id = ++runCount.current;
       const started = performance.now();
       const controller = new AbortController();
-      setRunning({ started, controller });
+      setRunning({ started, controller, ...(background ? { background: undefined } : {}) });
+      let runId: string | undefined;
       let next: Outcome;
       try {
-        const response = await api.run(detail.id, input, connectionName, controller.signal);
+        const result = background
+          ? await runInBackground(detail.id, input, connectionName, controller.signal, (state) => {
+              runId = state.id;
+              setRunning((current) =>
+                current?.controller === controller ? { ...current, background: state } : current,
+              );
+            })
+          : (await api.run(detail.id, input, connectionName, controller.signal)).result;
         next = {
           ok: true,
           id,
-          result: response.result,
+          result,
           input,
           connection: connectionName,
           ms: performance.now() - started,
@@ -170,6 +182,12 @@ export function CommandView({ commandId }: { commandId: string }) {
           setRunning(undefined);
           setOutcome(undefined);
           const seconds = Math.round((performance.now() - started) / 1000);
+          if (runId) {
+            setCancelled(
+              `Stopped following after ${seconds} s. Run ${runId} goes on on the host; GET /api/runs/${runId} has its result when it ends.`,
+            );
+            return;
+          }
           setCancelled(
             `Cancelled after ${seconds} s.${
               detail.annotations.readOnly
@@ -223,11 +241,13 @@ export function CommandView({ commandId }: { commandId: string }) {
   }, []);
 
   function submit(data: Record<string, unknown>) {
+    const background = submitMode.current === 'background';
+    submitMode.current = 'now';
     if (detail && needsConfirmation(detail.annotations) && !confirming) {
       setConfirming(true);
       return;
     }
-    void run(data);
+    void run(data, background);
   }
 
   if (loadError) return <ErrorPanel error={loadError} />;
@@ -351,12 +371,33 @@ export function CommandView({ commandId }: { commandId: string }) {
                   type="submit"
                   className={`button ${confirming && safety === 'destructive' ? 'button--danger' : 'button--primary'}`}
                   disabled={Boolean(running)}
+                  onClick={() => {
+                    submitMode.current = 'now';
+                  }}
                 >
-                  {running ? 'Running…' : confirming ? `Yes, run ${summary.title}` : 'Run'}
+                  {running && !('background' in running)
+                    ? 'Running…'
+                    : confirming
+                      ? `Yes, run ${summary.title}`
+                      : 'Run'}
                 </button>
+                {/* A read can run as long as it needs on the host, whatever happens to this page. */}
+                {annotations.readOnly && !confirming && (
+                  <button
+                    type="submit"
+                    className="button"
+                    disabled={Boolean(running)}
+                    title="The host runs it on its own; this page follows its progress."
+                    onClick={() => {
+                      submitMode.current = 'background';
+                    }}
+                  >
+                    {running && 'background' in running ? 'Running in background…' : 'Run in background'}
+                  </button>
+                )}
                 {running && (
                   <button type="button" className="button" onClick={() => running.controller.abort()}>
-                    Cancel run
+                    {'background' in running && running.background ? 'Stop following' : 'Cancel run'}
                   </button>
                 )}
                 {confirming && (
@@ -411,9 +452,19 @@ export function CommandView({ commandId }: { commandId: string }) {
                 )}
               </div>
               <div className="run-progress" role="status">
-                {running && (
+                {running && !('background' in running) && (
                   <p className="muted">
                     Running {summary.title} on {target}… <span aria-hidden="true">{elapsed} s</span>
+                  </p>
+                )}
+                {running && 'background' in running && (
+                  <p className="muted">
+                    {running.background
+                      ? `Run ${running.background.id} of ${summary.title} on ${target}: ${running.background.status}${
+                          running.background.progress ? ` · ${running.background.progress}` : ''
+                        }…`
+                      : `Starting ${summary.title} in the background on ${target}…`}{' '}
+                    <span aria-hidden="true">{elapsed} s</span>
                   </p>
                 )}
                 {cancelled && <p className="notice notice--warn">{cancelled}</p>}

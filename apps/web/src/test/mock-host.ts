@@ -234,6 +234,22 @@ const defaultRuns: Record<string, RunHandler> = {
   }),
 };
 
+/** An async run the mock took, as `GET /api/runs/{id}` answers it once it ended. */
+interface BackgroundRun {
+  id: string;
+  command: string;
+  connection: string;
+  status: 'succeeded' | 'failed';
+  progress: { message: string; current: number; total: number };
+  result: unknown;
+  error: ErrorJson | null;
+  createdAt: string;
+}
+
+function sse(type: string, data: object): string {
+  return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 /** A stateful stand-in for the host's HTTP API (the contract in the web README), for component tests. */
 export function createMockHost(options: { signedIn?: boolean; connections?: Connection[] } = {}) {
   const state = {
@@ -247,6 +263,10 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     ],
     runs: { ...defaultRuns } as Record<string, RunHandler>,
     calls: [] as MockCall[],
+    /** Async runs (`POST /api/runs`), answered at once from `runs`. */
+    backgroundRuns: [] as BackgroundRun[],
+    /** Keep event streams open after the progress, as a long run would (until the client leaves). */
+    holdRuns: false,
   };
   const commands = Object.entries(
     fixtures as Record<string, { title: string; annotations: object; inputSchema: object }>,
@@ -335,6 +355,82 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
         const handler = state.runs[String(params.id)];
         const answer = handler ? handler(input, name) : { body: { result: { echoed: input } } };
         return HttpResponse.json(answer.body as object, { status: answer.status ?? 200 });
+      }),
+    ),
+    http.post(
+      '*/api/runs',
+      guard(async ({ request }) => {
+        const {
+          command,
+          connection: name,
+          input = {},
+        } = (await request.json()) as {
+          command: string;
+          connection?: string;
+          input?: Record<string, unknown>;
+        };
+        const handler = state.runs[command];
+        const answer = handler ? handler(input, name) : { body: { result: { echoed: input } } };
+        const body = answer.body as { result?: unknown; error?: ErrorJson };
+        const ok = (answer.status ?? 200) < 400;
+        const id = `00000000-0000-4000-8000-00000000000${state.backgroundRuns.length + 1}`;
+        state.backgroundRuns.push({
+          id,
+          command,
+          connection: name ?? 'default',
+          status: ok ? 'succeeded' : 'failed',
+          progress: { message: 'Reading', current: 1, total: 2 },
+          result: ok ? body.result : null,
+          error: ok ? null : (body.error ?? null),
+          createdAt: '2026-11-24T12:00:00.000Z',
+        });
+        return HttpResponse.json(
+          { id, status: 'queued' },
+          { status: 202, headers: { location: `/api/runs/${id}` } },
+        );
+      }),
+    ),
+    http.get(
+      '*/api/runs/:id/events',
+      guard(({ params, request }) => {
+        const found = state.backgroundRuns.find((entry) => entry.id === params.id);
+        if (!found)
+          return HttpResponse.json(
+            { error: { name: 'NotFoundError', kind: 'not_found', message: 'No such run', retryable: false } },
+            { status: 404 },
+          );
+        const encoder = new TextEncoder();
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            const { id } = found;
+            controller.enqueue(encoder.encode(sse('status', { id, status: 'queued' })));
+            controller.enqueue(encoder.encode(sse('status', { id, status: 'running' })));
+            // A keep-alive comment, and an event split across two chunks, as a network delivers them.
+            controller.enqueue(encoder.encode(': still running\n\nevent: progress\ndata: {"id":'));
+            controller.enqueue(encoder.encode(`"${id}","progress":${JSON.stringify(found.progress)}}\n\n`));
+            if (state.holdRuns) {
+              request.signal.addEventListener('abort', () => controller.close());
+              return;
+            }
+            controller.enqueue(encoder.encode(sse('end', { id, status: found.status, error: found.error })));
+            controller.close();
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+      }),
+    ),
+    http.get(
+      '*/api/runs/:id',
+      guard(({ params }) => {
+        const found = state.backgroundRuns.find((entry) => entry.id === params.id);
+        return found
+          ? HttpResponse.json({ ...found, startedAt: found.createdAt, finishedAt: found.createdAt })
+          : HttpResponse.json(
+              {
+                error: { name: 'NotFoundError', kind: 'not_found', message: 'No such run', retryable: false },
+              },
+              { status: 404 },
+            );
       }),
     ),
     http.get(
