@@ -29,6 +29,10 @@ export interface AmplitudeSandbox
   > {
   /** The simulated project: its events, users, cohorts, charts and counters. */
   readonly state: AmplitudeState;
+  /** A JSON snapshot (version 1) of the project, its keys and its events, for `importState` on a fresh simulator. */
+  exportState(): unknown;
+  /** Puts back what `exportState` returned (of this format version; another is refused before anything changes). */
+  importState(state: unknown): void;
 }
 
 /**
@@ -47,14 +51,21 @@ async function start(options: AmplitudeSimulatorOptions = {}): Promise<Amplitude
     ...(options.recordCalls === false ? { maxRecordedCalls: 0 } : {}),
     ...(check ? { check } : {}),
   });
+  const connection = {
+    credentials: { apiKey: state.apiKey, secretKey: state.secretKey },
+    options: { baseUrl: server.url, ingestionBaseUrl: server.url },
+  };
   return {
     connectorId: 'analytics',
     url: server.url,
     server,
     state,
-    connection: {
-      credentials: { apiKey: state.apiKey, secretKey: state.secretKey },
-      options: { baseUrl: server.url, ingestionBaseUrl: server.url },
+    connection,
+    exportState: () => state.export(),
+    importState(saved: unknown) {
+      state.import(saved);
+      connection.credentials.apiKey = state.apiKey;
+      connection.credentials.secretKey = state.secretKey;
     },
     reset() {
       state.reset();

@@ -74,6 +74,25 @@ export interface AmplitudeStateOptions {
 /** A cohort as `/api/3/cohorts` lists it. */
 export type SimCohort = Record<string, unknown> & { id: string; name: string };
 
+/** The format version of `AmplitudeState.export()`; a snapshot of another version is refused. */
+export const AMPLITUDE_STATE_VERSION = 1;
+
+/** A JSON snapshot of an `AmplitudeState` (see `AmplitudeState.export`). */
+export interface AmplitudeStateSnapshot {
+  version: typeof AMPLITUDE_STATE_VERSION;
+  apiKey: string;
+  secretKey: string;
+  users: SimUser[];
+  cohorts: SimCohort[];
+  charts: SimChart[];
+  /** The retained events, oldest first, with when each was uploaded (Unix ms). */
+  events: { event: Record<string, unknown>; uploadedAt: number }[];
+  /** Deduplication ids (device or user, insert_id) and when each was last accepted. */
+  seen: [string, number][];
+  ingestedCount: number;
+  duplicateCount: number;
+}
+
 /** A planned export: its files, or why there is none. */
 export type ExportPlan =
   | {
@@ -97,8 +116,9 @@ const MAX_INSERT_IDS = 2_000_000;
  * segmentations, charts and exports are all derived; plus throttling windows and query concurrency.
  */
 export class AmplitudeState implements AnalyticsSource {
-  readonly apiKey: string;
-  readonly secretKey: string;
+  /** The project's keys; an imported state brings back the ones its clients hold. */
+  apiKey: string;
+  secretKey: string;
   readonly projectId: number;
   readonly options: AmplitudeStateOptions;
   readonly now: () => number;
@@ -157,6 +177,65 @@ export class AmplitudeState implements AnalyticsSource {
     this.maxInFlight = this.inFlight;
     this.maxUserSearchInFlight = this.userSearchInFlight;
     this.#populate();
+  }
+
+  /**
+   * A JSON copy of the project: keys, users, cohorts, charts, the retained events as they were
+   * uploaded, the deduplication ids and the counters. Throttling windows and query concurrency are
+   * not kept.
+   */
+  export(): AmplitudeStateSnapshot {
+    return structuredClone({
+      version: AMPLITUDE_STATE_VERSION,
+      apiKey: this.apiKey,
+      secretKey: this.secretKey,
+      users: this.users,
+      cohorts: this.cohorts,
+      charts: [...this.charts.values()],
+      events: this.#store.events.map(({ event, uploadedAt }) => ({ event, uploadedAt })),
+      seen: [...this.#seen],
+      ingestedCount: this.ingestedCount,
+      duplicateCount: this.duplicateCount,
+    });
+  }
+
+  /**
+   * Replaces the project with a snapshot `export` returned, replaying its events in order so that
+   * users get the same Amplitude IDs. Throws, changing nothing, when `snapshot` is not one of this
+   * version.
+   */
+  import(snapshot: unknown): void {
+    const saved = snapshot as Partial<AmplitudeStateSnapshot> | null;
+    if (saved?.version !== AMPLITUDE_STATE_VERSION) {
+      throw new Error(
+        `Not an Amplitude simulator state of version ${AMPLITUDE_STATE_VERSION} (got version ${String(saved?.version)})`,
+      );
+    }
+    const { apiKey, secretKey, users, cohorts, charts, events, seen } = structuredClone(saved);
+    if (
+      typeof apiKey !== 'string' ||
+      typeof secretKey !== 'string' ||
+      ![users, cohorts, charts, events, seen].every(Array.isArray)
+    ) {
+      throw new Error('The Amplitude simulator state is incomplete');
+    }
+    this.apiKey = apiKey;
+    this.secretKey = secretKey;
+    this.#store = new EventStore(this.options.retainEvents ?? 100_000);
+    this.#limiter = this.options.throttle === false ? undefined : new EventRateLimiter(this.options.throttle);
+    this.#userSearches.length = 0;
+    this.users.splice(0, this.users.length, ...users!);
+    for (const user of this.users) this.#store.addUser(user);
+    this.cohorts.splice(0, this.cohorts.length, ...cohorts!);
+    this.charts.clear();
+    for (const chart of charts!) this.charts.set(chart.id, chart);
+    for (const { event, uploadedAt } of events!) this.#store.add(event, uploadedAt);
+    this.#seen.clear();
+    for (const [key, at] of seen!) this.#seen.set(key, at);
+    this.ingestedCount = Number(saved.ingestedCount) || 0;
+    this.duplicateCount = Number(saved.duplicateCount) || 0;
+    this.generatedExportEvents = 0;
+    this.throttledRequests = 0;
   }
 
   #populate(): void {

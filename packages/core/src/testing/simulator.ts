@@ -38,6 +38,21 @@ export interface RunningSimulator<
   readonly oauth?: SimulatorOAuth | undefined;
   /** Back to the state it started with (re-seeded when started with `seed`); calls and faults forgotten. */
   reset(): void;
+  /**
+   * A snapshot of the simulator's data: its objects, ids, keys and the tokens it issued, as a value
+   * `structuredClone` accepts (plain data, Maps, Sets, typed arrays; no functions or class
+   * instances), tagged with the simulator's own format version. It holds secrets: store it where only
+   * its owner can read it. Optional: a simulator without it starts afresh every time (the host's
+   * sandbox keeps the data of those that have it across restarts).
+   */
+  exportState?(): unknown;
+  /**
+   * Puts back, in place, a snapshot `exportState` returned, so that clients connected with the
+   * credentials the simulator had then (now in `connection`) keep working. A snapshot it cannot read
+   * (another format version, not a snapshot of this simulator) is refused with an error before
+   * anything changes: the simulator keeps its current data, and the caller starts from there.
+   */
+  importState?(state: unknown): void;
   close(): Promise<void>;
 }
 

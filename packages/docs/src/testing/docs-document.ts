@@ -39,6 +39,12 @@ interface Unit {
   inline?: Record<string, unknown>;
 }
 
+/** A `SimDocument` as plain data (see `SimDocument.toData`). */
+export interface SimDocumentData {
+  units: Unit[];
+  lists: [string, string][];
+}
+
 interface ParagraphSpan {
   /** Offset of the first unit (the body index is offset + 1). */
   from: number;
@@ -218,6 +224,21 @@ export class SimDocument {
       });
     }
     return new SimDocument(units);
+  }
+
+  /** The document as plain data (JSON), for `SimDocument.fromData` to rebuild it. */
+  toData(): SimDocumentData {
+    return { units: this.#units.map((unit) => ({ ...unit })), lists: [...this.#lists] };
+  }
+
+  /** A document from what `toData` returned. */
+  static fromData(data: SimDocumentData): SimDocument {
+    const units = data.units.map((unit) => ({
+      ...unit,
+      ts: intern(unit.ts),
+      ...(unit.ps ? { ps: intern(unit.ps) } : {}),
+    }));
+    return new SimDocument(units, new Map(data.lists));
   }
 
   /** A copy to apply a batch to: a batch applies in full or not at all. */

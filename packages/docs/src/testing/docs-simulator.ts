@@ -11,6 +11,7 @@ import { DOCS_DISCOVERY_REVISION } from '../docs-requests.js';
 import { createDocsContractCheck } from './docs-contract.js';
 import { docsRoute } from './docs-documents.js';
 import { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from './docs-oauth.js';
+import { exportDocsState, importDocsState } from './docs-persistence.js';
 import { type SeededFiles, seedDocsSandbox } from './docs-seed.js';
 import { DocsSimulatorState, type DocsStateOptions, type SimClient } from './docs-state.js';
 import { driveRoute } from './drive-api.js';
@@ -99,6 +100,10 @@ export interface RunningDocsSimulator
   readonly seeded: SeededFiles | undefined;
   /** Drive's change log and push channels: `notifications` sent so far, `idle()` to wait for those under way. */
   readonly changes: DriveChangeFeed;
+  /** A JSON snapshot (version 1) of accounts, OAuth grants and tokens, files and the connection's tokens, for `importState` on a fresh simulator. */
+  exportState(): unknown;
+  /** Puts back what `exportState` returned (of this format version; another is refused before anything changes). */
+  importState(state: unknown): void;
 }
 
 /**
@@ -125,19 +130,21 @@ async function start(options: DocsSimulatorOptions = {}): Promise<RunningDocsSim
   const tokens = state.issueTokens({ clientId: client.clientId });
   const initial = state.snapshot();
   const url = server.url;
+  const credentials: DocsSimulatorCredentials = {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    expiresAt: tokens.expiresAt,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+  };
+  const initialCredentials = { ...credentials };
   return {
     connectorId: 'docs',
     url,
     server,
     state,
     connection: {
-      credentials: {
-        accessToken: tokens.accessToken,
-        refreshToken: tokens.refreshToken,
-        expiresAt: tokens.expiresAt,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-      },
+      credentials,
       options: { baseUrl: url, fileApiBaseUrl: url, tokenUrl: `${url}/token` },
     },
     oauth: {
@@ -150,8 +157,18 @@ async function start(options: DocsSimulatorOptions = {}): Promise<RunningDocsSim
     },
     seeded,
     changes: state.changeFeed!,
+    // The connection's tokens go with the data: they are the ones its clients hold.
+    exportState: () => ({ ...exportDocsState(state), credentials: { ...credentials } }),
+    importState(saved: unknown) {
+      const kept = (saved as { credentials?: Partial<DocsSimulatorCredentials> } | null)?.credentials;
+      importDocsState(state, saved);
+      if (typeof kept?.accessToken === 'string' && typeof kept.refreshToken === 'string') {
+        Object.assign(credentials, kept);
+      }
+    },
     reset() {
       state.restore(initial);
+      Object.assign(credentials, initialCredentials);
       server.reset();
       server.clearFaults();
       server.resetHandlers();

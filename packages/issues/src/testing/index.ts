@@ -50,8 +50,10 @@ export {
 export { LINEAR_SEED, seedLinearWorkspace, seedUuid } from './linear-seed.js';
 export {
   issuesSimulator,
+  LINEAR_STATE_VERSION,
   type LinearSimulatorCredentials,
   type LinearSimulatorOptions,
+  type LinearSimulatorSnapshot,
   type RunningIssuesSimulator,
 } from './linear-simulator.js';
 export { LinearWorkspace, type WorkspaceInput } from './linear-workspace.js';

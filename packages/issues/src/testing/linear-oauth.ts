@@ -10,6 +10,15 @@ export interface LinearOAuthClient {
   redirectUris: string[];
 }
 
+/** A JSON snapshot of a `LinearOAuth` (see `LinearOAuth.export`). */
+export interface LinearOAuthSnapshot {
+  clients: LinearOAuthClient[];
+  grants: LinearOAuthGrant[];
+  /** Access token, index of its grant in `grants`, expiry (epoch milliseconds). */
+  accessTokens: [string, number, number][];
+  usedRefreshTokens: string[];
+}
+
 /** One authorization: the tokens it issued and what they may do. */
 export interface LinearOAuthGrant {
   clientId: string;
@@ -166,6 +175,46 @@ export class LinearOAuth {
     this.#byAccess.clear();
     this.#byRefresh.clear();
     this.#usedRefresh.clear();
+  }
+
+  /**
+   * A JSON copy of the applications and grants, with every access token still known (an old one
+   * stays valid until it expires) and the refresh tokens already used. Pending codes are not kept.
+   */
+  export(): LinearOAuthSnapshot {
+    const grants = [
+      ...new Set([...this.#byRefresh.values(), ...[...this.#byAccess.values()].map((entry) => entry.grant)]),
+    ];
+    return structuredClone({
+      clients: [...this.clients.values()],
+      grants,
+      accessTokens: [...this.#byAccess].map(([token, entry]): [string, number, number] => [
+        token,
+        grants.indexOf(entry.grant),
+        entry.expiresAt,
+      ]),
+      usedRefreshTokens: [...this.#usedRefresh],
+    });
+  }
+
+  /** Replaces every application and grant with a snapshot `export` returned; throws, changing nothing, when it is incomplete. */
+  load(snapshot: LinearOAuthSnapshot): void {
+    const { clients, grants, accessTokens, usedRefreshTokens } = structuredClone(
+      snapshot ?? ({} as LinearOAuthSnapshot),
+    );
+    if (![clients, grants, accessTokens, usedRefreshTokens].every(Array.isArray)) {
+      throw new Error('The Linear OAuth state is incomplete');
+    }
+    const byAccess = accessTokens.map(([token, index, expiresAt]) => {
+      const grant = grants[index];
+      if (!grant) throw new Error('The Linear OAuth state names a grant it does not hold');
+      return [token, { grant, expiresAt }] as const;
+    });
+    this.clear();
+    for (const client of clients) this.clients.set(client.clientId, client);
+    for (const grant of grants) this.#byRefresh.set(grant.refreshToken, grant);
+    for (const [token, entry] of byAccess) this.#byAccess.set(token, entry);
+    for (const token of usedRefreshTokens) this.#usedRefresh.add(token);
   }
 
   /** Makes every access token expired now, so the next call needs a refresh. */

@@ -13,11 +13,16 @@ import {
   type LinearSimulatorState,
   linearContractCheck,
 } from './linear-handlers.js';
-import { LinearOAuth, type LinearOAuthGrant } from './linear-oauth.js';
+import {
+  LinearOAuth,
+  type LinearOAuthClient,
+  type LinearOAuthGrant,
+  type LinearOAuthSnapshot,
+} from './linear-oauth.js';
 import { loadLinearSchema } from './linear-schema.js';
 import { LINEAR_SEED, seedLinearWorkspace } from './linear-seed.js';
 import { LinearWebhookDispatcher } from './linear-webhooks.js';
-import { LinearWorkspace } from './linear-workspace.js';
+import { LinearWorkspace, type LinearWorkspaceSnapshot } from './linear-workspace.js';
 
 /** Options of the simulator. */
 export interface LinearSimulatorOptions extends SimulatorStartOptions {
@@ -62,6 +67,10 @@ export interface RunningIssuesSimulator
   clearFaults(): void;
   /** The webhook deliveries: `attempts` made so far, `idle()` to wait for those under way. */
   readonly webhooks: LinearWebhookDispatcher;
+  /** A JSON snapshot (version 1) of the workspace, OAuth grants, API key and connection, for `importState` on a fresh simulator. */
+  exportState(): unknown;
+  /** Puts back what `exportState` returned (of this format version; another is refused before anything changes). */
+  importState(state: unknown): void;
 }
 
 /** The scopes the connector asks for (`admin` to create the webhooks of `issues.event`). */
@@ -90,16 +99,18 @@ function newWorkspace(seed: boolean, viewerId?: string): { workspace: LinearWork
  */
 async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssuesSimulator> {
   const seed = options.seed ?? false;
-  const { workspace, viewerId } = newWorkspace(seed);
-  const apiKey = workspace.addApiKey(viewerId);
+  const { workspace, viewerId: viewer } = newWorkspace(seed);
+  // Mutable: an imported state brings back the viewer, key, application and grant its clients hold.
+  let viewerId = viewer;
+  let apiKey = workspace.addApiKey(viewerId);
   const oauth = new LinearOAuth({
     approver: () => viewerId,
     ...(options.accessTokenTtlSeconds === undefined
       ? {}
       : { accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
   });
-  const client = oauth.addClient({ name: 'Connector sandbox' });
-  const grant: LinearOAuthGrant = {
+  let client = oauth.addClient({ name: 'Connector sandbox' });
+  let grant: LinearOAuthGrant = {
     ...oauth.issueGrant({ clientId: client.clientId, userId: viewerId, scopes: SCOPES }),
   };
   const rateLimits: LinearRateLimits = {
@@ -123,6 +134,21 @@ async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssue
     check: options.contracts === false ? undefined : linearContractCheck(state),
   });
   const url = server.url;
+  const credentials: LinearSimulatorCredentials = {
+    accessToken: grant.accessToken,
+    refreshToken: grant.refreshToken,
+    expiresAt: grant.accessExpiresAt,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+  };
+  const oauthClient = {
+    authorizationUrl: `${url}/oauth/authorize`,
+    tokenUrl: `${url}/oauth/token`,
+    revocationUrl: `${url}/oauth/revoke`,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    scopes: SCOPES,
+  };
   return {
     connectorId: 'issues',
     url,
@@ -134,24 +160,42 @@ async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssue
     state,
     webhooks: state.webhooks,
     connection: {
-      credentials: {
-        accessToken: grant.accessToken,
-        refreshToken: grant.refreshToken,
-        expiresAt: grant.accessExpiresAt,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-      },
+      credentials,
       options: { baseUrl: url, tokenUrl: `${url}/oauth/token` },
     },
-    apiKey,
-    viewerId,
-    oauth: {
-      authorizationUrl: `${url}/oauth/authorize`,
-      tokenUrl: `${url}/oauth/token`,
-      revocationUrl: `${url}/oauth/revoke`,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      scopes: SCOPES,
+    get apiKey() {
+      return apiKey;
+    },
+    get viewerId() {
+      return viewerId;
+    },
+    oauth: oauthClient,
+    exportState: (): LinearSimulatorSnapshot => ({
+      version: LINEAR_STATE_VERSION,
+      workspace: state.workspace.export(),
+      oauth: state.oauth.export(),
+      scene: structuredClone({ viewerId, apiKey, client, grant, credentials }),
+    }),
+    importState(saved: unknown) {
+      const snapshot = saved as Partial<LinearSimulatorSnapshot> | null;
+      if (snapshot?.version !== LINEAR_STATE_VERSION) {
+        throw new Error(
+          `Not a Linear simulator state of version ${LINEAR_STATE_VERSION} (got version ${String(snapshot?.version)})`,
+        );
+      }
+      const scene = structuredClone(snapshot.scene);
+      if (!scene?.client || !scene.grant || !scene.credentials || typeof scene.apiKey !== 'string') {
+        throw new Error('The Linear simulator state is incomplete');
+      }
+      // A new workspace, swapped in once read; the OAuth state checks its snapshot before it changes.
+      const restored = new LinearWorkspace();
+      restored.load(snapshot.workspace!);
+      state.oauth.load(snapshot.oauth!);
+      state.workspace = restored;
+      ({ viewerId, apiKey, client, grant } = scene);
+      Object.assign(credentials, scene.credentials);
+      Object.assign(oauthClient, { clientId: client.clientId, clientSecret: client.clientSecret });
+      state.budgets.clear();
     },
     failNext: (fault) => {
       state.faults.push({ ...fault, left: fault.times ?? 1 });
@@ -186,6 +230,24 @@ async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssue
  * The Linear simulator: Linear's GraphQL API (the schema of `@linear/sdk` 91.0.0) and OAuth
  * server on loopback, for tests, the host's sandbox and the bench.
  */
+/** The format version of the Linear simulator's `exportState`; a snapshot of another version is refused. */
+export const LINEAR_STATE_VERSION = 1;
+
+/** What the Linear simulator's `exportState` returns: JSON. */
+export interface LinearSimulatorSnapshot {
+  version: typeof LINEAR_STATE_VERSION;
+  workspace: LinearWorkspaceSnapshot;
+  oauth: LinearOAuthSnapshot;
+  /** The viewer, API key, application and grant the simulator started with, and its connection. */
+  scene: {
+    viewerId: string;
+    apiKey: string;
+    client: LinearOAuthClient;
+    grant: LinearOAuthGrant;
+    credentials: LinearSimulatorCredentials;
+  };
+}
+
 export const issuesSimulator = defineSimulator({
   connectorId: 'issues',
   speaks: `Linear GraphQL API (schema of @linear/sdk ${ISSUES_SCHEMA_VERSION})`,

@@ -25,6 +25,29 @@ import type {
 } from './linear-records.js';
 import type { WebhookRecord } from './linear-webhooks.js';
 
+/** The record maps of a `LinearWorkspace`, by the name they have in a snapshot. */
+const RECORD_MAPS = [
+  'users',
+  'teams',
+  'states',
+  'cycles',
+  'labels',
+  'issues',
+  'projectStatuses',
+  'projects',
+  'comments',
+  'webhooks',
+] as const;
+
+/** A JSON snapshot of a `LinearWorkspace` (see `LinearWorkspace.export`). */
+export interface LinearWorkspaceSnapshot {
+  organization: OrganizationRecord;
+  /** Each map's records, in insertion order (the order lists follow). */
+  records: Record<(typeof RECORD_MAPS)[number], { id: string }[]>;
+  apiKeys: [string, string][];
+  lastSyncId: number;
+}
+
 /** A mutation's `input` object, as graphql-js coerced it. */
 export type WorkspaceInput = Record<string, unknown>;
 
@@ -74,6 +97,41 @@ export class LinearWorkspace {
       urlKey: options.urlKey ?? 'sandbox',
       createdAt: this.now(),
     };
+  }
+
+  /** A JSON copy of every record, API key and the sync id. */
+  export(): LinearWorkspaceSnapshot {
+    const records = Object.fromEntries(
+      RECORD_MAPS.map((name) => [name, [...(this[name] as Map<string, { id: string }>).values()]]),
+    ) as LinearWorkspaceSnapshot['records'];
+    return structuredClone({
+      organization: this.organization,
+      records,
+      apiKeys: [...this.apiKeys],
+      lastSyncId: this.lastSyncId,
+    });
+  }
+
+  /** Fills this (new, empty) workspace from a snapshot `export` returned; throws when one is incomplete. */
+  load(snapshot: LinearWorkspaceSnapshot): void {
+    const { organization, records, apiKeys } = structuredClone(snapshot);
+    if (
+      !organization ||
+      !records ||
+      !RECORD_MAPS.every((name) => Array.isArray(records[name])) ||
+      !Array.isArray(apiKeys)
+    ) {
+      throw new Error('The Linear workspace state is incomplete');
+    }
+    Object.assign(this.organization, organization);
+    for (const name of RECORD_MAPS) {
+      const map = this[name] as Map<string, { id: string }>;
+      map.clear();
+      for (const record of records[name]) map.set(record.id, record);
+    }
+    this.apiKeys.clear();
+    for (const [key, userId] of apiKeys) this.apiKeys.set(key, userId);
+    this.lastSyncId = Number(snapshot.lastSyncId) || this.lastSyncId;
   }
 
   /** The current time as an ISO string. */

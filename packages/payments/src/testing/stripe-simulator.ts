@@ -10,7 +10,7 @@ import { loadStripeContract, type StripeContract } from './contract/stripe-contr
 import { deliverWebhooks, type WebhookDeliverer } from './resources/webhook-endpoints.js';
 import { createStripeHandlers, type RestrictedAccess } from './stripe-router.js';
 import { seedStripeState } from './stripe-seed.js';
-import { StripeState, stripeStyleId } from './stripe-state.js';
+import { STRIPE_STATE_VERSION, StripeState, stripeStyleId } from './stripe-state.js';
 import { SIMULATED_API_VERSION } from './stripe-versions.js';
 
 /** How the Stripe simulator is started: where to listen and what to seed, plus Stripe's own settings. */
@@ -54,6 +54,10 @@ export interface PaymentsSandbox
   readonly contract: StripeContract | undefined;
   /** Signed deliveries of events to the account's webhook endpoints: their log, `idle()` to wait. */
   readonly webhooks: WebhookDeliverer;
+  /** A JSON snapshot (version 1) of the account and its secret key, for `importState` on a fresh simulator. */
+  exportState(): unknown;
+  /** Puts back what `exportState` returned (of this format version; another is refused before anything changes). */
+  importState(state: unknown): void;
 }
 
 /**
@@ -84,11 +88,12 @@ async function start(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSa
     state,
     options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {},
   );
-  const apiKey = options.apiKey ?? stripeStyleId('sk_test_', 24);
+  // Mutable: an imported state brings back the key its clients hold.
+  const apiKeys: [string] = [options.apiKey ?? stripeStyleId('sk_test_', 24)];
   let server: TestServer | undefined;
   const handlers = createStripeHandlers({
     state,
-    apiKeys: [apiKey],
+    apiKeys,
     restrictedKeys: options.restrictedKeys,
     contract,
     onResponseViolation: options.checkResponses ? (message) => server?.addViolation(message) : undefined,
@@ -100,6 +105,10 @@ async function start(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSa
     check: (call) => contract?.checkRequest(call),
   });
   const running = server;
+  const connection = {
+    credentials: { apiKey: apiKeys[0] },
+    options: { baseUrl: running.url, apiVersion: SIMULATED_API_VERSION },
+  };
   return {
     connectorId: 'payments',
     url: running.url,
@@ -107,9 +116,22 @@ async function start(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSa
     state,
     contract,
     webhooks,
-    connection: {
-      credentials: { apiKey },
-      options: { baseUrl: running.url, apiVersion: SIMULATED_API_VERSION },
+    connection,
+    exportState: () => ({ ...state.export(), apiKey: apiKeys[0] }),
+    importState(saved: unknown) {
+      const snapshot = saved as { version?: unknown; apiKey?: unknown } | null;
+      const apiKey = snapshot?.apiKey;
+      if (
+        snapshot?.version === STRIPE_STATE_VERSION &&
+        (typeof apiKey !== 'string' || !apiKey.startsWith('sk_'))
+      ) {
+        throw new Error('The Stripe simulator state has no secret key');
+      }
+      // Refuses another version before changing anything.
+      state.import(saved);
+      if (typeof apiKey !== 'string') return;
+      apiKeys[0] = apiKey;
+      connection.credentials.apiKey = apiKey;
     },
     reset() {
       state.reset();

@@ -87,6 +87,33 @@ export class Collection<T extends StoredObject> {
   }
 }
 
+/** The format version of `StripeState.export()`; a snapshot of another version is refused. */
+export const STRIPE_STATE_VERSION = 1;
+
+/** The collections of a `StripeState`, by the name they have in a snapshot. */
+const COLLECTIONS = [
+  'customers',
+  'products',
+  'prices',
+  'subscriptions',
+  'invoices',
+  'paymentMethods',
+  'balanceTransactions',
+  'events',
+  'coupons',
+  'eventDestinations',
+  'webhookEndpoints',
+] as const;
+
+/** A JSON snapshot of a `StripeState` (see `StripeState.export`). */
+export interface StripeStateSnapshot {
+  version: typeof STRIPE_STATE_VERSION;
+  /** Each collection's objects, oldest first, so that importing them keeps their order. */
+  collections: Record<(typeof COLLECTIONS)[number], StoredObject[]>;
+  deletedCustomers: string[];
+  idempotency: [string, SavedResponse][];
+}
+
 /** Options of the simulator's state. */
 export interface StripeStateOptions {
   /** The clock, in Unix seconds (tests can freeze it). */
@@ -139,23 +166,50 @@ export class StripeState {
 
   /** Forgets every object and saved response. */
   reset(): void {
-    for (const collection of [
-      this.customers,
-      this.products,
-      this.prices,
-      this.subscriptions,
-      this.invoices,
-      this.paymentMethods,
-      this.balanceTransactions,
-      this.events,
-      this.coupons,
-      this.eventDestinations,
-      this.webhookEndpoints,
-    ]) {
-      collection.clear();
-    }
+    for (const name of COLLECTIONS) this[name].clear();
     this.deletedCustomers.clear();
     this.idempotency.clear();
+  }
+
+  /** A JSON copy of the account: every object (webhook secrets included) and saved response. */
+  export(): StripeStateSnapshot {
+    const collections = Object.fromEntries(
+      COLLECTIONS.map((name) => [name, structuredClone([...this[name].list()].reverse())]),
+    ) as StripeStateSnapshot['collections'];
+    return {
+      version: STRIPE_STATE_VERSION,
+      collections,
+      deletedCustomers: [...this.deletedCustomers],
+      idempotency: structuredClone([...this.idempotency]),
+    };
+  }
+
+  /**
+   * Replaces the account with a snapshot `export` returned. Throws, changing nothing, when `snapshot`
+   * is not one of this version.
+   */
+  import(snapshot: unknown): void {
+    const saved = snapshot as Partial<StripeStateSnapshot> | null;
+    if (saved?.version !== STRIPE_STATE_VERSION) {
+      throw new Error(
+        `Not a Stripe simulator state of version ${STRIPE_STATE_VERSION} (got version ${String(saved?.version)})`,
+      );
+    }
+    const collections = saved.collections;
+    if (
+      !collections ||
+      !COLLECTIONS.every((name) => Array.isArray(collections[name])) ||
+      !Array.isArray(saved.deletedCustomers) ||
+      !Array.isArray(saved.idempotency)
+    ) {
+      throw new Error('The Stripe simulator state is incomplete');
+    }
+    this.reset();
+    for (const name of COLLECTIONS) {
+      for (const object of structuredClone(collections[name])) this[name].set(object);
+    }
+    for (const id of saved.deletedCustomers) this.deletedCustomers.add(id);
+    for (const [key, response] of structuredClone(saved.idempotency)) this.idempotency.set(key, response);
   }
 
   /**
