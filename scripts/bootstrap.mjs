@@ -45,9 +45,12 @@ function ensureToolchain() {
   const needNode = major < MIN_NODE_MAJOR;
   const wanted = { pnpm: PNPM_VERSION, ...(needNode ? { node: NODE_VERSION } : {}) };
   const stampFile = join(toolchainDir, 'stamp.json');
-  const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+  const stamp = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8') || '{}') : {};
   const binDir = join(toolchainDir, 'node_modules', '.bin');
-  if (stamp !== JSON.stringify(wanted) || !existsSync(join(binDir, 'pnpm'))) {
+  // A toolchain that holds more than this run needs (Node 24 fetched by an earlier run on Node 20,
+  // and this run already on Node 24) is kept: refetching pnpm alone would remove that Node.
+  const covered = Object.entries(wanted).every(([name, version]) => stamp[name] === version);
+  if (!covered || !existsSync(join(binDir, 'pnpm'))) {
     log(
       needNode
         ? `Node ${process.versions.node} is older than ${MIN_NODE_MAJOR}: fetching Node ${NODE_VERSION} and pnpm ${PNPM_VERSION} into .toolchain/`
