@@ -115,6 +115,34 @@ describe('a sandbox restarted on the same data directory', () => {
     }
   });
 
+  it('keeps a customer made on the Stripe simulator, and the sandbox connection keeps its key', async () => {
+    const dir = tempDir();
+    cleanups.push(() => dir.remove());
+    const host = await tempHost(await loadConnectors(['payments']), { dataDir: dir.path });
+    cleanups.push(() => host.close());
+    const first = await startSandbox(host);
+    expect(first.kept).toEqual({ payments: true });
+    const created = (await host.connections.run(
+      'payments.createCustomer',
+      { email: 'kept@example.com', name: 'Kept Across Restarts' },
+      { connection: 'sandbox-payments' },
+    )) as { id: string };
+    const key = (await host.store.get('sandbox-payments'))!.credentials.apiKey;
+    await first.close();
+
+    const second = await startSandbox(host);
+    cleanups.push(() => second.close());
+    expect(second.notes).toEqual([]);
+    expect(second.simulators.payments!.connection.credentials.apiKey).toBe(key);
+    expect(
+      await host.connections.run(
+        'payments.getCustomerById',
+        { customerId: created.id },
+        { connection: 'sandbox-payments' },
+      ),
+    ).toMatchObject({ id: created.id, email: 'kept@example.com', name: 'Kept Across Restarts' });
+  });
+
   it('starts from the seed, saying why, when the saved data cannot be read', async () => {
     const host = await keeperHost();
     await (await startSandbox(host)).close();

@@ -4,9 +4,9 @@ import { deserialize, serialize } from 'node:v8';
 import type { RunningSimulator } from '@c/core/testing';
 
 /**
- * What a running simulator may offer so that the sandbox keeps its data across restarts. Not part of
- * core's `RunningSimulator` yet: a simulator that has both methods is kept, one without is seeded
- * afresh at every start.
+ * What a running simulator may offer so that the sandbox keeps its data across restarts (the optional
+ * members of core's `RunningSimulator`): a simulator that has both methods is kept, one without is
+ * seeded afresh at every start.
  *
  * - `exportState()` returns everything the simulator holds (accounts, objects, keys, OAuth clients
  *   and grants) as a value `structuredClone` accepts (Maps, Sets, typed arrays, plain objects), so
