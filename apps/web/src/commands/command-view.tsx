@@ -75,7 +75,14 @@ export function CommandView({ commandId }: { commandId: string }) {
   );
   const [connectionName, setConnectionName] = useState(() => pickConnection(candidates, pending?.connection));
   const [running, setRunning] = useState<
-    { started: number; controller: AbortController; background?: BackgroundState | undefined } | undefined
+    | {
+        started: number;
+        controller: AbortController;
+        inBackground: boolean;
+        /** Where the background run is, once the host took it. */
+        background?: BackgroundState | undefined;
+      }
+    | undefined
   >();
   // Which submit button sent the form: Run, or Run in background.
   const submitMode = useRef<'now' | 'background'>('now');
@@ -157,7 +164,7 @@ export function CommandView({ commandId }: { commandId: string }) {
       const id = ++runCount.current;
       const started = performance.now();
       const controller = new AbortController();
-      setRunning({ started, controller, ...(background ? { background: undefined } : {}) });
+      setRunning({ started, controller, inBackground: background });
       let runId: string | undefined;
       let next: Outcome;
       try {
@@ -375,7 +382,7 @@ export function CommandView({ commandId }: { commandId: string }) {
                     submitMode.current = 'now';
                   }}
                 >
-                  {running && !('background' in running)
+                  {running && !running.inBackground
                     ? 'Running…'
                     : confirming
                       ? `Yes, run ${summary.title}`
@@ -392,12 +399,12 @@ export function CommandView({ commandId }: { commandId: string }) {
                       submitMode.current = 'background';
                     }}
                   >
-                    {running && 'background' in running ? 'Running in background…' : 'Run in background'}
+                    {running?.inBackground ? 'Running in background…' : 'Run in background'}
                   </button>
                 )}
                 {running && (
                   <button type="button" className="button" onClick={() => running.controller.abort()}>
-                    {'background' in running && running.background ? 'Stop following' : 'Cancel run'}
+                    {running.background ? 'Stop following' : 'Cancel run'}
                   </button>
                 )}
                 {confirming && (
@@ -452,12 +459,12 @@ export function CommandView({ commandId }: { commandId: string }) {
                 )}
               </div>
               <div className="run-progress" role="status">
-                {running && !('background' in running) && (
+                {running && !running.inBackground && (
                   <p className="muted">
                     Running {summary.title} on {target}… <span aria-hidden="true">{elapsed} s</span>
                   </p>
                 )}
-                {running && 'background' in running && (
+                {running?.inBackground && (
                   <p className="muted">
                     {running.background
                       ? `Run ${running.background.id} of ${summary.title} on ${target}: ${running.background.status}${
