@@ -6,6 +6,7 @@ export {
   type RefreshCoordinator,
 } from './auth/oauth2-auth.js';
 export { basicAuth, bearerAuth, headerAuth } from './auth/simple-auth.js';
+export { type ChoiceOption, choice, choiceLabels } from './choice.js';
 export {
   type Command,
   type CommandAnnotations,
@@ -38,6 +39,14 @@ export {
   guardPath,
   shapeCustomResult,
 } from './custom-action.js';
+export {
+  checkLookup,
+  fillLookupInput,
+  type Lookup,
+  lookupParameters,
+  lookupProblems,
+  lookupRequests,
+} from './lookup.js';
 export {
   AuthError,
   ConnectorError,
