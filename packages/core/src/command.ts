@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ValidationError } from './errors/validation-error.js';
+import type { Lookup } from './lookup.js';
 import type { RunObserver } from './run-context.js';
 import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
 
@@ -70,6 +71,11 @@ export interface CommandDefinition<I extends z.ZodObject, O, Ctx> {
   output?: SchemaSource<z.ZodType<O>>;
   /** Required: whether it reads, destroys, or can be repeated safely is the author's to say. */
   annotations: CommandAnnotations;
+  /**
+   * How the choices of parameters naming provider objects are found, by parameter key: which read
+   * command of the same connector lists them (checked by `defineConnector`).
+   */
+  lookups?: Record<string, Lookup>;
   run(input: z.output<I>, ctx: Ctx, options: RunOptions): Promise<O>;
 }
 

@@ -6,6 +6,7 @@ import { NetworkError } from './errors/network-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { HttpTuning } from './http/http-client.js';
+import { checkConnectorLookups } from './lookup.js';
 import { type DryRunResult, type RunState, withRun } from './run-context.js';
 import type { Simulator } from './testing/simulator.js';
 import type { Trigger } from './trigger.js';
@@ -219,6 +220,7 @@ export function defineConnector<
       throw new Error(`Command registered as "${key}" has key "${command.key}"`);
     }
   }
+  checkConnectorLookups(definition.commands);
   for (const [key, trigger] of Object.entries(definition.triggers ?? {})) {
     if (trigger.key !== key) throw new Error(`Trigger registered as "${key}" has key "${trigger.key}"`);
   }

@@ -40,14 +40,6 @@ export {
   shapeCustomResult,
 } from './custom-action.js';
 export {
-  checkLookup,
-  fillLookupInput,
-  type Lookup,
-  lookupParameters,
-  lookupProblems,
-  lookupRequests,
-} from './lookup.js';
-export {
   AuthError,
   ConnectorError,
   type ConnectorErrorOptions,
@@ -75,6 +67,14 @@ export { encodeForm, encodeQuery, type FormValue, flattenForm } from './http/enc
 export { HttpClient, type HttpClientOptions, type HttpTuning, withTuning } from './http/http-client.js';
 export type { ErrorResponse, HttpRequest, HttpResponse, ResponseType } from './http/request.js';
 export { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './http/retry.js';
+export {
+  checkLookup,
+  fillLookupInput,
+  type Lookup,
+  lookupParameters,
+  lookupProblems,
+  lookupRequests,
+} from './lookup.js';
 export {
   collect,
   connectionPage,

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineCommand } from './command.js';
+import { defineConnector } from './connector.js';
+import { fillLookupInput, type Lookup, lookupProblems } from './lookup.js';
+
+const searchTeams = defineCommand({
+  key: 'searchTeams',
+  title: 'Search Teams',
+  description: 'Finds teams by name.',
+  input: z.object({ name: z.string().min(1), limit: z.number().int().optional() }),
+  annotations: { readOnly: true },
+  run: async () => ({ nodes: [] }),
+});
+
+const deleteTeam = defineCommand({
+  key: 'deleteTeam',
+  title: 'Delete Team',
+  description: 'Deletes a team.',
+  input: z.object({ teamId: z.string() }),
+  annotations: { destructive: true },
+  run: async () => ({}),
+});
+
+const teams: Lookup = {
+  noun: 'teams',
+  command: 'searchTeams',
+  input: { name: '{query}' },
+  items: 'nodes',
+  value: 'id',
+  label: ['name'],
+};
+
+function connectorWith(lookups: Record<string, Lookup>, extra: Record<string, unknown> = {}) {
+  const createIssue = defineCommand({
+    key: 'createIssue',
+    title: 'Create Issue',
+    description: 'Creates an issue.',
+    input: z.object({ teamId: z.string(), statusId: z.string().optional() }),
+    annotations: {},
+    lookups,
+    run: async () => ({}),
+  });
+  return defineConnector({
+    id: 'tracker',
+    title: 'Tracker',
+    description: 'A test connector.',
+    credentials: z.object({ apiKey: z.string() }),
+    options: z.object({}),
+    auth: { type: 'apiKey' },
+    commands: { searchTeams, deleteTeam, createIssue, ...extra } as { searchTeams: typeof searchTeams },
+    createContext: () => ({ close: async () => undefined }),
+    verify: async () => undefined,
+  });
+}
+
+describe('lookups', () => {
+  it('are kept on the command as plain JSON', () => {
+    const connector = connectorWith({ teamId: teams });
+    const command = (connector.commands as Record<string, { lookups?: Record<string, Lookup> }>).createIssue;
+    expect(JSON.parse(JSON.stringify(command?.lookups))).toEqual({ teamId: teams });
+    expect(lookupProblems(connector as never)).toEqual([]);
+  });
+
+  it('refuse, when the connector is defined, a command the connector lacks', () => {
+    expect(() => connectorWith({ teamId: { ...teams, command: 'listTeams' } })).toThrow(
+      'Lookup of createIssue.teamId: no command "listTeams" in this connector',
+    );
+    expect(() =>
+      connectorWith({ teamId: { ...teams, whenQueryEmpty: { command: 'allTeams', input: {} } } }),
+    ).toThrow('no command "allTeams"');
+  });
+
+  it('refuse a command that writes, and a placeholder the lookup does not declare it needs', () => {
+    expect(() => connectorWith({ teamId: { ...teams, command: 'deleteTeam', input: {} } })).toThrow(
+      '"deleteTeam" is not read-only',
+    );
+    expect(() => connectorWith({ statusId: { ...teams, input: { name: '{param:teamId}' } } })).toThrow(
+      'input uses {param:teamId} but needs does not list "teamId"',
+    );
+  });
+
+  it('report a parameter the command lacks and an input the listing command refuses', () => {
+    const connector = connectorWith({
+      projectId: teams,
+      statusId: { ...teams, input: { name: '{param:teamId}', limit: 'ten' }, needs: ['teamId', 'cycle'] },
+    });
+    expect(lookupProblems(connector as never)).toEqual([
+      'createIssue.projectId: createIssue has no parameter "projectId"',
+      'createIssue.statusId: needs "cycle", which createIssue lacks',
+      expect.stringMatching(/^createIssue\.statusId: searchTeams refuses its input: .*limit/),
+    ]);
+  });
+});
+
+describe('fillLookupInput', () => {
+  it('puts the typed text and other parameters in place, keeping their types', () => {
+    const input = {
+      query: 'query T($id: String!) { team(id: $id) { id } }',
+      variables: { id: '{param:teamId}', ids: ['{param:teamIds}'] },
+      name: '{query}',
+      note: 'about {query}',
+      limit: 5,
+    };
+    expect(fillLookupInput(input, 'eng', { teamId: 't1', teamIds: ['a', 'b'] })).toEqual({
+      query: 'query T($id: String!) { team(id: $id) { id } }',
+      variables: { id: 't1', ids: [['a', 'b']] },
+      name: 'eng',
+      note: 'about {query}',
+      limit: 5,
+    });
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * How a parameter's choices are found: which of the connector's own read commands lists them and
+ * where the ids and names sit in its result. Plain JSON, so a host can send it to a UI, a CLI prompt
+ * or an MCP description; the connector is the one place that knows its provider's requests.
+ *
+ * Strings in `input` may hold placeholders, replaced when the lookup runs:
+ * - `{query}`: the text typed so far, trimmed;
+ * - `{param:name}`: the value of another parameter of the same command (e.g. the chosen team).
+ *
+ * Labels and details are lists of templates; the first whose fields are all present wins. A
+ * template is a dotted path (`name`, `status.name`) or text with `{path}` fields, each optionally
+ * formatted: `{unit_amount|minor}` (minor units as a decimal), `{currency|upper}`, `{modifiedTime|date}`.
+ */
+export interface Lookup {
+  /** What the choices are, in the plural, for status lines ("teams", "customers"). */
+  noun: string;
+  /** The key of a read command of the same connector that lists the choices. */
+  command: string;
+  /** That command's input, with `{query}` and `{param:name}` placeholders. */
+  input?: Record<string, unknown>;
+  /** Another request for when nothing is typed (a search that needs a name lists the first instead). */
+  whenQueryEmpty?: { command: string; input?: Record<string, unknown> };
+  /** Parameters that must be filled before choices can be listed (a team before its states). */
+  needs?: string[];
+  /** Dotted path to the list in the command's result; empty for a result that is the list. */
+  items: string;
+  /** Only items with a value at this dotted path are choices (e.g. recurring prices). */
+  where?: string;
+  /** Dotted path to the value the parameter takes. */
+  value: string;
+  /** Templates for the choice's name; the first that can be filled wins. */
+  label: string[];
+  /** Templates for a second line (an email, a state's type). */
+  detail?: string[];
+  /** Whether the typed text narrows the search on the provider (otherwise the caller filters). */
+  searchesRemotely?: boolean;
+}
+
+/** The commands a lookup may run: its main request and its fallback for an empty query. */
+export function lookupRequests(lookup: Lookup): { command: string; input: Record<string, unknown> }[] {
+  const main = { command: lookup.command, input: lookup.input ?? {} };
+  if (!lookup.whenQueryEmpty) return [main];
+  return [main, { command: lookup.whenQueryEmpty.command, input: lookup.whenQueryEmpty.input ?? {} }];
+}
+
+const placeholder = /^\{(query|param:([A-Za-z_$][\w$]*))\}$/;
+
+/**
+ * Replaces the placeholders in a lookup input: strings that are exactly `{query}` or
+ * `{param:name}` become the typed text or that parameter's value (kept as it is, not stringified).
+ */
+export function fillLookupInput(
+  input: Record<string, unknown>,
+  query: string,
+  form: Record<string, unknown>,
+): Record<string, unknown> {
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const match = placeholder.exec(value);
+      if (!match) return value;
+      return match[2] === undefined ? query : form[match[2]];
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, fill(entry)]));
+    }
+    return value;
+  };
+  return fill(input) as Record<string, unknown>;
+}
+
+/** The parameters named by `{param:name}` placeholders in a lookup's inputs. */
+export function lookupParameters(lookup: Lookup): string[] {
+  const names = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      const name = placeholder.exec(value)?.[2];
+      if (name) names.add(name);
+    } else if (value !== null && typeof value === 'object') {
+      for (const entry of Object.values(value)) visit(entry);
+    }
+  };
+  for (const request of lookupRequests(lookup)) visit(request.input);
+  return [...names];
+}
+
+/** Throws when a lookup is not well formed; `where` names it in the message. */
+export function checkLookup(lookup: Lookup, where: string): void {
+  const fail = (what: string) => {
+    throw new Error(`Lookup of ${where}: ${what}`);
+  };
+  if (typeof lookup.noun !== 'string' || !lookup.noun) fail('noun is required');
+  if (typeof lookup.command !== 'string' || !lookup.command) fail('command is required');
+  if (typeof lookup.items !== 'string') fail('items must be a dotted path ("" for the result itself)');
+  if (typeof lookup.value !== 'string' || !lookup.value) fail('value must be a dotted path');
+  if (!Array.isArray(lookup.label) || lookup.label.length === 0) fail('label needs at least one template');
+  const needs = new Set(lookup.needs ?? []);
+  for (const name of lookupParameters(lookup)) {
+    if (!needs.has(name)) fail(`input uses {param:${name}} but needs does not list "${name}"`);
+  }
+}
+
+interface CommandLike {
+  readonly key: string;
+  readonly annotations: { readOnly?: boolean };
+  readonly lookups?: Record<string, Lookup> | undefined;
+}
+
+/**
+ * Checks every command's lookups when a connector is defined: each is well formed and runs a
+ * read-only command of the same connector. Parameters are checked by `lookupProblems`, which
+ * builds the input schemas that defining a connector leaves unbuilt.
+ */
+export function checkConnectorLookups(commands: Record<string, CommandLike>): void {
+  for (const [key, command] of Object.entries(commands)) {
+    for (const [parameter, lookup] of Object.entries(command.lookups ?? {})) {
+      const where = `${key}.${parameter}`;
+      checkLookup(lookup, where);
+      for (const request of lookupRequests(lookup)) {
+        const target = Object.hasOwn(commands, request.command) ? commands[request.command] : undefined;
+        if (!target) throw new Error(`Lookup of ${where}: no command "${request.command}" in this connector`);
+        if (!target.annotations.readOnly) {
+          throw new Error(`Lookup of ${where}: "${request.command}" is not read-only`);
+        }
+      }
+    }
+  }
+}
+
+interface ParsingCommand extends CommandLike {
+  readonly input: { shape: Record<string, unknown> };
+  parse(input: unknown): unknown;
+}
+
+/**
+ * What is wrong with a connector's lookups, one sentence each (empty when all is well): a lookup on
+ * a parameter the command lacks, a `needs` naming an unknown parameter, or an input that the listing
+ * command refuses once its placeholders are filled with sample values. For connector tests.
+ */
+export function lookupProblems(connector: { commands: Record<string, ParsingCommand> }): string[] {
+  const problems: string[] = [];
+  for (const [key, command] of Object.entries(connector.commands)) {
+    const shape = command.lookups ? command.input.shape : {};
+    for (const [parameter, lookup] of Object.entries(command.lookups ?? {})) {
+      const where = `${key}.${parameter}`;
+      if (!Object.hasOwn(shape, parameter)) problems.push(`${where}: ${key} has no parameter "${parameter}"`);
+      for (const need of lookup.needs ?? []) {
+        if (!Object.hasOwn(shape, need)) problems.push(`${where}: needs "${need}", which ${key} lacks`);
+      }
+      const form = Object.fromEntries((lookup.needs ?? []).map((name) => [name, `sample-${name}`]));
+      for (const request of lookupRequests(lookup)) {
+        const target = connector.commands[request.command];
+        if (!target) {
+          problems.push(`${where}: no command "${request.command}"`);
+          continue;
+        }
+        try {
+          target.parse(fillLookupInput(request.input, 'sample', form));
+        } catch (error) {
+          problems.push(`${where}: ${request.command} refuses its input: ${(error as Error).message}`);
+        }
+      }
+    }
+  }
+  return problems;
+}
