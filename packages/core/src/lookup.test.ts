@@ -13,15 +13,6 @@ const searchTeams = defineCommand({
   run: async () => ({ nodes: [] }),
 });
 
-const deleteTeam = defineCommand({
-  key: 'deleteTeam',
-  title: 'Delete Team',
-  description: 'Deletes a team.',
-  input: z.object({ teamId: z.string() }),
-  annotations: { destructive: true },
-  run: async () => ({}),
-});
-
 const teams: Lookup = {
   noun: 'teams',
   command: 'searchTeams',
@@ -48,7 +39,7 @@ function connectorWith(lookups: Record<string, Lookup>, extra: Record<string, un
     credentials: z.object({ apiKey: z.string() }),
     options: z.object({}),
     auth: { type: 'apiKey' },
-    commands: { searchTeams, deleteTeam, createIssue, ...extra } as { searchTeams: typeof searchTeams },
+    commands: { searchTeams, createIssue, ...extra } as { searchTeams: typeof searchTeams },
     createContext: () => ({ close: async () => undefined }),
     verify: async () => undefined,
   });
@@ -71,10 +62,7 @@ describe('lookups', () => {
     ).toThrow('no command "allTeams"');
   });
 
-  it('refuse a command that writes, and a placeholder the lookup does not declare it needs', () => {
-    expect(() => connectorWith({ teamId: { ...teams, command: 'deleteTeam', input: {} } })).toThrow(
-      '"deleteTeam" is not read-only',
-    );
+  it('refuse a placeholder the lookup does not declare it needs', () => {
     expect(() => connectorWith({ statusId: { ...teams, input: { name: '{param:teamId}' } } })).toThrow(
       'input uses {param:teamId} but needs does not list "teamId"',
     );

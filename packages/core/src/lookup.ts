@@ -14,7 +14,7 @@
 export interface Lookup {
   /** What the choices are, in the plural, for status lines ("teams", "customers"). */
   noun: string;
-  /** The key of a read command of the same connector that lists the choices. */
+  /** The key of a command of the same connector that lists the choices (a read, or a custom action's query). */
   command: string;
   /** That command's input, with `{query}` and `{param:name}` placeholders. */
   input?: Record<string, unknown>;
@@ -102,13 +102,12 @@ export function checkLookup(lookup: Lookup, where: string): void {
 
 interface CommandLike {
   readonly key: string;
-  readonly annotations: { readOnly?: boolean };
   readonly lookups?: Record<string, Lookup> | undefined;
 }
 
 /**
  * Checks every command's lookups when a connector is defined: each is well formed and runs a
- * read-only command of the same connector. Parameters are checked by `lookupProblems`, which
+ * command of the same connector (a custom action counts: a GraphQL query through it only reads). Parameters are checked by `lookupProblems`, which
  * builds the input schemas that defining a connector leaves unbuilt.
  */
 export function checkConnectorLookups(commands: Record<string, CommandLike>): void {
@@ -119,9 +118,6 @@ export function checkConnectorLookups(commands: Record<string, CommandLike>): vo
       for (const request of lookupRequests(lookup)) {
         const target = Object.hasOwn(commands, request.command) ? commands[request.command] : undefined;
         if (!target) throw new Error(`Lookup of ${where}: no command "${request.command}" in this connector`);
-        if (!target.annotations.readOnly) {
-          throw new Error(`Lookup of ${where}: "${request.command}" is not read-only`);
-        }
       }
     }
   }
