@@ -71,8 +71,10 @@ export {
   checkLookup,
   fillLookupInput,
   type Lookup,
+  type LookupRequest,
   lookupParameters,
   lookupProblems,
+  lookupRequestFor,
   lookupRequests,
 } from './lookup.js';
 export {

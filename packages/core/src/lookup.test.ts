@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand } from './command.js';
 import { defineConnector } from './connector.js';
-import { fillLookupInput, type Lookup, lookupProblems } from './lookup.js';
+import { fillLookupInput, type Lookup, lookupProblems, lookupRequestFor } from './lookup.js';
 
 const searchTeams = defineCommand({
   key: 'searchTeams',
@@ -97,5 +97,25 @@ describe('fillLookupInput', () => {
       note: 'about {query}',
       limit: 5,
     });
+  });
+});
+
+describe('lookupRequestFor', () => {
+  const lookup: Lookup = {
+    ...teams,
+    whenQueryEmpty: { command: 'searchTeams', input: { name: 'a' }, items: 'teams.nodes' },
+  };
+  it('runs the fallback, with its own list path, while nothing is typed', () => {
+    expect(lookupRequestFor(lookup, '  ')).toEqual({
+      command: 'searchTeams',
+      input: { name: 'a' },
+      items: 'teams.nodes',
+    });
+    expect(lookupRequestFor(lookup, 'eng')).toEqual({
+      command: 'searchTeams',
+      input: { name: '{query}' },
+      items: 'nodes',
+    });
+    expect(lookupRequestFor(teams, '').items).toBe('nodes');
   });
 });

@@ -18,8 +18,11 @@ export interface Lookup {
   command: string;
   /** That command's input, with `{query}` and `{param:name}` placeholders. */
   input?: Record<string, unknown>;
-  /** Another request for when nothing is typed (a search that needs a name lists the first instead). */
-  whenQueryEmpty?: { command: string; input?: Record<string, unknown> };
+  /**
+   * Another request for when nothing is typed (a search that needs a name lists the first instead),
+   * with its own `items` path when its result is shaped differently.
+   */
+  whenQueryEmpty?: { command: string; input?: Record<string, unknown>; items?: string };
   /** Parameters that must be filled before choices can be listed (a team before its states). */
   needs?: string[];
   /** Dotted path to the list in the command's result; empty for a result that is the list. */
@@ -36,11 +39,25 @@ export interface Lookup {
   searchesRemotely?: boolean;
 }
 
-/** The commands a lookup may run: its main request and its fallback for an empty query. */
-export function lookupRequests(lookup: Lookup): { command: string; input: Record<string, unknown> }[] {
-  const main = { command: lookup.command, input: lookup.input ?? {} };
-  if (!lookup.whenQueryEmpty) return [main];
-  return [main, { command: lookup.whenQueryEmpty.command, input: lookup.whenQueryEmpty.input ?? {} }];
+/** One request of a lookup: the command, its input (placeholders unfilled) and where its list sits. */
+export interface LookupRequest {
+  command: string;
+  input: Record<string, unknown>;
+  items: string;
+}
+
+/** The requests a lookup may run: its main one and its fallback for an empty query. */
+export function lookupRequests(lookup: Lookup): LookupRequest[] {
+  const main = { command: lookup.command, input: lookup.input ?? {}, items: lookup.items };
+  const empty = lookup.whenQueryEmpty;
+  if (!empty) return [main];
+  return [main, { command: empty.command, input: empty.input ?? {}, items: empty.items ?? lookup.items }];
+}
+
+/** The request to run for what was typed: the fallback when the text is blank and there is one. */
+export function lookupRequestFor(lookup: Lookup, query: string): LookupRequest {
+  const [main, empty] = lookupRequests(lookup);
+  return (query.trim() === '' && empty) || (main as LookupRequest);
 }
 
 const placeholder = /^\{(query|param:([A-Za-z_$][\w$]*))\}$/;
