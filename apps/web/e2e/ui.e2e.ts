@@ -240,6 +240,26 @@ describe.skipIf(Boolean(missing))(
       await expect(page.locator('.table--details').textContent()).resolves.toContain('documentId');
     });
 
+    it('runs a read in the background through the host’s async runs, and links the API reference', async () => {
+      await openCommand('payments.getCustomers');
+      await page.getByLabel('Connection').selectOption('sandbox-payments');
+      await page.getByLabel('Limit').fill('3');
+      const started = page.waitForResponse(
+        (response) => response.url().endsWith('/api/runs') && response.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Run in background' }).click();
+      await expect(started.then((response) => response.status())).resolves.toBe(202);
+      await page.locator('#result-title').waitFor();
+      await page.getByRole('tab', { name: 'Table', selected: true }).waitFor();
+      await expect(page.locator('.table tbody tr').count()).resolves.toBe(3);
+      const reference = page.getByRole('link', { name: 'API reference' });
+      await expect(reference.getAttribute('href')).resolves.toBe('/api/reference');
+      // Signed in by the session cookie alone, as a click on the link would be.
+      await expect(
+        page.evaluate(async () => (await fetch('/api/reference', { credentials: 'same-origin' })).status),
+      ).resolves.toBe(200);
+    });
+
     it('shows a validation error next to its field, and drops the earlier result', async () => {
       await openCommand('analytics.activeAndNewUserCounts');
       await page.getByLabel(/Start Date/).fill('2026-11-14');
