@@ -1,4 +1,4 @@
-import { defineCommand } from '@c/core';
+import { choice, defineCommand } from '@c/core';
 import type { AnalyticsContext } from '../analytics-client.js';
 import { checkRange, daySchema } from '../analytics-params.js';
 import { type UserCountsResult, userCountsSchema } from '../analytics-schemas.js';
@@ -14,14 +14,25 @@ export const activeAndNewUserCounts = defineCommand({
       .object({
         start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
         end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
-        metric: z.enum(['active', 'new']).default('active').meta({
-          title: 'Metric (m)',
-          description: 'active: users active in the interval (default); new: new users.',
-        }),
-        interval: z
-          .enum(['1', '7', '30'])
+        metric: choice(z, [
+          ['active', 'Active users'],
+          ['new', 'New users'],
+        ])
+          .default('active')
+          .meta({
+            title: 'Metric',
+            description: 'Users active in each interval (default), or users new in it.',
+          }),
+        interval: choice(z, [
+          ['1', 'Daily'],
+          ['7', 'Weekly'],
+          ['30', 'Monthly'],
+        ])
           .default('1')
-          .meta({ title: 'Interval (i)', description: '1: daily (default), 7: weekly, 30: monthly.' }),
+          .meta({
+            title: 'Interval',
+            description: 'How the counts are grouped: per day (default), week or month.',
+          }),
       })
       .superRefine((input, ctx) => checkRange(input, ctx, 'day')),
   output: userCountsSchema,

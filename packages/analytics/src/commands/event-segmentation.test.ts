@@ -111,12 +111,17 @@ describe('eventSegmentation', () => {
   });
 
   it('requires a group-by in the event for property metrics', async () => {
-    for (const metric of ['histogram', 'sums', 'value_avg'] as const) {
+    const names = [
+      ['histogram', 'Property histogram'],
+      ['sums', 'Property sum'],
+      ['value_avg', 'Property average'],
+    ] as const;
+    for (const [metric, name] of names) {
       await expectInvalid(
         env.sim,
         () => env.client.run('eventSegmentation', { event: { event_type: 'Play Song' }, ...range, metric }),
         'event.group_by',
-        new RegExp(metric),
+        new RegExp(`metric ${name}:`),
       );
     }
   });
@@ -133,7 +138,7 @@ describe('eventSegmentation', () => {
       () =>
         env.client.run('eventSegmentation', { event: { event_type: 'a' }, ...range, formula: 'UNIQUES(A)' }),
       'formula',
-      /only with metric formula/,
+      /only with the metric Formula/,
     );
   });
 
@@ -212,7 +217,7 @@ describe('eventSegmentation', () => {
           interval: '-3600000',
         }),
       'end',
-      /7 days/,
+      /7 days, the most Amplitude allows with the interval Hourly/,
     );
     await env.client.run('eventSegmentation', {
       event: { event_type: 'a' },
@@ -221,6 +226,31 @@ describe('eventSegmentation', () => {
       interval: '-300000',
     });
     expect(env.sim.server.calls).toHaveLength(1);
+  });
+
+  it('names the options of wire-encoded enums in its JSON Schema, keeping the values', () => {
+    const { properties } = eventSegmentation.inputSchema as {
+      properties: Record<
+        string,
+        { title?: string; enum?: unknown[]; oneOf?: { const: string; title: string }[] }
+      >;
+    };
+    expect(properties.interval).toMatchObject({
+      title: 'Interval',
+      enum: ['1', '7', '30', '-3600000', '-300000'],
+    });
+    expect(properties.interval?.oneOf?.map((option) => option.title)).toEqual([
+      'Daily',
+      'Weekly',
+      'Monthly',
+      'Hourly (last 7 days at most)',
+      'Real-time 5 min (last 2 days at most)',
+    ]);
+    expect(properties.metric?.title).toBe('Metric');
+    expect(properties.metric?.oneOf?.find((option) => option.const === 'pct_dau')?.title).toBe(
+      '% of daily active users',
+    );
+    expect(properties.userType?.title).toBe('User Type');
   });
 
   it('refuses a limit over 1000', async () => {

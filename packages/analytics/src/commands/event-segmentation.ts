@@ -1,4 +1,4 @@
-import { defineCommand, type Zod } from '@c/core';
+import { choice, defineCommand, type Zod } from '@c/core';
 import type { z } from 'zod';
 import type { AnalyticsContext } from '../analytics-client.js';
 import { checkRange, daySchema, daysInRange, jsonValue } from '../analytics-params.js';
@@ -33,6 +33,30 @@ export const ANALYTICS_BUILT_IN_GROUP_BY = [
   'start_version',
   'paying',
 ] as const;
+
+/** Metrics (`m`) and their names. */
+const METRICS = [
+  ['uniques', 'Unique users'],
+  ['totals', 'Event totals'],
+  ['pct_dau', '% of daily active users'],
+  ['average', 'Average per user'],
+  ['histogram', 'Property histogram'],
+  ['sums', 'Property sum'],
+  ['value_avg', 'Property average'],
+  ['formula', 'Formula'],
+] as const;
+
+/** Intervals (`i`) and their names: the negative ones are hourly and 5-minute buckets, in milliseconds. */
+const INTERVALS = [
+  ['1', 'Daily'],
+  ['7', 'Weekly'],
+  ['30', 'Monthly'],
+  ['-3600000', 'Hourly (last 7 days at most)'],
+  ['-300000', 'Real-time 5 min (last 2 days at most)'],
+] as const;
+
+const nameOf = (options: readonly (readonly [string, string])[], value: string) =>
+  options.find(([option]) => option === value)?.[1] ?? value;
 
 /** Metrics that read a property's values, and so need a group-by property in the event. */
 const PROPERTY_METRICS = new Set(['histogram', 'sums', 'value_avg']);
@@ -118,27 +142,25 @@ export const eventSegmentation = defineCommand({
           .meta({ title: 'Second Event', description: 'A second event (e2), e.g. event B of a formula.' }),
         start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
         end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
-        metric: z
-          .enum(['uniques', 'totals', 'pct_dau', 'average', 'histogram', 'sums', 'value_avg', 'formula'])
-          .default('uniques')
-          .meta({
-            title: 'Metric (m)',
-            description:
-              'uniques (default), totals, pct_dau, average; property metrics histogram, sums, value_avg (need a group_by in the event); formula (needs Formula).',
-          }),
-        userType: z.enum(['any', 'active']).default('active').meta({
-          title: 'User Type (n)',
-          description: 'any: all users; active: active users only (default).',
+        metric: choice(z, METRICS).default('uniques').meta({
+          title: 'Metric',
+          description:
+            'What is counted (default: unique users). Property metrics (histogram, sum, average) need a group-by property in the event; Formula needs the Formula field.',
         }),
+        userType: choice(z, [
+          ['any', 'Any users'],
+          ['active', 'Active users'],
+        ])
+          .default('active')
+          .meta({ title: 'User Type', description: 'All users, or active users only (default).' }),
         formula: z.string().trim().min(1).optional().meta({
           title: 'Formula',
           description:
-            'With metric formula only, e.g. UNIQUES(A)/UNIQUES(B): A is the event, B the second event.',
+            'With metric Formula only, e.g. UNIQUES(A)/UNIQUES(B): A is the event, B the second event.',
         }),
-        interval: z.enum(['1', '7', '30', '-3600000', '-300000']).default('1').meta({
-          title: 'Interval (i)',
-          description:
-            '1: daily (default, up to 365 days), 7: weekly, 30: monthly, -3600000: hourly (up to 7 days), -300000: realtime (up to 2 days).',
+        interval: choice(z, INTERVALS).default('1').meta({
+          title: 'Interval',
+          description: 'How the counts are grouped (default: daily, for up to 365 days).',
         }),
         groupBy: z
           .preprocess(
@@ -147,7 +169,7 @@ export const eventSegmentation = defineCommand({
           )
           .optional()
           .meta({
-            title: 'Group By (g)',
+            title: 'Group By',
             description:
               'Up to two properties: built-in names (country, platform, …) or custom user properties gp:<name>.',
           }),
@@ -163,24 +185,28 @@ export const eventSegmentation = defineCommand({
           ctx.addIssue({
             code: 'custom',
             path: ['end'],
-            message: `makes a range of more than ${maxDays} days, the most Amplitude allows with interval ${input.interval}`,
+            message: `makes a range of more than ${maxDays} days, the most Amplitude allows with the interval ${nameOf(INTERVALS, input.interval)}`,
           });
         }
         if (PROPERTY_METRICS.has(input.metric) && !input.event.group_by?.length) {
           ctx.addIssue({
             code: 'custom',
             path: ['event', 'group_by'],
-            message: `is required with metric ${input.metric}: a property metric reads the property the event groups by`,
+            message: `is required with the metric ${nameOf(METRICS, input.metric)}: a property metric reads the property the event groups by`,
           });
         }
         if (input.metric !== 'formula') {
           if (input.formula !== undefined) {
-            ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is used only with metric formula' });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['formula'],
+              message: 'is used only with the metric Formula',
+            });
           }
           return;
         }
         if (input.formula === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is required with metric formula' });
+          ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is required with the metric Formula' });
           return;
         }
         const events = new Set(
