@@ -193,6 +193,11 @@ program
   .action(guarded(async () => (await import('./cli/triggers.js')).eventsCommand));
 
 program
+  .command('link')
+  .description('Print a new one-time sign-in link for the running server (10 minutes, once)')
+  .action(guarded(async () => (await import('./cli/link.js')).linkCommand));
+
+program
   .command('token')
   .description('Make a new access token for the API and /mcp, replacing the stored one, and print it')
   .action(guarded(async () => (await import('./cli/serve.js')).tokenCommand));

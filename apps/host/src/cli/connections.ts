@@ -184,7 +184,7 @@ interface RunningServer {
 }
 
 /** The server recorded in the data directory, when its process still runs. */
-function runningServer(dataDir: string): RunningServer | undefined {
+export function runningServer(dataDir: string): RunningServer | undefined {
   let server: RunningServer;
   try {
     server = JSON.parse(readFileSync(join(dataDir, SERVER_FILE), 'utf8')) as RunningServer;

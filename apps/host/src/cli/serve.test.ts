@@ -28,6 +28,14 @@ describe('c-host serve', () => {
     expect(existsSync(join(dir, 'server.json'))).toBe(false);
   });
 
+  it('c-host link without a running server says so and how to get one, naming no secret', async () => {
+    const run = await runCli(['link'], { env: { C_HOST_DATA_DIR: dataDir() } });
+    expect(run.code).toBe(2);
+    expect(run.error).toMatchObject({ kind: 'validation', parameter: 'data-dir' });
+    expect(run.error.message).toContain('c-host serve');
+    expect(run.stdout).toBe('');
+  });
+
   it('serves the sandbox: simulators, labelled connections, a one-time sign-in link, every surface', async () => {
     const dir = dataDir();
     const serve = startCli(['serve', '--sandbox', '--port', '0', '--no-open'], { C_HOST_DATA_DIR: dir });
@@ -44,6 +52,11 @@ describe('c-host serve', () => {
       expect(signIn.status).toBe(302);
       const cookie = cookieFrom(signIn, `c_host_session_${port}=`)!;
       expect((await call(base, 'GET', link.slice(base.length))).status).toBe(401);
+      // Signing in again needs no new token: `c-host link` asks the running server's store for a link.
+      const relink = await runCli(['link'], { env: { C_HOST_DATA_DIR: dir } });
+      expect(relink.code, relink.stderr).toBe(0);
+      expect(relink.json.link).toMatch(new RegExp(`^${base}/auth\\?token=\\S+$`));
+      expect((await call(base, 'GET', relink.json.link.slice(base.length))).status).toBe(302);
 
       const connections = await call(base, 'GET', '/api/connections', { headers: { cookie } });
       expect(connections.json.map((view: { name: string }) => view.name).sort(), serve.stderr()).toEqual([

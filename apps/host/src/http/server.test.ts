@@ -123,6 +123,10 @@ describe('security', () => {
     const again = await call(base, 'GET', `/auth?token=${token}`);
     expect(again.status).toBe(401);
     expect(cookieFrom(again, 'c_host_session')).toBeUndefined();
+    // A spent link says what happened and both ways back in, not a bare refusal.
+    expect(again.text).toContain('works once, for 10 minutes');
+    expect(again.text).toContain('<a href="/">Sign in with the access token</a>');
+    expect(again.text).toContain('<code>c-host link</code>');
   });
 });
 
@@ -603,6 +607,12 @@ describe('the built web UI', () => {
       const reload = await call(uiBase, 'GET', '/', { headers: { 'if-none-match': etag } });
       expect(reload.status).toBe(304);
       expect(String(reload.headers['content-security-policy'] ?? '')).not.toContain("default-src 'none'");
+      // The UI routes on the hash: any other path is no page of it, and says so with a 404.
+      const unknown = await call(uiBase, 'GET', '/no/such/page', { headers: { accept: 'text/html' } });
+      expect(unknown.status).toBe(404);
+      expect(unknown.text).toContain('No page here');
+      expect(unknown.text).toContain('<a href="/">Open the web UI</a>');
+      expect(unknown.text).not.toContain('app.js');
     } finally {
       await ui.close();
       rmSync(webDir, { recursive: true, force: true });

@@ -65,7 +65,7 @@ export const sessionRoutes: FastifyPluginAsync<HttpContext> = async (app, contex
         return sendPage(reply, {
           status: 401,
           title: 'c-host: sign-in link',
-          body: '<p>This sign-in link is unknown, expired or already used. Restart <code>c-host serve</code> for a new link, or sign in with the access token.</p>',
+          body: '<h1>This sign-in link no longer works</h1><p>A sign-in link works once, for 10 minutes: this one was already used, has expired, or was made before the access token changed.</p><p><a href="/">Sign in with the access token</a>, or print a new link on the machine that runs c-host with <code>c-host link</code>.</p>',
         });
       }
       reply.setCookie(context.sessionCookie(), await host.access.createSession(), cookieOptions);

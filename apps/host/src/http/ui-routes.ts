@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NotFoundError } from '@c/core';
 import fastifyStatic from '@fastify/static';
@@ -43,8 +42,9 @@ export const uiRoutes: FastifyPluginAsync<UiOptions> = async (app, { root }) => 
 };
 
 /**
- * The answer to a request no route matched: the UI's `index.html` for a page the UI routes on the
- * client (a browser navigation outside `/api` and `/mcp`), else a 404 in the error JSON.
+ * The answer to a request no route matched: always a 404. The UI routes on the URL's hash, so no
+ * path but `/` is one of its pages: a browser navigation gets a small page saying so, with the way to
+ * the UI; anything else the error JSON.
  */
 export function notFoundHandler({ root }: UiOptions) {
   const ui = hasUi(root);
@@ -55,8 +55,14 @@ export function notFoundHandler({ root }: UiOptions) {
       request.headers.accept?.includes('text/html') &&
       !path.startsWith('/api/') &&
       path !== '/mcp';
-    if (ui && page) {
-      return reply.type('text/html; charset=utf-8').send(await readFile(join(root, 'index.html')));
+    if (page) {
+      return sendPage(reply, {
+        status: 404,
+        title: 'c-host: no such page',
+        body: `<h1>No page here</h1><p>c-host has no page at <code>${escapeHtml(path)}</code>.</p><p>${
+          ui ? '<a href="/">Open the web UI</a>' : 'The API is at <a href="/api/openapi.json">/api</a>'
+        } · <a href="/api/reference">API reference</a></p>`,
+      });
     }
     return sendError(reply, new NotFoundError(`No route ${request.method} ${path}`));
   };
