@@ -80,6 +80,23 @@ describe('background runs', () => {
     ]);
   });
 
+  it('follows again when a stream is cut before the end, and gives up after three cuts', async () => {
+    const host = msw.host();
+    host.state.cutEventStreams = 2;
+    const follow = () =>
+      runInBackground('payments.getPlans', {}, undefined, new AbortController().signal, () => {});
+    await expect(follow()).resolves.toBeDefined();
+    const streams = () => host.state.calls.filter((call) => call.path.endsWith('/events')).length;
+    expect(streams()).toBe(3);
+
+    host.state.cutEventStreams = 3;
+    const failure = await follow().catch((cause: unknown) => cause);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).body).toMatchObject({ kind: 'network', retryable: true });
+    expect((failure as ApiError).body.message).toContain('The run goes on there');
+    expect(streams()).toBe(6);
+  });
+
   it('throws a failed run’s error as the host recorded it', async () => {
     msw.host();
     const failure = await runInBackground(

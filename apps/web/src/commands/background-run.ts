@@ -139,6 +139,9 @@ export function progressText(progress: RunProgress | null | undefined): string |
   return [progress.message, count].filter(Boolean).join(' · ') || undefined;
 }
 
+/** How many event streams in a row may close before a run's end before the page gives up following. */
+const FOLLOW_ATTEMPTS = 3;
+
 /** Where a background run is, for its progress line. */
 export interface BackgroundState {
   id: string;
@@ -161,17 +164,22 @@ export async function runInBackground(
   const { id } = await startRun(command, input, connection, signal);
   let state: BackgroundState = { id, status: 'queued' };
   onState(state);
-  await followRun(
-    id,
-    (event) => {
-      state =
-        event.type === 'progress'
-          ? { ...state, progress: progressText(event.progress) }
-          : { ...state, status: event.status };
-      onState(state);
-    },
-    signal,
-  );
+  // A stream cut before its end (a proxy's idle limit, a restarting host) is taken up again: the
+  // host starts each stream with the run's current status.
+  for (let attempt = 0; attempt < FOLLOW_ATTEMPTS; attempt++) {
+    const end = await followRun(
+      id,
+      (event) => {
+        state =
+          event.type === 'progress'
+            ? { ...state, progress: progressText(event.progress) }
+            : { ...state, status: event.status };
+        onState(state);
+      },
+      signal,
+    );
+    if (end) break;
+  }
   const view = await getRun(id, signal);
   if (view.status === 'succeeded') return view.result;
   if (view.status === 'failed' && view.error) throw new ApiError(view.error.status ?? 0, view.error);

@@ -244,6 +244,12 @@ interface BackgroundRun {
   result: unknown;
   error: ErrorJson | null;
   createdAt: string;
+  /** Still going as far as `GET /api/runs/{id}` tells: no event stream has delivered its end yet. */
+  going: boolean;
+}
+
+function runView({ going: _going, ...run }: BackgroundRun) {
+  return { ...run, startedAt: run.createdAt, finishedAt: run.createdAt };
 }
 
 function sse(type: string, data: object): string {
@@ -267,6 +273,8 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     backgroundRuns: [] as BackgroundRun[],
     /** Keep event streams open after the progress, as a long run would (until the client leaves). */
     holdRuns: false,
+    /** How many event streams to cut after the progress, before their end, as a proxy might. */
+    cutEventStreams: 0,
   };
   const commands = Object.entries(
     fixtures as Record<string, { title: string; annotations: object; inputSchema: object }>,
@@ -383,6 +391,7 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
           result: ok ? body.result : null,
           error: ok ? null : (body.error ?? null),
           createdAt: '2026-11-24T12:00:00.000Z',
+          going: true,
         });
         return HttpResponse.json(
           { id, status: 'queued' },
@@ -408,10 +417,16 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
             // A keep-alive comment, and an event split across two chunks, as a network delivers them.
             controller.enqueue(encoder.encode(': still running\n\nevent: progress\ndata: {"id":'));
             controller.enqueue(encoder.encode(`"${id}","progress":${JSON.stringify(found.progress)}}\n\n`));
+            if (state.cutEventStreams > 0) {
+              state.cutEventStreams -= 1;
+              controller.close();
+              return;
+            }
             if (state.holdRuns) {
               request.signal.addEventListener('abort', () => controller.close());
               return;
             }
+            found.going = false;
             controller.enqueue(encoder.encode(sse('end', { id, status: found.status, error: found.error })));
             controller.close();
           },
@@ -424,7 +439,11 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
       guard(({ params }) => {
         const found = state.backgroundRuns.find((entry) => entry.id === params.id);
         return found
-          ? HttpResponse.json({ ...found, startedAt: found.createdAt, finishedAt: found.createdAt })
+          ? HttpResponse.json(
+              found.going
+                ? { ...runView(found), status: 'running', result: null, error: null, finishedAt: null }
+                : runView(found),
+            )
           : HttpResponse.json(
               {
                 error: { name: 'NotFoundError', kind: 'not_found', message: 'No such run', retryable: false },
