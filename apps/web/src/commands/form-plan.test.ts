@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fixtures from '../test/__fixtures__/commands.json';
-import { dateCodec, dateFormatOf, planForm } from './form-plan';
+import { dateCodec, dateFormatOf, enumLabelsOf, planForm } from './form-plan';
 
 const schemaOf = (id: string) =>
   (fixtures as Record<string, { inputSchema: Record<string, unknown> }>)[id]?.inputSchema ?? {};
@@ -44,6 +44,33 @@ describe('planForm', () => {
     const custom = planForm('docs.customAction', schemaOf('docs.customAction')).uiSchema;
     expect(custom.body?.['ui:options']).toMatchObject({ acceptsString: true });
     expect(custom.body?.['ui:fieldReplacesAnyOrOneOf']).toBe(true);
+  });
+
+  it('shows the titles of enum options in the select and keeps the wire values', () => {
+    const interval = {
+      type: 'string',
+      enum: ['1', '7', '-300000'],
+      oneOf: [
+        { const: '1', title: 'Daily' },
+        { const: '7', title: 'Weekly' },
+        { const: '-300000', title: 'Real-time 5 min' },
+      ],
+      default: '1',
+      title: 'Interval',
+    };
+    const { schema, uiSchema } = planForm('analytics.eventSegmentation', {
+      type: 'object',
+      properties: { interval, plain: { type: 'string', enum: ['a', 'b'] } },
+    });
+    expect(uiSchema.interval).toEqual({ 'ui:enumNames': ['Daily', 'Weekly', 'Real-time 5 min'] });
+    expect(schema.properties?.interval).toEqual({
+      type: 'string',
+      enum: ['1', '7', '-300000'],
+      default: '1',
+      title: 'Interval',
+    });
+    expect(uiSchema.plain).toBeUndefined();
+    expect(enumLabelsOf({ enum: ['1', '7'], oneOf: [{ const: '1', title: 'Daily' }] })).toBeUndefined();
   });
 
   it('resolves local $refs', () => {

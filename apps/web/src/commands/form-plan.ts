@@ -75,6 +75,18 @@ function describedBy(schema: Schema): Schema {
   return kept;
 }
 
+/**
+ * The labels of an enum whose options are titled by `oneOf: [{ const, title }]` (how connectors name
+ * wire values such as `-300000`), in the enum's order; undefined when any option has no title.
+ */
+export function enumLabelsOf(schema: Schema): string[] | undefined {
+  if (!Array.isArray(schema.enum) || !Array.isArray(schema.oneOf)) return undefined;
+  const titles = new Map<unknown, unknown>();
+  for (const option of schema.oneOf) if (isRecord(option)) titles.set(option.const, option.title);
+  const labels = schema.enum.map((value) => titles.get(value));
+  return labels.every((label): label is string => typeof label === 'string') ? labels : undefined;
+}
+
 /** A form's JSON Schema (simplified where a widget does better) and its UI schema. */
 export interface FormPlan {
   schema: RJSFSchema;
@@ -100,6 +112,12 @@ function planProperty(
       schema: { ...describedBy(schema), type: 'string' },
       ui: { 'ui:widget': 'lookup', 'ui:options': { lookup: key, acceptsJson: isStructured(schema, root) } },
     };
+  }
+  const labels = enumLabelsOf(schema);
+  if (labels) {
+    // rjsf lists an enum's values as they are; ui:enumNames puts the words in the select instead.
+    const { oneOf: _titled, ...plain } = schema;
+    return { schema: plain, ui: { 'ui:enumNames': labels } };
   }
   const choices = variantsOf(schema, root);
   if (choices) {

@@ -1,0 +1,45 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { planForm } from '../commands/form-plan';
+import { SchemaForm } from './schema-form';
+
+describe('a select for a titled enum', () => {
+  it('shows the option titles and gives back the wire value', () => {
+    const { schema, uiSchema } = planForm('analytics.eventSegmentation', {
+      type: 'object',
+      properties: {
+        interval: {
+          type: 'string',
+          title: 'Interval',
+          default: '1',
+          enum: ['1', '7', '-300000'],
+          oneOf: [
+            { const: '1', title: 'Daily' },
+            { const: '7', title: 'Weekly' },
+            { const: '-300000', title: 'Real-time 5 min' },
+          ],
+        },
+      },
+    });
+    const onChange = vi.fn();
+    render(
+      <SchemaForm
+        id="labels"
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={{ interval: '1' }}
+        onChange={onChange}
+        onSubmit={() => {}}
+      >
+        {null}
+      </SchemaForm>,
+    );
+    const select = screen.getByLabelText('Interval') as HTMLSelectElement;
+    const options = [...select.options].filter((option) => option.value !== '');
+    expect(options.map((option) => option.textContent)).toEqual(['Daily', 'Weekly', 'Real-time 5 min']);
+    expect(screen.queryByText('-300000')).toBeNull();
+    // rjsf's select values are option indexes; the form data must be the wire value.
+    fireEvent.change(select, { target: { value: options[2]!.value } });
+    expect(onChange).toHaveBeenLastCalledWith({ interval: '-300000' });
+  });
+});
