@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation } from '../issues-documents.js';
+import { issueLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearDeleteResult } from '../issues-schemas.js';
 
@@ -21,6 +22,7 @@ export const archiveIssue = defineCommand({
     'Archives a Linear issue (and its sub-issues) and returns {success, id}. Archived issues leave the active boards and can be restored.',
   input: (z) => z.object({ issueId: uuidParam(z, 'Issue Id', 'The issue to archive (its UUID).') }),
   output: (z) => issuesSchemas(z).deleteResult,
+  lookups: { issueId: issueLookup },
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {
     const data = await ctx.linear.run<{ issueArchive: { success: boolean; entity: { id: string } | null } }>(

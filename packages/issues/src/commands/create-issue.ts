@@ -2,6 +2,7 @@ import { defineCommand, ProviderError } from '@c/core';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
+import { teamLookup, teamStateLookup } from '../issues-lookups.js';
 import {
   additionalFieldsParam,
   buildInput,
@@ -67,6 +68,7 @@ export const createIssue = defineCommand({
       ).optional(),
     }),
   output: (z) => issuesSchemas(z).issue,
+  lookups: { teamId: teamLookup, statusId: teamStateLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearIssue> {
     // An id chosen from the run's idempotency key: a repeat of this run cannot create a second issue.

@@ -2,6 +2,7 @@ import { defineCommand, ProviderError } from '@c/core';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, PROJECT_FIELDS } from '../issues-documents.js';
+import { teamLookup } from '../issues-lookups.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
 import { GET_PROJECT_QUERY } from './get-project-by-id.js';
@@ -43,6 +44,7 @@ export const createProject = defineCommand({
     });
   },
   output: (z) => issuesSchemas(z).project,
+  lookups: { teamIds: teamLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearProject> {
     const teamIds = [...new Set(Array.isArray(input.teamIds) ? input.teamIds : [input.teamIds])];

@@ -2,6 +2,7 @@ import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
+import { issueLookup, teamLookup } from '../issues-lookups.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
 import { GET_ISSUE_BY_ID_QUERY } from './get-issue-by-id.js';
@@ -56,6 +57,7 @@ export const createSubIssue = defineCommand({
       ).optional(),
     }),
   output: (z) => issuesSchemas(z).issue,
+  lookups: { parentId: issueLookup, teamId: teamLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearIssue> {
     // An id chosen from the run's idempotency key: a repeat of this run cannot create a second issue.

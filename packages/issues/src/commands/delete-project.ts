@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation } from '../issues-documents.js';
+import { projectLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearDeleteResult } from '../issues-schemas.js';
 
@@ -21,6 +22,7 @@ export const deleteProject = defineCommand({
     'Deletes a Linear project and returns {success, id}. Its issues stay; the project leaves every list.',
   input: (z) => z.object({ projectId: uuidParam(z, 'Project Id', 'The project to delete (its UUID).') }),
   output: (z) => issuesSchemas(z).deleteResult,
+  lookups: { projectId: projectLookup },
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {
     const data = await ctx.linear.run<{ projectDelete: { success: boolean; entity: { id: string } | null } }>(

@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
+import { issueLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
 
@@ -21,6 +22,7 @@ export const getIssueById = defineCommand({
     'Reads a Linear issue by its id (a UUID). Use Get Issue by Issue Identifier for keys such as ENG-123.',
   input: (z) => z.object({ issueId: uuidParam(z, 'Issue Id', 'The issue’s id (a UUID).') }),
   output: (z) => issuesSchemas(z).issue,
+  lookups: { issueId: issueLookup },
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     const data = await ctx.linear.run<{ issue: LinearIssue }>(

@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, PROJECT_FIELDS } from '../issues-documents.js';
+import { projectLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
 
@@ -20,6 +21,7 @@ export const getProjectById = defineCommand({
   description: 'Reads a Linear project by its id (a UUID), with its status, lead and teams.',
   input: (z) => z.object({ projectId: uuidParam(z, 'Project Id', 'The project’s id (a UUID).') }),
   output: (z) => issuesSchemas(z).project,
+  lookups: { projectId: projectLookup },
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {
     const data = await ctx.linear.run<{ project: LinearProject }>(

@@ -1,6 +1,7 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
+import { issueLookup, issueStateLookup } from '../issues-lookups.js';
 import {
   additionalFieldsParam,
   buildInput,
@@ -60,6 +61,7 @@ export const updateIssue = defineCommand({
       ).optional(),
     }),
   output: (z) => issuesSchemas(z).issue,
+  lookups: { issueId: issueLookup, statusId: issueStateLookup },
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     const { issueId, statusId, additionalFields, ...rest } = input;

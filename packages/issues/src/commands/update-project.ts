@@ -1,6 +1,7 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, PROJECT_FIELDS } from '../issues-documents.js';
+import { projectLookup } from '../issues-lookups.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../issues-params.js';
 import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
 
@@ -35,6 +36,7 @@ export const updateProject = defineCommand({
       ).optional(),
     }),
   output: (z) => issuesSchemas(z).project,
+  lookups: { projectId: projectLookup },
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {
     const fields = { name: input.name, description: input.description };
