@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
 import { Registry } from '../registry.js';
-import { checkAnswer } from './prompts.js';
+import { checkAnswer, choicesOf } from './prompts.js';
 
 const registry = new Registry(await loadConnectors(['analytics', 'issues']));
 const command = (id: string) => registry.require(id).command;
@@ -23,5 +23,20 @@ describe('checkAnswer', () => {
     expect(checkAnswer(command(id), 'filter', '{priority: 1', field(id, 'filter'))).toMatch(
       /not a JSON \(or JSON5\) object: invalid end of input at 1:13/,
     );
+  });
+});
+
+describe('choicesOf', () => {
+  it('offers the label of each option with its wire value, and plain values where there is none', () => {
+    const choices = choicesOf(field('analytics.eventSegmentation', 'interval'));
+    expect(choices[0]).toEqual({ name: 'Daily (1)', value: '1' });
+    expect(choices.at(-1)).toEqual({
+      name: 'Real-time 5 min (last 2 days at most) (-300000)',
+      value: '-300000',
+    });
+    expect(choicesOf({ type: 'string', enum: ['query', 'csv'] })).toEqual([
+      { name: 'query', value: 'query' },
+      { name: 'csv', value: 'csv' },
+    ]);
   });
 });

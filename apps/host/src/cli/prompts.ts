@@ -1,4 +1,4 @@
-import { type Command, type JsonSchema, parseWith } from '@c/core';
+import { type Command, choiceLabels, type JsonSchema, parseWith } from '@c/core';
 import { coerce } from './params.js';
 
 /** Where prompts draw: stderr, so that stdout carries only the result. */
@@ -33,6 +33,15 @@ function reasonOf(error: unknown, key: string): string {
   return message.startsWith(opening) ? message.slice(opening.length) : message;
 }
 
+/** The options of an enum parameter to pick from: its label with the value, "Daily (1)", when it has one. */
+export function choicesOf(schema: JsonSchema): { name: string; value: unknown }[] {
+  const labels = choiceLabels(schema);
+  return ((schema.enum ?? []) as unknown[]).map((value) => {
+    const label = labels.get(value);
+    return { name: label === undefined ? String(value) : `${label} (${String(value)})`, value };
+  });
+}
+
 /**
  * Asks for each required parameter that is missing, with a prompt fitting its schema: a list to
  * pick from for an enum, yes/no for a boolean, else text checked as it is entered, so a bad answer
@@ -52,10 +61,7 @@ export async function promptMissing(
     const property = properties[key] ?? {};
     const message = `${String(property.title ?? key)}${property.description ? ` (${String(property.description)})` : ''}`;
     if (Array.isArray(property.enum)) {
-      input[key] = await prompts.select(
-        { message, choices: property.enum.map((value) => ({ name: String(value), value })) },
-        context,
-      );
+      input[key] = await prompts.select({ message, choices: choicesOf(property) }, context);
     } else if (property.type === 'boolean') {
       input[key] = await prompts.confirm({ message }, context);
     } else {
