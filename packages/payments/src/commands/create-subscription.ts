@@ -1,5 +1,6 @@
 import { defineCommand } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
+import { customerLookup, planLookup } from '../payments-lookups.js';
 import { customerIdField, metadataField, stripeId } from '../payments-params.js';
 import { type StripeSubscription, subscriptionSchema } from '../payments-schemas.js';
 
@@ -87,6 +88,7 @@ export const createSubscription = defineCommand({
         path: ['daysUntilDue'],
       }),
   output: subscriptionSchema,
+  lookups: { customerId: customerLookup, plan: planLookup },
   annotations: { readOnly: false, destructive: false },
   async run(input, ctx: PaymentsContext, { signal }): Promise<StripeSubscription> {
     const response = await ctx.http.request<StripeSubscription>({

@@ -1,5 +1,6 @@
 import { defineCommand } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
+import { customerLookup } from '../payments-lookups.js';
 import { customerIdField } from '../payments-params.js';
 import {
   customerOrDeletedSchema,
@@ -17,6 +18,7 @@ export const getCustomerById = defineCommand({
       customerId: customerIdField(z, 'The customer’s id, cus_….'),
     }),
   output: customerOrDeletedSchema,
+  lookups: { customerId: customerLookup },
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: PaymentsContext, { signal }): Promise<StripeCustomer | StripeDeletedCustomer> {
     const response = await ctx.http.request<StripeCustomer | StripeDeletedCustomer>({

@@ -1,5 +1,6 @@
 import { defineCommand } from '@c/core';
 import { listAll, type PaymentsContext } from '../payments-client.js';
+import { productLookup } from '../payments-lookups.js';
 import { stripeId } from '../payments-params.js';
 import {
   productWithPricesSchema,
@@ -21,6 +22,7 @@ export const getProductById = defineCommand({
       productId: stripeId(z, 'prod_', 'Product Id', 'The product’s id, prod_….'),
     }),
   output: productWithPricesSchema,
+  lookups: { productId: productLookup },
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: PaymentsContext, { signal }): Promise<StripeProductWithPrices> {
     // Both calls settle before the command returns, so no request outlives it; the product's error wins.

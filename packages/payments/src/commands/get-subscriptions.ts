@@ -1,5 +1,6 @@
 import { defineCommand } from '@c/core';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
+import { customerLookup } from '../payments-lookups.js';
 import { customerIdField, limitField } from '../payments-params.js';
 import {
   listSchema,
@@ -39,6 +40,7 @@ export const getSubscriptions = defineCommand({
       limit: limitField(z, 'How many subscriptions to return in all (default 10).'),
     }),
   output: (z) => listSchema(z, subscriptionSchema(z), 'subscriptions'),
+  lookups: { customerId: customerLookup },
   annotations: { readOnly: true, idempotent: true },
   run(input, ctx: PaymentsContext, { signal }): Promise<StripeList<StripeSubscription>> {
     return listUpTo<StripeSubscription>(

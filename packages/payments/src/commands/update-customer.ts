@@ -1,5 +1,6 @@
 import { defineCommand } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
+import { customerLookup } from '../payments-lookups.js';
 import { customerIdField, metadataField } from '../payments-params.js';
 import { customerSchema, type StripeCustomer } from '../payments-schemas.js';
 
@@ -29,6 +30,7 @@ export const updateCustomer = defineCommand({
       ).optional(),
     }),
   output: customerSchema,
+  lookups: { customerId: customerLookup },
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: PaymentsContext, { signal }): Promise<StripeCustomer> {
     const path = `/v1/customers/${input.customerId}`;
