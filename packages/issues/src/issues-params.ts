@@ -43,10 +43,19 @@ export function markdownParam(z: Zod, title: string, description: string) {
 
 /** Linear's priority: 0 none, 1 urgent, 2 high, 3 medium, 4 low. */
 export function priorityParam(z: Zod) {
-  return z.int().min(0).max(4).meta({
-    title: 'Priority',
-    description: 'Priority: 0 no priority, 1 urgent, 2 high, 3 medium, 4 low.',
-  });
+  return z
+    .int()
+    .min(0)
+    .max(4)
+    .meta({
+      title: 'Priority',
+      description: '0 no priority, 1 urgent, 2 high, 3 medium, 4 low.',
+      // Titles the numbers in the JSON Schema, so that a form offers "Urgent" rather than 1.
+      oneOf: ['No priority', 'Urgent', 'High', 'Medium', 'Low'].map((title, value) => ({
+        const: value,
+        title,
+      })),
+    });
 }
 
 /** A due date written `YYYY-MM-DD`. */

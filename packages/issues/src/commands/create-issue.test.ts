@@ -163,4 +163,16 @@ describe('createIssue', () => {
     expect(error.providerCode).toBe('RATELIMITED');
     expect(h.sim.server.calls).toHaveLength(1);
   });
+
+  it('names each priority in its JSON Schema, keeping the numbers as values', () => {
+    const { priority } = createIssue.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(priority).toMatchObject({ type: 'integer', minimum: 0, maximum: 4 });
+    expect(priority?.oneOf).toEqual([
+      { const: 0, title: 'No priority' },
+      { const: 1, title: 'Urgent' },
+      { const: 2, title: 'High' },
+      { const: 3, title: 'Medium' },
+      { const: 4, title: 'Low' },
+    ]);
+  });
 });

@@ -53,4 +53,13 @@ describe('getIssueByIdentifier', () => {
       expect(h.sim.server.calls).toHaveLength(0);
     },
   );
+
+  it('titles its parameter in words, not as an external id', () => {
+    const { identifier } = getIssueByIdentifier.inputSchema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(identifier).toMatchObject({ title: 'Identifier' });
+    expect(identifier?.description).toMatch(/such as ENG-123/);
+  });
 });

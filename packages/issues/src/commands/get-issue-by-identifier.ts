@@ -23,8 +23,8 @@ export const getIssueByIdentifier = defineCommand({
     z.object({
       identifier: identifierParam(
         z,
-        'External Id',
-        'The issue identifier: team key and number, e.g. ENG-123.',
+        'Identifier',
+        "The issue's identifier, such as ENG-123: its team key and number.",
       ),
     }),
   output: (z) => issuesSchemas(z).issue,
