@@ -42,4 +42,46 @@ describe('a select for a titled enum', () => {
     fireEvent.change(select, { target: { value: options[2]!.value } });
     expect(onChange).toHaveBeenLastCalledWith({ interval: '-300000' });
   });
+
+  it('shows the titles of numbers named by oneOf (a priority) and gives back the number', () => {
+    const { schema, uiSchema } = planForm('issues.createIssue', {
+      type: 'object',
+      properties: {
+        priority: {
+          type: 'integer',
+          title: 'Priority',
+          minimum: 0,
+          maximum: 4,
+          oneOf: ['No priority', 'Urgent', 'High', 'Medium', 'Low'].map((title, value) => ({
+            const: value,
+            title,
+          })),
+        },
+      },
+    });
+    const onChange = vi.fn();
+    render(
+      <SchemaForm
+        id="priority"
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={{}}
+        onChange={onChange}
+        onSubmit={() => {}}
+      >
+        {null}
+      </SchemaForm>,
+    );
+    const select = screen.getByLabelText('Priority') as HTMLSelectElement;
+    const options = [...select.options].filter((option) => option.value !== '');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'No priority',
+      'Urgent',
+      'High',
+      'Medium',
+      'Low',
+    ]);
+    fireEvent.change(select, { target: { value: options[1]!.value } });
+    expect(onChange).toHaveBeenLastCalledWith({ priority: 1 });
+  });
 });
