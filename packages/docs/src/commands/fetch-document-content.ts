@@ -1,6 +1,7 @@
 import { defineCommand, NotFoundError, ValidationError } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
 import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.js';
+import { documentLookup } from '../docs-lookups.js';
 import { type DocsDocument, type DocsTab, documentSchema } from '../docs-schemas.js';
 
 /** Every tab, depth first: each tab, then its child tabs, then the next tab. */
@@ -23,6 +24,7 @@ export const fetchDocumentContent = defineCommand({
       ),
     }),
   output: documentSchema,
+  lookups: { documentId: documentLookup },
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsDocument> {
     const { id, tabId: addressTab } = input.documentId;

@@ -1,6 +1,7 @@
 import { defineCommand, type Zod } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
 import { documentIdParameter, tabIdParameter } from '../docs-document-id.js';
+import { documentLookup } from '../docs-lookups.js';
 import {
   applyDefaultTab,
   checkDocsRequests,
@@ -76,6 +77,7 @@ export const updateDocumentContent = defineCommand({
       }),
     }),
   output: batchUpdateResultSchema,
+  lookups: { documentId: documentLookup },
   annotations: { destructive: true },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsBatchUpdateResult> {
     const requests = input.tabId ? applyDefaultTab(input.requests, input.tabId) : input.requests;
