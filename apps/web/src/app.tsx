@@ -6,11 +6,13 @@ import { HostDataProvider, useHostData } from './host-data';
 import { RecentPage } from './recent/recent-page';
 import { hrefOf, type Route, useRoute } from './router';
 import { SignIn } from './session/sign-in';
+import { TriggersPage } from './triggers/triggers-page';
 import { ErrorPanel } from './ui/error-panel';
 
 const navItems: { label: string; route: Route }[] = [
   { label: 'Commands', route: { page: 'commands' } },
   { label: 'Connections', route: { page: 'connections' } },
+  { label: 'Triggers', route: { page: 'triggers' } },
   { label: 'Recent runs', route: { page: 'recent' } },
 ];
 
@@ -18,7 +20,12 @@ function Screens() {
   const route = useRoute();
   const { loading, error } = useHostData();
   useEffect(() => {
-    const titles = { commands: 'Commands', connections: 'Connections', recent: 'Recent runs' };
+    const titles = {
+      commands: 'Commands',
+      connections: 'Connections',
+      recent: 'Recent runs',
+      triggers: 'Triggers',
+    };
     document.title = `${titles[route.page]} · c-host`;
   }, [route.page]);
   if (loading) {
@@ -37,6 +44,7 @@ function Screens() {
   }
   if (route.page === 'connections') return <ConnectionsPage />;
   if (route.page === 'recent') return <RecentPage />;
+  if (route.page === 'triggers') return <TriggersPage />;
   return <CommandsPage commandId={route.commandId} />;
 }
 

@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
 
 /** The screens, addressed by the URL hash so that the host needs no fallback route. */
-export type Route = { page: 'commands'; commandId?: string } | { page: 'connections' } | { page: 'recent' };
+export type Route =
+  | { page: 'commands'; commandId?: string }
+  | { page: 'connections' }
+  | { page: 'recent' }
+  | { page: 'triggers' };
 
-/** Parses `#/commands/payments.getCustomers`, `#/connections`, `#/recent`. */
+/** Parses `#/commands/payments.getCustomers`, `#/connections`, `#/recent`, `#/triggers`. */
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'connections') return { page: 'connections' };
   if (parts[0] === 'recent') return { page: 'recent' };
+  if (parts[0] === 'triggers') return { page: 'triggers' };
   return parts[1] ? { page: 'commands', commandId: parts[1] } : { page: 'commands' };
 }
 

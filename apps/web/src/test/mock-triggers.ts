@@ -1,0 +1,93 @@
+import { HttpResponse, http } from 'msw';
+import type { SubscriptionInfo, TriggerInfo } from '../triggers/triggers-api';
+import type { MockCall } from './mock-host';
+
+const triggers: TriggerInfo[] = [
+  {
+    id: 'payments.event',
+    connector: 'payments',
+    key: 'event',
+    title: 'Stripe Event',
+    description: 'Fires on Stripe events of the chosen types.',
+    kinds: ['webhook'],
+    inputSchema: {
+      type: 'object',
+      properties: {
+        events: {
+          type: 'string',
+          minLength: 1,
+          title: 'Events',
+          description: 'Event types, comma-separated.',
+        },
+      },
+      required: ['events'],
+      additionalProperties: false,
+    },
+    outputSchema: { type: 'object' },
+  },
+  {
+    id: 'docs.fileChanged',
+    connector: 'docs',
+    key: 'fileChanged',
+    title: 'File Changed',
+    description: 'Fires when a Drive file changes.',
+    kinds: ['push'],
+    inputSchema: { type: 'object', properties: {} },
+    outputSchema: { type: 'object' },
+  },
+];
+
+/**
+ * The host's trigger routes (`/api/triggers`, `/api/subscriptions`), kept apart from `mock-host`
+ * so that screens without triggers need none of it. Live events are not served here: tests stub
+ * `EventSource`, which jsdom lacks.
+ */
+export function createMockTriggers() {
+  const state = {
+    subscriptions: [] as SubscriptionInfo[],
+    calls: [] as MockCall[],
+  };
+  const handlers = [
+    http.get('*/api/triggers', () => HttpResponse.json(triggers)),
+    http.get('*/api/subscriptions', () => HttpResponse.json(state.subscriptions)),
+    http.post('*/api/subscriptions', async ({ request }) => {
+      const body = (await request.json()) as {
+        trigger: string;
+        connection?: string;
+        input: Record<string, unknown>;
+      };
+      state.calls.push({ method: 'POST', path: '/api/subscriptions', body });
+      if (body.input.events === 'nope') {
+        return HttpResponse.json(
+          {
+            error: {
+              name: 'ValidationError',
+              kind: 'validation',
+              message: 'Invalid parameter "events": "nope" is not a Stripe event type',
+              parameter: 'events',
+              retryable: false,
+            },
+          },
+          { status: 400 },
+        );
+      }
+      const created: SubscriptionInfo = {
+        id: `sub_${state.subscriptions.length + 1}`,
+        trigger: body.trigger,
+        connection: body.connection ?? 'default',
+        input: body.input,
+        hookUrl: 'http://127.0.0.1:4848/hooks/sub_1',
+        status: 'active',
+        createdAt: '2026-11-24T12:00:00.000Z',
+      };
+      state.subscriptions.push(created);
+      return HttpResponse.json(created, { status: 201 });
+    }),
+    http.delete('*/api/subscriptions/:id', ({ params }) => {
+      state.calls.push({ method: 'DELETE', path: `/api/subscriptions/${params.id}`, body: undefined });
+      state.subscriptions = state.subscriptions.filter((entry) => entry.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+  return { state, handlers, triggers };
+}

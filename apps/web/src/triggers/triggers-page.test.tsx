@@ -1,0 +1,168 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMockTriggers } from '../test/mock-triggers';
+import { mockServer, renderApp } from '../test/render';
+import type { TriggerEvent } from './triggers-api';
+
+const msw = mockServer();
+
+/** jsdom has no `EventSource`; this one records what was opened and lets a test push events. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly url: string;
+  readonly withCredentials: boolean;
+  closed = false;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private readonly listeners = new Map<string, ((message: MessageEvent<string>) => void)[]>();
+
+  constructor(url: string, init?: { withCredentials?: boolean }) {
+    this.url = url;
+    this.withCredentials = init?.withCredentials ?? false;
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (message: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }));
+  }
+}
+
+function event(id: string, type: string, data: unknown): TriggerEvent {
+  return {
+    id,
+    trigger: 'payments.event',
+    subscription: 'sub_1',
+    type,
+    occurredAt: '2026-11-24T12:00:00.000Z',
+    receivedAt: '2026-11-24T12:00:01.000Z',
+    data,
+  };
+}
+
+function withTriggers() {
+  msw.host();
+  const triggers = createMockTriggers();
+  msw.server.use(...triggers.handlers);
+  return triggers;
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('triggers screen', () => {
+  it('is in the navigation and lists the catalogue', async () => {
+    withTriggers();
+    renderApp('#/triggers');
+    expect(await screen.findByRole('button', { name: 'Stripe Event' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'File Changed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Triggers' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('No subscriptions yet.')).toBeInTheDocument();
+  });
+
+  it('subscribes from the trigger’s form on the chosen connection, then removes it', async () => {
+    const triggers = withTriggers();
+    const { user } = renderApp('#/triggers');
+    await user.click(await screen.findByRole('button', { name: 'Stripe Event' }));
+    const form = screen.getByRole('region', { name: 'Subscribe to Stripe Event' });
+    expect(within(form).getByLabelText('Connection')).toHaveValue('sandbox-payments');
+    await user.type(within(form).getByRole('textbox', { name: /Events/ }), 'customer.created');
+    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
+
+    const item = await screen.findByRole('listitem', { name: 'Stripe Event on sandbox-payments' });
+    expect(triggers.state.calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/subscriptions',
+        body: {
+          trigger: 'payments.event',
+          connection: 'sandbox-payments',
+          input: { events: 'customer.created' },
+        },
+      },
+    ]);
+    expect(item).toHaveTextContent('{"events":"customer.created"}');
+    expect(item).toHaveTextContent('active');
+
+    await user.click(within(item).getByRole('button', { name: 'Remove Stripe Event on sandbox-payments' }));
+    await waitFor(() => expect(screen.getByText('No subscriptions yet.')).toBeInTheDocument());
+    expect(triggers.state.calls.at(-1)).toEqual({
+      method: 'DELETE',
+      path: '/api/subscriptions/sub_1',
+      body: undefined,
+    });
+  });
+
+  it('does not send a form that misses a required field', async () => {
+    const triggers = withTriggers();
+    const { user } = renderApp('#/triggers');
+    await user.click(await screen.findByRole('button', { name: 'Stripe Event' }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Events/ })).toHaveAccessibleDescription(
+        /This field is required/,
+      ),
+    );
+    expect(triggers.state.calls).toEqual([]);
+  });
+
+  it('shows the host’s refusal next to the parameter it names', async () => {
+    withTriggers();
+    const { user } = renderApp('#/triggers');
+    await user.click(await screen.findByRole('button', { name: 'Stripe Event' }));
+    await user.type(screen.getByRole('textbox', { name: /Events/ }), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('"nope" is not a Stripe event type');
+    expect(screen.getByRole('textbox', { name: /Events/ })).toHaveAccessibleDescription(
+      /is not a Stripe event type/,
+    );
+    expect(screen.getByText('No subscriptions yet.')).toBeInTheDocument();
+  });
+
+  it('says so when the connector has no connection', async () => {
+    withTriggers();
+    const { user } = renderApp('#/triggers');
+    await user.click(await screen.findByRole('button', { name: 'File Changed' }));
+    expect(screen.getByRole('region', { name: 'Subscribe to File Changed' })).toHaveTextContent(
+      'No connection for Documents yet',
+    );
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+  });
+
+  it('shows live events newest first, each with its data, and closes the stream on leaving', async () => {
+    withTriggers();
+    const { unmount } = renderApp('#/triggers');
+    await screen.findByRole('button', { name: 'Stripe Event' });
+    const [source] = FakeEventSource.opened;
+    expect(source?.url).toBe('/api/events/stream');
+    expect(source?.withCredentials).toBe(true);
+    act(() => {
+      source?.onopen?.();
+      source?.emit('event', JSON.stringify(event('evt_1', 'customer.created', { id: 'cus_1' })));
+      source?.emit('event', JSON.stringify(event('evt_2', 'invoice.paid', { id: 'in_1', amount: 500 })));
+      // A replay after a reconnect repeats nothing.
+      source?.emit('event', JSON.stringify(event('evt_1', 'customer.created', { id: 'cus_1' })));
+    });
+    expect(screen.getByRole('heading', { name: /Events/ })).toHaveTextContent('Live');
+    const items = within(screen.getByRole('list', { name: 'Events' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual([
+      'invoice.paid',
+      'customer.created',
+    ]);
+    const details = items[0]?.querySelector('details');
+    expect(details).not.toHaveAttribute('open');
+    expect(JSON.parse(details?.querySelector('pre')?.textContent ?? '')).toEqual({ id: 'in_1', amount: 500 });
+
+    act(() => source?.onerror?.());
+    expect(screen.getByRole('heading', { name: /Events/ })).toHaveTextContent('Reconnecting');
+    unmount();
+    expect(source?.closed).toBe(true);
+  });
+});

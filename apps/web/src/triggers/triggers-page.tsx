@@ -1,0 +1,290 @@
+import type { ErrorSchema } from '@rjsf/utils';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, api } from '../api';
+import { planForm } from '../commands/form-plan';
+import type { FormContext } from '../form/form-context';
+import { errorSchemaFromHost, SchemaForm } from '../form/schema-form';
+import { useHostData } from '../host-data';
+import type { ErrorJson } from '../types';
+import { ErrorPanel } from '../ui/error-panel';
+import {
+  eventStreamUrl,
+  type SubscriptionInfo,
+  type TriggerEvent,
+  type TriggerInfo,
+  triggersApi,
+} from './triggers-api';
+
+/** How many events the live list keeps; older ones stay on the host (`GET /api/events`). */
+const MAX_EVENTS = 200;
+
+function toErrorJson(error: unknown): ErrorJson {
+  if (error instanceof ApiError) return error.body;
+  return { name: 'Error', kind: 'network', message: String(error), retryable: true };
+}
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+type StreamState = 'connecting' | 'live' | 'reconnecting' | 'unsupported';
+
+/**
+ * The events of every subscription as they arrive, newest first. The stream replays what the host
+ * has stored, then stays open; `EventSource` reconnects by itself with `Last-Event-ID`, so nothing
+ * is missed or repeated across a dropped connection.
+ */
+function useLiveEvents(): { events: TriggerEvent[]; state: StreamState } {
+  const [events, setEvents] = useState<TriggerEvent[]>([]);
+  const [state, setState] = useState<StreamState>(() =>
+    typeof EventSource === 'undefined' ? 'unsupported' : 'connecting',
+  );
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(eventStreamUrl, { withCredentials: true });
+    source.onopen = () => setState('live');
+    source.onerror = () => setState('reconnecting');
+    source.addEventListener('event', (message) => {
+      let event: TriggerEvent;
+      try {
+        event = JSON.parse((message as MessageEvent<string>).data) as TriggerEvent;
+      } catch {
+        return;
+      }
+      setEvents((list) =>
+        list.some((entry) => entry.id === event.id) ? list : [event, ...list].slice(0, MAX_EVENTS),
+      );
+    });
+    return () => source.close();
+  }, []);
+  return { events, state };
+}
+
+const streamLabels: Record<StreamState, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  unsupported: 'This browser cannot receive live events.',
+};
+
+function SubscribeForm({ trigger, onSubscribed }: { trigger: TriggerInfo; onSubscribed(): void }) {
+  const host = useHostData();
+  const choices = host.connections.filter((entry) => entry.connector === trigger.connector);
+  const [connection, setConnection] = useState(
+    () => (choices.find((entry) => entry.isDefault) ?? choices[0])?.name ?? '',
+  );
+  const [formData, setFormData] = useState<Record<string, unknown>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorJson | undefined>();
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const plan = useMemo(() => planForm(trigger.id, trigger.inputSchema), [trigger]);
+  const runLookup = useCallback(
+    async (command: string, input: Record<string, unknown>) =>
+      (await api.run(command, input, connection || undefined)).result,
+    [connection],
+  );
+  const formContext = useMemo<FormContext>(
+    () => ({ commandId: trigger.id, connection: connection || undefined, formData, runLookup }),
+    [trigger.id, connection, formData, runLookup],
+  );
+  const formId = `subscribe-${trigger.id.replace(/\W/g, '-')}`;
+  const connectionId = `${formId}-connection`;
+
+  async function submit(data: Record<string, unknown>) {
+    setBusy(true);
+    setError(undefined);
+    setExtraErrors(undefined);
+    try {
+      await triggersApi.subscribe(trigger.id, connection || undefined, data);
+      setFormData({});
+      onSubscribed();
+    } catch (caught) {
+      const json = toErrorJson(caught);
+      setError(json);
+      setExtraErrors(errorSchemaFromHost(json, plan.schema));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${formId}-title`}>
+      <h2 id={`${formId}-title`}>Subscribe to {trigger.title}</h2>
+      <p className="muted">{trigger.description}</p>
+      {choices.length === 0 ? (
+        <p className="notice notice--warn">
+          No connection for {host.connector(trigger.connector)?.title ?? trigger.connector} yet. Add one on
+          the <a href="#/connections">Connections</a> screen.
+        </p>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor={connectionId}>Connection</label>
+            <select
+              id={connectionId}
+              value={connection}
+              disabled={busy}
+              onChange={(event) => setConnection(event.target.value)}
+            >
+              {choices.map((entry) => (
+                <option key={entry.name} value={entry.name}>
+                  {entry.name}
+                  {entry.isDefault ? ' (default)' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          <SchemaForm
+            key={trigger.id}
+            id={formId}
+            schema={plan.schema}
+            uiSchema={plan.uiSchema}
+            formData={formData}
+            formContext={formContext}
+            extraErrors={extraErrors}
+            disabled={busy}
+            onChange={setFormData}
+            onSubmit={submit}
+          >
+            <div className="button-row">
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {busy ? 'Subscribing…' : 'Subscribe'}
+              </button>
+            </div>
+          </SchemaForm>
+        </>
+      )}
+      {error && <ErrorPanel error={error} />}
+    </section>
+  );
+}
+
+/** Triggers: subscribe from a trigger's form, manage subscriptions, watch events arrive live. */
+export function TriggersPage() {
+  const [triggers, setTriggers] = useState<TriggerInfo[] | undefined>();
+  const [subscriptions, setSubscriptions] = useState<SubscriptionInfo[]>([]);
+  const [selected, setSelected] = useState<string | undefined>();
+  const [error, setError] = useState<ErrorJson | undefined>();
+  const live = useLiveEvents();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const refreshSubscriptions = useCallback(async () => {
+    try {
+      setSubscriptions(await triggersApi.subscriptions());
+    } catch (caught) {
+      setError(toErrorJson(caught));
+    }
+  }, []);
+
+  useEffect(() => {
+    triggersApi.triggers().then(setTriggers, (caught) => setError(toErrorJson(caught)));
+    void refreshSubscriptions();
+  }, [refreshSubscriptions]);
+
+  async function remove(id: string) {
+    setError(undefined);
+    try {
+      await triggersApi.unsubscribe(id);
+    } catch (caught) {
+      setError(toErrorJson(caught));
+    }
+    await refreshSubscriptions();
+  }
+
+  const trigger = triggers?.find((entry) => entry.id === selected);
+  const titleOf = (id: string) => triggers?.find((entry) => entry.id === id)?.title ?? id;
+
+  return (
+    <div className="page">
+      <div className="page__head">
+        <div>
+          <h1 ref={headingRef} tabIndex={-1}>
+            Triggers
+          </h1>
+          <p className="muted">Subscribe to a provider’s events and watch them arrive.</p>
+        </div>
+      </div>
+      {error && <ErrorPanel error={error} />}
+
+      <section className="card" aria-labelledby="triggers-catalogue">
+        <h2 id="triggers-catalogue">Available triggers</h2>
+        {!triggers ? (
+          <p className="muted" role="status">
+            Loading…
+          </p>
+        ) : triggers.length === 0 ? (
+          <p className="empty">No connector offers triggers.</p>
+        ) : (
+          <ul className="trigger-list">
+            {triggers.map((entry) => (
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-pressed={entry.id === selected}
+                  onClick={() => setSelected(entry.id)}
+                >
+                  {entry.title}
+                </button>{' '}
+                <code className="muted">{entry.id}</code> · {entry.kinds.join(', ')}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {trigger && <SubscribeForm key={trigger.id} trigger={trigger} onSubscribed={refreshSubscriptions} />}
+
+      <section className="card" aria-labelledby="subscriptions-title">
+        <h2 id="subscriptions-title">Subscriptions</h2>
+        {subscriptions.length === 0 ? (
+          <p className="empty">No subscriptions yet.</p>
+        ) : (
+          <ul className="subscription-list" aria-label="Subscriptions">
+            {subscriptions.map((entry) => (
+              <li key={entry.id} aria-label={`${titleOf(entry.trigger)} on ${entry.connection}`}>
+                <strong>{titleOf(entry.trigger)}</strong> <span className="muted">on {entry.connection}</span>{' '}
+                <span className={`badge ${entry.status === 'active' ? 'badge--ok' : 'badge--danger'}`}>
+                  {entry.status}
+                </span>{' '}
+                <code>{JSON.stringify(entry.input)}</code>{' '}
+                <span className="muted">since {when(entry.createdAt)}</span>{' '}
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={`Remove ${titleOf(entry.trigger)} on ${entry.connection}`}
+                  onClick={() => void remove(entry.id)}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="events-title">
+        <h2 id="events-title">
+          Events <span className="muted">· {streamLabels[live.state]}</span>
+        </h2>
+        {live.events.length === 0 ? (
+          <p className="empty">No events yet. They appear here as they arrive.</p>
+        ) : (
+          <ol className="event-list" aria-label="Events" aria-live="polite">
+            {live.events.map((event) => (
+              <li key={event.id}>
+                <strong>{event.type}</strong> <span className="muted">{titleOf(event.trigger)}</span>{' '}
+                <time dateTime={event.occurredAt}>{when(event.occurredAt)}</time>
+                <details>
+                  <summary>Data</summary>
+                  <pre>{JSON.stringify(event.data, null, 2)}</pre>
+                </details>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
