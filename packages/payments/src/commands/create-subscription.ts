@@ -1,4 +1,4 @@
-import { defineCommand } from '@c/core';
+import { choice, defineCommand } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
 import { customerLookup, planLookup } from '../payments-lookups.js';
 import { customerIdField, metadataField, stripeId } from '../payments-params.js';
@@ -34,13 +34,17 @@ export const createSubscription = defineCommand({
             description: 'The recurring price to subscribe to: a price id (price_…) or a legacy plan id.',
           }),
         metadata: metadataField(z, 'Key-value pairs to store on the subscription.').optional(),
-        paymentBehavior: z
-          .enum(['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'])
+        paymentBehavior: choice(z, [
+          ['allow_incomplete', 'Allow incomplete (Stripe’s default)'],
+          ['default_incomplete', 'Start incomplete, to be paid'],
+          ['error_if_incomplete', 'Fail if the payment fails'],
+          ['pending_if_incomplete', 'Pending if incomplete (updates only)'],
+        ])
           .optional()
           .meta({
             title: 'Payment Behavior',
             description:
-              'What happens when the first payment cannot complete. default_incomplete: the subscription starts incomplete with its first invoice open, to be paid (e.g. with Stripe Elements); allow_incomplete (Stripe’s default): a failed payment leaves it incomplete; error_if_incomplete: a failed payment is an error and nothing is created. Stripe accepts pending_if_incomplete only on updates and refuses it here.',
+              'What happens when the first payment cannot complete. Start incomplete: the subscription starts incomplete with its first invoice open, to be paid (e.g. with Stripe Elements); Allow incomplete (Stripe’s default): a failed payment leaves it incomplete; Fail: a failed payment is an error and nothing is created. Stripe accepts Pending if incomplete only on updates and refuses it here.',
           }),
         defaultPaymentMethod: stripeId(
           z,
@@ -59,11 +63,16 @@ export const createSubscription = defineCommand({
             description:
               'Days of free trial before the first charge; the subscription is trialing until then and needs no payment method to start.',
           }),
-        collectionMethod: z.enum(['charge_automatically', 'send_invoice']).optional().meta({
-          title: 'Collection Method',
-          description:
-            'charge_automatically (Stripe’s default): Stripe charges the payment method; send_invoice: Stripe emails invoices for the customer to pay within Days Until Due.',
-        }),
+        collectionMethod: choice(z, [
+          ['charge_automatically', 'Charge automatically'],
+          ['send_invoice', 'Send an invoice'],
+        ])
+          .optional()
+          .meta({
+            title: 'Collection Method',
+            description:
+              'Charge automatically (Stripe’s default): Stripe charges the payment method; Send an invoice: Stripe emails invoices for the customer to pay within Days Until Due.',
+          }),
         daysUntilDue: z
           .number()
           .int('must be a whole number of days')

@@ -98,4 +98,11 @@ describe('getSubscriptions', () => {
     expect(error.parameter).toBe(parameter);
     expect(h.sim.server.calls).toHaveLength(0);
   });
+
+  it('names each status in its JSON Schema and keeps Stripe’s values', () => {
+    const { status } = getSubscriptions.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(status?.enum).toContain('incomplete_expired');
+    expect(status?.oneOf).toContainEqual({ const: 'past_due', title: 'Past due' });
+    expect(status?.oneOf).toContainEqual({ const: 'all', title: 'All statuses' });
+  });
 });

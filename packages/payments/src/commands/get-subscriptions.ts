@@ -1,4 +1,4 @@
-import { defineCommand } from '@c/core';
+import { choice, defineCommand } from '@c/core';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
 import { customerLookup } from '../payments-lookups.js';
 import { customerIdField, limitField } from '../payments-params.js';
@@ -14,28 +14,27 @@ export const getSubscriptions = defineCommand({
   key: 'getSubscriptions',
   title: 'Get Subscriptions',
   description:
-    'Lists subscriptions, newest first, optionally of one customer and one status. Without a status Stripe leaves out canceled ones; `ended` lists canceled and expired ones, `all` every one.',
+    'Lists subscriptions, newest first, optionally of one customer and one status. Without a status Stripe leaves out canceled ones; Ended lists canceled and expired ones, All statuses every one.',
   input: (z) =>
     z.object({
       customerId: customerIdField(z, 'Only this customer’s subscriptions, cus_….').optional(),
-      status: z
-        .enum([
-          'active',
-          'past_due',
-          'unpaid',
-          'canceled',
-          'incomplete',
-          'incomplete_expired',
-          'trialing',
-          'paused',
-          'ended',
-          'all',
-        ])
+      status: choice(z, [
+        ['active', 'Active'],
+        ['past_due', 'Past due'],
+        ['unpaid', 'Unpaid'],
+        ['canceled', 'Canceled'],
+        ['incomplete', 'Incomplete'],
+        ['incomplete_expired', 'Incomplete, expired'],
+        ['trialing', 'Trialing'],
+        ['paused', 'Paused'],
+        ['ended', 'Ended (canceled or expired)'],
+        ['all', 'All statuses'],
+      ])
         .optional()
         .meta({
           title: 'Subscription Status',
           description:
-            'Only subscriptions in this status; `ended` for canceled and incomplete_expired ones, `all` for every status. Blank: all but canceled.',
+            'Only subscriptions in this status; Ended for canceled and expired ones, All statuses for every one. Blank: all but canceled.',
         }),
       limit: limitField(z, 'How many subscriptions to return in all (default 10).'),
     }),
