@@ -68,6 +68,36 @@ export const lenientValidator: ValidatorType = new Proxy(validator, {
   },
 });
 
+/** The patterns of the catalogue's parameters, said in words; a regular expression is no message. */
+const PATTERN_WORDS: [RegExp, (match: RegExpExecArray) => string][] = [
+  [/^\^\(\\d\{4\}\)\(\\d\{2\}\)\(\\d\{2\}\)T/, () => 'Use an hour written YYYYMMDDTHH, such as 20261101T09.'],
+  [
+    /^\^(\(\\d\{4\}\)\(\\d\{2\}\)\(\\d\{2\}\)|\\d\{8\})\$$/,
+    () => 'Use a date written YYYYMMDD, such as 20261101.',
+  ],
+  [/^\^\\d\{4\}-\\d\{2\}-\\d\{2\}\$$/, () => 'Use a date written YYYY-MM-DD, such as 2026-11-01.'],
+  [/^\^\[0-9a-f\]\{8\}-/, () => 'Use an id in UUID form, such as 9cfb482a-81e3-4154-b5b9-2c805e70a02d.'],
+  [
+    /^\^\[A-Za-z0-9_\]\{1,10\}-/,
+    () => 'Use an issue identifier: a team key, a dash and a number, such as ENG-123.',
+  ],
+  [/^\^([a-z]+_)\[A-Za-z0-9\]\+\$$/, (match) => `Use an id starting with ${match[1]}.`],
+  [
+    /^\^\[A-Za-z0-9(\.)?_-\](\+|\{1,\d+\})\$$/,
+    (match) => `Use only letters, digits${match[1] ? ', .' : ''}, - and _.`,
+  ],
+  [/^\^\[\^\[\\\]\]\+\$$/, () => 'Must not contain [ or ].'],
+];
+
+/** What a pattern asks for, in words: the known ones exactly, any other by pointing at the field's help. */
+export function patternInWords(pattern: string): string {
+  for (const [shape, words] of PATTERN_WORDS) {
+    const match = shape.exec(pattern);
+    if (match) return words(match);
+  }
+  return 'Is not in the expected form: the description under the field says what it takes.';
+}
+
 /** Plain words for ajv's messages. */
 export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
   return errors.map((error) => {
@@ -77,15 +107,9 @@ export function transformErrors(errors: RJSFValidationError[]): RJSFValidationEr
       case 'required':
         message = 'This field is required.';
         break;
-      case 'pattern': {
-        const hint = /YYYYMMDDTHH|YYYYMMDD|YYYY-MM-DD/.exec(
-          String(error.schemaPath ?? '') + String(error.message),
-        );
-        message = hint
-          ? `Use the format ${hint[0]}.`
-          : `Does not match the expected format (${String(params.pattern)}).`;
+      case 'pattern':
+        message = patternInWords(String(params.pattern ?? ''));
         break;
-      }
       case 'type': {
         const names: Record<string, string> = {
           integer: 'a whole number',
