@@ -8,7 +8,9 @@ const msw = mockServer();
 
 /** jsdom has no `EventSource`; this one records what was opened and lets a test push events. */
 class FakeEventSource {
+  static readonly CLOSED = 2;
   static opened: FakeEventSource[] = [];
+  readyState = 0;
   readonly url: string;
   readonly withCredentials: boolean;
   closed = false;
@@ -61,8 +63,8 @@ describe('triggers screen', () => {
   it('is in the navigation and lists the catalogue', async () => {
     withTriggers();
     renderApp('#/triggers');
-    expect(await screen.findByRole('button', { name: 'Stripe Event' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'File Changed' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe to File Changed…' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Triggers' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('No subscriptions yet.')).toBeInTheDocument();
   });
@@ -70,7 +72,7 @@ describe('triggers screen', () => {
   it('subscribes from the trigger’s form on the chosen connection, then removes it', async () => {
     const triggers = withTriggers();
     const { user } = renderApp('#/triggers');
-    await user.click(await screen.findByRole('button', { name: 'Stripe Event' }));
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' }));
     const form = screen.getByRole('region', { name: 'Subscribe to Stripe Event' });
     expect(within(form).getByLabelText('Connection')).toHaveValue('sandbox-payments');
     await user.type(within(form).getByRole('textbox', { name: /Events/ }), 'customer.created');
@@ -103,7 +105,7 @@ describe('triggers screen', () => {
   it('does not send a form that misses a required field', async () => {
     const triggers = withTriggers();
     const { user } = renderApp('#/triggers');
-    await user.click(await screen.findByRole('button', { name: 'Stripe Event' }));
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' }));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Events/ })).toHaveAccessibleDescription(
@@ -116,7 +118,7 @@ describe('triggers screen', () => {
   it('shows the host’s refusal next to the parameter it names', async () => {
     withTriggers();
     const { user } = renderApp('#/triggers');
-    await user.click(await screen.findByRole('button', { name: 'Stripe Event' }));
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' }));
     await user.type(screen.getByRole('textbox', { name: /Events/ }), 'nope');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('"nope" is not a Stripe event type');
@@ -129,17 +131,33 @@ describe('triggers screen', () => {
   it('says so when the connector has no connection', async () => {
     withTriggers();
     const { user } = renderApp('#/triggers');
-    await user.click(await screen.findByRole('button', { name: 'File Changed' }));
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to File Changed…' }));
     expect(screen.getByRole('region', { name: 'Subscribe to File Changed' })).toHaveTextContent(
       'No connection for Documents yet',
     );
     expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
   });
 
+  it('offers Reconnect when the host refuses the stream for good', async () => {
+    withTriggers();
+    const { user } = renderApp('#/triggers');
+    await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' });
+    const [first] = FakeEventSource.opened;
+    act(() => {
+      if (first) first.readyState = FakeEventSource.CLOSED;
+      first?.onerror?.();
+    });
+    expect(screen.getByRole('heading', { name: /Events/ })).toHaveTextContent('Stopped');
+    await user.click(screen.getByRole('button', { name: 'Reconnect' }));
+    expect(first?.closed).toBe(true);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: /Events/ })).toHaveTextContent('Connecting');
+  });
+
   it('shows live events newest first, each with its data, and closes the stream on leaving', async () => {
     withTriggers();
     const { unmount } = renderApp('#/triggers');
-    await screen.findByRole('button', { name: 'Stripe Event' });
+    await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' });
     const [source] = FakeEventSource.opened;
     expect(source?.url).toBe('/api/events/stream');
     expect(source?.withCredentials).toBe(true);
@@ -152,9 +170,9 @@ describe('triggers screen', () => {
     });
     expect(screen.getByRole('heading', { name: /Events/ })).toHaveTextContent('Live');
     const items = within(screen.getByRole('list', { name: 'Events' })).getAllByRole('listitem');
-    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual([
-      'invoice.paid',
-      'customer.created',
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'invoice.paid · Stripe Event',
+      'customer.created · Stripe Event',
     ]);
     const details = items[0]?.querySelector('details');
     expect(details).not.toHaveAttribute('open');
@@ -162,6 +180,7 @@ describe('triggers screen', () => {
 
     act(() => source?.onerror?.());
     expect(screen.getByRole('heading', { name: /Events/ })).toHaveTextContent('Reconnecting');
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
     unmount();
     expect(source?.closed).toBe(true);
   });

@@ -27,23 +27,28 @@ function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-type StreamState = 'connecting' | 'live' | 'reconnecting' | 'unsupported';
+type StreamState = 'connecting' | 'live' | 'reconnecting' | 'closed' | 'unsupported';
 
 /**
  * The events of every subscription as they arrive, newest first. The stream replays what the host
  * has stored, then stays open; `EventSource` reconnects by itself with `Last-Event-ID`, so nothing
  * is missed or repeated across a dropped connection.
  */
-function useLiveEvents(): { events: TriggerEvent[]; state: StreamState } {
+function useLiveEvents(): { events: TriggerEvent[]; state: StreamState; restart(): void } {
   const [events, setEvents] = useState<TriggerEvent[]>([]);
   const [state, setState] = useState<StreamState>(() =>
     typeof EventSource === 'undefined' ? 'unsupported' : 'connecting',
   );
-  useEffect(() => {
+  const sourceRef = useRef<EventSource | undefined>(undefined);
+  const open = useCallback(() => {
+    sourceRef.current?.close();
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(eventStreamUrl, { withCredentials: true });
+    sourceRef.current = source;
+    setState('connecting');
     source.onopen = () => setState('live');
-    source.onerror = () => setState('reconnecting');
+    // A refused stream (such as an expired session) is closed for good; a dropped one is retried.
+    source.onerror = () => setState(source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting');
     source.addEventListener('event', (message) => {
       let event: TriggerEvent;
       try {
@@ -55,15 +60,19 @@ function useLiveEvents(): { events: TriggerEvent[]; state: StreamState } {
         list.some((entry) => entry.id === event.id) ? list : [event, ...list].slice(0, MAX_EVENTS),
       );
     });
-    return () => source.close();
   }, []);
-  return { events, state };
+  useEffect(() => {
+    open();
+    return () => sourceRef.current?.close();
+  }, [open]);
+  return { events, state, restart: open };
 }
 
 const streamLabels: Record<StreamState, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   reconnecting: 'Reconnecting…',
+  closed: 'Stopped',
   unsupported: 'This browser cannot receive live events.',
 };
 
@@ -119,7 +128,9 @@ function SubscribeForm({ trigger, onSubscribed }: { trigger: TriggerInfo; onSubs
       ) : (
         <>
           <div className="field">
-            <label htmlFor={connectionId}>Connection</label>
+            <label htmlFor={connectionId} className="field__label">
+              Connection
+            </label>
             <select
               id={connectionId}
               value={connection}
@@ -165,6 +176,7 @@ export function TriggersPage() {
   const [subscriptions, setSubscriptions] = useState<SubscriptionInfo[]>([]);
   const [selected, setSelected] = useState<string | undefined>();
   const [error, setError] = useState<ErrorJson | undefined>();
+  const host = useHostData();
   const live = useLiveEvents();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -207,7 +219,7 @@ export function TriggersPage() {
       </div>
       {error && <ErrorPanel error={error} />}
 
-      <section className="card" aria-labelledby="triggers-catalogue">
+      <section aria-labelledby="triggers-catalogue">
         <h2 id="triggers-catalogue">Available triggers</h2>
         {!triggers ? (
           <p className="muted" role="status">
@@ -216,18 +228,33 @@ export function TriggersPage() {
         ) : triggers.length === 0 ? (
           <p className="empty">No connector offers triggers.</p>
         ) : (
-          <ul className="trigger-list">
+          <ul className="recent-list" aria-label="Available triggers">
             {triggers.map((entry) => (
-              <li key={entry.id}>
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  aria-pressed={entry.id === selected}
-                  onClick={() => setSelected(entry.id)}
-                >
-                  {entry.title}
-                </button>{' '}
-                <code className="muted">{entry.id}</code> · {entry.kinds.join(', ')}
+              <li key={entry.id} className="card recent">
+                <div className="recent__main">
+                  <h3 className="recent__title">
+                    {entry.title}{' '}
+                    <span className="muted">
+                      · {host.connector(entry.connector)?.title ?? entry.connector}
+                    </span>
+                  </h3>
+                  <p className="recent__meta">
+                    <code>{entry.id}</code>
+                    <span>{entry.kinds.join(', ')}</span>
+                  </p>
+                  <p className="muted">{entry.description}</p>
+                </div>
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className={`button${entry.id === selected ? ' button--primary' : ''}`}
+                    aria-pressed={entry.id === selected}
+                    aria-label={`Subscribe to ${entry.title}…`}
+                    onClick={() => setSelected(entry.id)}
+                  >
+                    Subscribe…
+                  </button>
+                </div>
               </li>
             ))}
           </ul>
@@ -236,46 +263,74 @@ export function TriggersPage() {
 
       {trigger && <SubscribeForm key={trigger.id} trigger={trigger} onSubscribed={refreshSubscriptions} />}
 
-      <section className="card" aria-labelledby="subscriptions-title">
+      <section aria-labelledby="subscriptions-title">
         <h2 id="subscriptions-title">Subscriptions</h2>
         {subscriptions.length === 0 ? (
           <p className="empty">No subscriptions yet.</p>
         ) : (
-          <ul className="subscription-list" aria-label="Subscriptions">
-            {subscriptions.map((entry) => (
-              <li key={entry.id} aria-label={`${titleOf(entry.trigger)} on ${entry.connection}`}>
-                <strong>{titleOf(entry.trigger)}</strong> <span className="muted">on {entry.connection}</span>{' '}
-                <span className={`badge ${entry.status === 'active' ? 'badge--ok' : 'badge--danger'}`}>
-                  {entry.status}
-                </span>{' '}
-                <code>{JSON.stringify(entry.input)}</code>{' '}
-                <span className="muted">since {when(entry.createdAt)}</span>{' '}
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  aria-label={`Remove ${titleOf(entry.trigger)} on ${entry.connection}`}
-                  onClick={() => void remove(entry.id)}
-                >
-                  Remove
-                </button>
-              </li>
-            ))}
+          <ul className="recent-list" aria-label="Subscriptions">
+            {subscriptions.map((entry) => {
+              const name = `${titleOf(entry.trigger)} on ${entry.connection}`;
+              return (
+                <li key={entry.id} className="card recent" aria-label={name}>
+                  <div className="recent__main">
+                    <h3 className="recent__title">
+                      {titleOf(entry.trigger)} <span className="muted">· on {entry.connection}</span>
+                    </h3>
+                    <p className="recent__meta">
+                      <span className={`badge ${entry.status === 'active' ? 'badge--ok' : 'badge--warn'}`}>
+                        {entry.status}
+                      </span>
+                      <span>since {when(entry.createdAt)}</span>
+                      {entry.hookUrl && <span>receives at {entry.hookUrl}</span>}
+                      {entry.deliverTo && <span>delivers to {entry.deliverTo.url}</span>}
+                    </p>
+                    <code className="recent__input">{JSON.stringify(entry.input)}</code>
+                    {typeof entry.error?.message === 'string' && (
+                      <p className="notice notice--error">{entry.error.message}</p>
+                    )}
+                  </div>
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      aria-label={`Remove ${name}`}
+                      onClick={() => void remove(entry.id)}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
 
-      <section className="card" aria-labelledby="events-title">
-        <h2 id="events-title">
-          Events <span className="muted">· {streamLabels[live.state]}</span>
-        </h2>
+      <section aria-labelledby="events-title">
+        <div className="page__head">
+          <h2 id="events-title">
+            Events <span className="muted">· {streamLabels[live.state]}</span>
+          </h2>
+          {live.state === 'closed' && (
+            <button type="button" className="button" onClick={live.restart}>
+              Reconnect
+            </button>
+          )}
+        </div>
         {live.events.length === 0 ? (
           <p className="empty">No events yet. They appear here as they arrive.</p>
         ) : (
-          <ol className="event-list" aria-label="Events" aria-live="polite">
+          <ol className="recent-list" aria-label="Events">
             {live.events.map((event) => (
-              <li key={event.id}>
-                <strong>{event.type}</strong> <span className="muted">{titleOf(event.trigger)}</span>{' '}
-                <time dateTime={event.occurredAt}>{when(event.occurredAt)}</time>
+              <li key={event.id} className="card">
+                <h3 className="recent__title">
+                  {event.type} <span className="muted">· {titleOf(event.trigger)}</span>
+                </h3>
+                <p className="recent__meta">
+                  <time dateTime={event.occurredAt}>{when(event.occurredAt)}</time>
+                  <code>{event.id}</code>
+                </p>
                 <details>
                   <summary>Data</summary>
                   <pre>{JSON.stringify(event.data, null, 2)}</pre>
