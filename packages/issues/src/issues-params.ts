@@ -50,7 +50,9 @@ export function priorityParam(z: Zod) {
     .meta({
       title: 'Priority',
       description: '0 no priority, 1 urgent, 2 high, 3 medium, 4 low.',
-      // Titles the numbers in the JSON Schema, so that a form offers "Urgent" rather than 1.
+      // Lists and titles the numbers in the JSON Schema, as choice() does, so that forms and prompts
+      // offer "Urgent" rather than 1.
+      enum: [0, 1, 2, 3, 4],
       oneOf: ['No priority', 'Urgent', 'High', 'Medium', 'Low'].map((title, value) => ({
         const: value,
         title,

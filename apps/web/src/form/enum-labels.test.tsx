@@ -43,7 +43,7 @@ describe('a select for a titled enum', () => {
     expect(onChange).toHaveBeenLastCalledWith({ interval: '-300000' });
   });
 
-  it('shows the titles of numbers named by oneOf (a priority) and gives back the number', () => {
+  it('shows the titles of a number enum (a priority) and gives back the number', () => {
     const { schema, uiSchema } = planForm('issues.createIssue', {
       type: 'object',
       properties: {
@@ -52,6 +52,7 @@ describe('a select for a titled enum', () => {
           title: 'Priority',
           minimum: 0,
           maximum: 4,
+          enum: [0, 1, 2, 3, 4],
           oneOf: ['No priority', 'Urgent', 'High', 'Medium', 'Low'].map((title, value) => ({
             const: value,
             title,

@@ -166,7 +166,7 @@ describe('createIssue', () => {
 
   it('names each priority in its JSON Schema, keeping the numbers as values', () => {
     const { priority } = createIssue.inputSchema.properties as Record<string, Record<string, unknown>>;
-    expect(priority).toMatchObject({ type: 'integer', minimum: 0, maximum: 4 });
+    expect(priority).toMatchObject({ type: 'integer', minimum: 0, maximum: 4, enum: [0, 1, 2, 3, 4] });
     expect(priority?.oneOf).toEqual([
       { const: 0, title: 'No priority' },
       { const: 1, title: 'Urgent' },
