@@ -1,4 +1,4 @@
-import { type CommandHints, type Connector, type JsonSchema, zod } from '@c/core';
+import { type CommandHints, type Connector, type JsonSchema, type Lookup, zod } from '@c/core';
 import type { RegisteredCommand } from './registry.js';
 
 /** A command as listed by `c-host list` and `GET /api/commands`. */
@@ -17,6 +17,11 @@ export interface CommandSummary {
 export interface CommandDetail extends CommandSummary {
   inputSchema: JsonSchema;
   outputSchema: JsonSchema | undefined;
+  /**
+   * How the choices of parameters naming provider objects are found, by parameter, with the
+   * commands to run given by their qualified ids (`issues.searchTeams`); `{}` when none are declared.
+   */
+  lookups: Record<string, Lookup>;
 }
 
 /** A connector as `GET /api/connectors` lists it. */
@@ -50,7 +55,25 @@ export function commandDetail(entry: RegisteredCommand): CommandDetail {
     ...commandSummary(entry),
     inputSchema: entry.command.inputSchema,
     outputSchema: entry.command.outputSchema,
+    lookups: qualifiedLookups(entry),
   };
+}
+
+/** A command's lookups with the commands they run named as the host names them: `<connector>.<key>`. */
+export function qualifiedLookups(entry: RegisteredCommand): Record<string, Lookup> {
+  const qualify = (key: string) => `${entry.connectorId}.${key}`;
+  return Object.fromEntries(
+    Object.entries(entry.command.lookups ?? {}).map(([parameter, lookup]) => [
+      parameter,
+      {
+        ...lookup,
+        command: qualify(lookup.command),
+        ...(lookup.whenQueryEmpty && {
+          whenQueryEmpty: { ...lookup.whenQueryEmpty, command: qualify(lookup.whenQueryEmpty.command) },
+        }),
+      },
+    ]),
+  );
 }
 
 function jsonSchema(schema: unknown): JsonSchema {

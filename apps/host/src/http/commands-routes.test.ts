@@ -120,3 +120,38 @@ describe('the OpenAPI document', () => {
     expect(doc.components.schemas.DryRun.required).toEqual(['dryRun', 'requests', 'note']);
   });
 });
+
+describe('GET /api/commands/{id}', () => {
+  it('gives the lookups of parameters naming Stripe objects, their commands qualified, and OpenAPI types them', async () => {
+    const detail = (await call(base, 'GET', '/api/commands/payments.createSubscription', { headers: auth }))
+      .json;
+    expect(Object.keys(detail.lookups)).toEqual(['customerId', 'plan']);
+    expect(detail.lookups.plan).toMatchObject({
+      noun: 'plans',
+      command: 'payments.getPlans',
+      input: { active: true, pagination: { limit: 100 } },
+      items: 'data',
+      where: 'recurring',
+      value: 'id',
+    });
+    // The lookup names a command this host runs.
+    const listed = await run(detail.lookups.plan.command, { input: detail.lookups.plan.input });
+    expect(listed.status).toBe(200);
+    expect(listed.json.result.data.map((price: { id: string }) => price.id)).toContain(
+      SEED_IDS.prices.proMonthly,
+    );
+
+    const plain = (await call(base, 'GET', '/api/commands/payments.createCustomer', { headers: auth })).json;
+    expect(plain.lookups).toEqual({});
+
+    const doc = (await call(base, 'GET', '/api/openapi.json', { headers: auth })).json;
+    const schema = doc.paths['/api/commands/{id}'].get.responses[200].content['application/json'].schema;
+    expect(schema.properties.lookups.additionalProperties.required).toEqual([
+      'noun',
+      'command',
+      'items',
+      'value',
+      'label',
+    ]);
+  });
+});

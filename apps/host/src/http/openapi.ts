@@ -2,6 +2,7 @@ import type { Registry } from '../registry.js';
 import { commandSummary as summarize } from '../views.js';
 import { runPaths } from './runs-routes.js';
 import {
+  commandDetail,
   commandSummary,
   connectionBody,
   connectionView,
@@ -59,7 +60,7 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
       get: {
         summary: 'Describe a command',
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: ok('The command with its input and output JSON Schemas'),
+        responses: ok('The command with its input and output JSON Schemas and its lookups', commandDetail),
       },
     },
     '/api/connections': {

@@ -188,6 +188,52 @@ export const commandSummary = {
   },
 } as const;
 
+const templates = { type: 'array', items: { type: 'string' } } as const;
+
+/** How a parameter's choices are found: `Lookup` of `@c/core`, its commands qualified. */
+export const lookup = {
+  type: 'object',
+  required: ['noun', 'command', 'items', 'value', 'label'],
+  properties: {
+    noun: { type: 'string', description: 'What the choices are, in the plural ("teams").' },
+    command: { type: 'string', description: 'The command that lists them, e.g. issues.searchTeams.' },
+    input: {
+      type: 'object',
+      description:
+        'Its input; strings "{query}" and "{param:name}" stand for the typed text and another parameter.',
+    },
+    whenQueryEmpty: {
+      type: 'object',
+      description: 'The request to run instead while nothing is typed.',
+      properties: { command: { type: 'string' }, input: { type: 'object' }, items: { type: 'string' } },
+    },
+    needs: { type: 'array', items: { type: 'string' }, description: 'Parameters to fill first.' },
+    items: { type: 'string', description: 'Dotted path to the list in the result.' },
+    where: { type: 'string', description: 'Only items with a value at this dotted path are choices.' },
+    value: { type: 'string', description: 'Dotted path to the value the parameter takes.' },
+    label: {
+      ...templates,
+      description: 'Name templates (a dotted path or text with {path}); the first filled wins.',
+    },
+    detail: { ...templates, description: 'Second-line templates, the same way.' },
+    searchesRemotely: {
+      type: 'boolean',
+      description: 'Whether the typed text narrows the search on the provider.',
+    },
+  },
+} as const;
+
+/** A command as `GET /api/commands/:id` describes it. */
+export const commandDetail = {
+  type: 'object',
+  properties: {
+    ...commandSummary.properties,
+    inputSchema: { type: 'object' },
+    outputSchema: { type: 'object' },
+    lookups: { type: 'object', additionalProperties: lookup, description: 'By parameter.' },
+  },
+} as const;
+
 /** A connector as `GET /api/connectors` lists it. */
 export const connectorSummary = {
   type: 'object',

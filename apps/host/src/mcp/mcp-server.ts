@@ -145,8 +145,31 @@ function toolInputSchema(entry: RegisteredCommand): Tool['inputSchema'] {
   }
   return {
     ...schema,
-    properties: { ...(schema.properties as Record<string, JsonSchema>), ...extra },
+    properties: { ...withChoices(entry, schema.properties as Record<string, JsonSchema>), ...extra },
   } as Tool['inputSchema'];
+}
+
+/**
+ * The parameters with a lookup say which tool lists their choices, so an agent looks an id up
+ * rather than guessing it.
+ */
+function withChoices(
+  entry: RegisteredCommand,
+  properties: Record<string, JsonSchema> = {},
+): Record<string, JsonSchema> {
+  const lookups = entry.command.lookups ?? {};
+  if (Object.keys(lookups).length === 0) return properties;
+  const described = { ...properties };
+  for (const [parameter, lookup] of Object.entries(lookups)) {
+    const property = described[parameter];
+    if (!property) continue;
+    const tool = `${entry.connectorId}_${lookup.command}`;
+    const after = lookup.needs?.length ? ` once ${lookup.needs.join(' and ')} is chosen` : '';
+    const choices = `Choices: the ${tool} tool lists the ${lookup.noun}${after}.`;
+    const description = typeof property.description === 'string' ? `${property.description} ` : '';
+    described[parameter] = { ...property, description: `${description}${choices}` };
+  }
+  return described;
 }
 
 function toolOf(entry: RegisteredCommand): Tool {
