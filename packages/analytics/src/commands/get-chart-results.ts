@@ -1,4 +1,4 @@
-import { defineCommand, ProviderError } from '@c/core';
+import { choice, defineCommand, ProviderError } from '@c/core';
 import { parseChartCsv } from '../analytics-chart-csv.js';
 import type { AnalyticsContext } from '../analytics-client.js';
 import { type ChartResult, chartResultSchema } from '../analytics-schemas.js';
@@ -19,11 +19,16 @@ export const getChartResults = defineCommand({
         .trim()
         .regex(/^[A-Za-z0-9_-]+$/, "must be the chart's id as it appears in the chart's web address")
         .meta({ title: 'Chart ID', description: "The id in the chart's web address, e.g. abc123de." }),
-      type: z.enum(['query', 'csv']).default('query').meta({
-        title: 'Type',
-        description:
-          'query (default): the chart table as {columns, rows}, one object per row keyed by column; csv: the CSV text, as {csv}.',
-      }),
+      type: choice(z, [
+        ['query', 'Rows'],
+        ['csv', 'CSV text'],
+      ])
+        .default('query')
+        .meta({
+          title: 'Type',
+          description:
+            'Rows (default): the chart table as {columns, rows}, one object per row keyed by column; CSV text: the CSV as it came, as {csv}.',
+        }),
     }),
   output: chartResultSchema,
   annotations: { readOnly: true, idempotent: true },
