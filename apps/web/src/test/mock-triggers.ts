@@ -10,14 +10,22 @@ const triggers: TriggerInfo[] = [
     title: 'Stripe Event',
     description: 'Fires on Stripe events of the chosen types.',
     kinds: ['webhook'],
+    // payments.event's own input schema: a list of types, or one comma-separated string.
     inputSchema: {
       type: 'object',
       properties: {
         events: {
-          type: 'string',
-          minLength: 1,
+          anyOf: [
+            {
+              minItems: 1,
+              maxItems: 256,
+              type: 'array',
+              items: { type: 'string', pattern: '^(\\*|[a-z0-9_]+(\\.[a-z0-9_]+)+)$' },
+            },
+            { type: 'string' },
+          ],
           title: 'Events',
-          description: 'Event types, comma-separated.',
+          description: 'The Stripe event types to receive, such as customer.created or invoice.paid.',
         },
       },
       required: ['events'],

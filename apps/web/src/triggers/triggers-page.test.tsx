@@ -92,13 +92,38 @@ describe('triggers screen', () => {
     ]);
     expect(item).toHaveTextContent('{"events":"customer.created"}');
     expect(item).toHaveTextContent('active');
+    expect(screen.getByText(/^Subscribed to Stripe Event on sandbox-payments\./)).toHaveTextContent(
+      'http://127.0.0.1:4848/hooks/sub_1',
+    );
 
-    await user.click(within(item).getByRole('button', { name: 'Remove Stripe Event on sandbox-payments' }));
+    // Removing deletes the provider's webhook too, so it asks first; Keep changes nothing.
+    await user.click(within(item).getByRole('button', { name: 'Remove Stripe Event on sandbox-payments…' }));
+    await user.click(within(item).getByRole('button', { name: 'Keep' }));
+    expect(triggers.state.calls).toHaveLength(1);
+    await user.click(within(item).getByRole('button', { name: 'Remove Stripe Event on sandbox-payments…' }));
+    expect(within(item).getByRole('button', { name: 'Remove' })).toHaveFocus();
+    await user.click(within(item).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.getByText('No subscriptions yet.')).toBeInTheDocument());
+    expect(screen.getByText('Removed Stripe Event on sandbox-payments.')).toBeInTheDocument();
     expect(triggers.state.calls.at(-1)).toEqual({
       method: 'DELETE',
       path: '/api/subscriptions/sub_1',
       body: undefined,
+    });
+  });
+
+  it('sends a JSON list typed in the Events field as a list', async () => {
+    const triggers = withTriggers();
+    const { user } = renderApp('#/triggers');
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' }));
+    await user.click(screen.getByRole('textbox', { name: /Events/ }));
+    await user.paste('["customer.created", "invoice.paid"]');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await screen.findByRole('listitem', { name: 'Stripe Event on sandbox-payments' });
+    expect(triggers.state.calls[0]?.body).toEqual({
+      trigger: 'payments.event',
+      connection: 'sandbox-payments',
+      input: { events: ['customer.created', 'invoice.paid'] },
     });
   });
 

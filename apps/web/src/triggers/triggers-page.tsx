@@ -76,7 +76,13 @@ const streamLabels: Record<StreamState, string> = {
   unsupported: 'This browser cannot receive live events.',
 };
 
-function SubscribeForm({ trigger, onSubscribed }: { trigger: TriggerInfo; onSubscribed(): void }) {
+function SubscribeForm({
+  trigger,
+  onSubscribed,
+}: {
+  trigger: TriggerInfo;
+  onSubscribed(created: SubscriptionInfo): void;
+}) {
   const host = useHostData();
   const choices = host.connections.filter((entry) => entry.connector === trigger.connector);
   const [connection, setConnection] = useState(
@@ -104,9 +110,9 @@ function SubscribeForm({ trigger, onSubscribed }: { trigger: TriggerInfo; onSubs
     setError(undefined);
     setExtraErrors(undefined);
     try {
-      await triggersApi.subscribe(trigger.id, connection || undefined, data);
+      const created = await triggersApi.subscribe(trigger.id, connection || undefined, data);
       setFormData({});
-      onSubscribed();
+      onSubscribed(created);
     } catch (caught) {
       const json = toErrorJson(caught);
       setError(json);
@@ -170,12 +176,86 @@ function SubscribeForm({ trigger, onSubscribed }: { trigger: TriggerInfo; onSubs
   );
 }
 
+/** One subscription, with Remove behind a confirmation: it deletes the provider's webhook too. */
+function SubscriptionCard({
+  subscription: entry,
+  title,
+  onRemove,
+}: {
+  subscription: SubscriptionInfo;
+  title: string;
+  onRemove(): Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  const name = `${title} on ${entry.connection}`;
+  return (
+    <li className="card recent" aria-label={name}>
+      <div className="recent__main">
+        <h3 className="recent__title">
+          {title} <span className="muted">· on {entry.connection}</span>
+        </h3>
+        <p className="recent__meta">
+          <span className={`badge ${entry.status === 'active' ? 'badge--ok' : 'badge--warn'}`}>
+            {entry.status}
+          </span>
+          <span>since {when(entry.createdAt)}</span>
+          {entry.hookUrl && <span>receives at {entry.hookUrl}</span>}
+          {entry.deliverTo && <span>delivers to {entry.deliverTo.url}</span>}
+        </p>
+        <code className="recent__input">{JSON.stringify(entry.input)}</code>
+        {typeof entry.error?.message === 'string' && (
+          <p className="notice notice--error">{entry.error.message}</p>
+        )}
+      </div>
+      <div className="button-row">
+        {confirming ? (
+          <span className="confirm">
+            <span>Remove {name}?</span>
+            <button
+              ref={confirmRef}
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                await onRemove();
+                setBusy(false);
+                setConfirming(false);
+              }}
+            >
+              Remove
+            </button>
+            <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={`Remove ${name}…`}
+            onClick={() => setConfirming(true)}
+          >
+            Remove…
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
 /** Triggers: subscribe from a trigger's form, manage subscriptions, watch events arrive live. */
 export function TriggersPage() {
   const [triggers, setTriggers] = useState<TriggerInfo[] | undefined>();
   const [subscriptions, setSubscriptions] = useState<SubscriptionInfo[]>([]);
   const [selected, setSelected] = useState<string | undefined>();
   const [error, setError] = useState<ErrorJson | undefined>();
+  const [message, setMessage] = useState<string | undefined>();
   const host = useHostData();
   const live = useLiveEvents();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -194,10 +274,12 @@ export function TriggersPage() {
     void refreshSubscriptions();
   }, [refreshSubscriptions]);
 
-  async function remove(id: string) {
+  async function remove(entry: SubscriptionInfo) {
     setError(undefined);
+    setMessage(undefined);
     try {
-      await triggersApi.unsubscribe(id);
+      await triggersApi.unsubscribe(entry.id);
+      setMessage(`Removed ${titleOf(entry.trigger)} on ${entry.connection}.`);
     } catch (caught) {
       setError(toErrorJson(caught));
     }
@@ -218,6 +300,10 @@ export function TriggersPage() {
         </div>
       </div>
       {error && <ErrorPanel error={error} />}
+      {/* Always in the page, so that a screen reader announces each new message. */}
+      <p className={message ? 'notice notice--ok' : 'sr-only'} role="status">
+        {message}
+      </p>
 
       <section aria-labelledby="triggers-catalogue">
         <h2 id="triggers-catalogue">Available triggers</h2>
@@ -261,7 +347,20 @@ export function TriggersPage() {
         )}
       </section>
 
-      {trigger && <SubscribeForm key={trigger.id} trigger={trigger} onSubscribed={refreshSubscriptions} />}
+      {trigger && (
+        <SubscribeForm
+          key={trigger.id}
+          trigger={trigger}
+          onSubscribed={(created) => {
+            setMessage(
+              `Subscribed to ${trigger.title} on ${created.connection}.${
+                created.hookUrl ? ` The provider sends its events to ${created.hookUrl}.` : ''
+              }`,
+            );
+            void refreshSubscriptions();
+          }}
+        />
+      )}
 
       <section aria-labelledby="subscriptions-title">
         <h2 id="subscriptions-title">Subscriptions</h2>
@@ -269,40 +368,14 @@ export function TriggersPage() {
           <p className="empty">No subscriptions yet.</p>
         ) : (
           <ul className="recent-list" aria-label="Subscriptions">
-            {subscriptions.map((entry) => {
-              const name = `${titleOf(entry.trigger)} on ${entry.connection}`;
-              return (
-                <li key={entry.id} className="card recent" aria-label={name}>
-                  <div className="recent__main">
-                    <h3 className="recent__title">
-                      {titleOf(entry.trigger)} <span className="muted">· on {entry.connection}</span>
-                    </h3>
-                    <p className="recent__meta">
-                      <span className={`badge ${entry.status === 'active' ? 'badge--ok' : 'badge--warn'}`}>
-                        {entry.status}
-                      </span>
-                      <span>since {when(entry.createdAt)}</span>
-                      {entry.hookUrl && <span>receives at {entry.hookUrl}</span>}
-                      {entry.deliverTo && <span>delivers to {entry.deliverTo.url}</span>}
-                    </p>
-                    <code className="recent__input">{JSON.stringify(entry.input)}</code>
-                    {typeof entry.error?.message === 'string' && (
-                      <p className="notice notice--error">{entry.error.message}</p>
-                    )}
-                  </div>
-                  <div className="button-row">
-                    <button
-                      type="button"
-                      className="button button--quiet"
-                      aria-label={`Remove ${name}`}
-                      onClick={() => void remove(entry.id)}
-                    >
-                      Remove
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
+            {subscriptions.map((entry) => (
+              <SubscriptionCard
+                key={entry.id}
+                subscription={entry}
+                title={titleOf(entry.trigger)}
+                onRemove={() => remove(entry)}
+              />
+            ))}
           </ul>
         )}
       </section>
