@@ -1,3 +1,4 @@
+import { rememberLookups } from './commands/lookups';
 import type { CommandDetail, CommandSummary, Connection, ConnectorInfo, ErrorJson, ErrorKind } from './types';
 import { kindLabels } from './ui/error-panel';
 
@@ -111,7 +112,12 @@ export const api = {
   signIn: (token: string) => apiRequest<unknown>('POST', '/api/session', { token }),
   connectors: () => apiRequest<ConnectorInfo[]>('GET', '/api/connectors'),
   commands: () => apiRequest<CommandSummary[]>('GET', '/api/commands'),
-  command: (id: string) => apiRequest<CommandDetail>('GET', `/api/commands/${encodeURIComponent(id)}`),
+  command: (id: string) =>
+    apiRequest<CommandDetail>('GET', `/api/commands/${encodeURIComponent(id)}`).then((detail) => {
+      // Forms plan their lookup fields from the detail's lookups (see `lookupFor`).
+      rememberLookups(detail.id, detail.lookups);
+      return detail;
+    }),
   run: (id: string, input: unknown, connection?: string, signal?: AbortSignal) =>
     apiRequest<{ result: unknown }>(
       'POST',

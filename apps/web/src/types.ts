@@ -49,10 +49,31 @@ export interface CommandSummary {
   toolName: string;
 }
 
+/**
+ * How a parameter's choices are found, as the connector declares it (`Lookup` of `@c/core`, its
+ * commands qualified by the host): the command that lists them, its input with `{query}` and
+ * `{param:name}` placeholders, and where the list, values and names sit in its result.
+ */
+export interface CommandLookup {
+  noun: string;
+  command: string;
+  input?: Record<string, unknown>;
+  whenQueryEmpty?: { command: string; input?: Record<string, unknown>; items?: string };
+  needs?: string[];
+  items: string;
+  where?: string;
+  value: string;
+  label: string[];
+  detail?: string[];
+  searchesRemotely?: boolean;
+}
+
 /** `GET /api/commands/:id`. */
 export interface CommandDetail extends CommandSummary {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema | null;
+  /** By parameter; absent from hosts older than lookups. */
+  lookups?: Record<string, CommandLookup>;
 }
 
 /**

@@ -1,11 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fixtures from '../test/__fixtures__/commands.json';
+import type { CommandLookup } from '../types';
 import { dateCodec, dateFormatOf, enumLabelsOf, planForm } from './form-plan';
+import { rememberLookups } from './lookups';
 
 const schemaOf = (id: string) =>
   (fixtures as Record<string, { inputSchema: Record<string, unknown> }>)[id]?.inputSchema ?? {};
 
 describe('planForm', () => {
+  // As fetching each command's detail does: its lookups decide which fields get one.
+  beforeAll(() => {
+    for (const [id, entry] of Object.entries(
+      fixtures as Record<string, { lookups?: Record<string, CommandLookup> }>,
+    )) {
+      rememberLookups(id, entry.lookups);
+    }
+  });
+
   it('gives provider-object parameters a lookup, dates a picker, free-form objects a JSON editor', () => {
     const { uiSchema } = planForm('payments.createSubscription', schemaOf('payments.createSubscription'));
     expect(uiSchema.customerId).toEqual({
@@ -13,6 +24,10 @@ describe('planForm', () => {
       'ui:options': { lookup: 'customerId', acceptsJson: false },
     });
     expect(uiSchema.plan?.['ui:widget']).toBe('lookup');
+    // A command whose detail declares no lookup for a parameter gets a plain field.
+    expect(
+      planForm('payments.getCustomers', schemaOf('payments.getCustomers')).uiSchema.email?.['ui:widget'],
+    ).not.toBe('lookup');
     expect(uiSchema.metadata).toMatchObject({
       'ui:field': 'json',
       'ui:options': { acceptsString: false, shape: 'object' },

@@ -1,6 +1,10 @@
+import type { CommandLookup } from '../types';
+
 /**
  * Options for parameters that name a provider object (a team, a workflow state, a customer, a
- * document…), loaded by running the connector's own read commands on the chosen connection.
+ * document…), loaded by running the connector's own read commands on the chosen connection. What
+ * to run and how to read its result come from the command's detail (`lookups`, declared by the
+ * connector); this module only interprets them.
  */
 
 /** One choice offered for a parameter. */
@@ -11,10 +15,11 @@ export interface LookupOption {
   detail?: string | undefined;
 }
 
-/** A read command to run for options: its qualified id and input. */
+/** A command to run for options: its qualified id, its input, and where the list sits in its result. */
 export interface LookupRequest {
   command: string;
   input: Record<string, unknown>;
+  items: string;
 }
 
 /** How to load the options of one parameter. */
@@ -22,180 +27,146 @@ export interface LookupSpec {
   /** What the options are, in the plural, for status lines ("teams", "customers"). */
   noun: string;
   /**
-   * The read command for what was typed and the rest of the form; `undefined` when another field
-   * must be filled first (then `needs` says which).
+   * The command for what was typed and the rest of the form; `undefined` while a field in `needs`
+   * is empty.
    */
   request(query: string, form: Record<string, unknown>): LookupRequest | undefined;
   /** Whether the typed text narrows the search on the provider (otherwise it filters locally). */
   searchesRemotely?: boolean;
-  needs?: string;
-  options(result: unknown, form: Record<string, unknown>): LookupOption[];
+  /** Fields to fill first (a team before its workflow states). */
+  needs: string[];
+  /** The options in a result of `request`. */
+  options(result: unknown, request: LookupRequest): LookupOption[];
 }
 
-function listOf(value: unknown, key: string): Record<string, unknown>[] {
-  const list = (value as Record<string, unknown> | null | undefined)?.[key];
-  return Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
+/** The value at a dotted path; `''` is the value itself. */
+function at(value: unknown, path: string): unknown {
+  let node = value;
+  for (const key of path.split('.').filter(Boolean)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value ? value : undefined;
+function shown(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
 }
 
-function graphql(query: string, variables?: Record<string, unknown>): LookupRequest {
-  return { command: 'issues.customGraphqlAction', input: variables ? { query, variables } : { query } };
+const formats: Record<string, (value: unknown) => string | undefined> = {
+  /** Minor currency units (cents) as a decimal. */
+  minor: (value) =>
+    typeof value === 'number' && Number.isFinite(value) ? (value / 100).toFixed(2) : undefined,
+  upper: (value) => shown(value)?.toUpperCase(),
+  /** The date of an ISO timestamp. */
+  date: (value) => shown(value)?.slice(0, 10),
+};
+
+/**
+ * Fills a template: a dotted path, or text with `{path}` and `{path|format}` fields. `undefined`
+ * when a field is missing, so the next template of the list is tried.
+ */
+function fill(template: string, item: unknown): string | undefined {
+  if (!template.includes('{')) return shown(at(item, template));
+  let missing = false;
+  const text = template.replace(/\{([^{}|]+)(?:\|(\w+))?\}/g, (_match, path: string, format?: string) => {
+    const value = at(item, path);
+    const formatted = format ? formats[format]?.(value) : shown(value);
+    if (formatted === undefined) missing = true;
+    return formatted ?? '';
+  });
+  return missing ? undefined : text;
 }
 
-const teams: LookupSpec = {
-  noun: 'teams',
-  searchesRemotely: true,
-  // Search Teams needs a name to search for; with nothing typed yet, list the first teams instead.
-  request: (query) =>
-    query.trim()
-      ? { command: 'issues.searchTeams', input: { name: query.trim() } }
-      : graphql('query Teams { teams(first: 100) { nodes { id key name } } }'),
-  options: (result) =>
-    listOf((result as { teams?: unknown }).teams ?? result, 'nodes').map((team) => ({
-      value: String(team.id),
-      label: text(team.name) ?? String(team.id),
-      detail: text(team.key),
-    })),
-};
-
-const states: LookupSpec = {
-  noun: 'workflow states',
-  needs: 'teamId',
-  // The chosen team is known by id, which Search Teams (by name) cannot look up.
-  request: (_query, form) =>
-    typeof form.teamId === 'string' && form.teamId
-      ? graphql('query TeamStates($id: String!) { team(id: $id) { id states { nodes { id name type } } } }', {
-          id: form.teamId,
-        })
-      : undefined,
-  options: (result) => {
-    const team = (result as { team?: { states?: unknown } } | undefined)?.team;
-    return listOf(team?.states, 'nodes').map((state) => ({
-      value: String(state.id),
-      label: text(state.name) ?? String(state.id),
-      detail: text(state.type),
-    }));
-  },
-};
-
-const issues: LookupSpec = {
-  noun: 'issues',
-  request: () => ({ command: 'issues.searchIssues', input: { filter: {}, limit: 50 } }),
-  options: (result) =>
-    listOf(result, 'nodes').map((issue) => ({
-      value: String(issue.id),
-      label: [text(issue.identifier), text(issue.title)].filter(Boolean).join(' '),
-      detail: text((issue.state as Record<string, unknown> | undefined)?.name),
-    })),
-};
-
-const projects: LookupSpec = {
-  noun: 'projects',
-  request: () => graphql('query Projects { projects(first: 50) { nodes { id name state } } }'),
-  options: (result) =>
-    listOf((result as Record<string, unknown> | undefined)?.projects, 'nodes').map((project) => ({
-      value: String(project.id),
-      label: text(project.name) ?? String(project.id),
-      detail: text(project.state),
-    })),
-};
-
-const customers: LookupSpec = {
-  noun: 'customers',
-  request: () => ({ command: 'payments.getCustomers', input: { limit: 100 } }),
-  options: (result) =>
-    listOf(result, 'data').map((customer) => ({
-      value: String(customer.id),
-      label: text(customer.name) ?? text(customer.email) ?? String(customer.id),
-      detail: text(customer.name) ? text(customer.email) : undefined,
-    })),
-};
-
-const products: LookupSpec = {
-  noun: 'products',
-  request: () => ({ command: 'payments.getProducts', input: { limit: 100 } }),
-  options: (result) =>
-    listOf(result, 'data').map((product) => ({
-      value: String(product.id),
-      label: text(product.name) ?? String(product.id),
-      detail: text(product.description),
-    })),
-};
-
-function money(amount: unknown, currency: unknown): string | undefined {
-  if (typeof amount !== 'number' || typeof currency !== 'string') return undefined;
-  return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+function first(templates: readonly string[] | undefined, item: unknown): string | undefined {
+  for (const template of templates ?? []) {
+    const text = fill(template, item);
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
-const plans: LookupSpec = {
-  noun: 'plans',
-  request: () => ({ command: 'payments.getPlans', input: { active: true, pagination: { limit: 100 } } }),
-  options: (result) =>
-    // A subscription takes recurring prices only; a one-time fee offered here would be refused.
-    listOf(result, 'data')
-      .filter((price) => price.recurring)
-      .map((price) => {
-        const recurring = price.recurring as Record<string, unknown> | null | undefined;
-        const amount = money(price.unit_amount, price.currency);
-        return {
-          value: String(price.id),
-          label: text(price.nickname) ?? amount ?? String(price.id),
-          detail:
-            [amount, text(recurring?.interval) && `per ${recurring?.interval}`].filter(Boolean).join(' ') ||
-            undefined,
-        };
-      }),
-};
+const placeholder = /^\{(query|param:([A-Za-z_$][\w$]*))\}$/;
 
-const documents: LookupSpec = {
-  noun: 'documents',
-  searchesRemotely: true,
-  // Search Documents needs a name; with nothing typed yet, list recent documents through Drive.
-  request: (query) =>
-    query.trim()
-      ? { command: 'docs.searchDocuments', input: { name: query.trim() } }
-      : {
-          command: 'docs.customAction',
-          input: {
-            method: 'GET',
-            path: '/drive/v3/files',
-            query: {
-              q: "mimeType='application/vnd.google-apps.document' and trashed=false",
-              orderBy: 'modifiedTime desc',
-              pageSize: 50,
-              fields: 'files(id,name,modifiedTime)',
-            },
-          },
-        },
-  options: (result) =>
-    listOf(result, 'files').map((file) => ({
-      value: String(file.id),
-      label: text(file.name) ?? String(file.id),
-      detail: text(file.modifiedTime)?.slice(0, 10),
-    })),
-};
+/** The input with `{query}` and `{param:name}` strings replaced by the typed text and form values. */
+function fillInput(input: unknown, query: string, form: Record<string, unknown>): unknown {
+  if (typeof input === 'string') {
+    const match = placeholder.exec(input);
+    if (!match) return input;
+    return match[2] === undefined ? query : form[match[2]];
+  }
+  if (Array.isArray(input)) return input.map((entry) => fillInput(entry, query, form));
+  if (input !== null && typeof input === 'object') {
+    return Object.fromEntries(
+      Object.entries(input).map(([key, entry]) => [key, fillInput(entry, query, form)]),
+    );
+  }
+  return input;
+}
 
-const byConnector: Record<string, Record<string, LookupSpec>> = {
-  issues: {
-    teamId: teams,
-    teamIds: teams,
-    statusId: states,
-    issueId: issues,
-    parentId: issues,
-    projectId: projects,
-  },
-  payments: { customerId: customers, productId: products, plan: plans },
-  docs: { documentId: documents },
-};
+const filled = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
-/** The lookup of a parameter of a command, if it names a provider object. */
+/** Turns a declared lookup into what the lookup widget runs. */
+export function lookupSpecOf(lookup: CommandLookup): LookupSpec {
+  const needs = lookup.needs ?? [];
+  return {
+    noun: lookup.noun,
+    needs,
+    ...(lookup.searchesRemotely ? { searchesRemotely: true } : {}),
+    request(query, form) {
+      if (!needs.every((name) => filled(form[name]))) return undefined;
+      const typed = query.trim();
+      const empty = lookup.whenQueryEmpty;
+      const chosen =
+        typed === '' && empty
+          ? { command: empty.command, input: empty.input ?? {}, items: empty.items ?? lookup.items }
+          : { command: lookup.command, input: lookup.input ?? {}, items: lookup.items };
+      return { ...chosen, input: fillInput(chosen.input, typed, form) as Record<string, unknown> };
+    },
+    options(result, request) {
+      const list = at(result, request.items);
+      if (!Array.isArray(list)) return [];
+      const options: LookupOption[] = [];
+      for (const item of list) {
+        if (lookup.where && !filled(at(item, lookup.where))) continue;
+        const value = shown(at(item, lookup.value));
+        if (value === undefined) continue;
+        const label = first(lookup.label, item) ?? value;
+        const detail = first(lookup.detail, item);
+        // A second line repeating the first (an email standing in for a missing name) says nothing.
+        options.push({ value, label, detail: detail === label ? undefined : detail });
+      }
+      return options;
+    },
+  };
+}
+
+const declared = new Map<string, Record<string, CommandLookup>>();
+const specs = new Map<string, LookupSpec>();
+
+/** Keeps the lookups of a command's detail, for `lookupFor` (the host sends them with the detail). */
+export function rememberLookups(commandId: string, lookups: Record<string, CommandLookup> | undefined): void {
+  declared.set(commandId, lookups ?? {});
+  for (const key of specs.keys()) if (key.startsWith(`${commandId}\u0000`)) specs.delete(key);
+}
+
+/**
+ * The lookup of a parameter of a command, if its connector declares one; the same object on every
+ * call, as the widget's effects depend on it.
+ */
 export function lookupFor(commandId: string, parameter: string): LookupSpec | undefined {
-  const connector = commandId.slice(0, commandId.indexOf('.'));
-  const specs = byConnector[connector];
-  return specs && Object.hasOwn(specs, parameter) ? specs[parameter] : undefined;
+  const lookups = declared.get(commandId);
+  if (!lookups || !Object.hasOwn(lookups, parameter)) return undefined;
+  const key = `${commandId}\u0000${parameter}`;
+  let spec = specs.get(key);
+  if (!spec) {
+    spec = lookupSpecOf(lookups[parameter] as CommandLookup);
+    specs.set(key, spec);
+  }
+  return spec;
 }
 
 /** Keeps the options whose label, value or detail contain every typed word. */

@@ -56,7 +56,7 @@ export function LookupWidget(props: WidgetProps) {
   const listId = `${id}__options`;
   const statusId = `${id}__lookup`;
 
-  const dependency = spec?.needs ? context.formData[spec.needs] : undefined;
+  const dependency = spec?.needs.map((name) => JSON.stringify(context.formData[name]) ?? '').join('\u0000');
   // The whole form changes on every keystroke; loads read it through a ref, and only the field the
   // options depend on (a team for its states) resets them.
   const formRef = useRef(context.formData);
@@ -72,7 +72,7 @@ export function LookupWidget(props: WidgetProps) {
       if (!next) {
         setStatus({
           state: 'blocked',
-          message: `Fill in ${spec.needs ?? 'the fields above'} to see its ${spec.noun}.`,
+          message: `Fill in ${spec.needs.join(' and ') || 'the fields above'} to see its ${spec.noun}.`,
         });
         return;
       }
@@ -81,7 +81,7 @@ export function LookupWidget(props: WidgetProps) {
       try {
         const result = await context.runLookup(next.command, next.input);
         if (ticket === request.current) {
-          setStatus({ state: 'ready', options: spec.options(result, formRef.current) });
+          setStatus({ state: 'ready', options: spec.options(result, next) });
         }
       } catch (error) {
         if (ticket !== request.current) return;

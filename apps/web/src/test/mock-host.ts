@@ -277,7 +277,10 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     cutEventStreams: 0,
   };
   const commands = Object.entries(
-    fixtures as Record<string, { title: string; annotations: object; inputSchema: object }>,
+    fixtures as Record<
+      string,
+      { title: string; annotations: object; inputSchema: object; lookups?: CommandDetail['lookups'] }
+    >,
   ).map(([id, entry]): CommandDetail => {
     const [connector = '', key = ''] = id.split('.');
     return {
@@ -289,6 +292,7 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
       annotations: entry.annotations,
       toolName: id.replace('.', '_'),
       inputSchema: entry.inputSchema as Record<string, unknown>,
+      lookups: entry.lookups ?? {},
     };
   });
 
@@ -339,7 +343,9 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     ),
     http.get(
       '*/api/commands',
-      guard(() => HttpResponse.json(commands.map(({ inputSchema: _schema, ...summary }) => summary))),
+      guard(() =>
+        HttpResponse.json(commands.map(({ inputSchema: _schema, lookups: _lookups, ...summary }) => summary)),
+      ),
     ),
     http.get(
       '*/api/commands/:id',
