@@ -104,6 +104,13 @@ function typeWords(schema: JsonSchema): string {
   return type;
 }
 
+/** Which command lists a parameter's choices, and what must be chosen first. */
+function choicesWords(lookup: CommandDetail['lookups'][string] | undefined): string {
+  if (!lookup) return '';
+  const after = lookup.needs?.length ? ` once ${lookup.needs.join(' and ')} is set` : '';
+  return `Choices: ${lookup.command}${after}.`;
+}
+
 /** `c-host describe <id>` on a terminal: what the command does and its parameters. */
 export function describeText(detail: CommandDetail, options: TerminalOptions): string {
   const bold = style(options.colour, [1, 22]);
@@ -114,7 +121,10 @@ export function describeText(detail: CommandDetail, options: TerminalOptions): s
     typeWords(property),
     required.has(key) ? 'yes' : '',
     property.default === undefined ? '' : JSON.stringify(property.default),
-    String(property.description ?? property.title ?? '').replace(/\s+/g, ' '),
+    [String(property.description ?? property.title ?? ''), choicesWords(detail.lookups[key])]
+      .filter(Boolean)
+      .join(' ')
+      .replace(/\s+/g, ' '),
   ]);
   const parameters =
     rows.length === 0
