@@ -110,6 +110,8 @@ export class TriggerService {
   #timers: NodeJS.Timeout[] = [];
   #delivering = false;
   #polling = new Set<string>();
+  /** Subscriptions asked to poll while their poll ran: polled again as soon as it ends. */
+  #pollAgain = new Set<string>();
   #stopped = new AbortController();
 
   constructor(options: {
@@ -404,11 +406,16 @@ export class TriggerService {
 
   /**
    * Polls one subscription now, one instance at a time (a lock shared by the fleet): its events
-   * since the saved cursor are stored, then the new cursor. A failure is recorded on it.
+   * since the saved cursor are stored, then the new cursor. A failure is recorded on it. Asked again
+   * while its poll runs (a notification of a later change), it polls once more right after, since
+   * the running poll may have read the change list before that change.
    */
   async pollNow(id: string): Promise<void> {
     const record = await this.get(id);
-    if (this.#polling.has(record.id)) return;
+    if (this.#polling.has(record.id)) {
+      this.#pollAgain.add(record.id);
+      return;
+    }
     this.#polling.add(record.id);
     try {
       await this.#store.withLock(
@@ -443,6 +450,7 @@ export class TriggerService {
     } finally {
       this.#polling.delete(record.id);
     }
+    if (this.#pollAgain.delete(record.id) && !this.#stopped.signal.aborted) await this.pollNow(record.id);
   }
 
   /** Renews provider channels that expire within the hour (Drive's watch channels). */
