@@ -298,6 +298,52 @@ describe('docs.fileChanged through the host, end to end', () => {
     ]);
   });
 
+  it('renews a short channel when its renewAt comes, not before, and from one instance of the fleet', async () => {
+    const server = drive().server;
+    // Drive may grant a shorter channel than asked: this one lives half an hour.
+    server.use(
+      mswHttp.post(`${server.url}/drive/v3/changes/watch`, async ({ request }) => {
+        if (request.headers.get('x-test-forwarded')) return undefined;
+        const body = { ...((await request.json()) as object), expiration: String(Date.now() + 30 * 60_000) };
+        const headers = new Headers(request.headers);
+        headers.set('x-test-forwarded', '1');
+        return fetch(request.url, { method: 'POST', headers, body: JSON.stringify(body) });
+      }),
+    );
+    const second = await tempHost(await loadConnectors(['issues', 'docs', 'analytics']), {
+      token: TOKEN,
+      dataDir: host.dataDir,
+    });
+    let short: { id: string; hookUrl: string | undefined } | undefined;
+    try {
+      short = await subscribe({
+        trigger: 'docs.fileChanged',
+        connection: 'sandbox-docs',
+        input: { documentId },
+      });
+      const channelsOf = () =>
+        [...drive().changes.channels.values()].filter((channel) => channel.address === short!.hookUrl);
+      const [first] = channelsOf();
+      expect(first!.expiration - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+      // Half an hour to go, renewAt a few minutes before the end: not due yet.
+      await host.triggers.renewDue();
+      expect(channelsOf().map((channel) => channel.id)).toEqual([first!.id]);
+      await host.store.triggers.updateSubscription(short.id, {
+        renewAt: new Date(Date.now() - 1000).toISOString(),
+      });
+      await Promise.all([host.triggers.renewDue(), second.triggers.renewDue()]);
+      const renewed = channelsOf();
+      expect(renewed).toHaveLength(1);
+      expect(renewed[0]!.id).not.toBe(first!.id);
+      const state = (await host.store.triggers.getSubscription(short.id))!.state as { channelId: string };
+      expect(state.channelId).toBe(renewed[0]!.id);
+    } finally {
+      server.resetHandlers();
+      if (short) await call(base, 'DELETE', `/api/subscriptions/${short.id}`, { headers: auth });
+      await second.close();
+    }
+  });
+
   it('unsubscribes: the channel is stopped at Drive', async () => {
     expect(
       (await call(base, 'DELETE', `/api/subscriptions/${subscription.id}`, { headers: auth })).status,

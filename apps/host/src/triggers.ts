@@ -66,8 +66,6 @@ export const DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The first retry's wait; it doubles up to `MAX_BACKOFF_MS`. */
 const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
-/** Renew a provider's channel this long before it expires. */
-const RENEW_AHEAD_MS = 60 * 60 * 1000;
 /** The setting where a running server leaves its own URL, for hook URLs of sandbox subscriptions. */
 export const LOCAL_URL_SETTING = 'trigger_local_url';
 
@@ -329,7 +327,7 @@ export class TriggerService {
     };
     every(1000, () => this.#deliverDue());
     every(1000, () => this.#pollDue());
-    every(60_000, () => this.#renewDue());
+    every(60_000, () => this.renewDue());
   }
 
   /** Stops the background work. */
@@ -453,15 +451,23 @@ export class TriggerService {
     if (this.#pollAgain.delete(record.id) && !this.#stopped.signal.aborted) await this.pollNow(record.id);
   }
 
-  /** Renews provider channels that expire within the hour (Drive's watch channels). */
-  async #renewDue(): Promise<void> {
+  /**
+   * Renews the provider channels whose `renewAt` has come (Drive's watch channels): the trigger sets
+   * it before the channel expires, with room for a late renewal. The serving host calls this every
+   * minute; each subscription is renewed by one instance of the fleet, once.
+   */
+  async renewDue(): Promise<void> {
     const subscriptions = await this.#store.triggers.listSubscriptions();
-    for (const record of subscriptions) {
-      if (!record.renewAt || Date.parse(record.renewAt) - Date.now() > RENEW_AHEAD_MS) continue;
-      const entry = this.list().find((item) => item.id === record.trigger);
+    for (const listed of subscriptions) {
+      if (!renewIsDue(listed)) continue;
+      const entry = this.list().find((item) => item.id === listed.trigger);
       if (!entry?.trigger.renew) continue;
       await this.#store
-        .withLock(`trigger-renew:${record.id}`, async () => {
+        .withLock(`trigger-renew:${listed.id}`, async () => {
+          // Another instance may have renewed it since the listing: renewing the old state again
+          // would open a second channel that nothing ever stops.
+          const record = await this.#store.triggers.getSubscription(listed.id);
+          if (!record || !renewIsDue(record)) return;
           const base = await this.#hookBase(
             await this.#connections.resolve(entry.connectorId, record.connection),
           );
@@ -481,7 +487,7 @@ export class TriggerService {
         })
         .catch(async (error: unknown) => {
           if (ConnectorError.isInstance(error)) {
-            await this.#store.triggers.updateSubscription(record.id, {
+            await this.#store.triggers.updateSubscription(listed.id, {
               status: 'failed',
               error: { ...error.toJSON() },
             });
@@ -489,6 +495,11 @@ export class TriggerService {
         });
     }
   }
+}
+
+/** Whether a subscription's provider channel is due for renewal: its `renewAt` has come. */
+function renewIsDue(record: SubscriptionRecord): boolean {
+  return record.renewAt !== undefined && Date.parse(record.renewAt) <= Date.now();
 }
 
 /** A cursor (`nextCursor`, `Last-Event-ID`): a non-negative integer, or a `ValidationError` on `after`. */

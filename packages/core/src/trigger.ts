@@ -60,7 +60,10 @@ export interface Subscription<State> {
   state: State;
   /** For triggers that also poll: where polling starts (e.g. Drive's start page token). */
   cursor?: string | undefined;
-  /** When the provider's side expires (a Drive channel): the host calls `renew` before then. */
+  /**
+   * When to renew the provider's side (a Drive channel): some time before it expires, leaving room
+   * for a late renewal. The host calls `renew` once this time has come, not earlier.
+   */
   renewAt?: string | undefined;
 }
 
