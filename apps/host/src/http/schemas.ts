@@ -196,7 +196,7 @@ export const lookup = {
   required: ['noun', 'command', 'items', 'value', 'label'],
   properties: {
     noun: { type: 'string', description: 'What the choices are, in the plural ("teams").' },
-    command: { type: 'string', description: 'The command that lists them, e.g. issues.searchTeams.' },
+    command: { type: 'string', description: 'The command that lists them, qualified: <connector>.<key>.' },
     input: {
       type: 'object',
       description:
