@@ -11,6 +11,7 @@ const sections: [string, () => Promise<void>][] = [
   ['analytics', async () => (await import('./analytics.bench.ts')).benchAnalytics(scale)],
   ['host', async () => (await import('./host.bench.ts')).benchHost(scale)],
   ['fleet', async () => (await import('./fleet.bench.ts')).benchFleet(scale)],
+  ['triggers', async () => (await import('./triggers.bench.ts')).benchTriggers(scale)],
   ['cold', async () => (await import('./cold.bench.ts')).benchCold(scale)],
   ['size', async () => (await import('./size.bench.ts')).benchSize()],
 ];
