@@ -197,19 +197,27 @@ async function startSimulators(
     await Promise.allSettled(started.map((simulator) => simulator.close()));
     throw error;
   }
-  const save = () => {
+  // A simulator's data changes only through requests that may write: a periodic save skips one that
+  // had none since the last save (exporting the analytics simulator's events costs tens of MB in flight).
+  const savedAt: Record<string, number> = {};
+  // What was just imported or seeded is saved at the latest when the sandbox stops.
+  for (const [id, simulator] of Object.entries(simulators)) savedAt[id] = simulator.server.writes;
+  const save = (always = false) => {
     for (const [id, simulator] of Object.entries(simulators)) {
       const persistence = persistenceOf(simulator);
       if (!persistence) continue;
+      const writes = simulator.server.writes;
+      if (!always && savedAt[id] === writes) continue;
       try {
         files.save(id, persistence.exportState());
+        savedAt[id] = writes;
       } catch (error) {
         // A full disk must not stop the sandbox; the next save tries again.
         process.emitWarning(`The ${id} sandbox state could not be saved: ${(error as Error).message}`);
       }
     }
   };
-  const saver = Object.values(kept).some(Boolean) ? setInterval(save, SAVE_EVERY_MS) : undefined;
+  const saver = Object.values(kept).some(Boolean) ? setInterval(() => save(), SAVE_EVERY_MS) : undefined;
   saver?.unref();
   return {
     urls,
@@ -220,7 +228,7 @@ async function startSimulators(
     notes,
     async close() {
       if (saver) clearInterval(saver);
-      save();
+      save(true);
       await Promise.allSettled(started.map((simulator) => simulator.close()));
       // With the store already closed the claim stays behind, naming this process: once it has
       // exited, the next sandbox passes over it.

@@ -65,6 +65,19 @@ describe('useSimulator', () => {
     expect(closed).toBe(0);
   });
 
+  it('counts the requests that may write, recorded or not, and not the reads', async () => {
+    const before = harness.sim.server.writes;
+    harness.sim.server.limitRecording(0);
+    await fetch(`${harness.sim.url}/v1/ping`);
+    await fetch(`${harness.sim.url}/v1/ping`, { method: 'HEAD' });
+    expect(harness.sim.server.writes).toBe(before);
+    await fetch(`${harness.sim.url}/v1/ping`, { method: 'POST', body: '{}' });
+    await fetch(`${harness.sim.url}/v1/ping`, { method: 'DELETE' });
+    expect(harness.sim.server.writes).toBe(before + 2);
+    expect(harness.sim.server.calls).toHaveLength(0);
+    harness.sim.server.limitRecording(undefined);
+  });
+
   it('failure() hands back what a promise threw, and fails when it succeeds', async () => {
     expect(await failure(Promise.reject(new TypeError('boom')))).toBeInstanceOf(TypeError);
     await expect(failure(Promise.resolve(1))).rejects.toThrow(/expected a failure/);

@@ -4,6 +4,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import type { RecordedCall } from './recorded-call.js';
 
+/** Methods that never change a provider's state. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type { RecordedCall } from './recorded-call.js';
 
 /** A fault the server injects into matching requests (each fault fires `times` times, default 1). */
@@ -36,6 +39,11 @@ export interface TestServer {
   readonly port: number;
   /** Every request received, in order. */
   readonly calls: RecordedCall[];
+  /**
+   * How many requests that may change state (any method but GET, HEAD and OPTIONS) it has received,
+   * recorded or not: a cheap way for a host to tell whether a simulator's data may have changed.
+   */
+  readonly writes: number;
   /** Contract violations found by `check`. */
   readonly violations: string[];
   /** Prepends handlers (they win over the initial ones) until `resetHandlers`. */
@@ -118,6 +126,7 @@ export async function createTestServer(
   let runtime: RequestHandler[] = [];
   let faults: (Fault & { left: number })[] = [];
   const calls: RecordedCall[] = [];
+  let writes = 0;
   const violations: string[] = [];
   const sockets = new Set<Socket>();
   let origin = '';
@@ -135,6 +144,7 @@ export async function createTestServer(
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     const call = record(req, body, origin);
+    if (!READ_METHODS.has(call.method)) writes += 1;
     calls.push(call);
     if (recordLimit !== undefined && calls.length > recordLimit) calls.splice(0, calls.length - recordLimit);
     const violation = await options.check?.(call);
@@ -231,6 +241,9 @@ export async function createTestServer(
     url: origin,
     port,
     calls,
+    get writes() {
+      return writes;
+    },
     violations,
     use: (...more) => {
       runtime = [...more, ...runtime];
