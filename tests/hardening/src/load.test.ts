@@ -163,7 +163,7 @@ describe('host under load', () => {
         const warm = rss.filter(({ at }) => at >= SECONDS / 6 && at < SECONDS / 3).map(({ bytes }) => bytes);
         const late = rss.filter(({ at }) => at >= (SECONDS * 2) / 3).map(({ bytes }) => bytes);
         measured = { warm, late };
-        const allowed = Math.max(...warm) * RSS_TOLERANCE.ratio + RSS_TOLERANCE.bytes;
+        const allowed = median(warm) * RSS_TOLERANCE.ratio + RSS_TOLERANCE.bytes;
         console.log(
           formatTable(
             `c-host (${build}) under load: ${CLIENTS} clients, ${elapsed.toFixed(1)} s, ${(all.length / elapsed).toFixed(0)} runs/s, ${errors.length} errors`,
@@ -188,7 +188,7 @@ describe('host under load', () => {
                 mb(median(late)),
                 mb(Math.max(...late)),
               ],
-              ['allowed peak', '', '', mb(allowed)],
+              ['allowed median', '', mb(allowed), ''],
             ],
           ),
         );
@@ -213,8 +213,10 @@ describe('host under load', () => {
       const { warm, late } = measured!;
       expect(warm.length).toBeGreaterThan(0);
       expect(late.length).toBeGreaterThan(0);
-      const allowed = Math.max(...warm) * RSS_TOLERANCE.ratio + RSS_TOLERANCE.bytes;
-      expect(Math.max(...late), 'peak RSS of the last third against the warm window').toBeLessThanOrEqual(
+      // Medians, not peaks: a single sample catches a major GC early or late (on a busy CI machine the
+      // peak moved by 30 MB between identical runs), while a per-request leak moves the whole window.
+      const allowed = median(warm) * RSS_TOLERANCE.ratio + RSS_TOLERANCE.bytes;
+      expect(median(late), 'median RSS of the last third against the warm window').toBeLessThanOrEqual(
         allowed,
       );
     },
