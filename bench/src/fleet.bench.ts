@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { printTable, startChildServer } from './harness.ts';
+import { freePort, percentile, printTable, startChildServer } from './harness.ts';
 
 // Runs per second of `c-host serve`: one instance on its embedded store, one on PostgreSQL, three on
 // PostgreSQL behind nginx, against raw `undici.request` to the same simulator (the floor: what the
@@ -26,21 +25,6 @@ const TICKS = 100;
 interface SimulatorInfo {
   url: string;
   connection: { credentials: { apiKey: string } };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 /** A process's `/proc/<pid>/stat` fields after its name (field 3, the state, first); undefined once it is gone. */

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 
 /** One measured client: CPU per call in this process, throughput, wall time. */
@@ -154,4 +155,21 @@ export function coldStartMs(code: string, runs: number, cwd: string): number {
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] ?? Number.NaN;
+}
+
+/** A free TCP port on loopback, for a server a benchmark starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The p-th percentile of an ascending list (NaN when empty). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }

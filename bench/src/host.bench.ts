@@ -1,29 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { coldStartMs, printTable, startChildServer } from './harness.ts';
+import { coldStartMs, freePort, percentile, printTable, startChildServer } from './harness.ts';
 
 const cli = fileURLToPath(new URL('../../apps/host/dist/cli.js', import.meta.url));
 const TOKEN = 'bench-host-token-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 /** Host HTTP runs per second and latency at 32 concurrent clients, and `c-host` cold starts. */
 export async function benchHost(scale: number): Promise<void> {
