@@ -31,4 +31,53 @@ describe('MCP tool parameters with a lookup', () => {
       }
     }
   });
+
+  it('name no tool the server hides: --read-only and --tools leave out what they do not offer', async () => {
+    const registry = new Registry(await loadConnectors(['issues', 'payments']));
+    const described = (options: Parameters<typeof toolsOf>[1]) => {
+      const tools = toolsOf(registry, options);
+      const names = new Set(tools.map((tool) => tool.name));
+      const named: string[] = [];
+      for (const tool of tools) {
+        for (const property of Object.values(tool.inputSchema.properties ?? {}) as {
+          description?: string;
+        }[]) {
+          const name = /Choices: the (\w+) tool/.exec(property.description ?? '')?.[1];
+          if (name) named.push(name);
+        }
+      }
+      return { tools: Object.fromEntries(tools.map((tool) => [tool.name, tool])), names, named };
+    };
+    const readOnly = described({ readOnly: true });
+    // Projects are listed through the custom GraphQL tool, which may write and so is hidden here.
+    expect(readOnly.names.has('issues_customGraphqlAction')).toBe(false);
+    const projectId = (
+      readOnly.tools.issues_getProjectById?.inputSchema.properties as Record<string, { description?: string }>
+    ).projectId;
+    expect(projectId?.description).toBeTruthy();
+    expect(projectId?.description).not.toMatch(/Choices|customGraphqlAction/);
+    // Lookups through read-only tools are still named.
+    expect(
+      (readOnly.tools.issues_getIssueById?.inputSchema.properties as Record<string, { description?: string }>)
+        .issueId?.description,
+    ).toMatch(/Choices: the issues_searchIssues tool lists the issues\.$/);
+    expect(readOnly.named.length).toBeGreaterThan(0);
+    for (const name of readOnly.named) expect(readOnly.names, name).toContain(name);
+
+    const chosen = described({ tools: ['issues.createIssue', 'issues.searchTeams'] });
+    const properties = chosen.tools.issues_createIssue?.inputSchema.properties as Record<
+      string,
+      { description?: string }
+    >;
+    expect(properties.teamId?.description).toMatch(/Choices: the issues_searchTeams tool/);
+    expect(properties.statusId?.description).not.toMatch(/Choices/);
+    for (const name of chosen.named) expect(chosen.names, name).toContain(name);
+
+    // The full list, asked for after a narrower one, still names every lookup tool.
+    const all = described({});
+    expect(
+      (all.tools.issues_getProjectById?.inputSchema.properties as Record<string, { description?: string }>)
+        .projectId?.description,
+    ).toMatch(/Choices: the issues_customGraphqlAction tool lists the projects\.$/);
+  });
 });

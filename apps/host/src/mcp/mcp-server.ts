@@ -1,4 +1,4 @@
-import { InternalError, type JsonSchema, toErrorJson, ValidationError } from '@c/core';
+import { InternalError, type JsonSchema, type Lookup, toErrorJson, ValidationError } from '@c/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -126,7 +126,7 @@ const ownsParameter = (entry: RegisteredCommand, name: string) =>
   Object.hasOwn((entry.command.inputSchema.properties ?? {}) as object, name);
 
 /** A command's input schema plus the host's arguments: `connection`, and `idempotencyKey` on writes. */
-function toolInputSchema(entry: RegisteredCommand): Tool['inputSchema'] {
+function toolInputSchema(entry: RegisteredCommand, hidden: ReadonlySet<string>): Tool['inputSchema'] {
   const schema = entry.command.inputSchema;
   const extra: Record<string, JsonSchema> = {};
   if (!ownsParameter(entry, CONNECTION_ARGUMENT)) {
@@ -145,16 +145,22 @@ function toolInputSchema(entry: RegisteredCommand): Tool['inputSchema'] {
   }
   return {
     ...schema,
-    properties: { ...withChoices(entry, schema.properties as Record<string, JsonSchema>), ...extra },
+    properties: { ...withChoices(entry, hidden, schema.properties as Record<string, JsonSchema>), ...extra },
   } as Tool['inputSchema'];
 }
 
+/** The tool that lists a parameter's choices (its lookup's main command). */
+const lookupTool = (entry: RegisteredCommand, lookup: Lookup) => `${entry.connectorId}_${lookup.command}`;
+
 /**
  * The parameters with a lookup say which tool lists their choices, so an agent looks an id up
- * rather than guessing it.
+ * rather than guessing it; not when that tool is `hidden` (not offered: `--read-only` hides the
+ * write-capable custom query tools some lookups use, `--tools` whatever it leaves out), as a
+ * description must never send an agent to a tool it cannot call.
  */
 function withChoices(
   entry: RegisteredCommand,
+  hidden: ReadonlySet<string>,
   properties: Record<string, JsonSchema> = {},
 ): Record<string, JsonSchema> {
   const lookups = entry.command.lookups ?? {};
@@ -162,8 +168,8 @@ function withChoices(
   const described = { ...properties };
   for (const [parameter, lookup] of Object.entries(lookups)) {
     const property = described[parameter];
-    if (!property) continue;
-    const tool = `${entry.connectorId}_${lookup.command}`;
+    const tool = lookupTool(entry, lookup);
+    if (!property || hidden.has(tool)) continue;
     const after = lookup.needs?.length ? ` once ${lookup.needs.join(' and ')} is chosen` : '';
     const choices = `Choices: the ${tool} tool lists the ${lookup.noun}${after}.`;
     const description = typeof property.description === 'string' ? `${property.description} ` : '';
@@ -172,14 +178,14 @@ function withChoices(
   return described;
 }
 
-function toolOf(entry: RegisteredCommand): Tool {
+function toolOf(entry: RegisteredCommand, hidden: ReadonlySet<string>): Tool {
   const hints = entry.command.annotations;
   const output = entry.command.outputSchema;
   return {
     name: entry.toolName,
     title: entry.command.title,
     description: entry.command.description,
-    inputSchema: toolInputSchema(entry),
+    inputSchema: toolInputSchema(entry, hidden),
     // MCP output schemas describe structuredContent, which is always an object.
     ...(output?.type === 'object' ? { outputSchema: output as Tool['outputSchema'] } : {}),
     annotations: {
@@ -192,14 +198,26 @@ function toolOf(entry: RegisteredCommand): Tool {
   };
 }
 
-const toolCache = new WeakMap<RegisteredCommand, Tool>();
+/** Per command, its tool for each set of lookup tools left out (almost always none). */
+const toolCache = new WeakMap<RegisteredCommand, Map<string, Tool>>();
 
-/** One command's tool, made once. */
-function toolFor(entry: RegisteredCommand): Tool {
-  let tool = toolCache.get(entry);
+/** One command's tool among the `offered` tool names, made once per selection that differs for it. */
+function toolFor(entry: RegisteredCommand, offered: ReadonlySet<string>): Tool {
+  const hidden = new Set(
+    Object.values(entry.command.lookups ?? {})
+      .map((lookup) => lookupTool(entry, lookup))
+      .filter((tool) => !offered.has(tool)),
+  );
+  const key = [...hidden].sort().join(',');
+  let tools = toolCache.get(entry);
+  if (!tools) {
+    tools = new Map();
+    toolCache.set(entry, tools);
+  }
+  let tool = tools.get(key);
   if (!tool) {
-    tool = toolOf(entry);
-    toolCache.set(entry, tool);
+    tool = toolOf(entry, hidden);
+    tools.set(key, tool);
   }
   return tool;
 }
@@ -209,7 +227,9 @@ function toolFor(entry: RegisteredCommand): Tool {
  * the command, plus the host's `connection` and (on writes) `idempotencyKey` arguments.
  */
 export function toolsOf(registry: Registry, options: McpOptions = {}): Tool[] {
-  return selectTools(registry, options).map(toolFor);
+  const entries = selectTools(registry, options);
+  const offered = new Set(entries.map((entry) => entry.toolName));
+  return entries.map((entry) => toolFor(entry, offered));
 }
 
 /**
@@ -325,6 +345,7 @@ export function createMcpServer(host: McpHost, options: McpServerOptions = {}): 
     },
   );
   const served = new Map(selectTools(host.registry, options).map((entry) => [entry.toolName, entry]));
+  const offered = new Set(served.keys());
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
   // The event tools come with connectors that have triggers, unless a selection names the tools.
   const triggers =
@@ -384,7 +405,7 @@ export function createMcpServer(host: McpHost, options: McpServerOptions = {}): 
     } catch (error) {
       return errorResult(error);
     }
-    const schema = toolFor(entry).outputSchema as JsonSchema | undefined;
+    const schema = toolFor(entry, offered).outputSchema as JsonSchema | undefined;
     const context = {
       input,
       inputSchema: entry.command.inputSchema,
