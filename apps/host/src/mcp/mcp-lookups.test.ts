@@ -34,50 +34,42 @@ describe('MCP tool parameters with a lookup', () => {
 
   it('name no tool the server hides: --read-only and --tools leave out what they do not offer', async () => {
     const registry = new Registry(await loadConnectors(['issues', 'payments']));
-    const described = (options: Parameters<typeof toolsOf>[1]) => {
+    const served = (options: Parameters<typeof toolsOf>[1]) => {
       const tools = toolsOf(registry, options);
-      const names = new Set(tools.map((tool) => tool.name));
-      const named: string[] = [];
+      const descriptions = new Map<string, string>();
       for (const tool of tools) {
-        for (const property of Object.values(tool.inputSchema.properties ?? {}) as {
-          description?: string;
-        }[]) {
-          const name = /Choices: the (\w+) tool/.exec(property.description ?? '')?.[1];
-          if (name) named.push(name);
+        for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+          descriptions.set(`${tool.name}.${name}`, (property as { description?: string }).description ?? '');
         }
       }
-      return { tools: Object.fromEntries(tools.map((tool) => [tool.name, tool])), names, named };
+      const named = [...descriptions.values()].flatMap(
+        (text) => /Choices: the (\w+) tool/.exec(text)?.[1] ?? [],
+      );
+      return { names: new Set(tools.map((tool) => tool.name)), descriptions, named };
     };
-    const readOnly = described({ readOnly: true });
+    const readOnly = served({ readOnly: true });
     // Projects are listed through the custom GraphQL tool, which may write and so is hidden here.
     expect(readOnly.names.has('issues_customGraphqlAction')).toBe(false);
-    const projectId = (
-      readOnly.tools.issues_getProjectById?.inputSchema.properties as Record<string, { description?: string }>
-    ).projectId;
-    expect(projectId?.description).toBeTruthy();
-    expect(projectId?.description).not.toMatch(/Choices|customGraphqlAction/);
+    const projectId = readOnly.descriptions.get('issues_getProjectById.projectId');
+    expect(projectId).toBeTruthy();
+    expect(projectId).not.toMatch(/Choices|customGraphqlAction/);
     // Lookups through read-only tools are still named.
-    expect(
-      (readOnly.tools.issues_getIssueById?.inputSchema.properties as Record<string, { description?: string }>)
-        .issueId?.description,
-    ).toMatch(/Choices: the issues_searchIssues tool lists the issues\.$/);
+    expect(readOnly.descriptions.get('issues_getIssueById.issueId')).toMatch(
+      /Choices: the issues_searchIssues tool lists the issues\.$/,
+    );
     expect(readOnly.named.length).toBeGreaterThan(0);
     for (const name of readOnly.named) expect(readOnly.names, name).toContain(name);
 
-    const chosen = described({ tools: ['issues.createIssue', 'issues.searchTeams'] });
-    const properties = chosen.tools.issues_createIssue?.inputSchema.properties as Record<
-      string,
-      { description?: string }
-    >;
-    expect(properties.teamId?.description).toMatch(/Choices: the issues_searchTeams tool/);
-    expect(properties.statusId?.description).not.toMatch(/Choices/);
+    const chosen = served({ tools: ['issues.createIssue', 'issues.searchTeams'] });
+    expect(chosen.descriptions.get('issues_createIssue.teamId')).toMatch(
+      /Choices: the issues_searchTeams tool/,
+    );
+    expect(chosen.descriptions.get('issues_createIssue.statusId')).not.toMatch(/Choices/);
     for (const name of chosen.named) expect(chosen.names, name).toContain(name);
 
-    // The full list, asked for after a narrower one, still names every lookup tool.
-    const all = described({});
-    expect(
-      (all.tools.issues_getProjectById?.inputSchema.properties as Record<string, { description?: string }>)
-        .projectId?.description,
-    ).toMatch(/Choices: the issues_customGraphqlAction tool lists the projects\.$/);
+    // The full list, asked for after narrower ones, still names every lookup tool.
+    expect(served({}).descriptions.get('issues_getProjectById.projectId')).toMatch(
+      /Choices: the issues_customGraphqlAction tool lists the projects\.$/,
+    );
   });
 });
