@@ -25,6 +25,19 @@ import {
 import { LATEST_VERSION, MIGRATIONS, SCHEMA } from './postgres-migrations.js';
 import { PostgresTriggerStore } from './postgres-trigger-store.js';
 import {
+  type ConnectionRow,
+  connectionContext,
+  connectionRecord,
+  openCredentials,
+  openEphemeral,
+  opensCredentials,
+  type RunRow,
+  reopen,
+  resealer,
+  runRecord,
+  sealCredentials,
+} from './sealed-rows.js';
+import {
   deriveKey,
   KEY_SETTING,
   KEY_VARIABLE,
@@ -35,7 +48,6 @@ import {
   readOldKeys,
   retirePrevious,
   SecretBox,
-  UnreadableSecretError,
   unlockKeys,
 } from './secret-box.js';
 import { jittered, Wakeups } from './wakeups.js';
@@ -56,37 +68,6 @@ export interface PostgresStoreOptions {
    */
   lockPoolSize?: number;
   now?: () => Date;
-}
-
-interface ConnectionRow {
-  name: string;
-  connector: string;
-  credentials: string;
-  options: string;
-  is_default: boolean;
-  sandbox: boolean;
-  status: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface RunRow {
-  id: string;
-  command: string;
-  connection: string;
-  input: string;
-  repeat_safe: boolean;
-  status: string;
-  progress: string | null;
-  result: string | null;
-  error: string | null;
-  attempt: number;
-  owner: string | null;
-  /** bigint: `pg` hands it over as a string. */
-  lease_expires_at: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
 }
 
 /** The channel on which instances tell each other that a lock or slot was given back. */
@@ -211,14 +192,14 @@ export class PostgresConnectionStore implements ConnectionStore {
     const { rows } = await this.#pool.query<ConnectionRow>(
       'SELECT * FROM connections ORDER BY connector, created_at, name',
     );
-    return rows.map((row) => this.#toRecord(row));
+    return rows.map((row) => connectionRecord(this.#box, row));
   }
 
   async get(name: string): Promise<ConnectionRecord | undefined> {
     const { rows } = await this.#pool.query<ConnectionRow>('SELECT * FROM connections WHERE name = $1', [
       name,
     ]);
-    return rows[0] ? this.#toRecord(rows[0]) : undefined;
+    return rows[0] ? connectionRecord(this.#box, rows[0]) : undefined;
   }
 
   async getDefault(connector: string): Promise<ConnectionRecord | undefined> {
@@ -226,7 +207,7 @@ export class PostgresConnectionStore implements ConnectionStore {
       'SELECT * FROM connections WHERE connector = $1 AND is_default',
       [connector],
     );
-    return rows[0] ? this.#toRecord(rows[0]) : undefined;
+    return rows[0] ? connectionRecord(this.#box, rows[0]) : undefined;
   }
 
   async create(input: NewConnection): Promise<ConnectionRecord> {
@@ -254,14 +235,14 @@ export class PostgresConnectionStore implements ConnectionStore {
           [
             input.name,
             input.connector,
-            this.#seal(input.name, input.credentials),
+            sealCredentials(this.#box, input.name, input.credentials),
             JSON.stringify(input.options),
             isDefault,
             input.sandbox ?? false,
             now,
           ],
         );
-        return this.#toRecord(rows[0]!);
+        return connectionRecord(this.#box, rows[0]!);
       });
     } catch (error) {
       // The same name created at once for two connectors: the primary key decides.
@@ -286,19 +267,20 @@ export class PostgresConnectionStore implements ConnectionStore {
       );
       const row = rows[0];
       if (!row) return undefined;
-      const next = typeof update === 'function' ? update(this.#open(name, row.credentials)) : update;
+      const next =
+        typeof update === 'function' ? update(openCredentials(this.#box, name, row.credentials)) : update;
       const updated = await client.query<ConnectionRow>(
         `UPDATE connections SET credentials = $1, options = $2, status = $3, updated_at = $4
          WHERE name = $5 RETURNING *`,
         [
-          this.#seal(name, next),
+          sealCredentials(this.#box, name, next),
           changes.options ? JSON.stringify(changes.options) : row.options,
           changes.status ?? row.status,
           this.#now(),
           name,
         ],
       );
-      return this.#toRecord(updated.rows[0]!);
+      return connectionRecord(this.#box, updated.rows[0]!);
     });
   }
 
@@ -464,7 +446,7 @@ export class PostgresConnectionStore implements ConnectionStore {
       [kind, key, this.#now().getTime()],
     );
     if (!rows[0]) return undefined;
-    const value = this.#openEphemeral(kind, key, rows[0].value);
+    const value = openEphemeral(this.#box, kind, key, rows[0].value);
     if (value === undefined) {
       await this.#pool.query('DELETE FROM ephemeral WHERE kind = $1 AND key = $2', [kind, key]);
     }
@@ -479,7 +461,7 @@ export class PostgresConnectionStore implements ConnectionStore {
     );
     const row = rows[0];
     if (!row || Number(row.expires_at) <= this.#now().getTime()) return undefined;
-    return this.#openEphemeral(kind, key, row.value);
+    return openEphemeral(this.#box, kind, key, row.value);
   }
 
   async acquireSlot(name: string, limit: number, options: SlotOptions = {}): Promise<() => Promise<void>> {
@@ -570,12 +552,12 @@ export class PostgresConnectionStore implements ConnectionStore {
           [name],
         );
         if (!rows[0]) return;
-        const opened = this.#reopen(rows[0].credentials, `connection:${name}`);
+        const opened = reopen(this.#box, rows[0].credentials, connectionContext(name));
         if (!opened) report.unreadable.push(name);
         else if (opened.current) report.current += 1;
         else {
           await client.query('UPDATE connections SET credentials = $1 WHERE name = $2', [
-            this.#box.seal(opened.plaintext, `connection:${name}`),
+            this.#box.seal(opened.plaintext, connectionContext(name)),
             name,
           ]);
           report.connections += 1;
@@ -592,7 +574,7 @@ export class PostgresConnectionStore implements ConnectionStore {
           'SELECT value FROM ephemeral WHERE kind = $1 AND key = $2 FOR UPDATE',
           [kind, key],
         );
-        const opened = rows[0] && this.#reopen(rows[0].value, `${kind}:${key}`);
+        const opened = rows[0] && reopen(this.#box, rows[0].value, `${kind}:${key}`);
         if (!opened || opened.current) return;
         await client.query('UPDATE ephemeral SET value = $1 WHERE kind = $2 AND key = $3', [
           this.#box.seal(opened.plaintext, `${kind}:${key}`),
@@ -639,12 +621,12 @@ export class PostgresConnectionStore implements ConnectionStore {
         this.#now(),
       ],
     );
-    return this.#runRecord(rows[0]!);
+    return runRecord(this.#box, rows[0]!);
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {
     const { rows } = await this.#pool.query<RunRow>('SELECT * FROM runs WHERE id = $1', [id]);
-    return rows[0] ? this.#runRecord(rows[0]) : undefined;
+    return rows[0] ? runRecord(this.#box, rows[0]) : undefined;
   }
 
   async listRuns(filter: { status: RunStatus; limit?: number }): Promise<RunRecord[]> {
@@ -652,7 +634,7 @@ export class PostgresConnectionStore implements ConnectionStore {
       'SELECT * FROM runs WHERE status = $1 ORDER BY created_at, id LIMIT $2',
       [filter.status, filter.limit ?? 100],
     );
-    return rows.map((row) => this.#runRecord(row));
+    return rows.map((row) => runRecord(this.#box, row));
   }
 
   async claimNextRun(claim: RunClaim): Promise<RunRecord | undefined> {
@@ -664,7 +646,7 @@ export class PostgresConnectionStore implements ConnectionStore {
        RETURNING *`,
       [claim.owner, Date.now() + claim.leaseMs, this.#now()],
     );
-    return rows[0] ? this.#runRecord(rows[0]) : undefined;
+    return rows[0] ? runRecord(this.#box, rows[0]) : undefined;
   }
 
   async takeRun(id: string, claim: RunClaim): Promise<{ run: RunRecord; previous: RunStatus } | undefined> {
@@ -673,14 +655,15 @@ export class PostgresConnectionStore implements ConnectionStore {
       const row = rows[0];
       if (!row) return undefined;
       const previous = row.status as RunStatus;
-      if (previous !== 'queued' && previous !== 'running') return { run: this.#runRecord(row), previous };
+      if (previous !== 'queued' && previous !== 'running')
+        return { run: runRecord(this.#box, row), previous };
       const taken = await client.query<RunRow>(
         `UPDATE runs SET status = 'running', attempt = attempt + 1, owner = $1, lease_expires_at = $2,
            started_at = COALESCE(started_at, $3)
          WHERE id = $4 RETURNING *`,
         [claim.owner, Date.now() + claim.leaseMs, this.#now(), id],
       );
-      return { run: this.#runRecord(taken.rows[0]!), previous };
+      return { run: runRecord(this.#box, taken.rows[0]!), previous };
     });
   }
 
@@ -757,40 +740,9 @@ export class PostgresConnectionStore implements ConnectionStore {
     return rowCount ?? 0;
   }
 
-  #runRecord(row: RunRow): RunRecord {
-    const sealed = JSON.parse(this.#box.open(row.input, `run:${row.id}:input`)) as {
-      input: unknown;
-      idempotencyKey?: string;
-    };
-    return {
-      id: row.id,
-      command: row.command,
-      connection: row.connection,
-      input: sealed.input,
-      idempotencyKey: sealed.idempotencyKey,
-      repeatSafe: row.repeat_safe,
-      status: row.status as RunStatus,
-      progress: row.progress ? (JSON.parse(row.progress) as Record<string, unknown>) : undefined,
-      result: row.result ? JSON.parse(this.#box.open(row.result, `run:${row.id}:result`)) : undefined,
-      error: row.error ? JSON.parse(this.#box.open(row.error, `run:${row.id}:error`)) : undefined,
-      attempt: row.attempt,
-      owner: row.owner ?? undefined,
-      leaseExpiresAt: row.lease_expires_at === null ? undefined : Number(row.lease_expires_at),
-      createdAt: row.created_at.toISOString(),
-      startedAt: row.started_at?.toISOString(),
-      finishedAt: row.finished_at?.toISOString(),
-    };
-  }
-
   /** Re-seals every sealed value of every run under the current key, one run per transaction. */
   async #resealRuns(): Promise<number> {
-    let count = 0;
-    const again = (sealed: string | null, context: string): string | undefined => {
-      const opened = sealed === null ? undefined : this.#reopen(sealed, context);
-      if (!opened || opened.current) return undefined;
-      count += 1;
-      return this.#box.seal(opened.plaintext, context);
-    };
+    const resealed = resealer(this.#box);
     const ids = await this.#pool.query<{ id: string }>('SELECT id FROM runs ORDER BY id');
     for (const { id } of ids.rows) {
       await this.#transaction(async (client) => {
@@ -798,7 +750,7 @@ export class PostgresConnectionStore implements ConnectionStore {
         const row = rows[0];
         if (!row) return;
         for (const column of ['input', 'result', 'error'] as const) {
-          const value = again(row[column], `run:${id}:${column}`);
+          const value = resealed.again(row[column], `run:${id}:${column}`);
           if (value !== undefined)
             await client.query(`UPDATE runs SET ${column} = $1 WHERE id = $2`, [value, id]);
         }
@@ -807,7 +759,7 @@ export class PostgresConnectionStore implements ConnectionStore {
           [id],
         );
         for (const piece of pieces.rows) {
-          const value = again(piece.data, `run:${id}:piece:${piece.seq}`);
+          const value = resealed.again(piece.data, `run:${id}:piece:${piece.seq}`);
           if (value !== undefined) {
             await client.query('UPDATE run_pieces SET data = $1 WHERE run_id = $2 AND seq = $3', [
               value,
@@ -818,7 +770,7 @@ export class PostgresConnectionStore implements ConnectionStore {
         }
       });
     }
-    return count;
+    return resealed.count;
   }
 
   // --- end of async runs ---------------------------------------------------------------------
@@ -918,7 +870,10 @@ export class PostgresConnectionStore implements ConnectionStore {
         const made = newKeyRecord(material, sealed.rows.length > 0);
         // Rows without a key record (the setting was deleted): the key must open at least one.
         const box = new SecretBox(made.key);
-        if (sealed.rows.length > 0 && !sealed.rows.some((row) => opens(box, row.credentials, row.name))) {
+        if (
+          sealed.rows.length > 0 &&
+          !sealed.rows.some((row) => opensCredentials(box, row.credentials, row.name))
+        ) {
           throw wrongFleetKey(this.#database);
         }
         const inserted = await this.#pool.query(
@@ -1015,56 +970,6 @@ export class PostgresConnectionStore implements ConnectionStore {
       throw error;
     }
   }
-
-  #openEphemeral(kind: string, key: string, sealed: string): string | undefined {
-    try {
-      return this.#box.open(sealed, `${kind}:${key}`);
-    } catch (error) {
-      // A session or state sealed under another key is simply no longer valid.
-      if (error instanceof UnreadableSecretError) return undefined;
-      throw error;
-    }
-  }
-
-  #reopen(sealed: string, context: string): { plaintext: string; current: boolean } | undefined {
-    try {
-      return this.#box.openDetailed(sealed, context);
-    } catch (error) {
-      if (error instanceof UnreadableSecretError) return undefined;
-      throw error;
-    }
-  }
-
-  #seal(name: string, credentials: Record<string, unknown>): string {
-    return this.#box.seal(JSON.stringify(credentials), `connection:${name}`);
-  }
-
-  #open(name: string, sealed: string): Record<string, unknown> {
-    return JSON.parse(this.#box.open(sealed, `connection:${name}`)) as Record<string, unknown>;
-  }
-
-  #toRecord(row: ConnectionRow): ConnectionRecord {
-    let credentials: Record<string, unknown> = {};
-    let status: ConnectionStatus = row.status === 'needs_reconnect' ? 'needs_reconnect' : 'ok';
-    try {
-      credentials = this.#open(row.name, row.credentials);
-    } catch (error) {
-      // One row sealed under another key is reported on that connection, never fatal to the rest.
-      if (!(error instanceof UnreadableSecretError)) throw error;
-      status = 'unreadable';
-    }
-    return {
-      name: row.name,
-      connector: row.connector,
-      credentials,
-      options: JSON.parse(row.options) as Record<string, unknown>,
-      isDefault: row.is_default,
-      sandbox: row.sandbox,
-      status,
-      createdAt: row.created_at.toISOString(),
-      updatedAt: row.updated_at.toISOString(),
-    };
-  }
 }
 
 /** Serializes changes to a connector's connections (its one default) across instances, till commit. */
@@ -1078,15 +983,6 @@ async function connectorOf(client: pg.PoolClient, name: string): Promise<string 
     [name],
   );
   return rows[0]?.connector;
-}
-
-function opens(box: SecretBox, sealed: string, name: string): boolean {
-  try {
-    box.open(sealed, `connection:${name}`);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -25,6 +25,19 @@ import {
 } from './connection-store.js';
 import { ensureDataDir, restrict, touchOwnerOnly } from './owner-only.js';
 import {
+  type ConnectionRow,
+  connectionContext,
+  connectionRecord,
+  openCredentials,
+  openEphemeral,
+  opensCredentials,
+  type RunRow,
+  reopen,
+  resealer,
+  runRecord,
+  sealCredentials,
+} from './sealed-rows.js';
+import {
   deriveKey,
   KEY_SETTING,
   newKeyRecord,
@@ -33,7 +46,6 @@ import {
   readOldKeys,
   retirePrevious,
   SecretBox,
-  UnreadableSecretError,
   unlockKeys,
   wrongKeyError,
 } from './secret-box.js';
@@ -42,36 +54,6 @@ import { jittered, Wakeups } from './wakeups.js';
 
 /** The database file inside the data directory. */
 export const DATABASE_FILE = 'host.db';
-
-interface ConnectionRow {
-  name: string;
-  connector: string;
-  credentials: string;
-  options: string;
-  is_default: number;
-  sandbox: number;
-  status: string;
-  created_at: string;
-  updated_at: string;
-}
-
-interface RunRow {
-  id: string;
-  command: string;
-  connection: string;
-  input: string;
-  repeat_safe: number;
-  status: string;
-  progress: string | null;
-  result: string | null;
-  error: string | null;
-  attempt: number;
-  owner: string | null;
-  lease_expires_at: number | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS connections (
@@ -200,19 +182,19 @@ export class SqliteConnectionStore implements ConnectionStore {
     const rows = this.#db
       .prepare('SELECT * FROM connections ORDER BY connector, created_at, name')
       .all() as unknown as ConnectionRow[];
-    return rows.map((row) => this.#toRecord(row));
+    return rows.map((row) => connectionRecord(this.#box, row));
   }
 
   async get(name: string): Promise<ConnectionRecord | undefined> {
     const row = this.#row(name);
-    return row ? this.#toRecord(row) : undefined;
+    return row ? connectionRecord(this.#box, row) : undefined;
   }
 
   async getDefault(connector: string): Promise<ConnectionRecord | undefined> {
     const row = this.#db
       .prepare('SELECT * FROM connections WHERE connector = ? AND is_default = 1')
       .get(connector) as ConnectionRow | undefined;
-    return row ? this.#toRecord(row) : undefined;
+    return row ? connectionRecord(this.#box, row) : undefined;
   }
 
   async create(input: NewConnection): Promise<ConnectionRecord> {
@@ -235,14 +217,14 @@ export class SqliteConnectionStore implements ConnectionStore {
         .run(
           input.name,
           input.connector,
-          this.#seal(input.name, input.credentials),
+          sealCredentials(this.#box, input.name, input.credentials),
           JSON.stringify(input.options),
           isDefault ? 1 : 0,
           input.sandbox ? 1 : 0,
           now,
           now,
         );
-      return this.#toRecord(this.#row(input.name)!);
+      return connectionRecord(this.#box, this.#row(input.name)!);
     });
   }
 
@@ -254,19 +236,20 @@ export class SqliteConnectionStore implements ConnectionStore {
     return this.#transaction(() => {
       const row = this.#row(name);
       if (!row) return undefined;
-      const next = typeof update === 'function' ? update(this.#open(name, row.credentials)) : update;
+      const next =
+        typeof update === 'function' ? update(openCredentials(this.#box, name, row.credentials)) : update;
       this.#db
         .prepare(
           'UPDATE connections SET credentials = ?, options = ?, status = ?, updated_at = ? WHERE name = ?',
         )
         .run(
-          this.#seal(name, next),
+          sealCredentials(this.#box, name, next),
           changes.options ? JSON.stringify(changes.options) : row.options,
           changes.status ?? row.status,
           this.#now().toISOString(),
           name,
         );
-      return this.#toRecord(this.#row(name)!);
+      return connectionRecord(this.#box, this.#row(name)!);
     });
   }
 
@@ -435,13 +418,13 @@ export class SqliteConnectionStore implements ConnectionStore {
       this.#transaction(() => {
         const row = this.#row(name);
         if (!row) return;
-        const opened = this.#reopen(row.credentials, `connection:${name}`);
+        const opened = reopen(this.#box, row.credentials, connectionContext(name));
         if (!opened) report.unreadable.push(name);
         else if (opened.current) report.current += 1;
         else {
           this.#db
             .prepare('UPDATE connections SET credentials = ? WHERE name = ?')
-            .run(this.#box.seal(opened.plaintext, `connection:${name}`), name);
+            .run(this.#box.seal(opened.plaintext, connectionContext(name)), name);
           report.connections += 1;
         }
       });
@@ -454,7 +437,7 @@ export class SqliteConnectionStore implements ConnectionStore {
         const row = this.#db
           .prepare('SELECT value FROM ephemeral WHERE kind = ? AND key = ?')
           .get(kind, key) as { value: string } | undefined;
-        const opened = row && this.#reopen(row.value, `${kind}:${key}`);
+        const opened = row && reopen(this.#box, row.value, `${kind}:${key}`);
         if (!opened || opened.current) return;
         this.#db
           .prepare('UPDATE ephemeral SET value = ? WHERE kind = ? AND key = ?')
@@ -492,7 +475,7 @@ export class SqliteConnectionStore implements ConnectionStore {
       .prepare('SELECT value FROM ephemeral WHERE kind = ? AND key = ? AND expires_at > ?')
       .get(kind, key, this.#now().getTime()) as { value: string } | undefined;
     if (!row) return undefined;
-    const value = this.#openEphemeral(kind, key, row.value);
+    const value = openEphemeral(this.#box, kind, key, row.value);
     if (value === undefined)
       this.#db.prepare('DELETE FROM ephemeral WHERE kind = ? AND key = ?').run(kind, key);
     return value;
@@ -504,7 +487,7 @@ export class SqliteConnectionStore implements ConnectionStore {
       .prepare('DELETE FROM ephemeral WHERE kind = ? AND key = ? RETURNING value, expires_at')
       .get(kind, key) as { value: string; expires_at: number } | undefined;
     if (!row || row.expires_at <= this.#now().getTime()) return undefined;
-    return this.#openEphemeral(kind, key, row.value);
+    return openEphemeral(this.#box, kind, key, row.value);
   }
 
   // --- Async runs (RunStore) ---------------------------------------------------------------
@@ -526,19 +509,19 @@ export class SqliteConnectionStore implements ConnectionStore {
         run.repeatSafe ? 1 : 0,
         this.#now().toISOString(),
       );
-    return this.#runRecord(this.#runRow(run.id)!);
+    return runRecord(this.#box, this.#runRow(run.id)!);
   }
 
   async getRun(id: string): Promise<RunRecord | undefined> {
     const row = this.#runRow(id);
-    return row ? this.#runRecord(row) : undefined;
+    return row ? runRecord(this.#box, row) : undefined;
   }
 
   async listRuns(filter: { status: RunStatus; limit?: number }): Promise<RunRecord[]> {
     const rows = this.#db
       .prepare('SELECT * FROM runs WHERE status = ? ORDER BY created_at, id LIMIT ?')
       .all(filter.status, filter.limit ?? 100) as unknown as RunRow[];
-    return rows.map((row) => this.#runRecord(row));
+    return rows.map((row) => runRecord(this.#box, row));
   }
 
   async claimNextRun(claim: RunClaim): Promise<RunRecord | undefined> {
@@ -551,7 +534,7 @@ export class SqliteConnectionStore implements ConnectionStore {
          RETURNING *`,
       )
       .get(claim.owner, Date.now() + claim.leaseMs, this.#now().toISOString()) as RunRow | undefined;
-    return row ? this.#runRecord(row) : undefined;
+    return row ? runRecord(this.#box, row) : undefined;
   }
 
   async takeRun(id: string, claim: RunClaim): Promise<{ run: RunRecord; previous: RunStatus } | undefined> {
@@ -559,7 +542,8 @@ export class SqliteConnectionStore implements ConnectionStore {
       const row = this.#runRow(id);
       if (!row) return undefined;
       const previous = row.status as RunStatus;
-      if (previous !== 'queued' && previous !== 'running') return { run: this.#runRecord(row), previous };
+      if (previous !== 'queued' && previous !== 'running')
+        return { run: runRecord(this.#box, row), previous };
       const taken = this.#db
         .prepare(
           `UPDATE runs SET status = 'running', attempt = attempt + 1, owner = ?, lease_expires_at = ?,
@@ -567,7 +551,7 @@ export class SqliteConnectionStore implements ConnectionStore {
            WHERE id = ? RETURNING *`,
         )
         .get(claim.owner, Date.now() + claim.leaseMs, this.#now().toISOString(), id) as unknown as RunRow;
-      return { run: this.#runRecord(taken), previous };
+      return { run: runRecord(this.#box, taken), previous };
     });
   }
 
@@ -663,47 +647,16 @@ export class SqliteConnectionStore implements ConnectionStore {
     return this.#db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
   }
 
-  #runRecord(row: RunRow): RunRecord {
-    const sealed = JSON.parse(this.#box.open(row.input, `run:${row.id}:input`)) as {
-      input: unknown;
-      idempotencyKey?: string;
-    };
-    return {
-      id: row.id,
-      command: row.command,
-      connection: row.connection,
-      input: sealed.input,
-      idempotencyKey: sealed.idempotencyKey,
-      repeatSafe: row.repeat_safe === 1,
-      status: row.status as RunStatus,
-      progress: row.progress ? (JSON.parse(row.progress) as Record<string, unknown>) : undefined,
-      result: row.result ? JSON.parse(this.#box.open(row.result, `run:${row.id}:result`)) : undefined,
-      error: row.error ? JSON.parse(this.#box.open(row.error, `run:${row.id}:error`)) : undefined,
-      attempt: row.attempt,
-      owner: row.owner ?? undefined,
-      leaseExpiresAt: row.lease_expires_at ?? undefined,
-      createdAt: row.created_at,
-      startedAt: row.started_at ?? undefined,
-      finishedAt: row.finished_at ?? undefined,
-    };
-  }
-
   /** Re-seals every sealed value of every run under the current key, one run per transaction. */
   #resealRuns(): number {
-    let count = 0;
     const ids = this.#db.prepare('SELECT id FROM runs ORDER BY id').all() as { id: string }[];
-    const again = (sealed: string | null, context: string): string | undefined => {
-      const opened = sealed === null ? undefined : this.#reopen(sealed, context);
-      if (!opened || opened.current) return undefined;
-      count += 1;
-      return this.#box.seal(opened.plaintext, context);
-    };
+    const resealed = resealer(this.#box);
     for (const { id } of ids) {
       this.#transaction(() => {
         const row = this.#runRow(id);
         if (!row) return;
         for (const column of ['input', 'result', 'error'] as const) {
-          const value = again(row[column], `run:${id}:${column}`);
+          const value = resealed.again(row[column], `run:${id}:${column}`);
           if (value !== undefined) {
             this.#db.prepare(`UPDATE runs SET ${column} = ? WHERE id = ?`).run(value, id);
           }
@@ -713,7 +666,7 @@ export class SqliteConnectionStore implements ConnectionStore {
           data: string;
         }[];
         for (const piece of pieces) {
-          const value = again(piece.data, `run:${id}:piece:${piece.seq}`);
+          const value = resealed.again(piece.data, `run:${id}:piece:${piece.seq}`);
           if (value !== undefined) {
             this.#db
               .prepare('UPDATE run_pieces SET data = ? WHERE run_id = ? AND seq = ?')
@@ -722,7 +675,7 @@ export class SqliteConnectionStore implements ConnectionStore {
         }
       });
     }
-    return count;
+    return resealed.count;
   }
 
   // --- end of async runs ---------------------------------------------------------------------
@@ -799,10 +752,7 @@ export class SqliteConnectionStore implements ConnectionStore {
         const made = newKeyRecord(material, sealed.length > 0);
         // A store from before key records: the key must open at least one of its connections.
         const box = new SecretBox(made.key);
-        if (
-          sealed.length > 0 &&
-          !sealed.some((row) => opens(box, row.credentials, `connection:${row.name}`))
-        ) {
+        if (sealed.length > 0 && !sealed.some((row) => opensCredentials(box, row.credentials, row.name))) {
           throw wrongKeyError(material, dataDir);
         }
         this.#db
@@ -833,70 +783,10 @@ export class SqliteConnectionStore implements ConnectionStore {
     }
   }
 
-  /** Opens a sealed value with any of the keys; undefined when none opens it. */
-  #reopen(sealed: string, context: string): { plaintext: string; current: boolean } | undefined {
-    try {
-      return this.#box.openDetailed(sealed, context);
-    } catch (error) {
-      if (error instanceof UnreadableSecretError) return undefined;
-      throw error;
-    }
-  }
-
   #settingNow(key: string): string | undefined {
     const row = this.#db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
       | { value: string }
       | undefined;
     return row?.value;
-  }
-
-  #openEphemeral(kind: string, key: string, sealed: string): string | undefined {
-    try {
-      return this.#box.open(sealed, `${kind}:${key}`);
-    } catch (error) {
-      // A session or state sealed under another key is simply no longer valid.
-      if (error instanceof UnreadableSecretError) return undefined;
-      throw error;
-    }
-  }
-
-  #seal(name: string, credentials: Record<string, unknown>): string {
-    return this.#box.seal(JSON.stringify(credentials), `connection:${name}`);
-  }
-
-  #open(name: string, sealed: string): Record<string, unknown> {
-    return JSON.parse(this.#box.open(sealed, `connection:${name}`)) as Record<string, unknown>;
-  }
-
-  #toRecord(row: ConnectionRow): ConnectionRecord {
-    let credentials: Record<string, unknown> = {};
-    let status: ConnectionStatus = row.status === 'needs_reconnect' ? 'needs_reconnect' : 'ok';
-    try {
-      credentials = this.#open(row.name, row.credentials);
-    } catch (error) {
-      // One row sealed under another key is reported on that connection, never fatal to the rest.
-      if (!(error instanceof UnreadableSecretError)) throw error;
-      status = 'unreadable';
-    }
-    return {
-      name: row.name,
-      connector: row.connector,
-      credentials,
-      options: JSON.parse(row.options) as Record<string, unknown>,
-      isDefault: row.is_default === 1,
-      sandbox: row.sandbox === 1,
-      status,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
-  }
-}
-
-function opens(box: SecretBox, sealed: string, context: string): boolean {
-  try {
-    box.open(sealed, context);
-    return true;
-  } catch {
-    return false;
   }
 }
