@@ -4,10 +4,20 @@ import type {
   NewSubscription,
   StoredEvent,
   SubscriptionRecord,
-  SubscriptionStatus,
   TriggerStore,
 } from './connection-store.js';
 import type { SecretBox } from './secret-box.js';
+import {
+  type DeliveryRow,
+  deliveryRecord,
+  type EventRow,
+  eventContext,
+  type SubscriptionRow,
+  secretContext,
+  stateContext,
+  storedEvent,
+  subscriptionRecord,
+} from './trigger-rows.js';
 
 /** The trigger tables (migration 4 of `postgres-migrations.ts`). */
 export const TRIGGER_MIGRATION_SQL = `
@@ -56,46 +66,6 @@ CREATE TABLE deliveries (
 CREATE INDEX deliveries_pending ON deliveries (subscription_id, seq) WHERE status = 'pending';
 `;
 
-interface SubscriptionRow {
-  id: string;
-  trigger: string;
-  connection: string;
-  input: string;
-  state: string;
-  deliver_to: string | null;
-  deliver_secret: string | null;
-  cursor: string | null;
-  renew_at: string | null;
-  status: string;
-  error: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface EventRow {
-  seq: string;
-  subscription_id: string;
-  event_id: string;
-  trigger: string;
-  type: string;
-  occurred_at: string;
-  received_at: Date;
-  data: string;
-}
-
-interface DeliveryRow {
-  subscription_id: string;
-  seq: string;
-  event_id: string;
-  status: string;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: string;
-  created_at: Date;
-  delivered_at: Date | null;
-}
-
 /** What the PostgreSQL store lends its trigger tables. */
 export interface PostgresTriggerDeps {
   pool: pg.Pool;
@@ -103,10 +73,6 @@ export interface PostgresTriggerDeps {
   now: () => Date;
   transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
 }
-
-const stateContext = (id: string) => `subscription:${id}`;
-const secretContext = (id: string) => `subscription-secret:${id}`;
-const eventContext = (subscription: string, eventId: string) => `event:${subscription}:${eventId}`;
 
 /** Subscriptions, events and deliveries in PostgreSQL, shared by every instance of a fleet. */
 export class PostgresTriggerStore implements TriggerStore {
@@ -137,7 +103,7 @@ export class PostgresTriggerStore implements TriggerStore {
         now,
       ],
     );
-    return this.#toSubscription(rows[0] as SubscriptionRow);
+    return subscriptionRecord(this.#deps.box(), rows[0] as SubscriptionRow);
   }
 
   async getSubscription(id: string): Promise<SubscriptionRecord | undefined> {
@@ -145,14 +111,14 @@ export class PostgresTriggerStore implements TriggerStore {
       'SELECT * FROM subscriptions WHERE id = $1',
       [id],
     );
-    return rows[0] ? this.#toSubscription(rows[0]) : undefined;
+    return rows[0] ? subscriptionRecord(this.#deps.box(), rows[0]) : undefined;
   }
 
   async listSubscriptions(): Promise<SubscriptionRecord[]> {
     const { rows } = await this.#deps.pool.query<SubscriptionRow>(
       'SELECT * FROM subscriptions ORDER BY created_at, id',
     );
-    return rows.map((row) => this.#toSubscription(row));
+    return rows.map((row) => subscriptionRecord(this.#deps.box(), row));
   }
 
   async updateSubscription(
@@ -176,7 +142,7 @@ export class PostgresTriggerStore implements TriggerStore {
       `UPDATE subscriptions SET ${sets.join(', ')} WHERE id = $${values.length} RETURNING *`,
       values,
     );
-    return rows[0] ? this.#toSubscription(rows[0]) : undefined;
+    return rows[0] ? subscriptionRecord(this.#deps.box(), rows[0]) : undefined;
   }
 
   async deleteSubscription(id: string): Promise<boolean> {
@@ -253,16 +219,7 @@ export class PostgresTriggerStore implements TriggerStore {
             'SELECT * FROM trigger_events WHERE subscription_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
             [query.subscription, query.after ?? 0, limit],
           );
-    return rows.map((row) => ({
-      seq: Number(row.seq),
-      id: row.event_id,
-      trigger: row.trigger,
-      subscription: row.subscription_id,
-      type: row.type,
-      occurredAt: row.occurred_at,
-      receivedAt: row.received_at.toISOString(),
-      data: JSON.parse(this.#deps.box().open(row.data, eventContext(row.subscription_id, row.event_id))),
-    }));
+    return rows.map((row) => storedEvent(this.#deps.box(), row));
   }
 
   async claimDueDeliveries(options: { leaseMs: number; limit?: number }): Promise<DeliveryRecord[]> {
@@ -278,7 +235,7 @@ export class PostgresTriggerStore implements TriggerStore {
        RETURNING d.*`,
       [now + options.leaseMs, now, options.limit ?? 20],
     );
-    return rows.map(toDelivery).sort((a, b) => a.seq - b.seq);
+    return rows.map(deliveryRecord).sort((a, b) => a.seq - b.seq);
   }
 
   async recordDeliveryAttempt(
@@ -312,7 +269,7 @@ export class PostgresTriggerStore implements TriggerStore {
       'SELECT * FROM deliveries WHERE subscription_id = $1 ORDER BY seq LIMIT $2',
       [subscription, limit],
     );
-    return rows.map(toDelivery);
+    return rows.map(deliveryRecord);
   }
 
   /**
@@ -367,38 +324,4 @@ export class PostgresTriggerStore implements TriggerStore {
     }
     return count;
   }
-
-  #toSubscription(row: SubscriptionRow): SubscriptionRecord {
-    const box = this.#deps.box();
-    return {
-      id: row.id,
-      trigger: row.trigger,
-      connection: row.connection,
-      input: JSON.parse(row.input),
-      state: JSON.parse(box.open(row.state, stateContext(row.id))),
-      deliverTo: row.deliver_to ? JSON.parse(row.deliver_to) : undefined,
-      deliverSecret: row.deliver_secret ? box.open(row.deliver_secret, secretContext(row.id)) : undefined,
-      cursor: row.cursor ?? undefined,
-      renewAt: row.renew_at ?? undefined,
-      status: row.status as SubscriptionStatus,
-      error: row.error ? JSON.parse(row.error) : undefined,
-      createdAt: row.created_at.toISOString(),
-      updatedAt: row.updated_at.toISOString(),
-    };
-  }
-}
-
-function toDelivery(row: DeliveryRow): DeliveryRecord {
-  return {
-    subscription: row.subscription_id,
-    seq: Number(row.seq),
-    eventId: row.event_id,
-    status: row.status as DeliveryRecord['status'],
-    attempts: row.attempts,
-    lastStatus: row.last_status ?? undefined,
-    lastError: row.last_error ?? undefined,
-    nextAttemptAt: Number(row.next_attempt_at),
-    createdAt: row.created_at.toISOString(),
-    deliveredAt: row.delivered_at ? row.delivered_at.toISOString() : undefined,
-  };
 }

@@ -1,4 +1,10 @@
-import type { ConnectionRecord, ConnectionStatus, RunRecord, RunResult, RunStatus } from './connection-store.js';
+import type {
+  ConnectionRecord,
+  ConnectionStatus,
+  RunRecord,
+  RunResult,
+  RunStatus,
+} from './connection-store.js';
 import { type SecretBox, UnreadableSecretError } from './secret-box.js';
 
 // What both stores do with sealed rows, once: the sealing context of each value, how a row becomes a

@@ -4,10 +4,20 @@ import type {
   NewSubscription,
   StoredEvent,
   SubscriptionRecord,
-  SubscriptionStatus,
   TriggerStore,
 } from './connection-store.js';
 import type { SecretBox } from './secret-box.js';
+import {
+  type DeliveryRow,
+  deliveryRecord,
+  type EventRow,
+  eventContext,
+  type SubscriptionRow,
+  secretContext,
+  stateContext,
+  storedEvent,
+  subscriptionRecord,
+} from './trigger-rows.js';
 
 /** The trigger tables of the embedded store, created beside the others. */
 export const TRIGGER_SCHEMA = `
@@ -55,46 +65,6 @@ CREATE TABLE IF NOT EXISTS deliveries (
 CREATE INDEX IF NOT EXISTS deliveries_pending ON deliveries (status, subscription_id, seq);
 `;
 
-interface SubscriptionRow {
-  id: string;
-  trigger: string;
-  connection: string;
-  input: string;
-  state: string;
-  deliver_to: string | null;
-  deliver_secret: string | null;
-  cursor: string | null;
-  renew_at: string | null;
-  status: string;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-interface EventRow {
-  seq: number;
-  subscription_id: string;
-  event_id: string;
-  trigger: string;
-  type: string;
-  occurred_at: string;
-  received_at: string;
-  data: string;
-}
-
-interface DeliveryRow {
-  subscription_id: string;
-  seq: number;
-  event_id: string;
-  status: string;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: number;
-  created_at: string;
-  delivered_at: string | null;
-}
-
 /** What the embedded store lends its trigger tables: the database, its sealing box and clock. */
 export interface SqliteTriggerDeps {
   db: DatabaseSync;
@@ -102,11 +72,6 @@ export interface SqliteTriggerDeps {
   now: () => Date;
   transaction<T>(work: () => T): T;
 }
-
-/** The sealing context of each sealed column: a value cannot be moved to another row and opened. */
-const stateContext = (id: string) => `subscription:${id}`;
-const secretContext = (id: string) => `subscription-secret:${id}`;
-const eventContext = (subscription: string, eventId: string) => `event:${subscription}:${eventId}`;
 
 /** Subscriptions, events and deliveries in the embedded SQLite store. */
 export class SqliteTriggerStore implements TriggerStore {
@@ -144,14 +109,14 @@ export class SqliteTriggerStore implements TriggerStore {
     const row = this.#deps.db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as
       | SubscriptionRow
       | undefined;
-    return row ? this.#toSubscription(row) : undefined;
+    return row ? subscriptionRecord(this.#deps.box(), row) : undefined;
   }
 
   async listSubscriptions(): Promise<SubscriptionRecord[]> {
     const rows = this.#deps.db
       .prepare('SELECT * FROM subscriptions ORDER BY created_at, id')
       .all() as unknown as SubscriptionRow[];
-    return rows.map((row) => this.#toSubscription(row));
+    return rows.map((row) => subscriptionRecord(this.#deps.box(), row));
   }
 
   async updateSubscription(
@@ -255,16 +220,7 @@ export class SqliteTriggerStore implements TriggerStore {
       : this.#deps.db
           .prepare('SELECT * FROM trigger_events WHERE subscription_id = ? AND seq > ? ORDER BY seq LIMIT ?')
           .all(query.subscription, query.after ?? 0, limit)) as unknown as EventRow[];
-    return rows.map((row) => ({
-      seq: row.seq,
-      id: row.event_id,
-      trigger: row.trigger,
-      subscription: row.subscription_id,
-      type: row.type,
-      occurredAt: row.occurred_at,
-      receivedAt: row.received_at,
-      data: JSON.parse(this.#deps.box().open(row.data, eventContext(row.subscription_id, row.event_id))),
-    }));
+    return rows.map((row) => storedEvent(this.#deps.box(), row));
   }
 
   async claimDueDeliveries(options: { leaseMs: number; limit?: number }): Promise<DeliveryRecord[]> {
@@ -282,7 +238,7 @@ export class SqliteTriggerStore implements TriggerStore {
         .all(now, now, options.limit ?? 20) as unknown as DeliveryRow[];
       const lease = db.prepare('UPDATE deliveries SET lease_until = ? WHERE subscription_id = ? AND seq = ?');
       for (const row of rows) lease.run(now + options.leaseMs, row.subscription_id, row.seq);
-      return rows.map(toDelivery);
+      return rows.map(deliveryRecord);
     });
   }
 
@@ -317,7 +273,7 @@ export class SqliteTriggerStore implements TriggerStore {
     const rows = this.#deps.db
       .prepare('SELECT * FROM deliveries WHERE subscription_id = ? ORDER BY seq LIMIT ?')
       .all(subscription, limit) as unknown as DeliveryRow[];
-    return rows.map(toDelivery);
+    return rows.map(deliveryRecord);
   }
 
   /**
@@ -371,38 +327,4 @@ export class SqliteTriggerStore implements TriggerStore {
     }
     return count;
   }
-
-  #toSubscription(row: SubscriptionRow): SubscriptionRecord {
-    const box = this.#deps.box();
-    return {
-      id: row.id,
-      trigger: row.trigger,
-      connection: row.connection,
-      input: JSON.parse(row.input),
-      state: JSON.parse(box.open(row.state, stateContext(row.id))),
-      deliverTo: row.deliver_to ? JSON.parse(row.deliver_to) : undefined,
-      deliverSecret: row.deliver_secret ? box.open(row.deliver_secret, secretContext(row.id)) : undefined,
-      cursor: row.cursor ?? undefined,
-      renewAt: row.renew_at ?? undefined,
-      status: row.status as SubscriptionStatus,
-      error: row.error ? JSON.parse(row.error) : undefined,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
-  }
-}
-
-function toDelivery(row: DeliveryRow): DeliveryRecord {
-  return {
-    subscription: row.subscription_id,
-    seq: row.seq,
-    eventId: row.event_id,
-    status: row.status as DeliveryRecord['status'],
-    attempts: row.attempts,
-    lastStatus: row.last_status ?? undefined,
-    lastError: row.last_error ?? undefined,
-    nextAttemptAt: row.next_attempt_at,
-    createdAt: row.created_at,
-    deliveredAt: row.delivered_at ?? undefined,
-  };
 }
