@@ -2,9 +2,10 @@ import { pipeline, Readable, type Transform } from 'node:stream';
 import { createGunzip, createInflateRaw } from 'node:zlib';
 import { ConnectorError, lazySchema, NetworkError, NotFoundError, ProviderError, parseWith } from '@c/core';
 import type { AnalyticsContext } from './analytics-client.js';
+import { ExportEvents, type ExportPiece } from './analytics-export-lines.js';
 import { checkRange, hourSchema } from './analytics-params.js';
 import type { AnalyticsExportEvent } from './analytics-schemas.js';
-import { readZip, ZipFormatError } from './analytics-zip-reader.js';
+import { readZip, type ZipEntry, ZipFormatError } from './analytics-zip-reader.js';
 
 /** Amplitude exports at most 365 days per request. */
 export const ANALYTICS_EXPORT_MAX_DAYS = 365;
@@ -12,8 +13,8 @@ export const ANALYTICS_EXPORT_MAX_DAYS = 365;
 /** zlib's output chunk: far above its 16 KB default, which costs a callback per 16 KB of events. */
 const ZLIB_CHUNK = 256 * 1024;
 
-/** A single line longer than this is not an event: stop rather than buffer without bound. */
-const MAX_LINE_BYTES = 32 * 1024 * 1024;
+/** Output a zlib stage may hold before its reader takes it (its default is 16 KB, under one chunk). */
+const AHEAD = 4 * ZLIB_CHUNK;
 
 /** The fields of the export range: `YYYYMMDDTHH` hours, both included, in UTC (call in a schema builder). */
 export function exportRangeShape() {
@@ -47,24 +48,21 @@ export interface ExportEventsOptions {
  * split as it arrives, so memory stays constant whatever the size of the export. Stopping early
  * (`break`, `return`, an abort) destroys the download. A range without data (404) yields nothing.
  *
- * Bad `start`/`end` throw a `ValidationError` before anything is sent. A 400 (over 4 GB) or 504 (too
- * much data) throws a `ProviderError` saying to shorten the range.
+ * Bad `start`/`end` throw a `ValidationError` (from the first `next()`) before anything is sent. A
+ * 400 (over 4 GB) or 504 (too much data) throws a `ProviderError` saying to shorten the range.
  */
-export async function* readExport(
+export function readExport(
   ctx: AnalyticsContext,
   options: ExportEventsOptions,
-): AsyncGenerator<AnalyticsExportEvent> {
-  for await (const batch of readExportBatches(ctx, options)) yield* batch;
+): AsyncGenerator<AnalyticsExportEvent, undefined, unknown> {
+  return new ExportEvents<AnalyticsExportEvent>(exportPieces(ctx, options));
 }
 
-/**
- * As `readExport`, but yields the events decoded from each chunk of the download together, which
- * costs less per event when the consumer handles arrays anyway.
- */
-export async function* readExportBatches(
+/** The decoded text of every member of the export, in archive order, each followed by its end. */
+async function* exportPieces(
   ctx: AnalyticsContext,
   options: ExportEventsOptions,
-): AsyncGenerator<AnalyticsExportEvent[]> {
+): AsyncGenerator<ExportPiece, undefined, unknown> {
   const range = parseWith(exportRange(), { start: options.start, end: options.end });
   let body: Readable;
   try {
@@ -85,10 +83,8 @@ export async function* readExportBatches(
   try {
     for await (const entry of readZip(body)) {
       member = entry.name;
-      const stages: Transform[] = [];
-      if (entry.method === 8) stages.push(createInflateRaw({ chunkSize: ZLIB_CHUNK }));
-      if (/\.gz$/i.test(entry.name)) stages.push(createGunzip({ chunkSize: ZLIB_CHUNK }));
-      yield* splitLines(decode(entry.raw, stages), entry.name);
+      for await (const bytes of decode(entry)) yield { member, bytes };
+      yield { member };
     }
   } catch (error) {
     throw readFailure(error, member);
@@ -97,56 +93,21 @@ export async function* readExportBatches(
   }
 }
 
-function decode(raw: AsyncGenerator<Buffer>, stages: Transform[]): AsyncIterable<Buffer> {
+/**
+ * A member's text: inflated when the zip deflated it, gunzipped when it is a `.gz` file. Each zlib
+ * stage runs in libuv's thread pool and may run `AHEAD` bytes ahead of its reader, so decompression
+ * overlaps the parsing of the text already out instead of waiting for the parser to ask.
+ */
+function decode(entry: ZipEntry): AsyncIterable<Buffer> {
+  const stages: Transform[] = [];
+  const options = { chunkSize: ZLIB_CHUNK, readableHighWaterMark: AHEAD };
+  if (entry.method === 8) stages.push(createInflateRaw(options));
+  if (/\.gz$/i.test(entry.name)) stages.push(createGunzip(options));
   const last = stages.at(-1);
-  if (!last) return raw;
+  if (!last) return entry.raw;
   // pipeline destroys every stage with the first error, so iterating the last stage rethrows it.
-  pipeline([Readable.from(raw, { objectMode: false }), ...stages], () => {});
+  pipeline([Readable.from(entry.raw, { objectMode: false }), ...stages], () => {});
   return last;
-}
-
-async function* splitLines(
-  source: AsyncIterable<Buffer>,
-  name: string,
-): AsyncGenerator<AnalyticsExportEvent[]> {
-  let rest: Buffer | undefined;
-  let line = 0;
-  const parse = (bytes: Buffer, from: number, to: number): AnalyticsExportEvent => {
-    line += 1;
-    const end = to > from && bytes[to - 1] === 0x0d ? to - 1 : to;
-    try {
-      return JSON.parse(bytes.toString('utf8', from, end)) as AnalyticsExportEvent;
-    } catch {
-      throw new ProviderError(
-        `Amplitude's export file ${name} holds a line that is not JSON (line ${line})`,
-        {
-          providerCode: 'invalid_export_line',
-          retryable: false,
-        },
-      );
-    }
-  };
-  for await (const chunk of source) {
-    const bytes = rest ? Buffer.concat([rest, chunk]) : chunk;
-    rest = undefined;
-    const events: AnalyticsExportEvent[] = [];
-    let from = 0;
-    for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, from)) {
-      if (at > from) events.push(parse(bytes, from, at));
-      from = at + 1;
-    }
-    if (from < bytes.length) {
-      rest = bytes.subarray(from);
-      if (rest.length > MAX_LINE_BYTES) {
-        throw new ProviderError(`Amplitude's export file ${name} holds a line longer than 32 MB`, {
-          providerCode: 'invalid_export_line',
-          retryable: false,
-        });
-      }
-    }
-    if (events.length > 0) yield events;
-  }
-  if (rest && rest.length > 0) yield [parse(rest, 0, rest.length)];
 }
 
 function readFailure(error: unknown, member: string): unknown {

@@ -1,6 +1,6 @@
 import { defineCommand } from '@c/core';
 import type { AnalyticsContext } from '../analytics-client.js';
-import { ANALYTICS_EXPORT_MAX_DAYS, exportRangeShape, readExportBatches } from '../analytics-export.js';
+import { ANALYTICS_EXPORT_MAX_DAYS, exportRangeShape, readExport } from '../analytics-export.js';
 import { checkRange } from '../analytics-params.js';
 import { type AnalyticsExportEvent, type ExportDataResult, exportDataSchema } from '../analytics-schemas.js';
 
@@ -29,17 +29,15 @@ export const exportData = defineCommand({
   async run(input, ctx: AnalyticsContext, { signal, onProgress }): Promise<ExportDataResult> {
     const events: AnalyticsExportEvent[] = [];
     let truncated = false;
-    read: for await (const batch of readExportBatches(ctx, { start: input.start, end: input.end, signal })) {
-      for (const event of batch) {
-        if (events.length === input.maxEvents) {
-          // One event past the cap proves there were more; leaving the loop destroys the download.
-          truncated = true;
-          break read;
-        }
-        events.push(event);
-        if (events.length % PROGRESS_EVERY === 0) {
-          onProgress?.({ message: 'events decoded', current: events.length, total: input.maxEvents });
-        }
+    for await (const event of readExport(ctx, { start: input.start, end: input.end, signal })) {
+      if (events.length === input.maxEvents) {
+        // One event past the cap proves there were more; leaving the loop destroys the download.
+        truncated = true;
+        break;
+      }
+      events.push(event);
+      if (events.length % PROGRESS_EVERY === 0) {
+        onProgress?.({ message: 'events decoded', current: events.length, total: input.maxEvents });
       }
     }
     return { events, count: events.length, truncated };
