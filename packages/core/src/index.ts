@@ -61,6 +61,14 @@ export {
   toErrorJson,
   ValidationError,
 } from './errors/index.js';
+export {
+  FILTER_FIELDS_KEY,
+  type FilterField,
+  type FilterFieldOption,
+  type FilterFieldsKey,
+  filterFieldProblems,
+  filterFieldsMeta,
+} from './filter-fields.js';
 export { joinPath } from './http/base-url.js';
 export type { ConcurrencySlots } from './http/concurrency.js';
 export { encodeForm, encodeQuery, type FormValue, flattenForm } from './http/encode.js';

@@ -1,4 +1,4 @@
-import { customActionResultSchema as coreCustomActionResultSchema, type Zod } from '@c/core';
+import { customActionResultSchema as coreCustomActionResultSchema, resultView, type Zod } from '@c/core';
 import type { z } from 'zod';
 
 // Output schemas of the commands: the fields each command guarantees. Google's objects are loose, so
@@ -171,23 +171,25 @@ function tabSchema(z: Zod, body: ReturnType<typeof bodySchema>, levels = TAB_LEV
 export const documentSchema = (z: Zod) => {
   const body = bodySchema(z);
   const tabBody = bodySchema(z, bare);
-  return z.looseObject({
-    documentId: z.string().meta({ title: 'Document ID', description: 'The document’s id.' }),
-    title: z.string().meta({ title: 'Title', description: 'The document’s name.' }),
-    revisionId: z.string().optional().meta({
-      title: 'Revision ID',
-      description:
-        'The version read, to pass as Required Revision ID to Update Document Content; present only when the account may edit.',
-    }),
-    tabs: z.array(tabSchema(z, tabBody)).meta({
-      title: 'Tabs',
-      description: 'Every tab of the document in order, with its content; nested tabs are in childTabs.',
-    }),
-    body: body.optional().meta({
-      title: 'Body',
-      description: 'The content of the first tab, or of the tab asked for.',
-    }),
-  });
+  return z
+    .looseObject({
+      documentId: z.string().meta({ title: 'Document ID', description: 'The document’s id.' }),
+      title: z.string().meta({ title: 'Title', description: 'The document’s name.' }),
+      revisionId: z.string().optional().meta({
+        title: 'Revision ID',
+        description:
+          'The version read, to pass as Required Revision ID to Update Document Content; present only when the account may edit.',
+      }),
+      tabs: z.array(tabSchema(z, tabBody)).meta({
+        title: 'Tabs',
+        description: 'Every tab of the document in order, with its content; nested tabs are in childTabs.',
+      }),
+      body: body.optional().meta({
+        title: 'Body',
+        description: 'The content of the first tab, or of the tab asked for.',
+      }),
+    })
+    .meta(resultView({ view: 'record' }));
 };
 
 /** A Google Docs document as Fetch Document Content returns it. */
@@ -207,28 +209,30 @@ export type DocsTextRun = NonNullable<DocsParagraphElement['textRun']>;
 
 /** Update Document Content's result: Google's answer to the batch, and warnings about its order. */
 export const batchUpdateResultSchema = (z: Zod) =>
-  z.looseObject({
-    documentId: z.string().meta({ title: 'Document ID', description: 'The document that was edited.' }),
-    replies: z.array(z.looseObject({})).meta({
-      title: 'Replies',
-      description:
-        'One reply per edit, in order: {} for most, the new object’s id for edits that create one (a tab, a named range…).',
-    }),
-    writeControl: z
-      .looseObject({
-        requiredRevisionId: z.string().optional().meta({
-          title: 'Revision ID',
-          description: 'The document’s version after the edits, to pass to the next update.',
-        }),
-      })
-      .optional()
-      .meta({ title: 'Write Control', description: 'The document’s version after the edits.' }),
-    warnings: z.array(z.string()).optional().meta({
-      title: 'Warnings',
-      description:
-        'Present when edits were listed from the start of the document towards the end, which shifts later positions; they were applied as given.',
-    }),
-  });
+  z
+    .looseObject({
+      documentId: z.string().meta({ title: 'Document ID', description: 'The document that was edited.' }),
+      replies: z.array(z.looseObject({})).meta({
+        title: 'Replies',
+        description:
+          'One reply per edit, in order: {} for most, the new object’s id for edits that create one (a tab, a named range…).',
+      }),
+      writeControl: z
+        .looseObject({
+          requiredRevisionId: z.string().optional().meta({
+            title: 'Revision ID',
+            description: 'The document’s version after the edits, to pass to the next update.',
+          }),
+        })
+        .optional()
+        .meta({ title: 'Write Control', description: 'The document’s version after the edits.' }),
+      warnings: z.array(z.string()).optional().meta({
+        title: 'Warnings',
+        description:
+          'Present when edits were listed from the start of the document towards the end, which shifts later positions; they were applied as given.',
+      }),
+    })
+    .meta(resultView({ view: 'record' }));
 
 /** Update Document Content's result. */
 export type DocsBatchUpdateResult = z.output<ReturnType<typeof batchUpdateResultSchema>>;
@@ -249,18 +253,20 @@ const fileSummarySchema = (z: Zod) =>
 
 /** Search Documents' result. */
 export const searchResultSchema = (z: Zod) =>
-  z.looseObject({
-    files: z.array(fileSummarySchema(z)).meta({
-      title: 'Documents',
-      description:
-        'The documents whose name contains the text, most recently modified first; empty when none do.',
-    }),
-    incompleteSearch: z.boolean().optional().meta({
-      title: 'Incomplete Search',
-      description:
-        'Present (true) when Google could not search some shared drives, so documents may be missing.',
-    }),
-  });
+  z
+    .looseObject({
+      files: z.array(fileSummarySchema(z)).meta({
+        title: 'Documents',
+        description:
+          'The documents whose name contains the text, most recently modified first; empty when none do.',
+      }),
+      incompleteSearch: z.boolean().optional().meta({
+        title: 'Incomplete Search',
+        description:
+          'Present (true) when Google could not search some shared drives, so documents may be missing.',
+      }),
+    })
+    .meta(resultView({ view: 'table', list: 'files' }));
 
 /** Search Documents' result. */
 export type SearchDocumentsResult = z.output<ReturnType<typeof searchResultSchema>>;
@@ -269,11 +275,13 @@ export type DocsFileSummary = SearchDocumentsResult['files'][number];
 
 /** Create Document File's result. */
 export const createResultSchema = (z: Zod) =>
-  z.looseObject({
-    documentId: z.string().meta({ title: 'Document ID', description: 'The new document’s id.' }),
-    title: z.string().meta({ title: 'Title', description: 'The new document’s name.' }),
-    url: z.url().meta({ title: 'Link', description: 'The new document’s web address, to open it.' }),
-  });
+  z
+    .looseObject({
+      documentId: z.string().meta({ title: 'Document ID', description: 'The new document’s id.' }),
+      title: z.string().meta({ title: 'Title', description: 'The new document’s name.' }),
+      url: z.url().meta({ title: 'Link', description: 'The new document’s web address, to open it.' }),
+    })
+    .meta(resultView({ view: 'record' }));
 
 /** Create Document File's result. */
 export type CreateDocumentFileResult = z.output<ReturnType<typeof createResultSchema>>;

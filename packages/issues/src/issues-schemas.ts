@@ -1,4 +1,4 @@
-import type { Zod } from '@c/core';
+import { resultView, type Zod } from '@c/core';
 import type { z } from 'zod';
 
 /**
@@ -9,7 +9,10 @@ import type { z } from 'zod';
  */
 function build(z: Zod) {
   const id = (what: string) => z.string().describe(`The ${what}'s id (a UUID).`);
-  const dateTime = (what: string) => z.string().describe(`${what}, an ISO 8601 date-time.`);
+  const dateTime = (what: string) =>
+    z.string().meta({ description: `${what}, an ISO 8601 date-time.`, format: 'date-time' });
+  const appUrl = (what: string) =>
+    z.string().meta({ description: `The ${what} in Linear’s app.`, format: 'uri' });
   const optionalDateTime = (what: string) => dateTime(what).nullable();
   const date = (what: string) => z.string().nullable().describe(`${what}, a date written YYYY-MM-DD.`);
 
@@ -42,7 +45,7 @@ function build(z: Zod) {
     priorityLabel: z.string(),
     estimate: z.number().nullable(),
     dueDate: date('The due date'),
-    url: z.string().describe('The issue in Linear’s app.'),
+    url: appUrl('issue'),
     labelIds: z.array(z.string()),
     createdAt: dateTime('When it was created'),
     updatedAt: dateTime('When it last changed'),
@@ -71,7 +74,7 @@ function build(z: Zod) {
     priority: z.int().describe('0 no priority, 1 urgent, 2 high, 3 medium, 4 low.'),
     startDate: date('The planned start'),
     targetDate: date('The target date'),
-    url: z.string().describe('The project in Linear’s app.'),
+    url: appUrl('project'),
     progress: z.number().describe('The share of its issues done, 0 to 1.'),
     createdAt: dateTime('When it was created'),
     updatedAt: dateTime('When it last changed'),
@@ -114,16 +117,28 @@ function build(z: Zod) {
       .describe('The workflow states, with includeStates.'),
   });
 
+  // The views are declared on the results only: an issue inside a page is a row, not a record view.
+  const record = resultView({ view: 'record' });
   return {
-    issue,
-    project,
+    issue: issue.meta(record),
+    project: project.meta(record),
     team,
-    issuePage: z.object({ nodes: z.array(issue), pageInfo }),
-    teamList: z.object({ nodes: z.array(team).describe('Every team whose name matched.') }),
-    deleteResult: z.object({
-      success: z.boolean().describe('Whether Linear did it.'),
-      id: z.string().describe('The id of the issue or project.'),
-    }),
+    issuePage: z.object({ nodes: z.array(issue), pageInfo }).meta(
+      resultView({
+        view: 'table',
+        list: 'nodes',
+        more: { path: 'pageInfo.hasNextPage', cursor: 'pageInfo.endCursor' },
+      }),
+    ),
+    teamList: z
+      .object({ nodes: z.array(team).describe('Every team whose name matched.') })
+      .meta(resultView({ view: 'table', list: 'nodes' })),
+    deleteResult: z
+      .object({
+        success: z.boolean().describe('Whether Linear did it.'),
+        id: z.string().describe('The id of the issue or project.'),
+      })
+      .meta(record),
     graphqlData: z
       .record(z.string(), z.unknown())
       .describe('The data of Linear’s GraphQL response, shaped by the document sent.'),

@@ -1,4 +1,4 @@
-import { customActionResultSchema, type Zod } from '@c/core';
+import { customActionResultSchema, resultView, unixTime as unixTimeMeta, type Zod } from '@c/core';
 import type { z } from 'zod';
 
 // Output schemas of the commands: the fields each command guarantees, as Stripe API version
@@ -13,7 +13,7 @@ const unixTime = (z: Zod, title: string, description: string) =>
   z
     .number()
     .int()
-    .meta({ title, description: `${description} (Unix seconds).` });
+    .meta({ title, description: `${description} (Unix seconds).`, ...unixTimeMeta() });
 
 /** A Unix timestamp in seconds, or null. */
 const nullableUnixTime = (z: Zod, title: string, description: string) =>
@@ -21,7 +21,7 @@ const nullableUnixTime = (z: Zod, title: string, description: string) =>
     .number()
     .int()
     .nullable()
-    .meta({ title, description: `${description} (Unix seconds), or null.` });
+    .meta({ title, description: `${description} (Unix seconds), or null.`, ...unixTimeMeta() });
 
 /** An amount in the currency's smallest unit (cents). */
 const minorAmount = (z: Zod, title: string, description: string) =>
@@ -50,15 +50,23 @@ const objectType = <T extends string>(z: Zod, type: T) =>
 
 /** Stripe's list object: one page of items, or as many as a list command's limit asked for. */
 export const listSchema = <Item extends z.ZodType>(z: Zod, item: Item, items: string) =>
-  z.looseObject({
-    object: objectType(z, 'list'),
-    data: z.array(item).meta({ title: 'Data', description: `The ${items}, newest first.` }),
-    has_more: z.boolean().meta({
-      title: 'Has More',
-      description: `Whether more ${items} follow: ask for the next page (starting_after the last id) or a higher limit.`,
-    }),
-    url: z.string().meta({ title: 'URL', description: 'The API path of the list, e.g. /v1/customers.' }),
-  });
+  z
+    .looseObject({
+      object: objectType(z, 'list'),
+      data: z.array(item).meta({ title: 'Data', description: `The ${items}, newest first.` }),
+      has_more: z.boolean().meta({
+        title: 'Has More',
+        description: `Whether more ${items} follow: ask for the next page (starting_after the last id) or a higher limit.`,
+      }),
+      url: z.string().meta({ title: 'URL', description: 'The API path of the list, e.g. /v1/customers.' }),
+    })
+    .meta(
+      resultView({
+        view: 'table',
+        list: 'data',
+        more: { path: 'has_more', note: 'more on Stripe (has_more): raise the limit to read them' },
+      }),
+    );
 
 /**
  * Stripe's list object `{object: 'list', data, has_more, url}`, the result of every list command;
@@ -68,54 +76,56 @@ export type StripeList<T> = z.output<ReturnType<typeof listSchema<z.ZodType<T>>>
 
 /** A customer (`cus_…`). */
 export const customerSchema = (z: Zod) =>
-  z.looseObject({
-    id: z.string().meta({ title: 'Customer Id', description: 'The customer’s id, cus_….' }),
-    object: objectType(z, 'customer'),
-    created: unixTime(z, 'Created', 'When the customer was created'),
-    email: z
-      .string()
-      .nullable()
-      .meta({ title: 'Email', description: 'The customer’s email address, or null.' }),
-    name: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ title: 'Name', description: 'The customer’s full name or business name, or null.' }),
-    description: z
-      .string()
-      .nullable()
-      .meta({ title: 'Description', description: 'An internal note about the customer, or null.' }),
-    phone: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ title: 'Phone', description: 'The customer’s phone number, or null.' }),
-    balance: minorAmount(
-      z,
-      'Balance',
-      'Credit (negative) or amount owed (positive) applied to the next invoice',
-    ),
-    currency: z.string().nullable().optional().meta({
-      title: 'Currency',
-      description:
-        'The currency the customer is billed in (set by the first invoice or subscription), or null.',
-    }),
-    delinquent: z.boolean().nullable().optional().meta({
-      title: 'Delinquent',
-      description: 'Whether the customer’s latest invoice is past due or unpaid.',
-    }),
-    invoice_settings: z
-      .looseObject({
-        default_payment_method: z.string().nullable().meta({
-          title: 'Default Payment Method',
-          description:
-            'The payment method (pm_…) that pays the customer’s invoices and subscriptions, or null.',
-        }),
-      })
-      .meta({ title: 'Invoice Settings', description: 'How the customer’s invoices are paid and shown.' }),
-    livemode: livemode(z),
-    metadata: metadata(z),
-  });
+  z
+    .looseObject({
+      id: z.string().meta({ title: 'Customer Id', description: 'The customer’s id, cus_….' }),
+      object: objectType(z, 'customer'),
+      created: unixTime(z, 'Created', 'When the customer was created'),
+      email: z
+        .string()
+        .nullable()
+        .meta({ title: 'Email', description: 'The customer’s email address, or null.' }),
+      name: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({ title: 'Name', description: 'The customer’s full name or business name, or null.' }),
+      description: z
+        .string()
+        .nullable()
+        .meta({ title: 'Description', description: 'An internal note about the customer, or null.' }),
+      phone: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({ title: 'Phone', description: 'The customer’s phone number, or null.' }),
+      balance: minorAmount(
+        z,
+        'Balance',
+        'Credit (negative) or amount owed (positive) applied to the next invoice',
+      ),
+      currency: z.string().nullable().optional().meta({
+        title: 'Currency',
+        description:
+          'The currency the customer is billed in (set by the first invoice or subscription), or null.',
+      }),
+      delinquent: z.boolean().nullable().optional().meta({
+        title: 'Delinquent',
+        description: 'Whether the customer’s latest invoice is past due or unpaid.',
+      }),
+      invoice_settings: z
+        .looseObject({
+          default_payment_method: z.string().nullable().meta({
+            title: 'Default Payment Method',
+            description:
+              'The payment method (pm_…) that pays the customer’s invoices and subscriptions, or null.',
+          }),
+        })
+        .meta({ title: 'Invoice Settings', description: 'How the customer’s invoices are paid and shown.' }),
+      livemode: livemode(z),
+      metadata: metadata(z),
+    })
+    .meta(resultView({ view: 'record' }));
 
 /** A customer. */
 export type StripeCustomer = z.output<ReturnType<typeof customerSchema>>;
@@ -142,6 +152,7 @@ export const customerOrDeletedSchema = (z: Zod) =>
     type: 'object',
     title: 'Customer',
     description: 'The customer; a deleted customer comes back as {id, object: customer, deleted: true}.',
+    ...resultView({ view: 'record' }),
   });
 
 /** A price's recurring terms. */
@@ -271,126 +282,133 @@ export type StripeSubscriptionItem = z.output<ReturnType<typeof subscriptionItem
 
 /** A subscription (`sub_…`); its billing periods are on its items in this API version. */
 export const subscriptionSchema = (z: Zod) =>
-  z.looseObject({
-    id: z.string().meta({ title: 'Subscription Id', description: 'The subscription’s id, sub_….' }),
-    object: objectType(z, 'subscription'),
-    customer: z.string().meta({ title: 'Customer Id', description: 'The subscribed customer, cus_….' }),
-    status: z.string().meta({
-      title: 'Status',
-      description: 'incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid or paused.',
-    }),
-    items: listSchema(z, subscriptionItemSchema(z), 'items').meta({
-      title: 'Items',
-      description:
-        'The subscribed prices with quantities; each carries its billing period (current_period_start/end).',
-    }),
-    created: unixTime(z, 'Created', 'When the subscription was created'),
-    start_date: unixTime(z, 'Start Date', 'When the subscription started'),
-    currency: currency(z),
-    collection_method: z.string().meta({
-      title: 'Collection Method',
-      description:
-        'charge_automatically (Stripe charges the payment method) or send_invoice (emailed invoices).',
-    }),
-    cancel_at_period_end: z.boolean().meta({
-      title: 'Cancel At Period End',
-      description: 'Whether it ends at the end of the current period.',
-    }),
-    cancel_at: nullableUnixTime(z, 'Cancel At', 'When it is set to end'),
-    canceled_at: nullableUnixTime(z, 'Canceled At', 'When it was canceled'),
-    ended_at: nullableUnixTime(z, 'Ended At', 'When it ended'),
-    trial_start: nullableUnixTime(z, 'Trial Start', 'Start of the trial'),
-    trial_end: nullableUnixTime(z, 'Trial End', 'End of the trial'),
-    days_until_due: z.number().int().nullable().meta({
-      title: 'Days Until Due',
-      description: 'Under send_invoice, days the customer has to pay each invoice; otherwise null.',
-    }),
-    default_payment_method: z.string().nullable().meta({
-      title: 'Default Payment Method',
-      description:
-        'The payment method (pm_…) that pays its invoices ahead of the customer’s default, or null.',
-    }),
-    latest_invoice: z.string().nullable().meta({
-      title: 'Latest Invoice',
-      description: 'Its most recent invoice, in_…, or null.',
-    }),
-    description: z.string().nullable().meta({
-      title: 'Description',
-      description: 'A note shown on its invoices, or null.',
-    }),
-    discounts: z.array(z.string()).meta({
-      title: 'Discounts',
-      description: 'Ids of the discounts applied to it (di_…), in order.',
-    }),
-    pause_collection: z
-      .looseObject({
-        behavior: z.string().meta({
-          title: 'Behavior',
-          description: 'What happens to invoices while paused: keep_as_draft, mark_uncollectible or void.',
-        }),
-        resumes_at: nullableUnixTime(z, 'Resumes At', 'When collection resumes'),
-      })
-      .nullable()
-      .meta({
-        title: 'Pause Collection',
-        description: 'Whether and how payment collection is paused, or null.',
+  z
+    .looseObject({
+      id: z.string().meta({ title: 'Subscription Id', description: 'The subscription’s id, sub_….' }),
+      object: objectType(z, 'subscription'),
+      customer: z.string().meta({ title: 'Customer Id', description: 'The subscribed customer, cus_….' }),
+      status: z.string().meta({
+        title: 'Status',
+        description:
+          'incomplete, incomplete_expired, trialing, active, past_due, canceled, unpaid or paused.',
       }),
-    livemode: livemode(z),
-    metadata: metadata(z),
-  });
+      items: listSchema(z, subscriptionItemSchema(z), 'items').meta({
+        title: 'Items',
+        description:
+          'The subscribed prices with quantities; each carries its billing period (current_period_start/end).',
+      }),
+      created: unixTime(z, 'Created', 'When the subscription was created'),
+      start_date: unixTime(z, 'Start Date', 'When the subscription started'),
+      currency: currency(z),
+      collection_method: z.string().meta({
+        title: 'Collection Method',
+        description:
+          'charge_automatically (Stripe charges the payment method) or send_invoice (emailed invoices).',
+      }),
+      cancel_at_period_end: z.boolean().meta({
+        title: 'Cancel At Period End',
+        description: 'Whether it ends at the end of the current period.',
+      }),
+      cancel_at: nullableUnixTime(z, 'Cancel At', 'When it is set to end'),
+      canceled_at: nullableUnixTime(z, 'Canceled At', 'When it was canceled'),
+      ended_at: nullableUnixTime(z, 'Ended At', 'When it ended'),
+      trial_start: nullableUnixTime(z, 'Trial Start', 'Start of the trial'),
+      trial_end: nullableUnixTime(z, 'Trial End', 'End of the trial'),
+      days_until_due: z.number().int().nullable().meta({
+        title: 'Days Until Due',
+        description: 'Under send_invoice, days the customer has to pay each invoice; otherwise null.',
+      }),
+      default_payment_method: z.string().nullable().meta({
+        title: 'Default Payment Method',
+        description:
+          'The payment method (pm_…) that pays its invoices ahead of the customer’s default, or null.',
+      }),
+      latest_invoice: z.string().nullable().meta({
+        title: 'Latest Invoice',
+        description: 'Its most recent invoice, in_…, or null.',
+      }),
+      description: z.string().nullable().meta({
+        title: 'Description',
+        description: 'A note shown on its invoices, or null.',
+      }),
+      discounts: z.array(z.string()).meta({
+        title: 'Discounts',
+        description: 'Ids of the discounts applied to it (di_…), in order.',
+      }),
+      pause_collection: z
+        .looseObject({
+          behavior: z.string().meta({
+            title: 'Behavior',
+            description: 'What happens to invoices while paused: keep_as_draft, mark_uncollectible or void.',
+          }),
+          resumes_at: nullableUnixTime(z, 'Resumes At', 'When collection resumes'),
+        })
+        .nullable()
+        .meta({
+          title: 'Pause Collection',
+          description: 'Whether and how payment collection is paused, or null.',
+        }),
+      livemode: livemode(z),
+      metadata: metadata(z),
+    })
+    .meta(resultView({ view: 'record' }));
 
 /** A subscription. */
 export type StripeSubscription = z.output<ReturnType<typeof subscriptionSchema>>;
 
 /** A product (`prod_…`). */
 export const productSchema = (z: Zod) =>
-  z.looseObject({
-    id: z.string().meta({ title: 'Product Id', description: 'The product’s id, prod_….' }),
-    object: objectType(z, 'product'),
-    name: z.string().meta({ title: 'Name', description: 'The product’s name, shown to customers.' }),
-    active: z.boolean().meta({ title: 'Active', description: 'Whether it can be bought.' }),
-    created: unixTime(z, 'Created', 'When the product was created'),
-    updated: unixTime(z, 'Updated', 'When the product last changed'),
-    description: z
-      .string()
-      .nullable()
-      .meta({ title: 'Description', description: 'The product’s description, or null.' }),
-    default_price: z.string().nullable().optional().meta({
-      title: 'Default Price',
-      description: 'The price (price_…) shown by default, or null.',
-    }),
-    images: z.array(z.string()).meta({ title: 'Images', description: 'Addresses of up to eight images.' }),
-    marketing_features: z
-      .array(
-        z.looseObject({
-          name: z.string().optional().meta({ title: 'Name', description: 'The feature as shown.' }),
-        }),
-      )
-      .meta({ title: 'Marketing Features', description: 'Features shown on pricing tables.' }),
-    type: z.string().meta({ title: 'Type', description: 'service or good.' }),
-    unit_label: z.string().nullable().optional().meta({
-      title: 'Unit Label',
-      description: 'The unit shown on receipts and invoices (seat, GB), or null.',
-    }),
-    url: z
-      .string()
-      .nullable()
-      .meta({ title: 'URL', description: 'A public web page of the product, or null.' }),
-    livemode: livemode(z),
-    metadata: metadata(z),
-  });
+  z
+    .looseObject({
+      id: z.string().meta({ title: 'Product Id', description: 'The product’s id, prod_….' }),
+      object: objectType(z, 'product'),
+      name: z.string().meta({ title: 'Name', description: 'The product’s name, shown to customers.' }),
+      active: z.boolean().meta({ title: 'Active', description: 'Whether it can be bought.' }),
+      created: unixTime(z, 'Created', 'When the product was created'),
+      updated: unixTime(z, 'Updated', 'When the product last changed'),
+      description: z
+        .string()
+        .nullable()
+        .meta({ title: 'Description', description: 'The product’s description, or null.' }),
+      default_price: z.string().nullable().optional().meta({
+        title: 'Default Price',
+        description: 'The price (price_…) shown by default, or null.',
+      }),
+      images: z.array(z.string()).meta({ title: 'Images', description: 'Addresses of up to eight images.' }),
+      marketing_features: z
+        .array(
+          z.looseObject({
+            name: z.string().optional().meta({ title: 'Name', description: 'The feature as shown.' }),
+          }),
+        )
+        .meta({ title: 'Marketing Features', description: 'Features shown on pricing tables.' }),
+      type: z.string().meta({ title: 'Type', description: 'service or good.' }),
+      unit_label: z.string().nullable().optional().meta({
+        title: 'Unit Label',
+        description: 'The unit shown on receipts and invoices (seat, GB), or null.',
+      }),
+      url: z
+        .string()
+        .nullable()
+        .meta({ title: 'URL', description: 'A public web page of the product, or null.' }),
+      livemode: livemode(z),
+      metadata: metadata(z),
+    })
+    .meta(resultView({ view: 'record' }));
 
 /** A product. */
 export type StripeProduct = z.output<ReturnType<typeof productSchema>>;
 
 /** A product with every price it has (Get Product By Id). */
 export const productWithPricesSchema = (z: Zod) =>
-  productSchema(z).extend({
-    prices: z.array(priceSchema(z)).meta({
-      title: 'Prices',
-      description: 'Every price of the product, active and inactive, newest first.',
-    }),
-  });
+  productSchema(z)
+    .extend({
+      prices: z.array(priceSchema(z)).meta({
+        title: 'Prices',
+        description: 'Every price of the product, active and inactive, newest first.',
+      }),
+    })
+    .meta(resultView({ view: 'record' }));
 
 /** A product with its prices. */
 export type StripeProductWithPrices = z.output<ReturnType<typeof productWithPricesSchema>>;

@@ -1,11 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { api } from '../api';
 import { loadRecentRuns } from '../recent/recent-runs';
+import schemas from '../results/__fixtures__/schemas.json';
 import { connection } from '../test/mock-host';
 import { mockServer, renderApp } from '../test/render';
 
 const msw = mockServer();
+
+// The mock host's commands carry no output schema: those in the results' fixture get their real one,
+// as the host serves it, so a result is shown the way its schema declares.
+beforeAll(() => {
+  const load = api.command;
+  vi.spyOn(api, 'command').mockImplementation(async (id) => {
+    const detail = await load(id);
+    const real = (schemas as Record<string, { outputSchema: Record<string, unknown> }>)[id];
+    return real ? { ...detail, outputSchema: real.outputSchema } : detail;
+  });
+});
 
 async function openCommand(id: string) {
   const rendered = renderApp(`#/commands/${id}`);
@@ -249,7 +262,9 @@ describe('command form', () => {
     await user.click(screen.getByRole('button', { name: 'Run' }));
     expect(await screen.findByRole('tab', { name: 'Chart', selected: true })).toBeInTheDocument();
     expect(await screen.findByText('Data table')).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: 'All users' })).toBeInTheDocument();
+    // The lone series and the chart are named by what the metric counts, not the segment ("All users").
+    expect(screen.getByRole('columnheader', { name: 'Active users' })).toBeInTheDocument();
+    expect(screen.getByText('Active users', { selector: '.chart__title' })).toBeInTheDocument();
     expect(screen.queryByText('Must be on or after start.')).not.toBeInTheDocument();
   });
 

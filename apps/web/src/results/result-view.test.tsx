@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import schemas from './__fixtures__/schemas.json';
 import { ResultView } from './result-view';
 import { cellClass } from './tables';
 
@@ -27,9 +28,27 @@ const files = {
   ],
 };
 
-function show(result: unknown, commandId = 'docs.searchDocuments', title = 'Search Documents') {
+// The commands' real input and output schemas as the host serves them (`c-host describe <id> --json`).
+type Fixture = keyof typeof schemas;
+
+function show(
+  result: unknown,
+  commandId: Fixture | 'issues.createIssue' = 'docs.searchDocuments',
+  title = 'Search Documents',
+  input: Record<string, unknown> = {},
+) {
   const user = userEvent.setup();
-  render(<ResultView commandId={commandId} title={title} input={{}} result={result} />);
+  const fixture = (schemas as Record<string, { inputSchema: unknown; outputSchema: unknown }>)[commandId];
+  render(
+    <ResultView
+      commandId={commandId}
+      title={title}
+      input={input}
+      result={result}
+      inputSchema={fixture?.inputSchema}
+      outputSchema={fixture?.outputSchema}
+    />,
+  );
   return user;
 }
 
@@ -98,7 +117,7 @@ describe('result table', () => {
 });
 
 describe('one object', () => {
-  it('shows the fields with a value, times and links readable, before the JSON', () => {
+  it('shows the fields with a value, times and links readable, before the JSON (no schema: by shape)', () => {
     show(
       {
         id: 'bc7a7d9a-779d-4bae-8aa2-64a52c41d828',
@@ -128,6 +147,85 @@ describe('one object', () => {
     expect(rows[3]?.querySelector('time')).toHaveAttribute('datetime', '2026-11-24T11:31:05.504Z');
     expect(rows[4]).toHaveTextContent('Backlog');
   });
+
+  it('shows a record the schema declares as its fields, not as a table of the list it holds', () => {
+    show(
+      {
+        id: 'prod_1',
+        object: 'product',
+        name: 'Pro plan',
+        created: 1795344471,
+        prices: [
+          { id: 'price_1', unit_amount: 1200 },
+          { id: 'price_2', unit_amount: 9900 },
+        ],
+      },
+      'payments.getProductById',
+      'Get Product By Id',
+    );
+    expect(screen.getByRole('tab', { name: 'Details', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Table' })).not.toBeInTheDocument();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'id',
+      'object',
+      'name',
+      'created',
+      'prices',
+    ]);
+    // `created` is declared Unix seconds: a date, not 1795344471.
+    expect(rows[3]?.querySelector('time')).toHaveAttribute(
+      'datetime',
+      new Date(1795344471_000).toISOString(),
+    );
+  });
+
+  it('reads a result whose schema declares no view (a custom action) by its shape', () => {
+    show(
+      { object: 'list', data: [{ id: 'cou_1', percent_off: 10 }], has_more: true },
+      'payments.customAction',
+    );
+    expect(screen.getByRole('tab', { name: 'Table', selected: true })).toBeInTheDocument();
+    expect(screen.getByText(/1 row from data/)).toBeInTheDocument();
+  });
+});
+
+describe('more pages', () => {
+  const issue = { id: 'i1', identifier: 'ENG-1', title: 'Checkout' };
+
+  it('says so where the schema says the result tells, in the connector’s words', () => {
+    show(
+      { nodes: [issue], pageInfo: { hasNextPage: true, endCursor: 'c1' } },
+      'issues.searchIssues',
+      'Search Issues',
+    );
+    expect(screen.getByText('1 row from nodes · more pages (pageInfo.endCursor)')).toBeInTheDocument();
+  });
+
+  it('gives the declared note, and none when nothing more follows', () => {
+    const event = { event_type: 'Play Song', uuid: 'u1', user_id: 'ada' };
+    show({ events: [event], count: 1, truncated: true }, 'analytics.exportData', 'Export Data');
+    expect(screen.getByText('1 row from events · truncated at maxEvents')).toBeInTheDocument();
+    cleanup();
+    show({ events: [event], count: 1, truncated: false }, 'analytics.exportData', 'Export Data');
+    expect(screen.getByText('1 row from events')).toBeInTheDocument();
+    cleanup();
+    show(
+      { object: 'list', data: [{ id: 'cus_1' }], has_more: true, url: '/v1/customers' },
+      'payments.getCustomers',
+    );
+    expect(
+      screen.getByText(/· more on Stripe \(has_more\): raise the limit to read them$/),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('CSV', () => {
+  it('shows the CSV text where the schema says it is, when the list is not there', () => {
+    show({ csv: 'Date,Signups\n2026-11-01,12\n' }, 'analytics.getChartResults', 'Get Chart Results');
+    expect(screen.getByRole('tab', { name: 'Table', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('CSV · 1 row')).toBeInTheDocument();
+  });
 });
 
 describe('cell wrapping', () => {
@@ -142,20 +240,34 @@ describe('cell wrapping', () => {
 });
 
 describe('result chart', () => {
-  it('is titled with what it shows and its span, not the command', async () => {
-    show(
-      {
-        data: {
-          series: [[1, 2, 3]],
-          seriesMeta: ['Active users'],
-          xValues: ['2026-11-01', '2026-11-02', '2026-11-03'],
-        },
-      },
-      'analytics.activeAndNewUserCounts',
-      'Active and New User Counts',
-    );
-    const caption = await screen.findByText('Active users', { selector: '.chart__title' });
+  const counts = {
+    data: {
+      series: [[1, 2, 3]],
+      seriesMeta: ['All Users'],
+      xValues: ['2026-11-01', '2026-11-02', '2026-11-03'],
+    },
+  };
+
+  it('is titled with what it counts (the metric’s option title) and its span, not the command', async () => {
+    show(counts, 'analytics.activeAndNewUserCounts', 'Active and New User Counts', { metric: 'new' });
+    const caption = await screen.findByText('New users', { selector: '.chart__title' });
     expect(caption.parentElement).toHaveTextContent('2026-11-01 to 2026-11-03 · 3 points');
-    expect(screen.queryByText('analytics.activeAndNewUserCounts')).not.toBeInTheDocument();
+    expect(screen.queryByText('Active and New User Counts')).not.toBeInTheDocument();
+  });
+
+  it('takes the metric’s default when the input leaves it out', async () => {
+    show(counts, 'analytics.activeAndNewUserCounts', 'Active and New User Counts');
+    expect(await screen.findByText('Active users', { selector: '.chart__title' })).toBeInTheDocument();
+  });
+
+  it('names a segmentation after its event, read from the event’s JSON text', async () => {
+    show(
+      { data: { series: [[4, 5]], seriesLabels: [0], xValues: ['2026-11-01', '2026-11-02'] } },
+      'analytics.eventSegmentation',
+      'Event Segmentation',
+      { event: '{"event_type": "Play Song"}' },
+    );
+    expect(await screen.findByText('Play Song', { selector: '.chart__title' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Play Song' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,16 @@ import { allExpanded, defaultStyles, JsonView } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
 import { CopyButton } from '../ui/copy-button';
 import { type TabItem, Tabs } from '../ui/tabs';
-import { csvTextOf, emptyListOf, hasData, type TimeSeries, toRecordList, toTimeSeries } from './shapes';
+import {
+  type DeclaredView,
+  declaredView,
+  type FieldFormat,
+  fieldFormats,
+  moreNote,
+  seriesTitle,
+  valueAt,
+} from './declared-view';
+import { emptyListOf, hasData, type RecordList, type TimeSeries, toRecordList, toTimeSeries } from './shapes';
 import { CsvTable, RecordDetails, RecordTable } from './tables';
 
 // The chart library is most of the bundle's weight: load it when a result needs a chart.
@@ -11,45 +20,22 @@ const TimeSeriesChart = lazy(() =>
   import('./time-series-chart').then((module) => ({ default: module.TimeSeriesChart })),
 );
 
-function seriesName(commandId: string, input: Record<string, unknown>): string | undefined {
-  if (commandId === 'analytics.activeAndNewUserCounts')
-    return input.metric === 'new' ? 'New users' : 'Active users';
-  if (commandId === 'analytics.eventSegmentation') {
-    const event = input.event;
-    const parsed = typeof event === 'string' ? safeParse(event) : event;
-    const type = (parsed as { event_type?: unknown } | undefined)?.event_type;
-    return typeof type === 'string' ? type : undefined;
-  }
-  return undefined;
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function moreNote(result: unknown): string | undefined {
-  const record = result as Record<string, unknown> | null;
-  if (record?.has_more === true) return 'more on the provider (has_more)';
-  const pageInfo = record?.pageInfo as { hasNextPage?: unknown } | undefined;
-  if (pageInfo?.hasNextPage === true) return 'more pages (pageInfo.endCursor)';
-  if (record?.truncated === true) return 'truncated at maxEvents';
-  return undefined;
-}
-
 /**
- * What a chart shows, in words: its series when there are a few ("Active users"; "Germany, France"),
- * else the command's title; and the span of its x axis ("2026-11-01 to 2026-11-14 · 14 points").
+ * What a chart shows, in words: what it counts when the schema says ("New users", "Play Song"), else
+ * its series when there are a few ("Germany, France"), else the command's title; and the span of its
+ * x axis ("2026-11-01 to 2026-11-14 · 14 points").
  */
-export function chartCaption(series: TimeSeries, commandTitle: string): { title: string; span: string } {
+export function chartCaption(
+  series: TimeSeries,
+  commandTitle: string,
+  counted?: string,
+): { title: string; span: string } {
   const named = series.series.filter((name) => !/^Series \d+$/.test(name));
   const title =
-    named.length > 0 && named.length <= 3 && named.length === series.series.length
+    counted ??
+    (named.length > 0 && named.length <= 3 && named.length === series.series.length
       ? named.join(', ')
-      : commandTitle;
+      : commandTitle);
   const first = series.rows[0]?.x;
   const last = series.rows.at(-1)?.x;
   const points = `${series.rows.length} ${series.rows.length === 1 ? 'point' : 'points'}`;
@@ -83,47 +69,103 @@ function EmptyList({ listKey }: { listKey: string | undefined }) {
   );
 }
 
-/** A result in its most readable form (chart, table or CSV) and always as a JSON tree with copy. */
-export function ResultView({
-  commandId,
-  title,
-  input,
-  result,
-}: {
+/** What a result's views are drawn from: the command, its input and output schemas, and the run. */
+interface ResultSource {
   commandId: string;
   title: string;
   input: Record<string, unknown>;
   result: unknown;
-}) {
-  const json = useMemo(() => JSON.stringify(result, null, 2) ?? 'null', [result]);
-  const items = useMemo(() => {
-    const list: TabItem[] = [];
-    const series = toTimeSeries(result, seriesName(commandId, input));
+  /** The command's output JSON Schema: its `x-view` keywords choose the views. */
+  outputSchema?: unknown;
+  /** The command's input JSON Schema: titles the options a chart title names. */
+  inputSchema?: unknown;
+}
+
+function records(value: unknown): Record<string, unknown>[] | undefined {
+  return Array.isArray(value) && value.every(isRecord) ? (value as Record<string, unknown>[]) : undefined;
+}
+
+function details(source: ResultSource, formats: Map<string, FieldFormat>): TabItem[] {
+  const { result } = source;
+  return isRecord(result) && Object.values(result).some(hasData)
+    ? [{ id: 'details', label: 'Details', content: <RecordDetails record={result} formats={formats} /> }]
+    : [];
+}
+
+function table(source: ResultSource, list: RecordList, note?: string, path?: string): TabItem {
+  return {
+    id: 'table',
+    label: 'Table',
+    content: (
+      <RecordTable
+        list={list}
+        note={note}
+        commandId={source.commandId}
+        formats={fieldFormats(source.outputSchema, path)}
+      />
+    ),
+  };
+}
+
+/** The views the output schema declares, the declared one first, each when the result has its data. */
+function declaredItems(source: ResultSource, declared: DeclaredView): TabItem[] {
+  const { result } = source;
+  const items: TabItem[] = [];
+  if (declared.chart) {
+    const counted = seriesTitle(declared.seriesTitle, source.input, source.inputSchema);
+    const series = toTimeSeries(result, declared.chart, counted);
     if (series) {
-      list.push({
+      items.push({
         id: 'chart',
         label: 'Chart',
         content: (
           <Suspense fallback={<p className="muted">Drawing the chart…</p>}>
-            <TimeSeriesChart data={series} caption={chartCaption(series, title)} />
+            <TimeSeriesChart data={series} caption={chartCaption(series, source.title, counted)} />
           </Suspense>
         ),
       });
     }
-    const csv = csvTextOf(result);
-    if (csv !== undefined)
-      list.push({ id: 'csv', label: 'Table', content: <CsvTable text={csv} commandId={commandId} /> });
-    const records = series ? undefined : toRecordList(result);
-    if (records)
-      list.push({
-        id: 'table',
-        label: 'Table',
-        content: <RecordTable list={records} note={moreNote(result)} commandId={commandId} />,
-      });
-    const empty = series || records ? undefined : emptyListOf(result);
-    if (empty) list.push({ id: 'empty', label: 'Table', content: <EmptyList listKey={empty.key} /> });
-    if (list.length === 0 && isRecord(result) && Object.values(result).some(hasData))
-      list.push({ id: 'details', label: 'Details', content: <RecordDetails record={result} /> });
+  }
+  if (declared.list) {
+    const value = valueAt(result, declared.list);
+    const rows = records(value);
+    if (rows && rows.length > 0) {
+      const list = { key: declared.list, rows };
+      items.push(table(source, list, moreNote(declared.more, result), declared.list));
+    } else if (Array.isArray(value) && value.length === 0) {
+      items.push({ id: 'empty', label: 'Table', content: <EmptyList listKey={declared.list} /> });
+    }
+  }
+  const csv = declared.csv ? valueAt(result, declared.csv) : undefined;
+  if (typeof csv === 'string') {
+    const item = { id: 'csv', label: 'Table', content: <CsvTable text={csv} commandId={source.commandId} /> };
+    if (declared.view === 'csv') items.unshift(item);
+    else items.push(item);
+  }
+  if (declared.view === 'record') items.unshift(...details(source, fieldFormats(source.outputSchema)));
+  return items;
+}
+
+/** The views of a result whose schema declares none (a custom action): read from its shape. */
+function sniffedItems(source: ResultSource): TabItem[] {
+  const list = toRecordList(source.result);
+  if (list) return [table(source, list)];
+  const empty = emptyListOf(source.result);
+  if (empty) return [{ id: 'empty', label: 'Table', content: <EmptyList listKey={empty.key} /> }];
+  return details(source, new Map());
+}
+
+/**
+ * A result in its most readable form (chart, table, CSV or its fields), as its output schema
+ * declares, and always as a JSON tree with copy.
+ */
+export function ResultView(source: ResultSource) {
+  const { result } = source;
+  const json = useMemo(() => JSON.stringify(result, null, 2) ?? 'null', [result]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the views follow the source's fields, not its object
+  const items = useMemo(() => {
+    const declared = declaredView(source.outputSchema);
+    const list = declared ? declaredItems(source, declared) : sniffedItems(source);
     list.push({
       id: 'json',
       label: 'JSON',
@@ -142,7 +184,7 @@ export function ResultView({
       ),
     });
     return list;
-  }, [result, commandId, input, title, json]);
+  }, [result, source.commandId, source.input, source.title, source.outputSchema, source.inputSchema, json]);
   const [selected, setSelected] = useState<string>(() => items[0]?.id ?? 'json');
 
   return (

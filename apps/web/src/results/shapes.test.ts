@@ -1,27 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from './csv';
-import {
-  cellText,
-  csvTextOf,
-  emptyListOf,
-  hasData,
-  tableColumns,
-  toRecordList,
-  toTimeSeries,
-} from './shapes';
+import { cellText, emptyListOf, hasData, tableColumns, toRecordList, toTimeSeries } from './shapes';
 
 describe('toTimeSeries', () => {
-  it('reads user counts (series + seriesMeta) with the documented Amplitude shape', () => {
-    const series = toTimeSeries({
-      data: {
-        series: [
-          [46109, 47542],
-          [42845, 42626],
-        ],
-        seriesMeta: ['United States', 'Canada'],
-        xValues: ['2017-08-14', '2017-08-15'],
+  const counts = { x: 'data.xValues', series: 'data.series', labels: 'data.seriesMeta' };
+  const segmentation = { x: 'data.xValues', series: 'data.series', labels: 'data.seriesLabels' };
+
+  it('reads the series at the paths the output schema declares, named by their labels', () => {
+    const series = toTimeSeries(
+      {
+        data: {
+          series: [
+            [46109, 47542],
+            [42845, 42626],
+          ],
+          seriesMeta: ['United States', 'Canada'],
+          xValues: ['2017-08-14', '2017-08-15'],
+        },
       },
-    });
+      counts,
+    );
     expect(series).toEqual({
       series: ['United States', 'Canada'],
       rows: [
@@ -31,39 +29,46 @@ describe('toTimeSeries', () => {
     });
   });
 
-  it('reads realtime and segmentation labels, `{value}` points and grouped labels', () => {
+  it('reads text labels, `{value}` points and grouped `[index, value]` labels', () => {
     expect(
-      toTimeSeries({
-        data: {
-          xValues: ['15:00', '15:05'],
-          seriesLabels: ['Today', 'Yesterday'],
-          series: [
-            [123, 144],
-            [139, 111],
-          ],
+      toTimeSeries(
+        {
+          data: {
+            xValues: ['15:00', '15:05'],
+            seriesLabels: ['Today', 'Yesterday'],
+            series: [
+              [123, 144],
+              [139, 111],
+            ],
+          },
         },
-      })?.series,
+        segmentation,
+      )?.series,
     ).toEqual(['Today', 'Yesterday']);
-    const grouped = toTimeSeries({
-      data: { xValues: ['a'], seriesLabels: [[0, 'Germany']], series: [[{ value: 7 }]] },
-    });
+    const grouped = toTimeSeries(
+      { data: { xValues: ['a'], seriesLabels: [[0, 'Germany']], series: [[{ value: 7 }]] } },
+      segmentation,
+    );
     expect(grouped?.rows).toEqual([{ x: 'a', Germany: 7 }]);
   });
 
-  it('names a lone unlabelled series after the metric and keeps duplicate names apart', () => {
-    expect(toTimeSeries({ data: { xValues: ['d'], series: [[1]] } }, 'Active users')?.series).toEqual([
-      'Active users',
-    ]);
+  it('names a lone series after what the chart counts, and keeps duplicate names apart', () => {
     expect(
-      toTimeSeries({ data: { xValues: ['d'], seriesLabels: ['A', 'A'], series: [[1], [2]] } })?.series,
+      toTimeSeries({ data: { xValues: ['d'], seriesLabels: [0], series: [[1]] } }, segmentation, 'Play Song')
+        ?.series,
+    ).toEqual(['Play Song']);
+    expect(toTimeSeries({ data: { xValues: ['d'], series: [[1]] } }, counts)?.series).toEqual(['Series 1']);
+    expect(
+      toTimeSeries({ data: { xValues: ['d'], seriesLabels: ['A', 'A'], series: [[1], [2]] } }, segmentation)
+        ?.series,
     ).toEqual(['A', 'A (2)']);
   });
 
-  it('refuses what is not a time series', () => {
-    expect(toTimeSeries({ object: 'list', data: [] })).toBeUndefined();
-    expect(toTimeSeries({ data: { xValues: [], series: [[]] } })).toBeUndefined();
-    expect(toTimeSeries({ data: { xValues: ['a'], series: [1] } })).toBeUndefined();
-    expect(toTimeSeries('text')).toBeUndefined();
+  it('refuses what is not a time series where the schema says one is', () => {
+    expect(toTimeSeries({ object: 'list', data: [] }, counts)).toBeUndefined();
+    expect(toTimeSeries({ data: { xValues: [], series: [[]] } }, counts)).toBeUndefined();
+    expect(toTimeSeries({ data: { xValues: ['a'], series: [1] } }, counts)).toBeUndefined();
+    expect(toTimeSeries('text', counts)).toBeUndefined();
   });
 });
 
@@ -189,9 +194,7 @@ describe('table cells', () => {
 });
 
 describe('CSV', () => {
-  it('finds the CSV text of Get Chart Results and skips its title lines', () => {
-    expect(csvTextOf({ csv: 'a,b' })).toBe('a,b');
-    expect(csvTextOf({ text: 'a,b' })).toBeUndefined();
+  it('skips the title lines of a chart’s CSV', () => {
     expect(parseCsv('\uFEFF"Weekly signups"\n\nDate,Signups\n2026-11-01,"1,204"\n2026-11-08\n')).toEqual({
       header: ['Date', 'Signups'],
       rows: [

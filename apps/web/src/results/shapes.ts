@@ -1,4 +1,10 @@
-/** Reads the shape of a command's result to pick the best view: chart, table, CSV or JSON. */
+import type { ChartPaths } from '@c/core';
+import { valueAt } from './declared-view';
+
+/**
+ * Reads a command's result into what a view draws: a time series where the output schema says one
+ * is, and, for results whose schema declares no view, the list or the object the result holds.
+ */
 
 /** One point of a chart: the x label and one value per series key. */
 export type ChartRow = { x: string } & Record<string, number | string | null>;
@@ -22,10 +28,10 @@ function numberOf(point: unknown): number | null {
   return null;
 }
 
-function labelOf(label: unknown, index: number, fallback: string | undefined): string {
+function labelOf(label: unknown, index: number): string {
   if (typeof label === 'string' && label.trim()) return label;
   if (typeof label === 'number') return String(label);
-  // Amplitude labels grouped segments as `[segmentIndex, "value"]`.
+  // A grouped segment may be labelled `[segmentIndex, "value"]`: its words are its name.
   if (Array.isArray(label)) {
     const words = label.filter((part) => typeof part === 'string' && part.trim());
     if (words.length > 0) return words.join(' · ');
@@ -34,28 +40,24 @@ function labelOf(label: unknown, index: number, fallback: string | undefined): s
     const name = label.label ?? label.name ?? label.segmentName;
     if (typeof name === 'string' && name) return name;
   }
-  return fallback && index === 0 ? fallback : `Series ${index + 1}`;
+  return `Series ${index + 1}`;
 }
 
 /**
- * Finds Amplitude's chart shape, `{data: {xValues, series, seriesLabels | seriesMeta}}` (also without
- * the `data` wrapper), as returned by user counts, event segmentation and realtime. `fallbackName`
- * names a lone unlabelled series (e.g. "Active users").
+ * The time series at the paths an output schema declares (`x-chart`): the x values, one array of
+ * numbers (or `{value}`) per series, and their labels. `title` (what the chart counts, e.g. "New
+ * users") names a lone series, whatever its label says ("All Users", `0`).
  */
-export function toTimeSeries(result: unknown, fallbackName?: string): TimeSeries | undefined {
-  const root = isRecord(result) && isRecord(result.data) ? result.data : result;
-  if (!isRecord(root)) return undefined;
-  const { xValues, series } = root;
+export function toTimeSeries(result: unknown, paths: ChartPaths, title?: string): TimeSeries | undefined {
+  const xValues = valueAt(result, paths.x);
+  const series = valueAt(result, paths.series);
   if (!Array.isArray(xValues) || !Array.isArray(series) || series.length === 0) return undefined;
   if (!series.every((line) => Array.isArray(line))) return undefined;
-  const labels = Array.isArray(root.seriesLabels)
-    ? root.seriesLabels
-    : Array.isArray(root.seriesMeta)
-      ? root.seriesMeta
-      : [];
+  const declared = paths.labels ? valueAt(result, paths.labels) : undefined;
+  const labels = Array.isArray(declared) ? declared : [];
   const names: string[] = [];
   for (let index = 0; index < series.length; index += 1) {
-    let name = labelOf(labels[index], index, fallbackName);
+    let name = series.length === 1 && title ? title : labelOf(labels[index], index);
     while (names.includes(name)) name = `${name} (${index + 1})`;
     names.push(name);
   }
@@ -77,7 +79,8 @@ export interface RecordList {
   rows: Record<string, unknown>[];
 }
 
-const listKeys = ['data', 'nodes', 'files', 'matches', 'cohorts', 'events', 'items', 'results', 'rejected'];
+// Names that mean "the list" in many APIs, looked at first when an object holds several arrays.
+const listKeys = ['data', 'nodes', 'items', 'results'];
 
 function recordsOf(value: unknown): Record<string, unknown>[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
@@ -85,8 +88,8 @@ function recordsOf(value: unknown): Record<string, unknown>[] | undefined {
 }
 
 /**
- * Finds the list in a result: a top-level array of records, Stripe's `{object: 'list', data}`,
- * GraphQL's `{nodes}`, Drive's `{files}`, or an object whose one array of records is the point.
+ * Finds the list in a result whose schema declares no view: a top-level array of records, a list
+ * under a usual name (`{data}`, `{nodes}`, …), or an object whose one array of records is the point.
  */
 export function toRecordList(result: unknown): RecordList | undefined {
   const top = recordsOf(result);
@@ -164,9 +167,9 @@ export function tableColumns(rows: Record<string, unknown>[], max = 12): TableCo
 }
 
 /**
- * An empty list where a list was expected: `[]`, Stripe's `{data: []}`, GraphQL's `{nodes: []}`,
- * Drive's `{files: []}` (also one level down). Gives the key it sits under, so the screen can say
- * "no files" instead of showing `{ files: [] }`.
+ * An empty list where a list was expected, in a result whose schema declares no view: `[]`,
+ * `{data: []}`, `{nodes: []}`, `{files: []}` (also one level down). Gives the key it sits under, so
+ * the screen can say "no files" instead of showing `{ files: [] }`.
  */
 export function emptyListOf(result: unknown): { key: string | undefined } | undefined {
   if (Array.isArray(result)) return result.length === 0 ? { key: undefined } : undefined;
@@ -175,6 +178,9 @@ export function emptyListOf(result: unknown): { key: string | undefined } | unde
   const known = listKeys.find((key) => Array.isArray(result[key]) && result[key].length === 0);
   if (known) return { key: known };
   const entries = Object.entries(result);
+  const arrays = entries.filter(([, value]) => Array.isArray(value)) as [string, unknown[]][];
+  const [only] = arrays;
+  if (arrays.length === 1 && only && only[1].length === 0) return { key: only[0] };
   // One level down only through a lone wrapper, e.g. GraphQL `{teams: {nodes: []}}`.
   if (entries.length === 1) {
     const [key, value] = entries[0] as [string, unknown];
@@ -201,11 +207,4 @@ export function cellText(value: unknown): string {
   }
   const text = JSON.stringify(value);
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
-}
-
-/** The CSV text of a result: `{csv}` from Get Chart Results, or `{text}` that looks like CSV. */
-export function csvTextOf(result: unknown): string | undefined {
-  if (!isRecord(result)) return undefined;
-  if (typeof result.csv === 'string') return result.csv;
-  return undefined;
 }

@@ -1,14 +1,26 @@
 import { useId, useMemo, useState } from 'react';
 import { parseCsv } from './csv';
+import type { FieldFormat } from './declared-view';
 import { downloadName, recordsToCsv, recordsToNdjson, saveFile } from './download';
 import { cellText, hasData, type RecordList, tableColumns } from './shapes';
-import { formatTime, linkOf, shortUrl, timeOf } from './values';
+import { declaredTimeOf, formatTime, linkOf, shortUrl, timeOf } from './values';
 
 const maxRows = 500;
 
-/** One value in a table: a moment as a local time, a URL as a link, anything else as short text. */
-export function CellValue({ column, value }: { column: string; value: unknown }) {
-  const time = timeOf(column, value);
+/**
+ * One value in a table: a moment as a local time, a URL as a link, anything else as short text. The
+ * field's declared format says which it is; without one, its key and value are read for a hint.
+ */
+export function CellValue({
+  column,
+  value,
+  format,
+}: {
+  column: string;
+  value: unknown;
+  format?: FieldFormat | undefined;
+}) {
+  const time = declaredTimeOf(format, value) ?? timeOf(column, value);
   if (time) {
     return (
       <time className="cell cell--time" dateTime={time.toISOString()} title={String(value)}>
@@ -75,10 +87,13 @@ export function RecordTable({
   list,
   note,
   commandId,
+  formats,
 }: {
   list: RecordList;
   note?: string | undefined;
   commandId: string;
+  /** The declared formats of the rows' fields. */
+  formats?: Map<string, FieldFormat> | undefined;
 }) {
   const toggleId = useId();
   const [showAll, setShowAll] = useState(false);
@@ -129,12 +144,11 @@ export function RecordTable({
               <tr key={index}>
                 {visible.map((column) => {
                   const value = row[column];
+                  const format = formats?.get(column);
+                  const isTime = declaredTimeOf(format, value) ?? timeOf(column, value);
                   return (
-                    <td
-                      key={column}
-                      className={typeof value === 'number' && !timeOf(column, value) ? 'num' : undefined}
-                    >
-                      <CellValue column={column} value={value} />
+                    <td key={column} className={typeof value === 'number' && !isTime ? 'num' : undefined}>
+                      <CellValue column={column} value={value} format={format} />
                     </td>
                   );
                 })}
@@ -201,7 +215,14 @@ export function CsvTable({ text, commandId }: { text: string; commandId: string 
  * One object (a created issue, a fetched customer) as field and value rows: the fields that carry
  * data, with times and links readable like in a list; the JSON tab keeps everything.
  */
-export function RecordDetails({ record }: { record: Record<string, unknown> }) {
+export function RecordDetails({
+  record,
+  formats,
+}: {
+  record: Record<string, unknown>;
+  /** The declared formats of its fields. */
+  formats?: Map<string, FieldFormat> | undefined;
+}) {
   const fields = Object.entries(record).filter(([, value]) => hasData(value));
   return (
     <div className="table-wrap">
@@ -214,7 +235,7 @@ export function RecordDetails({ record }: { record: Record<string, unknown> }) {
             <tr key={key}>
               <th scope="row">{key}</th>
               <td>
-                <CellValue column={key} value={value} />
+                <CellValue column={key} value={value} format={formats?.get(key)} />
               </td>
             </tr>
           ))}

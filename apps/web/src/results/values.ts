@@ -1,5 +1,7 @@
 /** Reads what a scalar in a result means, so a table can show a time as a time and a URL as a link. */
 
+import type { FieldFormat } from './declared-view';
+
 /** The words of a key: `current_period_end` → current, period, end; `createdAt` → created, at. */
 function wordsOf(key: string): string[] {
   return key
@@ -83,4 +85,16 @@ export function linkOf(value: unknown): URL | undefined {
 export function shortUrl(url: URL, max = 48): string {
   const text = `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * The moment a value stands for when its schema says it is one (`x-time` Unix seconds or
+ * milliseconds, or `format: date-time`), whatever its key is called.
+ */
+export function declaredTimeOf(format: FieldFormat | undefined, value: unknown): Date | undefined {
+  let date: Date | undefined;
+  if (format === 'unix-seconds' && typeof value === 'number') date = new Date(value * 1000);
+  else if (format === 'unix-milliseconds' && typeof value === 'number') date = new Date(value);
+  else if (format === 'date-time' && typeof value === 'string') date = new Date(value);
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }

@@ -1,0 +1,136 @@
+import { type FieldProblem, fieldElement } from '../form/error-summary';
+import type { Safety } from './safety';
+import type { Running } from './use-run';
+
+/** Which submit button sent the form: Run, or Run in background. */
+export type SubmitMode = 'now' | 'background';
+
+/**
+ * The buttons under a command's form (Run, Run in background, Cancel, Reset), the confirmation a
+ * change asks for, the fields a run is waiting on, and the progress line of a run going.
+ */
+export function RunControls({
+  title,
+  target,
+  formId,
+  safety,
+  readOnly,
+  running,
+  elapsed,
+  cancelled,
+  confirming,
+  problems,
+  onSubmitMode,
+  onStopConfirming,
+  onReset,
+}: {
+  title: string;
+  /** The connection it runs on, in words. */
+  target: string;
+  formId: string;
+  safety: Safety;
+  readOnly: boolean;
+  running: Running | undefined;
+  elapsed: number;
+  cancelled: string | undefined;
+  confirming: boolean;
+  problems: FieldProblem[];
+  onSubmitMode: (mode: SubmitMode) => void;
+  onStopConfirming: () => void;
+  onReset: () => void;
+}) {
+  return (
+    <>
+      <div className="button-row run-row">
+        <button
+          type="submit"
+          className={`button ${confirming && safety === 'destructive' ? 'button--danger' : 'button--primary'}`}
+          disabled={Boolean(running)}
+          onClick={() => onSubmitMode('now')}
+        >
+          {running && !running.inBackground ? 'Running…' : confirming ? `Yes, run ${title}` : 'Run'}
+        </button>
+        {/* A read can run as long as it needs on the host, whatever happens to this page. */}
+        {readOnly && !confirming && (
+          <button
+            type="submit"
+            className="button"
+            disabled={Boolean(running)}
+            title="The host runs it on its own; this page follows its progress."
+            onClick={() => onSubmitMode('background')}
+          >
+            {running?.inBackground ? 'Running in background…' : 'Run in background'}
+          </button>
+        )}
+        {running && (
+          <button type="button" className="button" onClick={() => running.controller.abort()}>
+            {running.background ? 'Stop following' : 'Cancel run'}
+          </button>
+        )}
+        {confirming && (
+          <button type="button" className="button button--quiet" onClick={onStopConfirming}>
+            Cancel
+          </button>
+        )}
+        <button type="button" className="button button--quiet" disabled={Boolean(running)} onClick={onReset}>
+          Reset
+        </button>
+      </div>
+      <div aria-live="assertive" className="run-row__status">
+        {confirming && (
+          <p className={`notice ${safety === 'destructive' ? 'notice--error' : 'notice--warn'}`}>
+            {safety === 'destructive'
+              ? `${title} may delete or overwrite data on ${target}, and running it again may do more.`
+              : `${title} changes existing data on ${target}.`}{' '}
+            Press “Yes, run {title}” to go ahead.
+          </p>
+        )}
+        {problems.length > 0 && <ProblemList formId={formId} problems={problems} />}
+      </div>
+      <div className="run-progress" role="status">
+        {running && !running.inBackground && (
+          <p className="muted">
+            Running {title} on {target}… <span aria-hidden="true">{elapsed} s</span>
+          </p>
+        )}
+        {running?.inBackground && (
+          <p className="muted">
+            {running.background
+              ? `Run ${running.background.id} of ${title} on ${target}: ${running.background.status}${
+                  running.background.progress ? ` · ${running.background.progress}` : ''
+                }…`
+              : `Starting ${title} in the background on ${target}…`}{' '}
+            <span aria-hidden="true">{elapsed} s</span>
+          </p>
+        )}
+        {cancelled && <p className="notice notice--warn">{cancelled}</p>}
+      </div>
+    </>
+  );
+}
+
+/** The fields a run waits on, each a button that moves to its field. */
+function ProblemList({ formId, problems }: { formId: string; problems: FieldProblem[] }) {
+  return (
+    <div className="notice notice--error error-summary">
+      <p>
+        {problems.length === 1 ? 'One field needs' : `${problems.length} fields need`} attention before this
+        can run:
+      </p>
+      <ul>
+        {problems.map((problem) => (
+          <li key={problem.path.join('.')}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => fieldElement(formId, problem.path)?.focus()}
+            >
+              {problem.label}
+            </button>
+            : {problem.messages.join(' ')}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, api } from '../api';
+import { errorSchemaFromHost } from '../form/schema-form';
+import { recordRun } from '../recent/recent-runs';
+import type { CommandDetail, ErrorJson } from '../types';
+import { type BackgroundState, runInBackground } from './background-run';
+
+/** How the last run ended: its result or its error, with the input and connection it ran with. */
+export type Outcome =
+  | {
+      ok: true;
+      id: number;
+      result: unknown;
+      input: Record<string, unknown>;
+      connection?: string | undefined;
+      ms: number;
+    }
+  | {
+      ok: false;
+      id: number;
+      error: ErrorJson;
+      input: Record<string, unknown>;
+      connection?: string | undefined;
+      ms: number;
+    };
+
+/** A run that is going: when it started, how to stop it, and where the host has it when in background. */
+export interface Running {
+  started: number;
+  controller: AbortController;
+  inBackground: boolean;
+  /** Where the background run is, once the host took it. */
+  background?: BackgroundState | undefined;
+}
+
+/** The error JSON of a failed call: the host's own, or a network error. */
+export function errorOf(cause: unknown): ErrorJson {
+  return cause instanceof ApiError
+    ? cause.body
+    : { name: 'Error', kind: 'network', message: String(cause), retryable: false };
+}
+
+function cancelNote(started: number, runId: string | undefined, readOnly: boolean | undefined): string {
+  const seconds = Math.round((performance.now() - started) / 1000);
+  if (runId) {
+    return `Stopped following after ${seconds} s. Run ${runId} goes on on the host; GET /api/runs/${runId} has its result when it ends.`;
+  }
+  return `Cancelled after ${seconds} s.${
+    readOnly ? '' : ' The request may already have reached the provider: check there before running it again.'
+  }`;
+}
+
+/**
+ * Runs a command, now or in the background, and keeps what the page shows of it: the run going
+ * (with its seconds), how it ended, a cancellation note, and the host's errors by field. A run still
+ * going when the page goes elsewhere is cancelled; a background run goes on on the host.
+ */
+export function useRun(
+  detail: CommandDetail | undefined,
+  formSchema: RJSFSchema | undefined,
+  connectionName: string | undefined,
+) {
+  const [running, setRunning] = useState<Running | undefined>();
+  const [elapsed, setElapsed] = useState(0);
+  const [cancelled, setCancelled] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const runCount = useRef(0);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+
+  const runningRef = useRef(running);
+  runningRef.current = running;
+  useEffect(() => () => runningRef.current?.controller.abort(), []);
+
+  // The progress line counts seconds while a run is going.
+  const startedAt = running?.started;
+  useEffect(() => {
+    if (startedAt === undefined) return;
+    setElapsed(0);
+    const timer = setInterval(() => setElapsed(Math.floor((performance.now() - startedAt) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [startedAt]);
+
+  const run = useCallback(
+    async (input: Record<string, unknown>, background = false) => {
+      if (!detail || !formSchema) return;
+      setCancelled(undefined);
+      setExtraErrors(undefined);
+      const id = ++runCount.current;
+      const started = performance.now();
+      const controller = new AbortController();
+      setRunning({ started, controller, inBackground: background });
+      let runId: string | undefined;
+      let next: Outcome;
+      try {
+        const result = background
+          ? await runInBackground(detail.id, input, connectionName, controller.signal, (state) => {
+              runId = state.id;
+              setRunning((current) =>
+                current?.controller === controller ? { ...current, background: state } : current,
+              );
+            })
+          : (await api.run(detail.id, input, connectionName, controller.signal)).result;
+        next = { ok: true, id, result, input, connection: connectionName, ms: performance.now() - started };
+      } catch (cause) {
+        if (controller.signal.aborted) {
+          setRunning(undefined);
+          setOutcome(undefined);
+          setCancelled(cancelNote(started, runId, detail.annotations.readOnly));
+          return;
+        }
+        const error = errorOf(cause);
+        next = { ok: false, id, error, input, connection: connectionName, ms: performance.now() - started };
+        setExtraErrors(errorSchemaFromHost(error, formSchema));
+      }
+      setOutcome(next);
+      setRunning(undefined);
+      recordRun({
+        commandId: detail.id,
+        title: detail.title,
+        connection: connectionName,
+        input,
+        ok: next.ok,
+        errorKind: next.ok ? undefined : next.error.kind,
+        durationMs: Math.round(next.ms),
+      });
+      requestAnimationFrame(() => resultHeading.current?.focus());
+    },
+    [detail, formSchema, connectionName],
+  );
+
+  /** Forgets the last outcome and cancellation: an earlier result would read as the answer to a new form. */
+  const clearOutcome = useCallback(() => {
+    setOutcome(undefined);
+    setCancelled(undefined);
+  }, []);
+
+  return {
+    running,
+    elapsed,
+    cancelled,
+    outcome,
+    extraErrors,
+    setExtraErrors,
+    run,
+    clearOutcome,
+    resultHeading,
+  };
+}

@@ -1,0 +1,144 @@
+/** @vitest-environment node */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// The web app knows no connector by name: what it shows of a command (its form, lookups, result
+// views and charts) comes from the host's registry, so a fifth connector needs no change here. Its
+// code names no connector id, command id or key, provider or connector package; comments are not
+// code and are not checked. The connectors are read from the workspace's packages, so a new one is
+// checked too.
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const packages = fileURLToPath(new URL('../../../packages/', import.meta.url));
+
+/**
+ * Names still in the code, each to go with the change that removes it (the test fails when one is
+ * gone, so this list cannot outlive it): the "use this call elsewhere" snippets map credential keys
+ * to environment variables per connector until the host serves each connector's `env`.
+ */
+const pending: Record<string, string[]> = {
+  'commands/snippets.ts': ['payments', 'analytics', 'issues', 'docs'],
+};
+
+/** The app's own sources: not tests or test support. */
+function sources(dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === 'test' || entry.name === '__fixtures__' ? [] : sources(path);
+    const file = relative(root, path);
+    return /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) ? [file] : [];
+  });
+}
+
+/** The source as TypeScript prints it without comments: what is left is code and its strings. */
+function withoutComments(file: string, text: string): string {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  return ts.createPrinter({ removeComments: true }).printFile(source);
+}
+
+interface ConnectorLike {
+  id: string;
+  title: string;
+  list: { key: string }[];
+}
+
+function isConnector(value: unknown): value is ConnectorLike {
+  const candidate = value as Partial<ConnectorLike> | null;
+  return (
+    typeof candidate?.id === 'string' && typeof candidate.title === 'string' && Array.isArray(candidate.list)
+  );
+}
+
+/** Every connector of the workspace, from each package's entry point. */
+async function workspaceConnectors(): Promise<ConnectorLike[]> {
+  const found: ConnectorLike[] = [];
+  for (const entry of readdirSync(packages, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === 'core') continue;
+    const index = join(packages, entry.name, 'src', 'index.ts');
+    const module = (await import(/* @vite-ignore */ pathToFileURL(index).href)) as Record<string, unknown>;
+    found.push(...Object.values(module).filter(isConnector));
+  }
+  return found;
+}
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const QUOTE = '[\'"`]';
+
+describe('the web app', async () => {
+  const connectors = await workspaceConnectors();
+  const names: [RegExp, string][] = connectors.flatMap((connector) => {
+    const id = literal(connector.id);
+    const keys = connector.list.map((command) => literal(command.key)).join('|');
+    return [
+      // A qualified id or tool name (`x.getY`, `x_getY`), the package, the id as a string or as the
+      // key of a table by connector (`{ docs: {…} }`).
+      [
+        new RegExp(
+          `\\b${id}[._](${keys})\\b|@c/${id}\\b|${QUOTE}${id}${QUOTE}|(^|[{,])\\s*${id}\\s*:\\s*(\\{|${QUOTE})`,
+        ),
+        connector.id,
+      ],
+      // The provider, by the first word of the connector's title (`Stripe`, `Google`).
+      [
+        new RegExp(`\\b${literal(connector.title.split(' ')[0] ?? '')}\\b`),
+        `the provider of ${connector.id}`,
+      ],
+      // A command key as a string.
+      ...connector.list.map((command): [RegExp, string] => [
+        new RegExp(`${QUOTE}${literal(command.key)}${QUOTE}`),
+        command.key,
+      ]),
+    ];
+  });
+  /** Each connector id as a word: two on one line are a list of the connectors, bound to go stale. */
+  const ids = connectors.map((connector) => new RegExp(`\\b${literal(connector.id)}\\b`));
+
+  /** What each file names, as `what: line`. */
+  function namesIn(code: string): { what: string; line: string }[] {
+    const found: { what: string; line: string }[] = [];
+    for (const line of code.split('\n')) {
+      for (const [pattern, what] of names) if (pattern.test(line)) found.push({ what, line: line.trim() });
+      if (ids.filter((id) => id.test(line)).length >= 2)
+        found.push({ what: 'lists connectors', line: line.trim() });
+    }
+    return found;
+  }
+
+  it('names no connector, command or provider in its code', () => {
+    const found: string[] = [];
+    const left: Record<string, Set<string>> = {};
+    for (const file of sources()) {
+      const code = withoutComments(file, readFileSync(join(root, file), 'utf8'));
+      for (const { what, line } of namesIn(code)) {
+        if (!pending[file]?.includes(what)) found.push(`${file} names ${what}: ${line}`);
+        else left[file] = new Set([...(left[file] ?? []), what]);
+      }
+    }
+    expect(found).toEqual([]);
+    // A pending name that is gone leaves the list: it must not excuse a new one later.
+    expect(Object.fromEntries(Object.entries(left).map(([file, what]) => [file, [...what].sort()]))).toEqual(
+      Object.fromEntries(Object.entries(pending).map(([file, what]) => [file, [...what].sort()])),
+    );
+  });
+
+  it('would see a name in code, and none in a comment', () => {
+    expect(connectors.length).toBeGreaterThanOrEqual(4);
+    const code = withoutComments(
+      'probe.tsx',
+      [
+        '// payments.getCustomers is an example',
+        `const a = id === 'payments.getCustomers';`,
+        "const env = { docs: { key: 'C_DOCS_KEY' }, issues: issues ?? [] };",
+        '/** Stripe */',
+        'const b = <p>{/* Amplitude */}Stripe</p>;',
+      ].join('\n'),
+    );
+    const hits = namesIn(code).map(({ what }) => what);
+    expect(hits).toEqual(['payments', 'docs', 'lists connectors', 'the provider of payments']);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * How a command's result is best shown, declared on its output schema as JSON Schema extension
+ * keywords (`x-…`, which JSON Schema validators, OpenAPI 3.1 and MCP clients ignore). A UI reads
+ * them from `outputSchema` instead of knowing commands or providers by name.
+ *
+ * Declared with zod's `.meta()`, which `z.toJSONSchema` copies into the JSON Schema as they are:
+ *
+ * ```ts
+ * output: (z) => z.object({ data: z.array(item), has_more: z.boolean() })
+ *   .meta(resultView({ view: 'table', list: 'data', more: { path: 'has_more' } })),
+ * ```
+ *
+ * Paths are dot-separated property names into the result (`pageInfo.hasNextPage`) or, in
+ * `seriesTitle`, into the input.
+ */
+
+/** The keywords of a result view, by what they say. Each is documented on {@link ResultViewMeta}. */
+export const RESULT_VIEW_KEYWORDS = {
+  view: 'x-view',
+  list: 'x-list',
+  chart: 'x-chart',
+  csv: 'x-csv',
+  seriesTitle: 'x-series-title',
+  more: 'x-more',
+  time: 'x-time',
+} as const;
+
+/**
+ * The main view of a result: `table` (a list of records), `chart` (a time series), `csv` (CSV text)
+ * or `record` (one object, shown as its fields, even when it holds a list).
+ */
+export type ResultViewKind = 'table' | 'chart' | 'csv' | 'record';
+
+/** Where a time series sits in a result: the x values, the series (one array of numbers per line), their labels. */
+export interface ChartPaths {
+  /** The x values, e.g. `data.xValues`. */
+  x: string;
+  /** An array of series, each an array of numbers (or `{value}`) aligned with `x`. */
+  series: string;
+  /** The label of each series, when the result has them. */
+  labels?: string;
+}
+
+/** How a result says that more follows than it holds. */
+export interface MoreHint {
+  /** A boolean that is true when more follows, e.g. `has_more` or `pageInfo.hasNextPage`. */
+  path: string;
+  /** Where the cursor of the next page is, when there is one (`pageInfo.endCursor`). */
+  cursor?: string;
+  /** What a reader should know, e.g. "truncated at maxEvents"; default: says where more is. */
+  note?: string;
+}
+
+/** How a Unix time field counts: in seconds or in milliseconds. */
+export type UnixTimeUnit = 'unix-seconds' | 'unix-milliseconds';
+
+/**
+ * The keywords of a result view as they appear in the output JSON Schema (a type alias, not an
+ * interface, so that zod's `.meta()` accepts it as a record).
+ */
+export type ResultViewMeta = {
+  /** The main view. */
+  'x-view': ResultViewKind;
+  /** Where the rows of a table are: an array of objects. */
+  'x-list'?: string;
+  /** Where the time series of a chart is. */
+  'x-chart'?: ChartPaths;
+  /** Where CSV text is: a string. */
+  'x-csv'?: string;
+  /**
+   * What a chart counts, as a template over the input: `{metric}`, `{event.event_type}`. A
+   * placeholder is replaced by the input's value there (read through a JSON text), or by the title of
+   * that option when the input field titles its options. Names a lone series and titles the chart.
+   */
+  'x-series-title'?: string;
+  /** How the result says more follows. */
+  'x-more'?: MoreHint;
+};
+
+/** The keyword of a number field holding a Unix time, as it appears in the JSON Schema. */
+export type UnixTimeMeta = {
+  'x-time': UnixTimeUnit;
+};
+
+/** What {@link resultView} takes: a main view and where its data is. */
+export type ResultViewOptions =
+  | { view: 'table'; list: string; more?: MoreHint; csv?: string }
+  | { view: 'chart'; chart: ChartPaths; seriesTitle?: string }
+  | { view: 'csv'; csv: string; list?: string }
+  | { view: 'record' };
+
+/**
+ * The `.meta()` of an output schema that declares how its result is shown, e.g.
+ * `resultView({ view: 'table', list: 'nodes', more: { path: 'pageInfo.hasNextPage' } })`.
+ */
+export function resultView(options: ResultViewOptions): ResultViewMeta {
+  const meta: ResultViewMeta = { 'x-view': options.view };
+  if ('list' in options && options.list !== undefined) meta['x-list'] = options.list;
+  if ('csv' in options && options.csv !== undefined) meta['x-csv'] = options.csv;
+  if ('chart' in options) meta['x-chart'] = options.chart;
+  if ('seriesTitle' in options && options.seriesTitle !== undefined)
+    meta['x-series-title'] = options.seriesTitle;
+  if ('more' in options && options.more !== undefined) meta['x-more'] = options.more;
+  return meta;
+}
+
+/** The `.meta()` of a number field holding a Unix time, so a UI shows it as a date. */
+export function unixTime(unit: UnixTimeUnit = 'unix-seconds'): UnixTimeMeta {
+  return { 'x-time': unit };
+}
