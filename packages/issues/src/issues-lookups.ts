@@ -74,3 +74,28 @@ export const projectLookup: Lookup = {
   label: ['name', 'id'],
   detail: ['status.name'],
 };
+
+/** Users of the workspace, by name, with their email to tell namesakes apart. */
+export const userLookup: Lookup = {
+  noun: 'users',
+  command: 'customGraphqlAction',
+  input: { query: 'query Users { users(first: 100) { nodes { id name email } } }' },
+  items: 'users.nodes',
+  value: 'id',
+  label: ['name', 'email', 'id'],
+  detail: ['email'],
+};
+
+/**
+ * Issue labels, chosen by name: a filter on the name matches the label of every team that has one
+ * so named, as a person searching for "Bug" means.
+ */
+export const labelNameLookup: Lookup = {
+  noun: 'labels',
+  command: 'customGraphqlAction',
+  input: { query: 'query Labels { issueLabels(first: 100) { nodes { id name team { key } } } }' },
+  items: 'issueLabels.nodes',
+  value: 'name',
+  label: ['name'],
+  detail: ['team.key'],
+};

@@ -35,7 +35,7 @@ describe('planForm', () => {
 
     const counts = planForm('analytics.activeAndNewUserCounts', schemaOf('analytics.activeAndNewUserCounts'));
     expect(counts.uiSchema.start).toEqual({ 'ui:widget': 'date', 'ui:options': { dateFormat: 'ymd' } });
-    expect(counts.uiSchema.metric).toBeUndefined();
+    expect(counts.uiSchema.metric).toEqual({ 'ui:enumNames': ['Active users', 'New users'] });
     expect(counts.schema.required).toEqual(['start', 'end']);
   });
 
@@ -86,6 +86,66 @@ describe('planForm', () => {
     });
     expect(uiSchema.plain).toBeUndefined();
     expect(enumLabelsOf({ enum: ['1', '7'], oneOf: [{ const: '1', title: 'Daily' }] })).toBeUndefined();
+  });
+
+  it('nests an object with known fields, open to more or not, and lists its records item by item', () => {
+    const { schema, uiSchema } = planForm(
+      'analytics.eventSegmentation',
+      schemaOf('analytics.eventSegmentation'),
+    );
+    const event = schema.properties?.event as Record<string, any>;
+    // Not a JSON box: fields of their own, with the event's default kept for the form to start from.
+    expect(uiSchema.event?.['ui:field']).toBeUndefined();
+    expect(event).toMatchObject({ type: 'object', default: { event_type: '_active' } });
+    expect(Object.keys(event.properties)).toEqual(['event_type', 'filters', 'group_by']);
+    expect(event.properties.filters).toMatchObject({ type: 'array', items: { type: 'object' } });
+    expect(uiSchema.event?.filters?.['ui:field']).toBeUndefined();
+    // Inside a filter, the list of values (strings) is JSON, as every list of plain values is.
+    expect(uiSchema.event?.filters?.items?.subprop_value).toMatchObject({
+      'ui:field': 'json',
+      'ui:options': { shape: 'array' },
+    });
+    expect(uiSchema.event2?.group_by?.['ui:field']).toBeUndefined();
+    expect(uiSchema.groupBy).toMatchObject({ 'ui:field': 'json', 'ui:options': { shape: 'array' } });
+    // Records that hold free-form objects (an event's properties) stay JSON as a whole.
+    expect(
+      planForm('analytics.sendEvents', schemaOf('analytics.sendEvents')).uiSchema.events?.['ui:field'],
+    ).toBe('json');
+    // A free-form record stays JSON.
+    expect(
+      planForm('issues.customGraphqlAction', schemaOf('issues.customGraphqlAction')).uiSchema.variables?.[
+        'ui:field'
+      ],
+    ).toBe('json');
+  });
+
+  it('gives a filter whose connector declares its common fields a builder', () => {
+    const { schema, uiSchema } = planForm('issues.searchIssues', schemaOf('issues.searchIssues'));
+    expect(uiSchema.filter).toEqual({ 'ui:field': 'filter' });
+    const filter = schema.properties?.filter as Record<string, unknown> | undefined;
+    const declared = (filter?.['x-filter-fields'] ?? []) as { key: string }[];
+    expect(declared.map((field) => field.key)).toEqual([
+      'team',
+      'stateType',
+      'assignee',
+      'assignedToMe',
+      'priority',
+      'label',
+    ]);
+    // Without the declaration, the same object is a JSON box.
+    const plain = planForm('x.search', {
+      type: 'object',
+      properties: { filter: { type: 'object', additionalProperties: {} } },
+    });
+    expect(plain.uiSchema.filter?.['ui:field']).toBe('json');
+  });
+
+  it('offers the sandbox’s chart ids, declared as examples, as suggestions', () => {
+    const { uiSchema } = planForm('analytics.getChartResults', schemaOf('analytics.getChartResults'));
+    expect(uiSchema.chartId).toEqual({
+      'ui:widget': 'suggest',
+      'ui:options': { suggestions: ['sbx4k2m', 'sbx7dau'] },
+    });
   });
 
   it('resolves local $refs', () => {

@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { filterFieldsOf } from '../form/filter-value';
 import type { JsonSchema } from '../types';
 import { lookupFor } from './lookups';
 
@@ -47,17 +48,38 @@ function variantsOf(schema: Schema, root: Schema): Schema[] | undefined {
   return Array.isArray(list) ? list.map((entry) => resolve(entry, root)) : undefined;
 }
 
+function propertyCount(schema: Schema): number {
+  return isRecord(schema.properties) ? Object.keys(schema.properties).length : 0;
+}
+
+function isArrayOfScalars(schema: Schema, root: Schema): boolean {
+  if (!typesOf(schema).includes('array')) return false;
+  const items = resolve(schema.items, root);
+  const types = typesOf(items);
+  return types.length > 0 && types.every((type) => ['string', 'number', 'integer', 'boolean'].includes(type));
+}
+
+/**
+ * A list of records whose fields are all plain values (a segmentation's property filters): it reads
+ * best as a list of small forms with Add and Remove. A list whose records hold free-form objects
+ * (events with arbitrary properties) stays JSON, the one editor that can hold every such value.
+ */
+function isListOfRecords(schema: Schema, root: Schema): boolean {
+  if (!typesOf(schema).includes('array')) return false;
+  const items = resolve(schema.items, root);
+  if (!typesOf(items).includes('object') || propertyCount(items) === 0) return false;
+  return Object.values(items.properties as Schema).every((raw) => {
+    const field = resolve(raw, root);
+    return isArrayOfScalars(field, root) || !isStructured(field, root);
+  });
+}
+
 function isStructured(schema: Schema, root: Schema): boolean {
   const types = typesOf(schema);
-  if (types.includes('array')) return true;
-  if (types.includes('object')) {
-    // A closed object with known fields reads best as nested fields; a free-form one as JSON.
-    const properties = isRecord(schema.properties) ? Object.keys(schema.properties) : [];
-    return (
-      properties.length === 0 ||
-      (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
-    );
-  }
+  if (types.includes('array')) return !isListOfRecords(schema, root);
+  // An object with known fields reads best as nested fields, open to more (a loose object) or not;
+  // a free-form one (a record, only `additionalProperties`) as JSON.
+  if (types.includes('object')) return propertyCount(schema) === 0;
   const variants = variantsOf(schema, root);
   return variants ? variants.some((variant) => isStructured(variant, root)) : false;
 }
@@ -105,6 +127,10 @@ function planProperty(
   const nonNull = variants?.filter((variant) => !typesOf(variant).includes('null'));
   if (variants && nonNull && nonNull.length === 1 && nonNull.length < variants.length) {
     schema = { ...nonNull[0], ...describedBy(schema) };
+  }
+  if (filterFieldsOf(schema) && typesOf(schema).includes('object')) {
+    // The connector declares the filter's common fields: a builder for them, JSON for the rest.
+    return { schema, ui: { 'ui:field': 'filter' } };
   }
   const lookup = lookupFor(commandId, key);
   if (lookup && acceptsString(schema, root)) {
@@ -163,6 +189,10 @@ function planProperty(
     const nested = planObject(commandId, schema, root, `${key}.`);
     return { schema: nested.schema as Schema, ui: nested.uiSchema };
   }
+  if (isListOfRecords(schema, root)) {
+    const items = planObject(commandId, resolve(schema.items, root), root, `${key}[].`);
+    return { schema: { ...schema, items: items.schema as Schema }, ui: { items: items.uiSchema } };
+  }
   const dateFormat = dateFormatOf(schema);
   if (dateFormat) return { schema, ui: { 'ui:widget': 'date', 'ui:options': { dateFormat } } };
   if (types.includes('boolean') && schema.default === undefined && !required) {
@@ -195,8 +225,9 @@ function planObject(commandId: string, schema: Schema, root: Schema, prefix: str
 
 /**
  * Turns a command's input schema into what the form renders: lookups for provider objects, date
- * pickers for dates, a JSON editor for free-form objects and arrays, a three-way select for optional
- * flags. The host validates the input again; this only shapes the screen.
+ * pickers for dates, nested fields for objects with known fields and lists of them, a filter builder
+ * where the connector declares a filter's common fields, a JSON editor for free-form objects and
+ * arrays, a three-way select for optional flags. The host validates the input again; this only shapes the screen.
  */
 export function planForm(commandId: string, inputSchema: JsonSchema): FormPlan {
   const root = inputSchema as Schema;

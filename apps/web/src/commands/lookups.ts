@@ -37,6 +37,8 @@ export interface LookupSpec {
   needs: string[];
   /** The options in a result of `request`. */
   options(result: unknown, request: LookupRequest): LookupOption[];
+  /** What a person may type instead of choosing, with its article: "an id", "a name". */
+  typed: string;
 }
 
 /** The value at a dotted path; `''` is the value itself. */
@@ -112,9 +114,11 @@ const filled = (value: unknown) =>
 /** Turns a declared lookup into what the lookup widget runs. */
 export function lookupSpecOf(lookup: CommandLookup): LookupSpec {
   const needs = lookup.needs ?? [];
+  const valueName = lookup.value.split('.').at(-1) || 'value';
   return {
     noun: lookup.noun,
     needs,
+    typed: `${/^[aeiou]/i.test(valueName) ? 'an' : 'a'} ${valueName}`,
     ...(lookup.searchesRemotely ? { searchesRemotely: true } : {}),
     request(query, form) {
       if (!needs.every((name) => filled(form[name]))) return undefined;
@@ -164,6 +168,35 @@ export function lookupFor(commandId: string, parameter: string): LookupSpec | un
   let spec = specs.get(key);
   if (!spec) {
     spec = lookupSpecOf(lookups[parameter] as CommandLookup);
+    specs.set(key, spec);
+  }
+  return spec;
+}
+
+/**
+ * The lookup of a field of a filter builder, declared inside the parameter's schema (`x-filter-fields`
+ * of `@c/core`) with its connector's own command keys: qualified here as the host qualifies a
+ * command's `lookups` (`searchTeams` of `issues.searchIssues` runs `issues.searchTeams`). The same
+ * object on every call, as the widget's effects depend on it.
+ */
+export function filterLookupFor(
+  commandId: string,
+  parameter: string,
+  field: string,
+  lookup: CommandLookup,
+): LookupSpec {
+  const key = `${commandId}\u0000${parameter}\u0000${field}`;
+  let spec = specs.get(key);
+  if (!spec) {
+    const connector = commandId.slice(0, commandId.lastIndexOf('.'));
+    const qualify = (command: string) => (command.includes('.') ? command : `${connector}.${command}`);
+    spec = lookupSpecOf({
+      ...lookup,
+      command: qualify(lookup.command),
+      ...(lookup.whenQueryEmpty && {
+        whenQueryEmpty: { ...lookup.whenQueryEmpty, command: qualify(lookup.whenQueryEmpty.command) },
+      }),
+    });
     specs.set(key, spec);
   }
   return spec;

@@ -114,12 +114,15 @@ export function fieldElement(formId: string, path: string[]): HTMLElement | null
   return null;
 }
 
-/** The dotted paths of the fields a UI schema edits as JSON (`'ui:field': 'json'`). */
+/**
+ * The dotted paths of the fields a UI schema edits as one value: as JSON (`'ui:field': 'json'`) or
+ * with a filter builder (`'filter'`), whose inner problems it lists itself.
+ */
 export function jsonFieldPaths(uiSchema: Record<string, unknown>, prefix = ''): Set<string> {
   const paths = new Set<string>();
   for (const [key, value] of Object.entries(uiSchema)) {
     if (key.startsWith('ui:') || !isRecord(value)) continue;
-    if (value['ui:field'] === 'json') paths.add(`${prefix}${key}`);
+    if (value['ui:field'] === 'json' || value['ui:field'] === 'filter') paths.add(`${prefix}${key}`);
     for (const inner of jsonFieldPaths(value, `${prefix}${key}.`)) paths.add(inner);
   }
   return paths;

@@ -1,7 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api';
-import { filterOptions, type LookupOption, lookupFor } from '../commands/lookups';
+import { filterOptions, type LookupOption, type LookupSpec, lookupFor } from '../commands/lookups';
 import type { FormContext } from './form-context';
 
 type Status =
@@ -30,22 +30,49 @@ function parseTyped(text: string, acceptsJson: boolean): unknown {
  * (run through the connector's read commands), and any typed id is kept as it is.
  */
 export function LookupWidget(props: WidgetProps) {
-  const {
-    id,
-    value,
-    onChange,
-    onBlur,
-    onFocus,
-    disabled,
-    readonly,
-    required,
-    options,
-    registry,
-    placeholder,
-  } = props;
-  const context = registry.formContext as FormContext;
-  const spec = lookupFor(context.commandId, String(options.lookup));
-  const acceptsJson = options.acceptsJson === true;
+  const context = props.registry.formContext as FormContext;
+  const spec = lookupFor(context.commandId, String(props.options.lookup));
+  if (!spec) return null;
+  return (
+    <LookupInput
+      spec={spec}
+      context={context}
+      id={props.id}
+      value={props.value}
+      onChange={props.onChange}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      onFocus={() => props.onFocus(props.id, props.value)}
+      disabled={props.disabled || props.readonly}
+      required={props.required}
+      placeholder={props.placeholder}
+      acceptsJson={props.options.acceptsJson === true}
+      describedBy={ariaDescribedByIds(props.id)}
+    />
+  );
+}
+
+/** What a lookup combobox needs: its options' source, the form around it, and an input's props. */
+export interface LookupInputProps {
+  spec: LookupSpec;
+  context: FormContext;
+  id: string;
+  value: unknown;
+  onChange(value: unknown): void;
+  onBlur?(): void;
+  onFocus?(): void;
+  disabled?: boolean | undefined;
+  required?: boolean | undefined;
+  placeholder?: string | undefined;
+  /** Whether typed text that starts like JSON is sent parsed (a parameter that also takes objects). */
+  acceptsJson?: boolean | undefined;
+  /** The ids of what describes the input besides the lookup's status line. */
+  describedBy?: string | undefined;
+}
+
+/** The combobox itself, for rjsf's widget and for forms that lay out their own fields (a filter builder). */
+export function LookupInput(props: LookupInputProps) {
+  const { spec, context, id, value, onChange, disabled, required, placeholder } = props;
+  const acceptsJson = props.acceptsJson === true;
   const text =
     value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   const [open, setOpen] = useState(false);
@@ -56,14 +83,13 @@ export function LookupWidget(props: WidgetProps) {
   const listId = `${id}__options`;
   const statusId = `${id}__lookup`;
 
-  const dependency = spec?.needs.map((name) => JSON.stringify(context.formData[name]) ?? '').join('\u0000');
+  const dependency = spec.needs.map((name) => JSON.stringify(context.formData[name]) ?? '').join('\u0000');
   // The whole form changes on every keystroke; loads read it through a ref, and only the field the
   // options depend on (a team for its states) resets them.
   const formRef = useRef(context.formData);
   formRef.current = context.formData;
   const load = useCallback(
     async (typed: string) => {
-      if (!spec) return;
       if (!context.connection) {
         setStatus({ state: 'blocked', message: `Add a connection to choose from its ${spec.noun}.` });
         return;
@@ -102,21 +128,19 @@ export function LookupWidget(props: WidgetProps) {
   // Remote searches follow what is typed, a moment after typing stops.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text triggers a new search
   useEffect(() => {
-    if (!spec?.searchesRemotely || status.state === 'idle' || status.state === 'blocked') return;
+    if (!spec.searchesRemotely || status.state === 'idle' || status.state === 'blocked') return;
     const timer = setTimeout(() => void load(query), 250);
     return () => clearTimeout(timer);
   }, [query]);
 
   const shown = useMemo(() => {
     if (status.state !== 'ready') return [];
-    const list = spec?.searchesRemotely ? status.options : filterOptions(status.options, query);
+    const list = spec.searchesRemotely ? status.options : filterOptions(status.options, query);
     return list.slice(0, maxShown);
   }, [status, query, spec]);
 
-  if (!spec) return null;
-
   function ensureLoaded() {
-    if (status.state === 'idle') void load(spec?.searchesRemotely ? query : '');
+    if (status.state === 'idle') void load(spec.searchesRemotely ? query : '');
   }
 
   function choose(option: LookupOption) {
@@ -152,10 +176,11 @@ export function LookupWidget(props: WidgetProps) {
   else if (status.state === 'ready') {
     statusText =
       status.options.length === 0
-        ? `No ${spec.noun} found in ${context.connection}. You can type an id.`
-        : `${status.options.length} ${spec.noun} in ${context.connection}. Press Down to choose, or type an id.`;
+        ? `No ${spec.noun} found in ${context.connection}. You can type ${spec.typed}.`
+        : `${status.options.length} ${spec.noun} in ${context.connection}. Press Down to choose, or type ${spec.typed}.`;
   } else if (status.state === 'blocked' || status.state === 'failed') statusText = status.message;
-  else statusText = `Type an id, or choose from the ${spec.noun} of ${context.connection ?? 'a connection'}.`;
+  else
+    statusText = `Type ${spec.typed}, or choose from the ${spec.noun} of ${context.connection ?? 'a connection'}.`;
 
   const activeId = open && active >= 0 && shown[active] ? `${listId}-${active}` : undefined;
   return (
@@ -170,12 +195,12 @@ export function LookupWidget(props: WidgetProps) {
           aria-expanded={open}
           aria-controls={listId}
           aria-activedescendant={activeId}
-          aria-describedby={`${ariaDescribedByIds(id)} ${statusId}`}
+          aria-describedby={[props.describedBy, statusId].filter(Boolean).join(' ')}
           autoComplete="off"
           spellCheck={false}
           value={text}
           placeholder={placeholder}
-          disabled={disabled || readonly}
+          disabled={disabled}
           required={required}
           onChange={(event) => {
             const typed = event.target.value;
@@ -188,11 +213,11 @@ export function LookupWidget(props: WidgetProps) {
           onKeyDown={onKeyDown}
           onFocus={() => {
             ensureLoaded();
-            onFocus(id, value);
+            props.onFocus?.();
           }}
           onBlur={() => {
             setOpen(false);
-            onBlur(id, value);
+            props.onBlur?.();
           }}
         />
         <button
@@ -200,7 +225,7 @@ export function LookupWidget(props: WidgetProps) {
           className="lookup__toggle"
           tabIndex={-1}
           aria-label={`Show ${spec.noun}`}
-          disabled={disabled || readonly}
+          disabled={disabled}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
             ensureLoaded();

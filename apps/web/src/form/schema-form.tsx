@@ -14,12 +14,15 @@ import { type ReactNode, useMemo } from 'react';
 import type { ErrorJson } from '../types';
 import { DateWidget } from './date-widget';
 import { describeProblems, type FieldProblem, fieldElement, jsonFieldPaths, pathOf } from './error-summary';
+import { FilterBuilderField } from './filter-field';
 import type { FormContext } from './form-context';
 import { JsonField } from './json-field';
 import { LookupWidget } from './lookup-widget';
 import { SecretWidget } from './secret-widget';
 import { SuggestWidget } from './suggest-widget';
 import {
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
   DescriptionFieldTemplate,
   FieldErrorTemplate,
   FieldTemplate,
@@ -35,10 +38,12 @@ export const widgets: RegistryWidgetsType = {
 };
 
 /** The custom fields, by the names the form plans use in `ui:field`. */
-export const fields: RegistryFieldsType = { json: JsonField };
+export const fields: RegistryFieldsType = { json: JsonField, filter: FilterBuilderField };
 
 /** The theme's templates. */
 export const templates: Partial<TemplatesType> = {
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
   FieldTemplate,
   FieldErrorTemplate,
   DescriptionFieldTemplate,

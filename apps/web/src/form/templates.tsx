@@ -1,4 +1,7 @@
 import {
+  type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
+  buttonId,
   type DescriptionFieldProps,
   descriptionId,
   errorId,
@@ -134,5 +137,65 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       )}
       <div className="form-fields">{content}</div>
     </fieldset>
+  );
+}
+
+/**
+ * A list edited item by item (a list of records with plain fields): a titled fieldset, its items,
+ * and an Add button named after the list.
+ */
+export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { title, schema, items, canAdd, onAddClick, disabled, readonly, fieldPathId, required } = props;
+  const description = typeof schema.description === 'string' ? schema.description : undefined;
+  return (
+    <fieldset className="fieldset" id={fieldPathId.$id}>
+      {title && (
+        <legend>
+          {title}
+          {required && <span className="field__required"> *</span>}
+        </legend>
+      )}
+      {description && (
+        <p id={descriptionId(fieldPathId)} className="field__description">
+          {description}
+        </p>
+      )}
+      {items.length === 0 && <p className="muted">None.</p>}
+      {items}
+      {canAdd && (
+        <div>
+          <button
+            type="button"
+            id={buttonId(fieldPathId, 'add')}
+            className="button button--small"
+            disabled={disabled || readonly}
+            onClick={onAddClick}
+          >
+            Add{title ? ` to ${title}` : ''}
+          </button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** One item of such a list: its fields, then a Remove button that says which item it removes. */
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, hasToolbar, index } = props;
+  return (
+    <div className="array-item">
+      {children}
+      {hasToolbar && buttonsProps.hasRemove && (
+        <button
+          type="button"
+          id={buttonId(buttonsProps.fieldPathId, 'remove')}
+          className="button button--small"
+          disabled={buttonsProps.disabled || buttonsProps.readonly}
+          onClick={buttonsProps.onRemoveItem}
+        >
+          Remove item {index + 1}
+        </button>
+      )}
+    </div>
   );
 }

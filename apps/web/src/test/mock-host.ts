@@ -210,6 +210,20 @@ const defaultRuns: Record<string, RunHandler> = {
           : [{ id: 'state-ops-open', name: 'Open', type: 'unstarted' }];
       return { body: { result: { team: { id, states: { nodes: states } } } } };
     }
+    if (query.includes('users(')) {
+      const users = [
+        { id: 'user-ada', name: 'Ada Lovelace', email: 'ada@example.com' },
+        { id: 'user-alan', name: 'Alan Turing', email: 'alan@example.com' },
+      ];
+      return { body: { result: { users: { nodes: users } } } };
+    }
+    if (query.includes('issueLabels(')) {
+      const labels = [
+        { id: 'label-bug', name: 'Bug', team: null },
+        { id: 'label-feature', name: 'Feature', team: { key: 'ENG' } },
+      ];
+      return { body: { result: { issueLabels: { nodes: labels } } } };
+    }
     return {
       body: {
         result: {
@@ -223,6 +237,14 @@ const defaultRuns: Record<string, RunHandler> = {
       },
     };
   },
+  'issues.searchIssues': () => ({
+    body: {
+      result: {
+        nodes: [{ id: 'issue-1', identifier: 'ENG-1', title: 'Crash on start', priority: 2 }],
+        pageInfo: { hasNextPage: false, endCursor: 'issue-1' },
+      },
+    },
+  }),
   'issues.searchTeams': (input) => ({
     body: {
       result: {
@@ -279,7 +301,12 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
   const commands = Object.entries(
     fixtures as Record<
       string,
-      { title: string; annotations: object; inputSchema: object; lookups?: CommandDetail['lookups'] }
+      {
+        title: string;
+        annotations: CommandDetail['annotations'];
+        inputSchema: object;
+        lookups?: CommandDetail['lookups'];
+      }
     >,
   ).map(([id, entry]): CommandDetail => {
     const [connector = '', key = ''] = id.split('.');

@@ -37,6 +37,12 @@ describe('eventSegmentation', () => {
     expectOutput(eventSegmentation, result);
   });
 
+  it('counts any active event when no event is given, as a form run with its defaults does', async () => {
+    const result = await env.client.run('eventSegmentation', range);
+    expect(JSON.parse(env.sim.server.calls[0]!.query.get('e')!)).toEqual({ event_type: '_active' });
+    expect(result.data.seriesCollapsed[0]![0]!.value).toBeGreaterThan(0);
+  });
+
   it('accepts the event as a string holding its JSON', async () => {
     await env.client.run('eventSegmentation', {
       event: '{"event_type":"Purchase"}',

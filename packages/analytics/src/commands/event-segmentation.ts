@@ -84,15 +84,17 @@ const eventObject = (z: Zod) =>
           subprop_op: z
             .enum(ANALYTICS_FILTER_OPERATORS)
             .meta({ title: 'Operator', description: 'is, is not, contains, less, greater, set is, …' }),
-          subprop_value: z
-            .array(z.string())
-            .meta({ title: 'Values', description: 'The values to compare with, as strings.' }),
+          subprop_value: z.array(z.string()).meta({
+            title: 'Values',
+            description: 'The values to compare with, as a JSON list of strings: ["iOS"].',
+          }),
         }),
       )
       .optional()
       .meta({
         title: 'Filters',
-        description: 'Property filters: subprop_type, subprop_key, subprop_op, subprop_value.',
+        description:
+          'Only events whose properties pass every filter: {subprop_type, subprop_key, subprop_op, subprop_value}.',
       }),
     group_by: z
       .array(
@@ -132,10 +134,11 @@ export const eventSegmentation = defineCommand({
   input: (z) =>
     z
       .object({
-        event: jsonValue(eventObject(z)).meta({
+        // The default sits inside the JSON parsing, where JSON Schema readers (forms) can see it.
+        event: jsonValue(eventObject(z).default({ event_type: '_active' })).meta({
           title: 'Event',
           description:
-            'The event object {event_type, filters, group_by}, or a string holding its JSON. Sent as e.',
+            'The event to count: its type, property filters and up to two group-by properties ({event_type, filters, group_by}, or a string holding its JSON). Default: any active event (_active). Sent as e.',
         }),
         event2: jsonValue(eventObject(z))
           .optional()

@@ -2,7 +2,7 @@ import { NotFoundError, ProviderError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { chartCsv } from '../testing/amplitude-charts.js';
+import { chartCsv, sandboxCharts } from '../testing/amplitude-charts.js';
 import { connectAnalytics, expectInvalid, expectOutput } from '../testing/amplitude-test-helpers.js';
 import { analyticsSimulator } from '../testing/index.js';
 import { getChartResults } from './get-chart-results.js';
@@ -14,6 +14,18 @@ const env = useSimulator(analyticsSimulator, {
 });
 
 describe('getChartResults', () => {
+  it('offers the sandbox’s saved charts as examples of the chart id, each of which reads', async () => {
+    const chartId = (getChartResults.inputSchema.properties as Record<string, { examples?: string[] }>)
+      .chartId;
+    const seeded = sandboxCharts().map((chart) => chart.id);
+    expect(chartId?.examples).toEqual(seeded);
+    for (const id of seeded) {
+      expect(await env.client.run('getChartResults', { chartId: id })).toMatchObject({
+        rows: expect.arrayContaining([expect.anything()]),
+      });
+    }
+  });
+
   it('reads /api/3/chart/{id}/csv by default (never the dropped /query) and returns its table as rows', async () => {
     const result = await env.client.run('getChartResults', { chartId: 'sbx4k2m' });
     expect(env.sim.server.calls.map((call) => call.path)).toEqual(['/api/3/chart/sbx4k2m/csv']);

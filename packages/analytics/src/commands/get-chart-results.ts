@@ -4,6 +4,13 @@ import type { AnalyticsContext } from '../analytics-client.js';
 import { type ChartResult, chartResultSchema } from '../analytics-schemas.js';
 
 /**
+ * The saved charts of the sandbox's simulator (`sandboxCharts()` of `@c/analytics/testing`), offered
+ * as examples: Amplitude has no request that lists charts, so a person trying the sandbox would
+ * otherwise have no id to type.
+ */
+const SANDBOX_CHART_IDS = ['sbx4k2m', 'sbx7dau'];
+
+/**
  * Get Chart Results: `GET /api/3/chart/{id}/csv`, the endpoint Amplitude documents (it dropped
  * `/query` from its docs on 2025-03-14). Type `query` reads the CSV into rows; `csv` returns the text.
  */
@@ -18,7 +25,12 @@ export const getChartResults = defineCommand({
         .string()
         .trim()
         .regex(/^[A-Za-z0-9_-]+$/, "must be the chart's id as it appears in the chart's web address")
-        .meta({ title: 'Chart ID', description: "The id in the chart's web address, e.g. abc123de." }),
+        .meta({
+          title: 'Chart ID',
+          description:
+            "The id in the chart's web address (…/chart/abc123de). The sandbox has sbx4k2m (Play Song by country) and sbx7dau (daily active users).",
+          examples: SANDBOX_CHART_IDS,
+        }),
       type: choice(z, [
         ['query', 'Rows'],
         ['csv', 'CSV text'],

@@ -1,6 +1,13 @@
-import { ProviderError, ValidationError } from '@c/core';
+import {
+  FILTER_FIELDS_KEY,
+  type FilterField,
+  filterFieldProblems,
+  ProviderError,
+  ValidationError,
+} from '@c/core';
 import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
+import { issues } from '../issues-connector.js';
 import { issuesSimulator, LINEAR_SEED, linearQueryComplexity } from '../testing/index.js';
 import {
   connectIssues,
@@ -112,5 +119,79 @@ describe('searchIssues', () => {
       'ENG-7',
       'OPS-1',
     ]);
+  });
+
+  describe('common filter fields', () => {
+    const fields = (searchIssues.inputSchema.properties as Record<string, Record<string, unknown>>).filter?.[
+      FILTER_FIELDS_KEY
+    ] as FilterField[];
+
+    /** The IssueFilter a form builds from values of the declared fields. */
+    function filterOf(values: Record<string, unknown>): Record<string, unknown> {
+      const filter: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(values)) {
+        const path = fields.find((field) => field.key === key)?.path ?? [];
+        let node = filter;
+        for (const part of path.slice(0, -1)) {
+          node[part] ??= {};
+          node = node[part] as Record<string, unknown>;
+        }
+        node[path.at(-1) as string] = value;
+      }
+      return filter;
+    }
+
+    it('are declared on the filter parameter, with lookups the connector can run', () => {
+      expect(fields.map((field) => field.key)).toEqual([
+        'team',
+        'stateType',
+        'assignee',
+        'assignedToMe',
+        'priority',
+        'label',
+      ]);
+      expect(filterFieldProblems(issues)).toEqual([]);
+    });
+
+    it('write IssueFilter paths Linear understands', async () => {
+      const page = await h.client.run('searchIssues', {
+        filter: filterOf({
+          team: LINEAR_SEED.teams.eng.id,
+          stateType: 'started',
+          assignee: LINEAR_SEED.users.alan,
+          label: 'Bug',
+        }),
+      });
+      expect(h.sim.server.violations).toEqual([]);
+      expect(page.nodes.map((issue) => issue.identifier).sort()).toEqual(['ENG-2', 'ENG-6']);
+      const urgent = await h.client.run('searchIssues', {
+        filter: filterOf({ priority: 1, team: LINEAR_SEED.teams.ops.id }),
+      });
+      expect(urgent.nodes.map((issue) => issue.identifier)).toEqual(['OPS-1']);
+      const mine = await h.client.run('searchIssues', { filter: filterOf({ assignedToMe: true }) });
+      const viewer = (await h.client.run('customGraphqlAction', { query: 'query Me { viewer { id } }' })) as {
+        viewer: { id: string };
+      };
+      expect(mine.nodes.length).toBeGreaterThan(0);
+      expect(mine.nodes.every((issue) => issue.assignee?.id === viewer.viewer.id)).toBe(true);
+    });
+
+    it('offer the workspace’s users and label names as choices', async () => {
+      const lookupOf = (key: string) => fields.find((field) => field.key === key)?.lookup;
+      const users = (await h.client.run('customGraphqlAction', lookupOf('assignee')?.input as never)) as {
+        users: { nodes: { id: string }[] };
+      };
+      expect(users.users.nodes.map((user) => user.id).sort()).toEqual(
+        Object.values(LINEAR_SEED.users).sort(),
+      );
+      const labels = (await h.client.run('customGraphqlAction', lookupOf('label')?.input as never)) as {
+        issueLabels: { nodes: { name: string }[] };
+      };
+      expect(labels.issueLabels.nodes.map((label) => label.name).sort()).toEqual([
+        'Bug',
+        'Feature',
+        'Improvement',
+      ]);
+    });
   });
 });

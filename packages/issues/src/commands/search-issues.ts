@@ -1,6 +1,7 @@
-import { defineCommand } from '@c/core';
+import { defineCommand, type FilterField, filterFieldsMeta } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
+import { labelNameLookup, teamLookup, userLookup } from '../issues-lookups.js';
 import { issuesSchemas, type LinearIssuePage } from '../issues-schemas.js';
 
 /** `issues(filter, first, after)`: one page of issues. */
@@ -15,6 +16,52 @@ query SearchIssues($filter: IssueFilter, $first: Int!, $after: String) {
   ISSUE_FIELDS,
 );
 
+/**
+ * The IssueFilter fields people filter by most, declared so that forms offer a control for each;
+ * the rest of the IssueFilter stays writable as JSON, merged with them.
+ */
+const COMMON_FILTER_FIELDS: FilterField[] = [
+  { key: 'team', title: 'Team', path: ['team', 'id', 'eq'], type: 'string', lookup: teamLookup },
+  {
+    key: 'stateType',
+    title: 'State Type',
+    description: 'The kind of workflow state, whatever each team names its states.',
+    path: ['state', 'type', 'eq'],
+    type: 'string',
+    options: [
+      { value: 'triage', title: 'Triage' },
+      { value: 'backlog', title: 'Backlog' },
+      { value: 'unstarted', title: 'Unstarted (Todo)' },
+      { value: 'started', title: 'Started (In Progress)' },
+      { value: 'completed', title: 'Completed (Done)' },
+      { value: 'canceled', title: 'Canceled' },
+    ],
+  },
+  { key: 'assignee', title: 'Assignee', path: ['assignee', 'id', 'eq'], type: 'string', lookup: userLookup },
+  { key: 'assignedToMe', title: 'Assigned to me', path: ['assignee', 'isMe', 'eq'], type: 'boolean' },
+  {
+    key: 'priority',
+    title: 'Priority',
+    path: ['priority', 'eq'],
+    type: 'integer',
+    options: [
+      { value: 0, title: 'No priority' },
+      { value: 1, title: 'Urgent' },
+      { value: 2, title: 'High' },
+      { value: 3, title: 'Medium' },
+      { value: 4, title: 'Low' },
+    ],
+  },
+  {
+    key: 'label',
+    title: 'Label',
+    description: 'Issues with a label of this name.',
+    path: ['labels', 'some', 'name', 'eq'],
+    type: 'string',
+    lookup: labelNameLookup,
+  },
+];
+
 /** Linear's largest page. */
 const MAX_LIMIT = 250;
 
@@ -26,11 +73,15 @@ export const searchIssues = defineCommand({
     'Lists issues matching a Linear IssueFilter, one page at a time. Continue with the returned pageInfo.endCursor as cursor while pageInfo.hasNextPage is true.',
   input: (z) =>
     z.object({
-      filter: z.record(z.string(), z.unknown()).default({}).meta({
-        title: 'Filter',
-        description:
-          'A Linear IssueFilter, e.g. {"team": {"key": {"eq": "ENG"}}, "state": {"type": {"eq": "started"}}}; {} for every issue.',
-      }),
+      filter: z
+        .record(z.string(), z.unknown())
+        .default({})
+        .meta({
+          title: 'Filter',
+          description:
+            'A Linear IssueFilter, e.g. {"team": {"key": {"eq": "ENG"}}, "state": {"type": {"eq": "started"}}}; {} for every issue.',
+          ...filterFieldsMeta(COMMON_FILTER_FIELDS),
+        }),
       limit: z
         .int()
         .min(1)

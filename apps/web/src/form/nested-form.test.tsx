@@ -1,0 +1,123 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import fixtures from '../test/__fixtures__/commands.json';
+import { mockServer, renderApp } from '../test/render';
+
+const msw = mockServer();
+
+// The command's real input schema, as the host describes it (the fixture is written from the registry).
+const inputSchema = (fixtures as unknown as Record<string, { inputSchema: RJSFSchema }>)[
+  'analytics.eventSegmentation'
+]?.inputSchema as RJSFSchema;
+
+async function openSegmentation() {
+  const rendered = renderApp('#/commands/analytics.eventSegmentation');
+  await screen.findByRole('button', { name: 'Run' });
+  fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2026-11-01' } });
+  fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-11-14' } });
+  return { ...rendered, event: within(screen.getByRole('group', { name: 'Event' })) };
+}
+
+function sentInput(host: ReturnType<typeof msw.host>) {
+  const call = host.state.calls.find((entry) => entry.path.endsWith('eventSegmentation/run'));
+  return (call?.body as { input: Record<string, unknown> } | undefined)?.input;
+}
+
+/** The problems the command's own JSON Schema finds in an input (none for a valid one). */
+const problems = (input: unknown) =>
+  validator.validateFormData(input, inputSchema).errors.map((error) => error.stack);
+
+describe('an event as a form', () => {
+  it('starts from the event’s default, which runs as it is', async () => {
+    const host = msw.host();
+    const { user, event } = await openSegmentation();
+    expect(event.getByLabelText(/^Event Type/)).toHaveValue('_active');
+    expect(event.getByText('Filters')).toBeInTheDocument();
+    // Fields, not a JSON box.
+    expect(screen.getByRole('group', { name: 'Event' }).querySelector('textarea')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('heading', { name: 'Result' });
+    const input = sentInput(host);
+    expect(input).toEqual({
+      event: { event_type: '_active' },
+      start: '20261101',
+      end: '20261114',
+      metric: 'uniques',
+      userType: 'active',
+      interval: '1',
+      limit: 100,
+    });
+    expect(problems(input)).toEqual([]);
+  });
+
+  it('edits filters and group-bys item by item and sends the event object', async () => {
+    const host = msw.host();
+    const { user, event } = await openSegmentation();
+    const eventType = event.getByLabelText(/^Event Type/);
+    await user.clear(eventType);
+    await user.type(eventType, 'Play Song');
+
+    await user.click(event.getByRole('button', { name: 'Add to Filters' }));
+    const filter = within(event.getByRole('group', { name: 'Filters' }));
+    await user.selectOptions(filter.getByLabelText(/^Property Type/), 'user');
+    await user.type(filter.getByLabelText(/^Property\s*\*?$/), 'country');
+    await user.selectOptions(filter.getByLabelText(/^Operator/), 'is');
+    fireEvent.change(filter.getByLabelText(/^Values/), { target: { value: '["Germany", "France"]' } });
+
+    const groupBy = () => within(event.getByRole('group', { name: 'Group By' }));
+    await user.click(event.getByRole('button', { name: 'Add to Group By' }));
+    await user.click(event.getByRole('button', { name: 'Add to Group By' }));
+    const types = groupBy().getAllByLabelText(/^Property Type/);
+    await user.selectOptions(types[0] as HTMLElement, 'event');
+    await user.type(groupBy().getAllByLabelText(/^Property\s*\*?$/)[0] as HTMLElement, 'source');
+    // At most two group-bys: no third can be added; the second is removed again.
+    expect(event.queryByRole('button', { name: 'Add to Group By' })).not.toBeInTheDocument();
+    await user.click(groupBy().getByRole('button', { name: 'Remove item 2' }));
+    expect(groupBy().getAllByLabelText(/^Property Type/)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('heading', { name: 'Result' });
+    const input = sentInput(host);
+    expect(input?.event).toEqual({
+      event_type: 'Play Song',
+      filters: [
+        {
+          subprop_type: 'user',
+          subprop_key: 'country',
+          subprop_op: 'is',
+          subprop_value: ['Germany', 'France'],
+        },
+      ],
+      group_by: [{ type: 'event', value: 'source' }],
+    });
+    expect(problems(input)).toEqual([]);
+  });
+
+  it('names an unfinished filter’s missing field and sends nothing', async () => {
+    const host = msw.host();
+    const { user, event } = await openSegmentation();
+    await user.click(event.getByRole('button', { name: 'Add to Filters' }));
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByText(/needs? attention/);
+    expect(sentInput(host)).toBeUndefined();
+    const property = within(event.getByRole('group', { name: 'Filters' })).getByLabelText(/^Property\s*\*?$/);
+    expect(property.closest('.field')).toHaveTextContent('This field is required.');
+  });
+});
+
+describe('suggested values', () => {
+  it('offers the sandbox’s saved chart ids for a chart id', async () => {
+    msw.host();
+    renderApp('#/commands/analytics.getChartResults');
+    await screen.findByRole('button', { name: 'Run' });
+    const chartId = screen.getByLabelText(/Chart ID/);
+    const list = document.getElementById(chartId.getAttribute('list') ?? '');
+    expect([...(list?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual([
+      'sbx4k2m',
+      'sbx7dau',
+    ]);
+    expect(chartId.closest('.field')).toHaveTextContent(/The sandbox has sbx4k2m/);
+  });
+});
