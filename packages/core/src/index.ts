@@ -97,6 +97,18 @@ export {
   pageTokenPage,
 } from './pagination.js';
 export { maskSecret, redact, redactDeep, registerSecret, Secret } from './redact.js';
+export {
+  type ChartPaths,
+  type MoreHint,
+  RESULT_VIEW_KEYWORDS,
+  type ResultViewKind,
+  type ResultViewMeta,
+  type ResultViewOptions,
+  resultView,
+  type UnixTimeMeta,
+  type UnixTimeUnit,
+  unixTime,
+} from './result-view.js';
 export type {
   DryRunRequest,
   DryRunResult,
