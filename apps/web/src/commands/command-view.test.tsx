@@ -94,17 +94,15 @@ describe('command form', () => {
   it('starts Event Segmentation with an empty Group By and runs it with only the required fields', async () => {
     const host = msw.host();
     const { user } = await openCommand('analytics.eventSegmentation');
-    const groupBy = screen.getByLabelText(/Group By/);
+    const groupBy = screen.getByLabelText(/^Group By/);
     expect(groupBy).toHaveValue('');
+    // The event is a form of its own; a field emptied inside it says so under itself, like any other.
+    const eventType = within(screen.getByRole('group', { name: 'Event' })).getByLabelText(/^Event Type/);
+    await user.clear(eventType);
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    // A missing JSON parameter says so under its own field, like any other.
-    const event = screen.getByLabelText(/^Event\s*\*$/);
-    expect(event.closest('.field')).toHaveTextContent('This field is required.');
-    expect(event).toHaveAccessibleDescription(/This field is required/);
-    expect(event).toHaveFocus();
-    fireEvent.change(screen.getByLabelText(/^Event\s*\*$/), {
-      target: { value: '{"event_type": "_active"}' },
-    });
+    expect(eventType.closest('.field')).toHaveTextContent('This field is required.');
+    expect(eventType).toHaveAccessibleDescription(/This field is required/);
+    await user.type(eventType, '_active');
     fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-11-14' } });
     await user.click(screen.getByRole('button', { name: 'Run' }));
@@ -124,9 +122,6 @@ describe('command form', () => {
   it('marks an array item’s error on its field, says bad JSON once, and clears a stale result', async () => {
     const host = msw.host();
     const { user } = await openCommand('analytics.eventSegmentation');
-    fireEvent.change(screen.getByLabelText(/^Event\s*\*$/), {
-      target: { value: '{"event_type": "_active"}' },
-    });
     fireEvent.change(screen.getByLabelText(/Start Date/), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '2026-11-14' } });
     await user.click(screen.getByRole('button', { name: 'Run' }));
@@ -134,11 +129,11 @@ describe('command form', () => {
     const runs = () => host.state.calls.filter((call) => call.path.endsWith('/run')).length;
     expect(runs()).toBe(1);
 
-    const groupBy = screen.getByLabelText(/Group By/);
+    const groupBy = screen.getByLabelText(/^Group By/);
     fireEvent.change(groupBy, { target: { value: '["country", 5]' } });
     await user.click(screen.getByRole('button', { name: 'Run' }));
     const summary = (await screen.findByText(/One field needs attention/)).parentElement as HTMLElement;
-    expect(summary).toHaveTextContent('Group By (g): Item 2: Must be text.');
+    expect(summary).toHaveTextContent('Group By: Item 2: Must be text.');
     expect(groupBy.closest('.field')).toHaveTextContent('Item 2: Must be text.');
     expect(groupBy).toHaveAttribute('aria-invalid', 'true');
     expect(groupBy).toHaveFocus();
@@ -147,7 +142,7 @@ describe('command form', () => {
 
     fireEvent.change(groupBy, { target: { value: '["country"' } });
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    await waitFor(() => expect(summary).toHaveTextContent('Group By (g): Not valid JSON.'));
+    await waitFor(() => expect(summary).toHaveTextContent('Group By: Not valid JSON.'));
     const field = groupBy.closest('.field') as HTMLElement;
     expect(within(field).getAllByText(/Not valid JSON/)).toHaveLength(1);
     expect(field).not.toHaveTextContent('Must be a JSON array');
@@ -272,7 +267,7 @@ describe('command form', () => {
     msw.host();
     const { user } = await openCommand('analytics.getChartResults');
     await user.type(screen.getByLabelText(/Chart ID/), 'abc123');
-    await user.selectOptions(screen.getByLabelText(/Type/), 'csv');
+    await user.selectOptions(screen.getByLabelText(/Type/), 'CSV text');
     await user.click(screen.getByRole('button', { name: 'Run' }));
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Signups' })).toBeInTheDocument();
