@@ -1,40 +1,9 @@
-import { type CommandHints, type Connector, type JsonSchema, type Lookup, zod } from '@c/core';
+import { type Connector, type JsonSchema, type Lookup, zod } from '@c/core';
+import type { CommandDetail, CommandSummary, ConnectorSummary } from './api/schemas.js';
 import type { RegisteredCommand } from './registry.js';
 
-/** A command as listed by `c-host list` and `GET /api/commands`. */
-export interface CommandSummary {
-  id: string;
-  connector: string;
-  key: string;
-  title: string;
-  description: string;
-  /** As the command declares them: whether it reads, destroys, and can be repeated safely. */
-  annotations: CommandHints;
-  toolName: string;
-}
-
-/** A command with its JSON Schemas, as `c-host describe` and `GET /api/commands/:id` show it. */
-export interface CommandDetail extends CommandSummary {
-  inputSchema: JsonSchema;
-  outputSchema: JsonSchema | undefined;
-  /**
-   * How the choices of parameters naming provider objects are found, by parameter, with the
-   * commands to run given by their qualified ids (`issues.searchTeams`); `{}` when none are declared.
-   */
-  lookups: Record<string, Lookup>;
-}
-
-/** A connector as `GET /api/connectors` lists it. */
-export interface ConnectorSummary {
-  id: string;
-  title: string;
-  description: string;
-  auth: Connector['auth'];
-  credentialsSchema: JsonSchema;
-  optionsSchema: JsonSchema;
-  /** True when Connect (OAuth) can run for this connector on this host. */
-  oauthConfigured: boolean;
-}
+// The shapes are the API's (`./api`): the CLI, MCP and HTTP show commands and connectors alike.
+export type { CommandDetail, CommandSummary, ConnectorSummary };
 
 /** The listing form of a command. */
 export function commandSummary(entry: RegisteredCommand): CommandSummary {

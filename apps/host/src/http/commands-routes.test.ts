@@ -146,12 +146,11 @@ describe('GET /api/commands/{id}', () => {
 
     const doc = (await call(base, 'GET', '/api/openapi.json', { headers: auth })).json;
     const schema = doc.paths['/api/commands/{id}'].get.responses[200].content['application/json'].schema;
-    expect(schema.properties.lookups.additionalProperties.required).toEqual([
-      'noun',
-      'command',
-      'items',
-      'value',
-      'label',
-    ]);
+    expect(schema).toEqual({ $ref: '#/components/schemas/CommandDetail' });
+    const { CommandDetail, Lookup } = doc.components.schemas;
+    expect(CommandDetail.properties.lookups.additionalProperties).toEqual({
+      $ref: '#/components/schemas/Lookup',
+    });
+    expect(Lookup.required).toEqual(['noun', 'command', 'items', 'value', 'label']);
   });
 });

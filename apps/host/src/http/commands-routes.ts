@@ -1,17 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { RunCommandRequest } from '../api/schemas.js';
 import { hostVersion } from '../paths.js';
 import { commandDetail, commandSummary, connectorSummary } from '../views.js';
 import type { HttpContext } from './context.js';
 import { buildOpenApi } from './openapi.js';
-import { runBody } from './schemas.js';
-
-/** The body of `POST /api/commands/:id/run`. */
-interface RunBody {
-  connection?: string;
-  input?: Record<string, unknown>;
-  idempotencyKey?: string;
-  dryRun?: boolean;
-}
+import { routeSchema } from './schemas.js';
 
 /** The catalogue (connectors, commands, OpenAPI) and running a command. All need the token. */
 export const commandRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
@@ -24,13 +17,15 @@ export const commandRoutes: FastifyPluginAsync<HttpContext> = async (app, { host
 
   app.get('/api/commands', async () => host.registry.commands().map(commandSummary));
 
-  app.get<{ Params: { id: string } }>('/api/commands/:id', async (request) =>
-    commandDetail(host.registry.require(request.params.id)),
+  app.get<{ Params: { id: string } }>(
+    '/api/commands/:id',
+    { schema: routeSchema('GET /api/commands/:id') },
+    async (request) => commandDetail(host.registry.require(request.params.id)),
   );
 
-  app.post<{ Params: { id: string }; Body: RunBody }>(
+  app.post<{ Params: { id: string }; Body: RunCommandRequest }>(
     '/api/commands/:id/run',
-    { schema: { body: runBody } },
+    { schema: routeSchema('POST /api/commands/:id/run') },
     async (request, reply) => {
       const entry = host.registry.require(request.params.id);
       const body = request.body ?? {};

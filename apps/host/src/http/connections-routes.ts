@@ -1,33 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { CreateConnectionRequest } from '../api/schemas.js';
 import type { HttpContext } from './context.js';
-import { connectionBody } from './schemas.js';
+import { routeSchema } from './schemas.js';
 
 /** Connections: list, create (verified), remove, test, make default. All need the token. */
 export const connectionRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
   app.get('/api/connections', async () => host.connections.list());
 
-  app.post<{
-    Body: {
-      name: string;
-      connector: string;
-      credentials: Record<string, unknown>;
-      options?: Record<string, unknown>;
-      isDefault?: boolean;
-    };
-  }>('/api/connections', { schema: { body: connectionBody } }, async (request, reply) =>
-    reply.code(201).send(await host.connections.create(request.body)),
+  app.post<{ Body: CreateConnectionRequest }>(
+    '/api/connections',
+    { schema: routeSchema('POST /api/connections') },
+    async (request, reply) => reply.code(201).send(await host.connections.create(request.body)),
   );
 
-  app.delete<{ Params: { name: string } }>('/api/connections/:name', async (request, reply) => {
-    await host.connections.remove(request.params.name);
-    return reply.code(204).send();
-  });
-
-  app.post<{ Params: { name: string } }>('/api/connections/:name/test', async (request) =>
-    host.connections.test(request.params.name),
+  app.delete<{ Params: { name: string } }>(
+    '/api/connections/:name',
+    { schema: routeSchema('DELETE /api/connections/:name') },
+    async (request, reply) => {
+      await host.connections.remove(request.params.name);
+      return reply.code(204).send();
+    },
   );
 
-  app.post<{ Params: { name: string } }>('/api/connections/:name/default', async (request) =>
-    host.connections.setDefault(request.params.name),
+  app.post<{ Params: { name: string } }>(
+    '/api/connections/:name/test',
+    { schema: routeSchema('POST /api/connections/:name/test') },
+    async (request) => host.connections.test(request.params.name),
+  );
+
+  app.post<{ Params: { name: string } }>(
+    '/api/connections/:name/default',
+    { schema: routeSchema('POST /api/connections/:name/default') },
+    async (request) => host.connections.setDefault(request.params.name),
   );
 };

@@ -1,18 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { randomToken } from '../access.js';
+import type { OAuthMessage } from '../api/schemas.js';
 import { OAuthCallbackError } from '../oauth.js';
 import { type HttpContext, PUBLIC_PAGE } from './context.js';
 import { errorResponse } from './errors.js';
 import { escapeHtml, sendPage } from './pages.js';
-import { oauthCallbackQuery, oauthStartQuery } from './schemas.js';
-
-/** What the Connect pop-up posts to its opener (`window.opener.postMessage`). */
-interface OAuthMessage {
-  type: 'c-host:oauth';
-  ok: boolean;
-  connection?: string;
-  error?: string;
-}
+import { routeSchema } from './schemas.js';
 
 /** The page that ends a Connect pop-up: it tells the opener how it went and closes itself. */
 function oauthPage(reply: FastifyReply, message: OAuthMessage): FastifyReply {
@@ -38,7 +31,7 @@ export const oauthRoutes: FastifyPluginAsync<HttpContext> = async (app, context)
 
   app.get<{ Params: { connector: string }; Querystring: { connection?: string } }>(
     '/api/oauth/:connector/start',
-    { schema: { querystring: oauthStartQuery } },
+    { schema: routeSchema('GET /api/oauth/:connector/start') },
     async (request, reply) => {
       const connector = request.params.connector;
       const connection = request.query.connection || connector;
@@ -70,7 +63,7 @@ export const oauthRoutes: FastifyPluginAsync<HttpContext> = async (app, context)
 
   app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(
     '/api/oauth/callback',
-    { config: PUBLIC_PAGE, schema: { querystring: oauthCallbackQuery } },
+    { config: PUBLIC_PAGE, schema: routeSchema('GET /api/oauth/callback') },
     async (request, reply) => {
       try {
         const view = await host.oauth.complete({

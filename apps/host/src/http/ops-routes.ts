@@ -5,6 +5,7 @@ import { ANONYMOUS_ACTOR, actorOf, withRequestContext } from '../observability/r
 import { Telemetry } from '../observability/telemetry.js';
 import { hostVersion } from '../paths.js';
 import type { HttpContext } from './context.js';
+import { routeSchema } from './schemas.js';
 import { bearerToken } from './security.js';
 
 /** Options of the operations plugin (`HttpServerOptions.telemetry`). */
@@ -73,22 +74,7 @@ async function operations(
 
   app.get<{ Querystring: AuditQuerystring }>(
     '/api/audit',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            limit: { type: 'string', description: 'At most this many entries (1 to 1000, default 100).' },
-            since: {
-              type: 'string',
-              description:
-                'Only entries from this time on: ISO 8601 (2026-03-01T10:00:00Z) or a duration back from now (24h, 7d).',
-            },
-          },
-        },
-      },
-    },
+    { schema: routeSchema('GET /api/audit') },
     async (request) => host.store.listAudit(parseAuditQuery(request.query ?? {})),
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type HttpContext, PUBLIC, PUBLIC_PAGE } from './context.js';
 import { sendPage } from './pages.js';
 import { sendError, sendUnauthorized, tooManyAttempts } from './replies.js';
-import { authQuery, sessionBody } from './schemas.js';
+import { routeSchema } from './schemas.js';
 import { safeNextPath } from './security.js';
 
 const SESSION_MAX_AGE_S = 7 * 24 * 3600;
@@ -23,7 +23,7 @@ export const sessionRoutes: FastifyPluginAsync<HttpContext> = async (app, contex
 
   app.post<{ Body: { token: string } }>(
     '/api/session',
-    { config: PUBLIC, schema: { body: sessionBody } },
+    { config: PUBLIC, schema: routeSchema('POST /api/session') },
     async (request, reply) => {
       const outcome = await throttle.check(request.ip, () => host.access.checkToken(request.body.token));
       if (!outcome.ok) {
@@ -43,7 +43,7 @@ export const sessionRoutes: FastifyPluginAsync<HttpContext> = async (app, contex
 
   app.get<{ Querystring: { token?: string; next?: string } }>(
     '/auth',
-    { config: PUBLIC_PAGE, schema: { querystring: authQuery } },
+    { config: PUBLIC_PAGE, schema: routeSchema('GET /auth') },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       // Decided before the link is spent, and never failing: a bad `next` only means `/`.

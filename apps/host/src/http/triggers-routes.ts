@@ -1,51 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { SubscribeRequest } from '../api/schemas.js';
 import { parseCursor } from '../triggers.js';
 import type { HttpContext } from './context.js';
-
-/** The body of `POST /api/subscriptions`. */
-interface SubscribeBody {
-  trigger: string;
-  connection?: string;
-  input?: Record<string, unknown>;
-  deliverTo?: { url: string };
-}
-
-const subscribeBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['trigger'],
-  properties: {
-    trigger: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'The trigger, e.g. payments.event',
-    },
-    connection: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'The connection (default: the connector’s default)',
-    },
-    input: { type: 'object', description: 'The trigger’s filters' },
-    deliverTo: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['url'],
-      properties: { url: { type: 'string', minLength: 1, maxLength: 2000 } },
-    },
-  },
-} as const;
-
-const eventsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    subscription: { type: 'string', maxLength: 200 },
-    after: { type: 'string', maxLength: 20 },
-    limit: { type: 'string', pattern: '^[0-9]{1,4}$' },
-  },
-} as const;
+import { routeSchema } from './schemas.js';
 
 /** How often an idle event stream sends a comment, so proxies keep it open. */
 const KEEPALIVE_MS = 15_000;
@@ -65,9 +22,9 @@ export const triggersRoutes: FastifyPluginAsync<HttpContext> = async (app, { hos
     })),
   );
 
-  app.post<{ Body: SubscribeBody }>(
+  app.post<{ Body: SubscribeRequest }>(
     '/api/subscriptions',
-    { schema: { body: subscribeBody } },
+    { schema: routeSchema('POST /api/subscriptions') },
     async (request, reply) => {
       const { subscription, deliverSecret } = await host.triggers.subscribe(request.body);
       return reply.code(201).send({ ...subscription, ...(deliverSecret ? { deliverSecret } : {}) });
@@ -78,22 +35,30 @@ export const triggersRoutes: FastifyPluginAsync<HttpContext> = async (app, { hos
     Promise.all((await host.store.triggers.listSubscriptions()).map((record) => host.triggers.view(record))),
   );
 
-  app.get<{ Params: { id: string } }>('/api/subscriptions/:id', async (request) => {
-    const record = await host.triggers.get(request.params.id);
-    const view = await host.triggers.view(record);
-    return record.deliverTo
-      ? { ...view, deliveries: await host.store.triggers.listDeliveries(record.id) }
-      : view;
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/subscriptions/:id',
+    { schema: routeSchema('GET /api/subscriptions/:id') },
+    async (request) => {
+      const record = await host.triggers.get(request.params.id);
+      const view = await host.triggers.view(record);
+      return record.deliverTo
+        ? { ...view, deliveries: await host.store.triggers.listDeliveries(record.id) }
+        : view;
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/subscriptions/:id', async (request, reply) => {
-    await host.triggers.unsubscribe(request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/subscriptions/:id',
+    { schema: routeSchema('DELETE /api/subscriptions/:id') },
+    async (request, reply) => {
+      await host.triggers.unsubscribe(request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   app.get<{ Querystring: { subscription?: string; after?: string; limit?: string } }>(
     '/api/events',
-    { schema: { querystring: eventsQuery } },
+    { schema: routeSchema('GET /api/events') },
     async (request) => {
       const limit = Math.min(1000, Math.max(1, Number(request.query.limit ?? 100)));
       const { events, nextCursor } = await host.triggers.events({ ...request.query, limit });
@@ -103,7 +68,7 @@ export const triggersRoutes: FastifyPluginAsync<HttpContext> = async (app, { hos
 
   app.get<{ Querystring: { subscription?: string; after?: string } }>(
     '/api/events/stream',
-    { schema: { querystring: eventsQuery } },
+    { schema: routeSchema('GET /api/events/stream') },
     async (request, reply) => {
       const header = request.headers['last-event-id'];
       let after = parseCursor((Array.isArray(header) ? header[0] : header) ?? request.query.after);

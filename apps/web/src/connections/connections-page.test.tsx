@@ -202,7 +202,14 @@ describe('credential fields', () => {
       id: 'issues',
       title: 'Issues',
       description: '',
-      auth: { type: 'oauth2', alternatives: ['apiKey'] },
+      auth: {
+        type: 'oauth2',
+        authorizationUrl: 'https://linear.app/oauth/authorize',
+        tokenUrl: 'https://api.linear.app/oauth/token',
+        scopes: ['read'],
+        alternatives: ['apiKey'],
+      },
+      oauthConfigured: true,
       credentialsSchema: {
         anyOf: [
           { type: 'object', properties: { accessToken: { type: 'string' } }, required: ['accessToken'] },

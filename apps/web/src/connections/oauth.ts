@@ -7,8 +7,7 @@ export type OAuthOutcome =
   | { ok: false; reason: 'blocked' | 'closed' | 'refused'; message: string };
 
 function messageOf(error: OAuthMessage['error']): string {
-  if (!error) return 'The provider did not grant access.';
-  return typeof error === 'string' ? error : error.message;
+  return error || 'The provider did not grant access.';
 }
 
 /**

@@ -1,25 +1,8 @@
 import { inspect } from 'node:util';
 import { redact, redactDeep } from '../redact.js';
+import type { ErrorKind } from './kinds.js';
 
-/**
- * The stable kinds of error, one per class: the one list every surface (CLI exit codes, HTTP
- * statuses, MCP, the web UI's labels) derives from.
- */
-export const ERROR_KINDS = [
-  'validation',
-  'auth',
-  'permission',
-  'not_found',
-  'rate_limit',
-  'provider',
-  'network',
-  'timeout',
-  'internal',
-  'signature',
-] as const;
-
-/** One of `ERROR_KINDS`. */
-export type ErrorKind = (typeof ERROR_KINDS)[number];
+export { ERROR_KINDS, type ErrorKind } from './kinds.js';
 
 const marker = Symbol.for('@c/core.error');
 

@@ -1,0 +1,249 @@
+// The API is defined once (`./schemas.ts`, `./routes.ts`): these tests fail when the server's routes,
+// the OpenAPI document or what the host actually sends drift from it. The type checks at the end fail
+// `pnpm typecheck` when a host view gains a field the API does not declare.
+import type { AuthDescriptor as CoreAuth, ErrorJson as CoreErrorJson, Lookup as CoreLookup } from '@c/core';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import type { ConnectionView as HostConnectionView } from '../connections.js';
+import { loadConnectors } from '../connectors.js';
+import { componentSchemas, requestJsonSchema } from '../http/schemas.js';
+import { createHttpServer } from '../http/server.js';
+import type { RunView as HostRunView } from '../runs.js';
+import { type Sandbox, startSandbox } from '../sandbox.js';
+import type { AuditEntry as HostAuditEntry, StoreReadiness } from '../store/connection-store.js';
+import { call } from '../test-support/http.js';
+import { tempHost } from '../test-support/temp-host.js';
+import type { EventView as HostEventView, SubscriptionView as HostSubscriptionView } from '../triggers.js';
+import * as api from './index.js';
+
+const TOKEN = 'api-contract-token-0123456789abcdef';
+const auth = { authorization: `Bearer ${TOKEN}` };
+let host: Awaited<ReturnType<typeof tempHost>>;
+let sandbox: Sandbox;
+let app: FastifyInstance;
+let base: string;
+const routes: RouteOptions[] = [];
+
+beforeAll(async () => {
+  host = await tempHost(await loadConnectors(['payments']), { token: TOKEN });
+  await host.access.init();
+  sandbox = await startSandbox(host);
+  app = await createHttpServer({
+    host,
+    bind: '127.0.0.1',
+    webDir: '/nonexistent',
+    onRoute: (route) => routes.push(route),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await sandbox?.close();
+  await host?.cleanup();
+});
+
+/**
+ * Routes that are not the JSON API: MCP's own protocol, the provider-facing webhook receiver, the
+ * reference page's files and the web UI.
+ */
+const OUTSIDE_API = /^\/(mcp|hooks\/|api\/reference|$|index\.html|assets\/|\*)/;
+
+function served(): Map<string, RouteOptions> {
+  const out = new Map<string, RouteOptions>();
+  for (const route of routes) {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || OUTSIDE_API.test(route.url)) continue;
+      out.set(`${method} ${route.url}`, route);
+    }
+  }
+  return out;
+}
+
+describe('the routes', () => {
+  it('are exactly API_ROUTES, each validating its params, query and body with the API schemas', () => {
+    const table = served();
+    expect([...table.keys()].sort()).toEqual(Object.keys(api.API_ROUTES).sort());
+    for (const [key, route] of table) {
+      const spec = api.API_ROUTES[key as api.ApiRouteKey];
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      expect(schema.params, key).toEqual(spec.params && requestJsonSchema(spec.params));
+      expect(schema.querystring, key).toEqual(spec.query && requestJsonSchema(spec.query));
+      expect(schema.body, key).toEqual(spec.body && requestJsonSchema(spec.body));
+    }
+  });
+
+  it('refuse what the API schema refuses, naming the parameter', async () => {
+    const response = await call(base, 'POST', '/api/connections', {
+      headers: auth,
+      body: { name: '-bad', connector: 'payments', credentials: {} },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.error).toMatchObject({ kind: 'validation', parameter: 'name' });
+    expect(
+      api.CreateConnectionRequest.safeParse({ name: '-bad', connector: 'x', credentials: {} }).success,
+    ).toBe(false);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents every route of API_ROUTES, with the API schemas as its components', async () => {
+    const doc = (await call(base, 'GET', '/api/openapi.json', { headers: auth })).json;
+    expect(doc.components.schemas).toEqual(componentSchemas());
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'Error',
+        'ErrorJson',
+        'Connection',
+        'CommandDetail',
+        'Run',
+        'Subscription',
+        'Event',
+      ]),
+    );
+    for (const route of Object.values(api.API_ROUTES)) {
+      if (route.url === '/api/commands/:id/run') continue;
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = doc.paths[path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toMatchObject({ summary: route.summary });
+      expect(Object.keys(operation.responses).sort()).toEqual(
+        [...Object.keys(route.responses), ...(route.public ? [] : ['default'])].filter(unique).sort(),
+      );
+      // Each `{name}` of the path is a declared path parameter.
+      const declared = (operation.parameters ?? []).filter((p: { in: string }) => p.in === 'path');
+      expect(declared.map((p: { name: string }) => p.name)).toEqual(
+        [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]),
+      );
+    }
+    const runs = Object.keys(doc.paths).filter((path) => path.endsWith('/run'));
+    expect(runs).toContain('/api/commands/payments.createCustomer/run');
+  });
+
+  it('has no $ref that does not resolve to one of its components', async () => {
+    const doc = (await call(base, 'GET', '/api/openapi.json', { headers: auth })).json;
+    const refs = new Set<string>();
+    JSON.stringify(doc, (key, value) => {
+      if (key === '$ref') refs.add(value);
+      return value;
+    });
+    expect(refs.size).toBeGreaterThan(5);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/schemas\//);
+      expect(doc.components.schemas[ref.slice('#/components/schemas/'.length)], ref).toBeDefined();
+    }
+  });
+});
+
+/** Asserts the body is what the schema says: nothing missing, nothing undeclared (zod drops unknown keys). */
+function exactly(schema: z.ZodType, body: unknown): void {
+  const parsed = schema.safeParse(body);
+  expect(parsed.error?.issues, JSON.stringify(body).slice(0, 400)).toBeUndefined();
+  expect(parsed.data).toEqual(body);
+}
+
+async function get(path: string) {
+  const response = await call(base, 'GET', path, { headers: auth });
+  expect(response.status, path).toBe(200);
+  return response.json;
+}
+
+describe('what the host sends', () => {
+  it('is what the API declares, route by route', async () => {
+    exactly(api.HealthResponse, await get('/api/health'));
+    exactly(api.ReadinessResponse, await get('/api/ready'));
+    const connectors = await get('/api/connectors');
+    exactly(api.ConnectorSummary.array().min(1), connectors);
+    exactly(api.CommandSummary.array().min(1), await get('/api/commands'));
+    const detail = await get('/api/commands/payments.createSubscription');
+    expect(Object.keys(detail.lookups).length).toBeGreaterThan(0);
+    exactly(api.CommandDetail, detail);
+    exactly(api.ConnectionView.array().min(1), await get('/api/connections'));
+    const tested = await call(base, 'POST', '/api/connections/sandbox-payments/test', { headers: auth });
+    exactly(api.ConnectionView, tested.json);
+    const session = await call(base, 'POST', '/api/session', { body: { token: TOKEN } });
+    exactly(api.SessionResponse, session.json);
+
+    const ran = await call(base, 'POST', '/api/commands/payments.createCustomer/run', {
+      headers: auth,
+      body: { input: { email: 'ada@example.com' } },
+    });
+    exactly(api.RunCommandResponse, ran.json);
+    const dry = await call(base, 'POST', '/api/commands/payments.createCustomer/run', {
+      headers: auth,
+      body: { input: { email: 'ada@example.com' }, dryRun: true },
+    });
+    exactly(api.DryRunResult, dry.json);
+    const unknown = await call(base, 'POST', '/api/commands/payments.nope/run', { headers: auth, body: {} });
+    expect(unknown.status).toBe(404);
+    exactly(api.ErrorBody, unknown.json);
+    exactly(api.AuditEntry.array().min(1), await get('/api/audit'));
+  });
+
+  it('is what the API declares for async runs', async () => {
+    const accepted = await call(base, 'POST', '/api/runs', {
+      headers: auth,
+      body: { command: 'payments.getCustomers', input: {} },
+    });
+    expect(accepted.status).toBe(202);
+    exactly(api.RunAccepted, accepted.json);
+    let run = await get(`/api/runs/${accepted.json.id}`);
+    while (run.status === 'queued' || run.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = await get(`/api/runs/${accepted.json.id}`);
+    }
+    expect(run.status).toBe('succeeded');
+    exactly(api.RunView, run);
+  });
+
+  it('is what the API declares for triggers, subscriptions and events', async () => {
+    exactly(api.TriggerSummary.array().min(1), await get('/api/triggers'));
+    const created = await call(base, 'POST', '/api/subscriptions', {
+      headers: auth,
+      body: {
+        trigger: 'payments.event',
+        input: { events: ['customer.created'] },
+        // Nothing listens there: its deliveries stay pending, which is what the detail shows.
+        deliverTo: { url: 'http://127.0.0.1:9/in' },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.deliverSecret).toEqual(expect.any(String));
+    exactly(api.SubscriptionCreated, created.json);
+    await call(base, 'POST', '/api/commands/payments.createCustomer/run', {
+      headers: auth,
+      body: { input: { email: 'grace@example.com' } },
+    });
+    let page = await get(`/api/events?subscription=${created.json.id}`);
+    while (page.events.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      page = await get(`/api/events?subscription=${created.json.id}`);
+    }
+    exactly(api.EventsPage, page);
+    exactly(api.SubscriptionView.array().min(1), await get('/api/subscriptions'));
+    const detail = await get(`/api/subscriptions/${created.json.id}`);
+    expect(detail.deliveries.length).toBeGreaterThan(0);
+    exactly(api.SubscriptionDetail, detail);
+    const removed = await call(base, 'DELETE', `/api/subscriptions/${created.json.id}`, { headers: auth });
+    expect(removed.status).toBe(204);
+  });
+});
+
+describe('the host types', () => {
+  it('are assignable to the API types (checked by tsc)', () => {
+    expectTypeOf<HostConnectionView>().toExtend<api.ConnectionView>();
+    expectTypeOf<HostRunView>().toExtend<api.RunView>();
+    expectTypeOf<HostSubscriptionView>().toExtend<api.SubscriptionView>();
+    expectTypeOf<HostEventView>().toExtend<api.EventView>();
+    expectTypeOf<HostAuditEntry>().toExtend<api.AuditEntry>();
+    expectTypeOf<StoreReadiness & { ok: boolean }>().toExtend<api.ReadinessResponse>();
+    expectTypeOf<CoreErrorJson>().toEqualTypeOf<api.ErrorJson>();
+    expectTypeOf<CoreLookup>().toExtend<api.Lookup>();
+    expectTypeOf<CoreAuth>().toExtend<api.AuthDescriptor>();
+  });
+});
+
+function unique<T>(value: T, index: number, all: T[]): boolean {
+  return all.indexOf(value) === index;
+}
