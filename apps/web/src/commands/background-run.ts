@@ -1,36 +1,8 @@
 import { ApiError, apiErrorOf, apiRequest } from '../api';
-import type { ErrorJson } from '../types';
+import type { RunEvent, RunProgress, RunStatus, RunView } from '../types';
 
-/** What a command reported about its progress, as `GET /api/runs/{id}` and its events carry it. */
-export interface RunProgress {
-  message?: string;
-  current?: number;
-  total?: number;
-}
-
-/** The state of an async run. */
-export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed';
-
-/** `GET /api/runs/{id}`. */
-export interface RunView {
-  id: string;
-  command: string;
-  connection: string;
-  status: RunStatus;
-  progress: RunProgress | null;
-  /** The command's result once succeeded, else null. */
-  result: unknown;
-  error: ErrorJson | null;
-  createdAt: string;
-  startedAt?: string | null;
-  finishedAt?: string | null;
-}
-
-/** An event of `GET /api/runs/{id}/events`. */
-export type RunEvent =
-  | { type: 'status'; id: string; status: RunStatus }
-  | { type: 'progress'; id: string; progress: RunProgress }
-  | { type: 'end'; id: string; status: 'succeeded' | 'failed'; error: ErrorJson | null };
+// The run's shapes are the host's (`@c/host/api`), re-exported for the UI's run code.
+export type { RunEvent, RunProgress, RunStatus, RunView };
 
 /** Starts a run in the background: `POST /api/runs`, answered 202 with the run's id. */
 export function startRun(

@@ -1,41 +1,8 @@
 import { apiRequest } from '../api';
-import type { JsonSchema } from '../types';
+import type { SubscriptionInfo, TriggerEvent, TriggerInfo } from '../types';
 
-/** A trigger of the host's catalogue (`GET /api/triggers`). */
-export interface TriggerInfo {
-  id: string;
-  connector: string;
-  key: string;
-  title: string;
-  description: string;
-  kinds: string[];
-  inputSchema: JsonSchema;
-  outputSchema: JsonSchema;
-}
-
-/** A subscription as the host shows it: never its provider state or secrets. */
-export interface SubscriptionInfo {
-  id: string;
-  trigger: string;
-  connection: string;
-  input: Record<string, unknown>;
-  hookUrl?: string | undefined;
-  deliverTo?: { url: string } | undefined;
-  status: string;
-  error?: Record<string, unknown> | undefined;
-  createdAt: string;
-}
-
-/** An event received for a subscription. */
-export interface TriggerEvent {
-  id: string;
-  trigger: string;
-  subscription: string;
-  type: string;
-  occurredAt: string;
-  receivedAt: string;
-  data: unknown;
-}
+// The shapes are the host's (`@c/host/api`), re-exported for the UI's trigger code.
+export type { SubscriptionInfo, TriggerEvent, TriggerInfo };
 
 /** The host's trigger routes. */
 export const triggersApi = {
