@@ -159,12 +159,11 @@ function sniffedItems(source: ResultSource): TabItem[] {
  * A result in its most readable form (chart, table, CSV or its fields), as its output schema
  * declares, and always as a JSON tree with copy.
  */
-export function ResultView(source: ResultSource) {
-  const { result } = source;
+export function ResultView({ commandId, title, input, result, outputSchema, inputSchema }: ResultSource) {
   const json = useMemo(() => JSON.stringify(result, null, 2) ?? 'null', [result]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the views follow the source's fields, not its object
   const items = useMemo(() => {
-    const declared = declaredView(source.outputSchema);
+    const source = { commandId, title, input, result, outputSchema, inputSchema };
+    const declared = declaredView(outputSchema);
     const list = declared ? declaredItems(source, declared) : sniffedItems(source);
     list.push({
       id: 'json',
@@ -184,7 +183,7 @@ export function ResultView(source: ResultSource) {
       ),
     });
     return list;
-  }, [result, source.commandId, source.input, source.title, source.outputSchema, source.inputSchema, json]);
+  }, [commandId, title, input, result, outputSchema, inputSchema, json]);
   const [selected, setSelected] = useState<string>(() => items[0]?.id ?? 'json');
 
   return (
