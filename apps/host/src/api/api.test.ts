@@ -1,6 +1,10 @@
 // The API is defined once (`./schemas.ts`, `./routes.ts`): these tests fail when the server's routes,
 // the OpenAPI document or what the host actually sends drift from it. The type checks at the end fail
 // `pnpm typecheck` when a host view gains a field the API does not declare.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AuthDescriptor as CoreAuth, ErrorJson as CoreErrorJson, Lookup as CoreLookup } from '@c/core';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
@@ -227,6 +231,25 @@ describe('what the host sends', () => {
     exactly(api.SubscriptionDetail, detail);
     const removed = await call(base, 'DELETE', `/api/subscriptions/${created.json.id}`, { headers: auth });
     expect(removed.status).toBe(204);
+  });
+});
+
+describe('the module the web UI imports', () => {
+  it("imports nothing of Node: only zod, core's error kinds and its own files", () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const sources = readdirSync(here).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    expect(sources).toContain('index.ts');
+    const imported = new Set<string>();
+    for (const file of sources) {
+      const text = readFileSync(join(here, file), 'utf8');
+      for (const match of text.matchAll(/^(?:import|export)[^;]*?from '([^']+)'/gms)) imported.add(match[1]!);
+    }
+    expect([...imported].filter((name) => !name.startsWith('./')).sort()).toEqual([
+      '@c/core/error-kinds',
+      'zod',
+    ]);
+    const kinds = readFileSync(fileURLToPath(import.meta.resolve('@c/core/error-kinds')), 'utf8');
+    expect(kinds).not.toMatch(/^\s*(import|export .* from)/m);
   });
 });
 
