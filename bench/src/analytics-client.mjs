@@ -1,0 +1,97 @@
+// One measured client of the analytics benchmark (analytics.bench.ts), run in a fresh process:
+//
+//   node analytics-client.mjs '<ClientCase as JSON>'
+//
+// Does the work, samples its own memory, and prints one JSON line (a ClientReport). Plain JavaScript
+// on purpose: a .ts entry makes Node load its TypeScript stripper (about 18 MB of RSS) into the very
+// process whose memory is measured, which an application running built code never carries.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+
+/** Any valid range: the simulator serves the same generated archive for it. */
+const RANGE = { start: '20260301T00', end: '20260301T23' };
+
+/**
+ * @param {{kind: 'raw-export', url: string, connection: any}
+ *   | {kind: 'decode-export', connection: any}
+ *   | {kind: 'send-events', connection: any, count: number}} clientCase
+ */
+async function clientMain(clientCase) {
+  const { connection } = clientCase;
+  /** @type {() => Promise<Record<string, number>>} */
+  let work;
+  let done = async () => {};
+  if (clientCase.kind === 'raw-export') {
+    // Baseline: the same archive downloaded with undici, every byte discarded. Imported here only:
+    // its index weighs on the RSS of the other clients, which load just the parts core uses.
+    const { Agent, request } = await import('undici');
+    const agent = new Agent({ keepAliveTimeout: 60_000 });
+    const secret = `${connection.credentials.apiKey}:${connection.credentials.secretKey}`;
+    const authorization = `Basic ${Buffer.from(secret).toString('base64')}`;
+    work = async () => {
+      const response = await request(`${clientCase.url}/api/2/export?start=${RANGE.start}&end=${RANGE.end}`, {
+        dispatcher: agent,
+        headers: { authorization },
+      });
+      if (response.statusCode !== 200) throw new Error(`raw export answered ${response.statusCode}`);
+      let archiveBytes = 0;
+      for await (const chunk of response.body) archiveBytes += chunk.length;
+      return { archiveBytes };
+    };
+    done = () => agent.close();
+  } else {
+    const { analytics, exportEvents, sendEventStream } = await import('@c/analytics');
+    const client = analytics.connect({ credentials: connection.credentials, ...connection.options });
+    done = () => client.close();
+    if (clientCase.kind === 'decode-export') {
+      work = async () => {
+        let events = 0;
+        for await (const event of exportEvents(client, RANGE)) {
+          if (event.event_type !== undefined) events += 1;
+        }
+        return { events };
+      };
+    } else {
+      const { syntheticEvents } = await import('@c/analytics/testing');
+      const origin = new URL(connection.options.ingestionBaseUrl).origin;
+      work = async () => {
+        let requests = 0;
+        // undici announces every request it creates: retries and 413 splits are counted too.
+        /** @param {any} message */
+        const onRequest = (message) => {
+          if (String(message.request.origin) === origin) requests += 1;
+        };
+        subscribe('undici:request:create', onRequest);
+        try {
+          const result = await sendEventStream(client, syntheticEvents(clientCase.count));
+          return {
+            requests,
+            ingested: result.ingested,
+            rejected: result.rejected.length,
+            batches: result.batches,
+          };
+        } finally {
+          unsubscribe('undici:request:create', onRequest);
+        }
+      };
+    }
+  }
+  const startRss = process.memoryUsage.rss();
+  let peakRss = startRss;
+  const timer = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 100);
+  const cpuBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const figures = await work();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = process.cpuUsage(cpuBefore);
+  clearInterval(timer);
+  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  await done();
+  // resourceUsage reports kilobytes; cpuUsage microseconds, every thread of the process together.
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  process.stdout.write(`${JSON.stringify({ ...figures, seconds, cpuSeconds, startRss, peakRss, maxRss })}\n`);
+}
+
+await clientMain(JSON.parse(process.argv[2] ?? '{}'));
