@@ -10,11 +10,14 @@ import { readZip, type ZipEntry, ZipFormatError } from './analytics-zip-reader.j
 /** Amplitude exports at most 365 days per request. */
 export const ANALYTICS_EXPORT_MAX_DAYS = 365;
 
-/** zlib's output chunk: far above its 16 KB default, which costs a callback per 16 KB of events. */
-const ZLIB_CHUNK = 256 * 1024;
-
-/** Output a zlib stage may hold before its reader takes it (its default is 16 KB, under one chunk). */
-const AHEAD = 4 * ZLIB_CHUNK;
+/**
+ * zlib's output chunk, and what a stage may hold before its reader takes it (the readable default,
+ * 16 KB, is under one chunk, so a stage would wait for the parser before starting the next). Above
+ * 16 KB to save callbacks; not much more, because a chunk the parser has not reached when V8
+ * collects its young generation gets promoted, and promoted buffers wait for a full collection:
+ * at 256 KB a 1 GB export peaked 40 MB higher for no measurable gain in speed.
+ */
+const ZLIB_CHUNK = 64 * 1024;
 
 /** The fields of the export range: `YYYYMMDDTHH` hours, both included, in UTC (call in a schema builder). */
 export function exportRangeShape() {
@@ -95,12 +98,12 @@ async function* exportPieces(
 
 /**
  * A member's text: inflated when the zip deflated it, gunzipped when it is a `.gz` file. Each zlib
- * stage runs in libuv's thread pool and may run `AHEAD` bytes ahead of its reader, so decompression
+ * stage runs in libuv's thread pool and may hold a chunk ahead of its reader, so decompression
  * overlaps the parsing of the text already out instead of waiting for the parser to ask.
  */
 function decode(entry: ZipEntry): AsyncIterable<Buffer> {
   const stages: Transform[] = [];
-  const options = { chunkSize: ZLIB_CHUNK, readableHighWaterMark: AHEAD };
+  const options = { chunkSize: ZLIB_CHUNK, readableHighWaterMark: ZLIB_CHUNK };
   if (entry.method === 8) stages.push(createInflateRaw(options));
   if (/\.gz$/i.test(entry.name)) stages.push(createGunzip(options));
   const last = stages.at(-1);
