@@ -11,7 +11,9 @@ const msw = mockServer();
 
 // The mock host's commands carry no output schema: those in the results' fixture get their real one,
 // as the host serves it, so a result is shown the way its schema declares.
-beforeAll(() => {
+beforeAll(async () => {
+  // The chart is loaded on demand: load it once up front, so a loaded machine does not outwait a find.
+  await import('../results/time-series-chart');
   const load = api.command;
   vi.spyOn(api, 'command').mockImplementation(async (id) => {
     const detail = await load(id);

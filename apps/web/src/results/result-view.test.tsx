@@ -1,11 +1,15 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import schemas from './__fixtures__/schemas.json';
 import { ResultView } from './result-view';
 import { cellClass } from './tables';
 
 afterEach(() => vi.restoreAllMocks());
+// The chart is loaded on demand: load it once up front, so a loaded machine does not outwait a find.
+beforeAll(async () => {
+  await import('./time-series-chart');
+});
 
 const files = {
   files: [
