@@ -61,7 +61,9 @@ describe('an event as a form', () => {
 
     await user.click(event.getByRole('button', { name: 'Add to Filters' }));
     const filter = within(event.getByRole('group', { name: 'Filters' }));
-    await user.selectOptions(filter.getByLabelText(/^Property Type/), 'user');
+    // An item is named by its place, as its Remove button and its errors name it.
+    expect(filter.getByRole('group', { name: 'Item 1' })).toBeInTheDocument();
+    await user.selectOptions(filter.getByLabelText(/^Property Type/), 'User property');
     await user.type(filter.getByLabelText(/^Property\s*\*?$/), 'country');
     await user.selectOptions(filter.getByLabelText(/^Operator/), 'is');
     fireEvent.change(filter.getByLabelText(/^Values/), { target: { value: '["Germany", "France"]' } });
@@ -70,7 +72,7 @@ describe('an event as a form', () => {
     await user.click(event.getByRole('button', { name: 'Add to Group By' }));
     await user.click(event.getByRole('button', { name: 'Add to Group By' }));
     const types = groupBy().getAllByLabelText(/^Property Type/);
-    await user.selectOptions(types[0] as HTMLElement, 'event');
+    await user.selectOptions(types[0] as HTMLElement, 'Event property');
     await user.type(groupBy().getAllByLabelText(/^Property\s*\*?$/)[0] as HTMLElement, 'source');
     // At most two group-bys: no third can be added; the second is removed again.
     expect(event.queryByRole('button', { name: 'Add to Group By' })).not.toBeInTheDocument();

@@ -122,13 +122,20 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const isRoot = fieldPathId.path.length === 0;
   const content = properties.map((property) => property.content);
   if (isRoot) return <div className="form-fields">{content}</div>;
+  // An item of a list is named by its place, as its Remove button and its errors name it.
+  const index = fieldPathId.path.at(-1);
+  const isItem = typeof index === 'number';
   return (
     <fieldset className="fieldset">
-      {title && (
-        <legend>
-          {title}
-          {required && <span className="field__required"> *</span>}
-        </legend>
+      {isItem ? (
+        <legend>Item {index + 1}</legend>
+      ) : (
+        title && (
+          <legend>
+            {title}
+            {required && <span className="field__required"> *</span>}
+          </legend>
+        )
       )}
       {description && (
         <p id={descriptionId(fieldPathId)} className="field__description">

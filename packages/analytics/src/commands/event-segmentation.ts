@@ -58,6 +58,12 @@ const INTERVALS = [
 const nameOf = (options: readonly (readonly [string, string])[], value: string) =>
   options.find(([option]) => option === value)?.[1] ?? value;
 
+/** Where a filtered or grouped property sits: on the event, or on the user. */
+const PROPERTY_TYPES = [
+  ['event', 'Event property'],
+  ['user', 'User property'],
+] as const;
+
 /** Metrics that read a property's values, and so need a group-by property in the event. */
 const PROPERTY_METRICS = new Set(['histogram', 'sums', 'value_avg']);
 
@@ -73,7 +79,7 @@ const eventObject = (z: Zod) =>
     filters: z
       .array(
         z.looseObject({
-          subprop_type: z.enum(['event', 'user']).meta({
+          subprop_type: choice(z, PROPERTY_TYPES).meta({
             title: 'Property Type',
             description: 'event: an event property; user: a user property.',
           }),
@@ -94,12 +100,12 @@ const eventObject = (z: Zod) =>
       .meta({
         title: 'Filters',
         description:
-          'Only events whose properties pass every filter: {subprop_type, subprop_key, subprop_op, subprop_value}.',
+          'Only events whose properties pass every filter (each a property, an operator and values).',
       }),
     group_by: z
       .array(
         z.looseObject({
-          type: z.enum(['event', 'user']).meta({
+          type: choice(z, PROPERTY_TYPES).meta({
             title: 'Property Type',
             description: 'event: an event property; user: a user property.',
           }),
@@ -110,7 +116,7 @@ const eventObject = (z: Zod) =>
       .optional()
       .meta({
         title: 'Group By',
-        description: 'Up to two properties to group by: {type: event|user, value}.',
+        description: 'Up to two properties to group by, each an event or a user property.',
       }),
   });
 
