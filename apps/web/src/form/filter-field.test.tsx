@@ -1,6 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { planForm } from '../commands/form-plan';
+import fixtures from '../test/__fixtures__/commands.json';
 import { mockServer, renderApp } from '../test/render';
+import { SchemaForm } from './schema-form';
 
 const msw = mockServer();
 
@@ -105,5 +108,39 @@ describe('filter builder', () => {
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await screen.findByRole('heading', { name: 'Result' });
     expect(sentFilter(host)).toEqual({});
+  });
+
+  it('shows a filter given from outside (a re-run) in its fields, and the rest as JSON', () => {
+    const inputSchema = (fixtures as unknown as Record<string, { inputSchema: Record<string, unknown> }>)[
+      'issues.searchIssues'
+    ]?.inputSchema as Record<string, unknown>;
+    const { schema, uiSchema } = planForm('issues.searchIssues', inputSchema);
+    const onChange = vi.fn();
+    const filter = { priority: { eq: 1 }, assignee: { isMe: { eq: true } }, title: { contains: 'crash' } };
+    render(
+      <SchemaForm
+        id="rerun"
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={{ filter }}
+        formContext={{ commandId: 'issues.searchIssues', formData: { filter }, runLookup: async () => ({}) }}
+        onChange={onChange}
+        onSubmit={() => {}}
+      >
+        {null}
+      </SchemaForm>,
+    );
+    const priority = screen.getByLabelText('Priority') as HTMLSelectElement;
+    expect(priority.selectedOptions[0]?.textContent).toBe('Urgent');
+    expect(screen.getByRole('checkbox', { name: 'Assigned to me' })).toBeChecked();
+    expect(screen.getByLabelText('More (JSON)')).toHaveValue(
+      JSON.stringify({ title: { contains: 'crash' } }, null, 2),
+    );
+    // Unticking a field takes its condition out of the filter, and leaves the rest.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Assigned to me' }));
+    expect(onChange.mock.lastCall?.[0]).toMatchObject({
+      filter: { title: { contains: 'crash' }, priority: { eq: 1 } },
+    });
+    expect(onChange.mock.lastCall?.[0].filter).not.toHaveProperty('assignee');
   });
 });
