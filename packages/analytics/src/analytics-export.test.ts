@@ -1,6 +1,12 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { gzipSync } from 'node:zlib';
+import { ProviderError } from '@c/core';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ZipFile } from 'yazl';
 import { type AnalyticsClient, exportEvents } from './analytics-connector.js';
 import { connectAnalytics } from './testing/amplitude-test-helpers.js';
 import { type AmplitudeSandbox, analyticsSimulator, type ExportProfile } from './testing/index.js';
@@ -95,6 +101,78 @@ describe('exportEvents', () => {
       });
       expect(sandbox.server.calls).toHaveLength(0);
     });
+  });
+});
+
+/** A zip as Amplitude sends it: streamed members (data descriptors), deflated unless said otherwise. */
+async function zipOf(members: { name: string; data: Buffer; compress?: boolean }[]): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const member of members) {
+    zip.addReadStream(Readable.from([member.data]), member.name, { compress: member.compress ?? true });
+  }
+  zip.end();
+  return buffer(zip.outputStream as Readable);
+}
+
+/** Runs `exportEvents` against a simulator whose export answers `body`; returns events or the error. */
+async function exportOf(body: Buffer): Promise<{ events: unknown[]; error: unknown }> {
+  return withExport({ events: 10 }, async (client, sandbox) => {
+    sandbox.server.use(
+      http.get('*/api/2/export', () => new HttpResponse(new Uint8Array(body), { status: 200 })),
+    );
+    const events: unknown[] = [];
+    try {
+      for await (const event of exportEvents(client, range)) events.push(event);
+      return { events, error: undefined };
+    } catch (error) {
+      return { events, error };
+    }
+  });
+}
+
+const lines = (...events: object[]) => events.map((event) => JSON.stringify(event)).join('\n');
+
+describe('exportEvents decoding', () => {
+  it('decodes members without a trailing newline, empty members and multi-byte text, in archive order', async () => {
+    const { events, error } = await exportOf(
+      await zipOf([
+        { name: '1/1_2026-01-01_0#1.json.gz', data: gzipSync(lines({ n: 1, city: 'Zürich' }, { n: 2 })) },
+        { name: '1/1_2026-01-01_1#1.json.gz', data: gzipSync('') },
+        {
+          name: '1/1_2026-01-01_2#1.json.gz',
+          data: gzipSync(`${lines({ n: 3, who: '日本 🎵' })}\n`),
+          compress: false,
+        },
+      ]),
+    );
+    expect(error).toBeUndefined();
+    expect(events).toEqual([{ n: 1, city: 'Zürich' }, { n: 2 }, { n: 3, who: '日本 🎵' }]);
+  });
+
+  it('names a body that is not a zip, a member that is not gzip and a line that is not JSON', async () => {
+    const notZip = await exportOf(Buffer.from('<html>maintenance</html>'));
+    expect(ProviderError.isInstance(notZip.error)).toBe(true);
+    expect(notZip.error).toMatchObject({ providerCode: 'invalid_export_archive', retryable: false });
+    expect((notZip.error as Error).message).toMatch(/not a zip archive/);
+
+    const notGzip = await exportOf(
+      await zipOf([{ name: '1/1_2026-01-01_0#1.json.gz', data: Buffer.from('{"plain":"json"}\n') }]),
+    );
+    expect(ProviderError.isInstance(notGzip.error)).toBe(true);
+    expect(notGzip.error).toMatchObject({ providerCode: 'invalid_export_archive', retryable: false });
+    expect((notGzip.error as Error).message).toMatch(
+      /could not be decompressed \(in 1\/1_2026-01-01_0#1\.json\.gz\)/,
+    );
+
+    const notJson = await exportOf(
+      await zipOf([{ name: '1/1_2026-01-01_0#1.json.gz', data: gzipSync(`${lines({ n: 1 })}\n{"n":\n`) }]),
+    );
+    expect(notJson.events).toEqual([{ n: 1 }]);
+    expect(ProviderError.isInstance(notJson.error)).toBe(true);
+    expect(notJson.error).toMatchObject({ providerCode: 'invalid_export_line', retryable: false });
+    expect((notJson.error as Error).message).toBe(
+      "Amplitude's export file 1/1_2026-01-01_0#1.json.gz holds a line that is not JSON (line 2)",
+    );
   });
 });
 
