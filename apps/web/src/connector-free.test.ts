@@ -44,7 +44,7 @@ function withoutComments(file: string, text: string): string {
 interface ConnectorLike {
   id: string;
   title: string;
-  list: { key: string }[];
+  list: { key: string; outputSchema?: Record<string, unknown> | undefined }[];
 }
 
 function isConnector(value: unknown): value is ConnectorLike {
@@ -140,5 +140,23 @@ describe('the web app', async () => {
     );
     const hits = namesIn(code).map(({ what }) => what);
     expect(hits).toEqual(['payments', 'docs', 'lists connectors', 'the provider of payments']);
+  });
+});
+
+describe('the connectors', async () => {
+  const connectors = await workspaceConnectors();
+
+  // With no names to go by, the web shows a result as its output schema declares (`x-view`); only a
+  // connector's escape hatch (its custom action, whose answer has no fixed shape) declares nothing.
+  it('declare a result view for every command but one escape hatch each', () => {
+    const undeclared = connectors.map((connector) => ({
+      connector: connector.id,
+      commands: connector.list
+        .filter((command) => typeof command.outputSchema?.['x-view'] !== 'string')
+        .map((command) => command.key),
+    }));
+    for (const { connector, commands } of undeclared) {
+      expect(commands, `${connector} commands without x-view`).toHaveLength(1);
+    }
   });
 });
