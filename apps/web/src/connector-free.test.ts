@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import schemas from './results/__fixtures__/schemas.json';
 
 // The web app knows no connector by name: what it shows of a command (its form, lookups, result
 // views and charts) comes from the host's registry, so a fifth connector needs no change here. Its
@@ -44,7 +45,11 @@ function withoutComments(file: string, text: string): string {
 interface ConnectorLike {
   id: string;
   title: string;
-  list: { key: string; outputSchema?: Record<string, unknown> | undefined }[];
+  list: {
+    key: string;
+    inputSchema: Record<string, unknown>;
+    outputSchema?: Record<string, unknown> | undefined;
+  }[];
 }
 
 function isConnector(value: unknown): value is ConnectorLike {
@@ -157,6 +162,19 @@ describe('the connectors', async () => {
     }));
     for (const { connector, commands } of undeclared) {
       expect(commands, `${connector} commands without x-view`).toHaveLength(1);
+    }
+  });
+
+  // The result views' tests read the commands' schemas from a fixture: it must be what they are.
+  it('have the schemas the result views are tested with', () => {
+    for (const [id, fixture] of Object.entries(schemas)) {
+      const dot = id.indexOf('.');
+      const connector = connectors.find((entry) => entry.id === id.slice(0, dot));
+      const command = connector?.list.find((entry) => entry.key === id.slice(dot + 1));
+      expect(
+        { inputSchema: command?.inputSchema, outputSchema: command?.outputSchema ?? null },
+        `${id}: rewrite src/results/__fixtures__/schemas.json (c-host describe ${id} --json)`,
+      ).toEqual(fixture);
     }
   });
 });
