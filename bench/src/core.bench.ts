@@ -1,4 +1,4 @@
-import { HttpClient } from '@c/core';
+import { bearerAuth, HttpClient } from '@c/core';
 import { Agent, request } from 'undici';
 import { compare, printCallTable, startChildServer } from './harness.ts';
 
@@ -9,18 +9,22 @@ export async function benchCore(scale: number): Promise<void> {
   );
   const url = server.info.url;
   const agent = new Agent({ keepAliveTimeout: 60_000 });
-  const core = new HttpClient({ provider: 'Bench', baseUrls: { default: url } });
+  // Both send the same bearer key and parse the same JSON answer.
+  const key = 'sk_bench_key';
+  const core = new HttpClient({ provider: 'Bench', baseUrls: { default: url }, auth: bearerAuth(key) });
   const raw = async () => {
     const response = await request(`${url}/v1/customers/cus_1`, {
       dispatcher: agent,
-      headers: { authorization: 'Bearer k' },
+      headers: { authorization: `Bearer ${key}` },
     });
-    await response.body.json();
+    return response.body.json();
   };
   const viaCore = () => core.request({ method: 'GET', path: '/v1/customers/cus_1' });
   const viaFetch = async () => {
-    const response = await fetch(`${url}/v1/customers/cus_1`, { headers: { authorization: 'Bearer k' } });
-    await response.json();
+    const response = await fetch(`${url}/v1/customers/cus_1`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    return response.json();
   };
   for (const concurrency of [1, 32]) {
     const calls = Math.round((concurrency === 1 ? 3000 : 8000) * scale);

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** One measured client: CPU per call in this process, throughput, wall time. */
 export interface Measurement {
@@ -9,7 +11,21 @@ export interface Measurement {
   concurrency: number;
   cpuUsPerCall: number;
   callsPerSecond: number;
+  /**
+   * CPU per call against the baseline client (the first one given to `compare`): the median of the
+   * ratios of rounds measured back to back, so a busy neighbour slows both sides of each ratio.
+   */
+  ratio?: number;
 }
+
+/**
+ * `gc()` without `--expose-gc`: every measurement starts from a collected heap, so the garbage one
+ * client left behind is not collected (and charged) while the next one is measured.
+ */
+const collectGarbage: () => void = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
 
 /**
  * Runs `fn` `calls` times with `concurrency` in flight and measures this process's CPU (user +
@@ -26,7 +42,7 @@ export async function measure(
   }: { calls: number; concurrency: number; warmup?: number },
 ): Promise<Measurement> {
   await runMany(fn, warmup, concurrency);
-  globalThis.gc?.();
+  collectGarbage();
   const cpuBefore = process.cpuUsage();
   const start = process.hrtime.bigint();
   await runMany(fn, calls, concurrency);
@@ -52,34 +68,56 @@ async function runMany(fn: () => Promise<unknown>, calls: number, concurrency: n
   await Promise.all(Array.from({ length: Math.min(concurrency, calls) }, worker));
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
 /**
- * Measures several clients in alternating rounds and keeps each one's median round, so JIT warm-up
- * and a busy neighbour on the machine do not favour whichever client happened to run first.
+ * Measures several clients in alternating rounds, the first client being the baseline. Every client
+ * is warmed up first (JIT, sockets); then each round measures each client once, in an order that
+ * alternates between rounds, so neither JIT warm-up nor a busy neighbour on the machine favours
+ * whichever client runs first. A client's CPU is its median round; its ratio is the median of its
+ * per-round ratios against the baseline's round, which a noisy machine moves far less.
  */
 export async function compare(
   clients: [string, () => Promise<unknown>][],
   options: { calls: number; concurrency: number; rounds?: number },
 ): Promise<Measurement[]> {
-  const rounds = options.rounds ?? 3;
+  const rounds = options.rounds ?? 9;
+  const perRound = Math.ceil(options.calls / rounds);
+  for (const [, fn] of clients) await runMany(fn, Math.max(300, perRound), options.concurrency);
   const results = new Map<string, Measurement[]>(clients.map(([name]) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
-    for (const [name, fn] of clients) {
+    const order = round % 2 === 0 ? clients : [...clients].reverse();
+    for (const [name, fn] of order) {
       results.get(name)?.push(
         await measure(name, fn, {
-          calls: Math.ceil(options.calls / rounds),
+          calls: perRound,
           concurrency: options.concurrency,
+          warmup: Math.min(50, perRound),
         }),
       );
     }
   }
+  const baseline = results.get(clients[0]?.[0] ?? '') ?? [];
   return clients.map(([name]) => {
-    const sorted = [...(results.get(name) ?? [])].sort((a, b) => a.cpuUsPerCall - b.cpuUsPerCall);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    return { ...median, calls: options.calls };
+    const own = results.get(name) ?? [];
+    return {
+      name,
+      calls: perRound * rounds,
+      concurrency: options.concurrency,
+      cpuUsPerCall: median(own.map((m) => m.cpuUsPerCall)),
+      callsPerSecond: median(own.map((m) => m.callsPerSecond)),
+      ratio: median(own.map((m, index) => m.cpuUsPerCall / (baseline[index]?.cpuUsPerCall ?? Number.NaN))),
+    };
   });
 }
 
-/** Prints measurements as a table with the CPU ratio against the first row (the baseline). */
+/**
+ * Prints measurements as a table with the CPU ratio against the first row (the baseline): the
+ * median paired ratio `compare` measured, else the ratio of the medians.
+ */
 export function printCallTable(
   title: string,
   rows: Measurement[],
@@ -95,7 +133,7 @@ export function printCallTable(
       row.concurrency === 1 ? 'sequential' : `${row.concurrency} concurrent`,
       row.cpuUsPerCall.toFixed(1),
       Math.round(row.callsPerSecond).toString(),
-      `${(row.cpuUsPerCall / baseline.cpuUsPerCall).toFixed(2)}×`,
+      `${(row.ratio ?? row.cpuUsPerCall / baseline.cpuUsPerCall).toFixed(2)}×`,
       targets[row.name] ?? '',
     ]),
   );

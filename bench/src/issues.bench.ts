@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CREATE_ISSUE_MUTATION, issues, SEARCH_ISSUES_QUERY } from '@c/issues';
 import { LINEAR_SEED } from '@c/issues/testing';
 import { LinearClient } from '@linear/sdk';
@@ -24,7 +25,9 @@ export async function benchIssues(scale: number): Promise<void> {
   const sdk = new LinearClient({ accessToken: token, apiUrl: `${connection.options.baseUrl}/graphql` });
   const agent = new Agent({ keepAliveTimeout: 60_000 });
   const teamId = LINEAR_SEED.teams.eng.id;
-  // The raw baseline sends the very documents @c/issues sends, so both parse the same responses.
+  // The raw baseline does per call what @c/issues does: build the auth header, JSON-encode the very
+  // document and variables @c/issues sends (a create carries a client-chosen issue id, which makes
+  // it safe to repeat, so the raw create sends one too) and parse the JSON answer.
   const graphql = async (operation: { document: string; name: string }, variables: object) => {
     const response = await request(`${connection.options.baseUrl}/graphql`, {
       method: 'POST',
@@ -32,24 +35,32 @@ export async function benchIssues(scale: number): Promise<void> {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ query: operation.document, variables, operationName: operation.name }),
     });
-    await response.body.json();
+    return response.body.json();
   };
   const filter = { team: { id: { eq: teamId } } };
+  const searchInput = { filter, limit: 25 };
+  const createInput = { teamId, title: 'Bench' };
   const cases: [string, [string, () => Promise<unknown>][]][] = [
     [
       'searchIssues',
       [
-        ['raw undici.request', () => graphql(SEARCH_ISSUES_QUERY, { filter, first: 25 })],
-        ['@c/issues', () => ours.run('searchIssues', { filter, limit: 25 })],
+        [
+          'raw undici.request',
+          () => graphql(SEARCH_ISSUES_QUERY, { filter: searchInput.filter, first: searchInput.limit }),
+        ],
+        ['@c/issues', () => ours.run('searchIssues', searchInput)],
         ['@linear/sdk', () => sdk.issues({ filter, first: 25 })],
       ],
     ],
     [
       'createIssue',
       [
-        ['raw undici.request', () => graphql(CREATE_ISSUE_MUTATION, { input: { teamId, title: 'Bench' } })],
-        ['@c/issues', () => ours.run('createIssue', { teamId, title: 'Bench' })],
-        ['@linear/sdk', () => sdk.createIssue({ teamId, title: 'Bench' })],
+        [
+          'raw undici.request',
+          () => graphql(CREATE_ISSUE_MUTATION, { input: { id: randomUUID(), ...createInput } }),
+        ],
+        ['@c/issues', () => ours.run('createIssue', createInput)],
+        ['@linear/sdk', () => sdk.createIssue(createInput)],
       ],
     ],
   ];

@@ -1,4 +1,5 @@
-import { payments } from '@c/payments';
+import { randomUUID } from 'node:crypto';
+import { PAYMENTS_API_VERSION, payments } from '@c/payments';
 import Stripe from 'stripe';
 import { Agent, request } from 'undici';
 import { compare, printCallTable, startChildServer } from './harness.ts';
@@ -25,41 +26,49 @@ export async function benchPayments(scale: number): Promise<void> {
     maxNetworkRetries: 0,
   });
   const agent = new Agent({ keepAliveTimeout: 60_000 });
-  const headers = { authorization: `Bearer ${key}` };
-  let counter = 0;
+  // The raw baselines do per call what a careful hand-written client does, and what @c/payments
+  // does: build the auth header, form-encode the same input object, send the same headers (the
+  // pinned Stripe-Version, a fresh Idempotency-Key on the POST) and parse the JSON answer.
+  const stripeVersion = (connection.options.apiVersion as string | undefined) ?? PAYMENTS_API_VERSION;
+  const createInput = { email: 'bench@example.com', name: 'Bench' };
+  const listInput = { limit: 10 };
   const rawCreate = async () => {
-    counter += 1;
     const response = await request(`${url}/v1/customers`, {
       method: 'POST',
       dispatcher: agent,
       headers: {
-        ...headers,
+        authorization: `Bearer ${key}`,
+        'stripe-version': stripeVersion,
         'content-type': 'application/x-www-form-urlencoded',
-        'idempotency-key': `k${counter}-${Math.random()}`,
+        'idempotency-key': randomUUID(),
       },
-      body: `email=raw${counter}%40example.com&name=Raw`,
+      body: new URLSearchParams(createInput).toString(),
     });
-    await response.body.json();
+    return response.body.json();
   };
   const rawList = async () => {
-    const response = await request(`${url}/v1/customers?limit=10`, { dispatcher: agent, headers });
-    await response.body.json();
+    const query = new URLSearchParams({ limit: String(listInput.limit) }).toString();
+    const response = await request(`${url}/v1/customers?${query}`, {
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${key}`, 'stripe-version': stripeVersion },
+    });
+    return response.body.json();
   };
   const cases: [string, [string, () => Promise<unknown>][]][] = [
     [
       'createCustomer',
       [
         ['raw undici.request', rawCreate],
-        ['@c/payments', () => ours.run('createCustomer', { email: 'bench@example.com', name: 'Bench' })],
-        ['stripe-node', () => stripe.customers.create({ email: 'bench@example.com', name: 'Bench' })],
+        ['@c/payments', () => ours.run('createCustomer', createInput)],
+        ['stripe-node', () => stripe.customers.create(createInput)],
       ],
     ],
     [
       'getCustomers',
       [
         ['raw undici.request', rawList],
-        ['@c/payments', () => ours.run('getCustomers', { limit: 10 })],
-        ['stripe-node', () => stripe.customers.list({ limit: 10 })],
+        ['@c/payments', () => ours.run('getCustomers', listInput)],
+        ['stripe-node', () => stripe.customers.list(listInput)],
       ],
     ],
   ];

@@ -7,7 +7,7 @@ import { TimeoutError } from './errors/timeout-error.js';
 import { ValidationError } from './errors/validation-error.js';
 import type { HttpTuning } from './http/http-client.js';
 import { checkConnectorLookups } from './lookup.js';
-import { type DryRunResult, type RunState, withRun } from './run-context.js';
+import { currentRun, type DryRunResult, type RunState, withRun } from './run-context.js';
 import type { Simulator } from './testing/simulator.js';
 import type { Trigger } from './trigger.js';
 import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
@@ -268,41 +268,67 @@ export function defineConnector<
         http,
       });
       /** One run of a command of this connector on parsed input: idempotency key, deadline, dry run. */
-      const runCommand = async (command: Command<any, any, Ctx>, parsed: unknown, runOptions: RunOptions) => {
-        const key = command.key;
+      const runCommand = (
+        command: Command<any, any, Ctx>,
+        parsed: unknown,
+        runOptions: RunOptions,
+      ): Promise<unknown> => {
         const writes = !command.annotations.readOnly;
-        const given = checkIdempotencyKey(runOptions.idempotencyKey, writes, `${definition.id}.${key}`);
+        const given =
+          runOptions.idempotencyKey === undefined
+            ? undefined
+            : checkIdempotencyKey(runOptions.idempotencyKey, writes, `${definition.id}.${command.key}`);
         // Every run of a write has a key: the caller's, or its own, which an unknown outcome names.
         const idempotencyKey = writes ? (given ?? randomUUID()) : undefined;
-        const options: RunOptions = { ...runOptions, idempotencyKey };
-        const state: RunState = {
-          idempotencyKey,
-          writes: 0,
-          dryRun: runOptions.dryRun ? { requests: [] } : undefined,
-          observer: runOptions.observer,
-        };
-        if (state.dryRun)
-          return dryRunOf(state.dryRun, () => withRun(state, () => command.run(parsed, ctx, options)));
+        const options: RunOptions =
+          runOptions.idempotencyKey === idempotencyKey ? runOptions : { ...runOptions, idempotencyKey };
+        if (runOptions.dryRun) {
+          const state: RunState = {
+            idempotencyKey,
+            writes: 0,
+            dryRun: { requests: [] },
+            observer: runOptions.observer,
+          };
+          return dryRunOf(state.dryRun!, () => withRun(state, () => command.run(parsed, ctx, options)));
+        }
         const execute = () =>
           runOptions.timeoutMs === undefined
             ? command.run(parsed, ctx, options)
             : withDeadline(runOptions.timeoutMs, options, writes, definition.title, (deadlined) =>
                 command.run(parsed, ctx, deadlined),
               );
-        try {
-          return await withRun(state, execute);
-        } catch (error) {
-          throw idempotencyKey ? namingKey(error, idempotencyKey) : error;
+        // A read without an observer gives its calls nothing to know: it runs without a run context
+        // of its own (one less context per call), unless it runs inside another run, whose key,
+        // dry run or observer must not reach its calls.
+        if (!idempotencyKey && !runOptions.observer && currentRun() === undefined) {
+          return Promise.resolve(execute());
         }
+        const state: RunState = {
+          idempotencyKey,
+          writes: 0,
+          dryRun: undefined,
+          observer: runOptions.observer,
+        };
+        const running = Promise.resolve(withRun(state, execute));
+        return idempotencyKey
+          ? running.catch((error: unknown) => Promise.reject(namingKey(error, idempotencyKey)))
+          : running;
       };
-      const runUnknown = async (key: string, input: unknown, runOptions: RunOptions = {}) => {
+      const runUnknown = (key: string, input: unknown, runOptions: RunOptions = {}): Promise<unknown> => {
         const command = Object.hasOwn(definition.commands, key) ? definition.commands[key] : undefined;
         if (!command) {
-          throw new ValidationError(`Unknown command "${key}" for connector ${definition.id}`, {
-            parameter: 'command',
-          });
+          return Promise.reject(
+            new ValidationError(`Unknown command "${key}" for connector ${definition.id}`, {
+              parameter: 'command',
+            }),
+          );
         }
-        return runCommand(command, command.parse(input), runOptions);
+        // Bad input (or a bad key) rejects like any failure of the run, never throws at the call.
+        try {
+          return runCommand(command, command.parse(input), runOptions);
+        } catch (error) {
+          return Promise.reject(error);
+        }
       };
       const runParsed = async (
         command: Command<any, any, any>,

@@ -98,7 +98,7 @@ export function buildInput(
 ): Record<string, unknown> {
   const known: Record<string, string> = LINEAR_INPUT_TYPES[inputType];
   const input: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(additional ?? {})) {
+  for (const [key, value] of additional ? Object.entries(additional) : []) {
     const parameter = `additionalFields.${key}`;
     const fail = (message: string): never => {
       throw new ValidationError(`Invalid parameter "${parameter}": ${message}`, { parameter });
@@ -122,7 +122,9 @@ export function buildInput(
     }
     input[key] = value;
   }
-  for (const [key, value] of Object.entries(fields)) {
+  // Keys, not entries: this runs on every create and update (no pair array per field).
+  for (const key in fields) {
+    const value = fields[key];
     if (value !== undefined) input[key] = value;
   }
   return input;

@@ -158,10 +158,12 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
     attach(given) {
       transport = given;
     },
-    async headers(signal) {
-      if (inflight) await raceSignal(inflight, signal);
-      else if (expired()) await refreshOnce(signal);
-      return { authorization: `Bearer ${access.reveal()}` };
+    headers(signal) {
+      // A valid token answers at once: no promise on every call, only when a refresh is awaited.
+      if (!inflight && !expired()) return { authorization: `Bearer ${access.reveal()}` };
+      return (inflight ? raceSignal(inflight, signal) : refreshOnce(signal)).then(() => ({
+        authorization: `Bearer ${access.reveal()}`,
+      }));
     },
     async handleUnauthorized(sent, signal) {
       if (!refresh || !options.clientId) return false;

@@ -26,9 +26,19 @@ export function encodeBody(request: HttpRequest): EncodedBody {
   return { body: undefined };
 }
 
+const JSON_TYPE = /^application\/(.+\+)?json\b/i;
+/** The last content type `isJson` saw, and its answer: a provider sends the same one every time. */
+let lastType: string | undefined;
+let lastIsJson = false;
+
 /** `application/json` and any `application/<x>+json`. */
 export function isJson(contentType: string | undefined): boolean {
-  return !!contentType && /^application\/(.+\+)?json\b/i.test(contentType.trim());
+  if (!contentType) return false;
+  if (contentType !== lastType) {
+    lastIsJson = JSON_TYPE.test(contentType.trim());
+    lastType = contentType;
+  }
+  return lastIsJson;
 }
 
 function isText(contentType: string | undefined): boolean {
@@ -52,19 +62,24 @@ export function decodeBody<T>(
   if (responseType === 'bytes') return new Uint8Array(bytes) as T;
   if (responseType === 'text') return bytes.toString('utf8') as T;
   if (responseType === 'json' || (responseType === 'auto' && isJson(contentType))) {
-    if (bytes.length === 0) return undefined as T;
-    try {
-      return JSON.parse(bytes.toString('utf8')) as T;
-    } catch {
-      throw new ProviderError(`${provider} sent a response that is not valid JSON`, {
-        providerCode: 'invalid_json',
-        requestId,
-        retryable: false,
-      });
-    }
+    return parseJson<T>(bytes.toString('utf8'), provider, requestId);
   }
   if (isText(contentType) || (!contentType && bytes.length === 0)) return bytes.toString('utf8') as T;
   return new Uint8Array(bytes) as T;
+}
+
+/** Parses a JSON answer: empty is `undefined`; text that does not parse is a `ProviderError`. */
+export function parseJson<T>(text: string, provider: string, requestId: string | undefined): T {
+  if (text.length === 0) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ProviderError(`${provider} sent a response that is not valid JSON`, {
+      providerCode: 'invalid_json',
+      requestId,
+      retryable: false,
+    });
+  }
 }
 
 /** Reads a body as text, keeping at most `limit` bytes but draining the rest. */

@@ -23,15 +23,13 @@ export function checkHeaders(headers: Record<string, string>): void {
   }
 }
 
-/** A credential that cannot go in a header (a pasted line break, say), said without showing it. */
-export function checkCredentialHeaders(headers: Record<string, string>): void {
-  for (const value of Object.values(headers)) {
-    if (INVALID_HEADER_VALUE.test(value)) {
-      throw new ValidationError(
-        'Invalid parameter "credentials": a credential holds a line break or a character that cannot be sent in a header',
-        { parameter: 'credentials' },
-      );
-    }
+/** An auth header value that cannot go in a header (a pasted line break, say), said without showing it. */
+export function checkCredentialHeader(value: string): void {
+  if (INVALID_HEADER_VALUE.test(value)) {
+    throw new ValidationError(
+      'Invalid parameter "credentials": a credential holds a line break or a character that cannot be sent in a header',
+      { parameter: 'credentials' },
+    );
   }
 }
 

@@ -3,13 +3,13 @@ import type { AuthStrategy, AuthTransport } from '../auth/auth-strategy.js';
 import { AuthError } from '../errors/auth-error.js';
 import { ConnectorError } from '../errors/connector-error.js';
 import { ValidationError } from '../errors/validation-error.js';
-import { secretsIn } from '../redact.js';
+import { redactDeep, secretsIn } from '../redact.js';
 import { currentRun } from '../run-context.js';
 import type { Dispatcher } from '../undici-lite.js';
 import { dispatchRequest } from '../undici-lite.js';
-import { maskDecoded, maskHeaders, SentCredentials } from './answer-masking.js';
+import { echoes, maskDecoded, maskHeaders, SentCredentials } from './answer-masking.js';
 import { type BaseUrl, joinPath, parseBaseUrls, requestTarget } from './base-url.js';
-import { decodeBody, encodeBody } from './body-codec.js';
+import { decodeBody, encodeBody, isJson, parseJson } from './body-codec.js';
 import { ConcurrencyLimit, type ConcurrencySlots } from './concurrency.js';
 import { recordDryRun } from './dry-run.js';
 import {
@@ -21,7 +21,7 @@ import {
   redirectError,
   transportError,
 } from './failure.js';
-import { checkCredentialHeaders, checkHeaders, flattenHeaders, lowerKeys } from './headers.js';
+import { checkCredentialHeader, checkHeaders, flattenHeaders, lowerKeys } from './headers.js';
 import { callIdempotency, type IdempotencyPolicy } from './idempotency.js';
 import type { ErrorResponse, HttpRequest, HttpResponse } from './request.js';
 import {
@@ -131,6 +131,12 @@ export class HttpClient {
   readonly #transport: Transport;
   readonly #policy: RetryPolicy;
   readonly #defaultHeaders: Record<string, string>;
+  /** Whether the client's own headers passed `checkHeaders` (once, not on every call). */
+  #defaultHeadersChecked = false;
+  /** The lower-case response header carrying the provider's request id. */
+  readonly #requestIdHeader: string | undefined;
+  /** The lower-case header of the client's idempotency keys. */
+  readonly #idempotencyHeader: string | undefined;
   readonly #limit: ConcurrencyLimit | undefined;
   /** What an error response said about retrying, kept beside the error rather than on it. */
   readonly #hints = new WeakMap<ConnectorError, RetryHint>();
@@ -143,6 +149,8 @@ export class HttpClient {
     this.#defaultApi = this.#bases.keys().next().value as string;
     this.#policy = { ...defaultRetryPolicy, ...options.retry };
     this.#defaultHeaders = lowerKeys(options.headers ?? {});
+    this.#requestIdHeader = options.requestIdHeader?.toLowerCase();
+    this.#idempotencyHeader = options.idempotency?.header.toLowerCase();
     this.#transport = new Transport(options.dispatcher, options.timeouts);
     this.#limit = options.maxConcurrent
       ? new ConcurrencyLimit(options.maxConcurrent, options.provider, options.concurrencySlots)
@@ -163,7 +171,11 @@ export class HttpClient {
     const method = request.method.toUpperCase();
     const base = this.#base(request.api);
     const { joined, target: path } = requestTarget(base, request.path, request.query, request.bracketQuery);
-    checkHeaders({ ...this.#defaultHeaders, ...(request.headers ?? {}) });
+    if (!this.#defaultHeadersChecked) {
+      checkHeaders(this.#defaultHeaders);
+      this.#defaultHeadersChecked = true;
+    }
+    if (request.headers) checkHeaders(request.headers);
     const { body, contentType } = encodeBody(request);
     const {
       key: idempotencyKey,
@@ -227,9 +239,10 @@ export class HttpClient {
       for (;;) {
         const headers = this.#headers(request, contentType, idempotencyKey);
         if (request.auth !== false && auth) {
-          const credentials = await auth.headers(signal);
-          checkCredentialHeaders(credentials);
-          this.#credentials.learn(credentials);
+          // Most strategies answer at once; only a refresh makes the headers wait.
+          const pending = auth.headers(signal);
+          const credentials = pending instanceof Promise ? await pending : pending;
+          this.#credentials.learn(credentials, checkCredentialHeader);
           Object.assign(headers, credentials);
         }
         const one: Attempt = { context, method, base, path, body, headers, request, signal, mask };
@@ -298,10 +311,11 @@ export class HttpClient {
     contentType: string | undefined,
     idempotencyKey: string | undefined,
   ): Record<string, string> {
-    const headers: Record<string, string> = { ...this.#defaultHeaders, ...lowerKeys(request.headers ?? {}) };
+    const headers: Record<string, string> = request.headers
+      ? { ...this.#defaultHeaders, ...lowerKeys(request.headers) }
+      : { ...this.#defaultHeaders };
     if (contentType && !headers['content-type']) headers['content-type'] = contentType;
-    const idempotency = this.#options.idempotency;
-    if (idempotencyKey && idempotency) headers[idempotency.header.toLowerCase()] = idempotencyKey;
+    if (idempotencyKey && this.#idempotencyHeader) headers[this.#idempotencyHeader] = idempotencyKey;
     return headers;
   }
 
@@ -326,9 +340,7 @@ export class HttpClient {
       status >= 300 || a.mask
         ? maskHeaders(flattenHeaders(response.headers), credentials, status >= 300)
         : flattenHeaders(response.headers);
-    const requestId = this.#options.requestIdHeader
-      ? headers[this.#options.requestIdHeader.toLowerCase()]
-      : undefined;
+    const requestId = this.#requestIdHeader ? headers[this.#requestIdHeader] : undefined;
     if (isRedirect(status, a.headers)) {
       // undici follows no redirect, and must not: credentials go to the configured base URL only.
       await response.body.dump().catch(() => undefined);
@@ -366,6 +378,24 @@ export class HttpClient {
     const responseType = a.request.responseType ?? 'auto';
     if (responseType === 'stream') {
       return { status, headers, data: response.body as Readable as T, requestId };
+    }
+    if (responseType === 'json' || (responseType === 'auto' && isJson(headers['content-type']))) {
+      // JSON is read as text (undici decodes its chunks without copying them into one buffer first)
+      // and parsed once. The echo check is one substring search per credential form on that text;
+      // only an answer that holds one is walked and masked after parsing.
+      let text: string;
+      try {
+        text = await response.body.text();
+      } catch (cause) {
+        throw transportError(cause, a.context, true);
+      }
+      const data = parseJson<T>(text, this.provider, requestId);
+      return {
+        status,
+        headers,
+        data: a.mask && echoes(text, credentials) ? redactDeep(data, credentials) : data,
+        requestId,
+      };
     }
     let bytes: Buffer;
     try {
