@@ -79,9 +79,12 @@ export {
   checkLookup,
   fillLookupInput,
   type Lookup,
+  type LookupChoice,
   type LookupRequest,
+  lookupChoices,
   lookupParameters,
   lookupProblems,
+  lookupReady,
   lookupRequestFor,
   lookupRequests,
 } from './lookup.js';

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand } from './command.js';
 import { defineConnector } from './connector.js';
-import { fillLookupInput, type Lookup, lookupProblems, lookupRequestFor } from './lookup.js';
+import {
+  fillLookupInput,
+  type Lookup,
+  lookupChoices,
+  lookupProblems,
+  lookupReady,
+  lookupRequestFor,
+} from './lookup.js';
 
 const searchTeams = defineCommand({
   key: 'searchTeams',
@@ -117,5 +124,66 @@ describe('lookupRequestFor', () => {
       items: 'nodes',
     });
     expect(lookupRequestFor(teams, '').items).toBe('nodes');
+  });
+});
+
+describe('lookupChoices', () => {
+  const states: Lookup = {
+    noun: 'workflow states',
+    command: 'customGraphqlAction',
+    input: { variables: { id: '{param:teamId}' } },
+    needs: ['teamId'],
+    items: 'team.states.nodes',
+    value: 'id',
+    label: ['{key} {name}', 'name', 'id'],
+    detail: ['type'],
+  };
+
+  it('reads the value, the first label template that fills and a detail, from the list path', () => {
+    const result = {
+      team: {
+        states: {
+          nodes: [
+            { id: 's1', key: 'T', name: 'Todo', type: 'unstarted' },
+            { id: 's2', name: 'Done', type: 'Done' },
+            { id: 's3' },
+            { name: 'no id' },
+          ],
+        },
+      },
+    };
+    expect(lookupChoices(states, result)).toEqual([
+      { value: 's1', label: 'T Todo', detail: 'unstarted' },
+      // A detail repeating the label is left out.
+      { value: 's2', label: 'Done' },
+      { value: 's3', label: 's3' },
+    ]);
+  });
+
+  it('takes another list path (a fallback request), keeps only items with `where`, and formats fields', () => {
+    const plans: Lookup = {
+      noun: 'plans',
+      command: 'getPlans',
+      items: 'data',
+      where: 'recurring',
+      value: 'id',
+      label: ['{unit_amount|minor} {currency|upper}'],
+    };
+    const result = {
+      list: [
+        { id: 'p1', unit_amount: 1250, currency: 'eur', recurring: { interval: 'month' } },
+        { id: 'p2', unit_amount: 900, currency: 'eur', recurring: null },
+      ],
+    };
+    expect(lookupChoices(plans, result, 'list')).toEqual([{ value: 'p1', label: '12.50 EUR' }]);
+    expect(lookupChoices(plans, result)).toEqual([]);
+    expect(lookupChoices(plans, { data: 'not a list' })).toEqual([]);
+  });
+
+  it('is ready once every parameter it needs is filled', () => {
+    expect(lookupReady(states, {})).toBe(false);
+    expect(lookupReady(states, { teamId: '' })).toBe(false);
+    expect(lookupReady(states, { teamId: 't1' })).toBe(true);
+    expect(lookupReady(teams, {})).toBe(true);
   });
 });

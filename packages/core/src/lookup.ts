@@ -177,3 +177,93 @@ export function lookupProblems(connector: { commands: Record<string, ParsingComm
   }
   return problems;
 }
+
+/** One choice of a parameter, read from a lookup's result. */
+export interface LookupChoice {
+  /** What the parameter takes. */
+  value: string;
+  /** The choice's name. */
+  label: string;
+  /** A second line (an email, a state's type), when it says more than the label. */
+  detail?: string | undefined;
+}
+
+/** The value at a dotted path; `''` is the value itself. */
+function valueAt(value: unknown, path: string): unknown {
+  let node = value;
+  for (const key of path.split('.').filter(Boolean)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** A value as a choice shows it: text and finite numbers; nothing for an empty or other value. */
+function shown(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+const formats: Record<string, (value: unknown) => string | undefined> = {
+  /** Minor currency units (cents) as a decimal. */
+  minor: (value) =>
+    typeof value === 'number' && Number.isFinite(value) ? (value / 100).toFixed(2) : undefined,
+  upper: (value) => shown(value)?.toUpperCase(),
+  /** The date of an ISO timestamp. */
+  date: (value) => shown(value)?.slice(0, 10),
+};
+
+/** Fills one template for an item; `undefined` when a field is missing, so the next one is tried. */
+function fillTemplate(template: string, item: unknown): string | undefined {
+  if (!template.includes('{')) return shown(valueAt(item, template));
+  let missing = false;
+  const text = template.replace(/\{([^{}|]+)(?:\|(\w+))?\}/g, (_match, path: string, format?: string) => {
+    const value = valueAt(item, path);
+    const formatted = format ? formats[format]?.(value) : shown(value);
+    if (formatted === undefined) missing = true;
+    return formatted ?? '';
+  });
+  return missing ? undefined : text;
+}
+
+function firstTemplate(templates: readonly string[] | undefined, item: unknown): string | undefined {
+  for (const template of templates ?? []) {
+    const text = fillTemplate(template, item);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** Whether a form value counts as given: not absent, `null`, `''` or an empty list. */
+function isFilled(value: unknown): boolean {
+  return (
+    value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** Whether a lookup can run for a form: every parameter it `needs` is filled. */
+export function lookupReady(lookup: Lookup, form: Record<string, unknown>): boolean {
+  return (lookup.needs ?? []).every((name) => isFilled(form[name]));
+}
+
+/**
+ * The choices in the result of one of a lookup's requests (`items` is that request's list path):
+ * items without a value, or failing `where`, are left out; the label and detail are the first
+ * templates that can be filled, the label falling back to the value.
+ */
+export function lookupChoices(lookup: Lookup, result: unknown, items: string = lookup.items): LookupChoice[] {
+  const list = valueAt(result, items);
+  if (!Array.isArray(list)) return [];
+  const choices: LookupChoice[] = [];
+  for (const item of list) {
+    if (lookup.where && !isFilled(valueAt(item, lookup.where))) continue;
+    const value = shown(valueAt(item, lookup.value));
+    if (value === undefined) continue;
+    const label = firstTemplate(lookup.label, item) ?? value;
+    const detail = firstTemplate(lookup.detail, item);
+    // A second line repeating the first (an email standing in for a missing name) says nothing.
+    choices.push({ value, label, ...(detail !== undefined && detail !== label ? { detail } : {}) });
+  }
+  return choices;
+}

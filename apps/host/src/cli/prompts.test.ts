@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
 import { Registry } from '../registry.js';
-import { checkAnswer, choicesOf } from './prompts.js';
+import { checkAnswer, choicesOf, promptOrder } from './prompts.js';
 
 const registry = new Registry(await loadConnectors(['analytics', 'issues']));
 const command = (id: string) => registry.require(id).command;
@@ -38,5 +38,27 @@ describe('choicesOf', () => {
       { name: 'query', value: 'query' },
       { name: 'csv', value: 'csv' },
     ]);
+  });
+});
+
+describe('promptOrder', () => {
+  it('asks a parameter after those its lookup needs, keeping the given order otherwise', () => {
+    const lookups = command('issues.createIssue').lookups ?? {};
+    expect(promptOrder(['statusId', 'title', 'teamId'], lookups)).toEqual(['title', 'teamId', 'statusId']);
+    expect(promptOrder(['teamId', 'title', 'statusId'], lookups)).toEqual(['teamId', 'title', 'statusId']);
+    // A need that is not being asked (given with -p) holds nothing back.
+    expect(promptOrder(['statusId', 'title'], lookups)).toEqual(['statusId', 'title']);
+  });
+
+  it('asks the parameters of a cycle last, in the given order, rather than never', () => {
+    const needs = (name: string) => ({
+      noun: 'x',
+      command: 'c',
+      items: '',
+      value: 'id',
+      label: ['id'],
+      needs: [name],
+    });
+    expect(promptOrder(['a', 'b', 'c'], { a: needs('b'), b: needs('a') })).toEqual(['c', 'a', 'b']);
   });
 });

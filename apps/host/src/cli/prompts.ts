@@ -1,4 +1,13 @@
-import { type Command, choiceLabels, type JsonSchema, parseWith } from '@c/core';
+import {
+  type Command,
+  choiceLabels,
+  type JsonSchema,
+  type Lookup,
+  type LookupChoice,
+  lookupReady,
+  parseWith,
+} from '@c/core';
+import { note } from './output.js';
 import { coerce } from './params.js';
 
 /** Where prompts draw: stderr, so that stdout carries only the result. */
@@ -43,35 +52,228 @@ export function choicesOf(schema: JsonSchema): { name: string; value: unknown }[
 }
 
 /**
+ * Lists a parameter's choices by running its lookup (on the connection the run will use); throws
+ * when the lookup fails. See `lookupChoiceLister`.
+ */
+export type ListChoices = (lookup: Lookup, form: Record<string, unknown>) => Promise<LookupChoice[]>;
+
+/** What `promptMissing` may use besides the command. */
+export interface PromptOptions {
+  /** Lists lookup choices; without it (no connection to ask) every id is typed. */
+  listChoices?: ListChoices | undefined;
+}
+
+/** The select's own entries, apart from the provider's values (a symbol cannot clash with an id). */
+const TYPE_ANOTHER = Symbol('type another value');
+const LEAVE_UNSET = Symbol('leave unset');
+/** Back to the start of the line, erasing it: the status line goes once the list is there. */
+const CLEAR_LINE = '\r\u001b[2K';
+
+/**
+ * The order to ask in: as given, except that a parameter whose lookup needs another one being asked
+ * comes after it (the team before its workflow states). Parameters in a cycle come last, in the
+ * given order, rather than never.
+ */
+export function promptOrder(
+  keys: readonly string[],
+  lookups: Readonly<Record<string, Lookup>> = {},
+): string[] {
+  const pending = [...keys];
+  const ordered: string[] = [];
+  while (pending.length > 0) {
+    const waiting = (key: string) =>
+      (Object.hasOwn(lookups, key) ? (lookups[key]?.needs ?? []) : []).some(
+        (need) => need !== key && pending.includes(need),
+      );
+    const index = Math.max(
+      0,
+      pending.findIndex((key) => !waiting(key)),
+    );
+    ordered.push(...pending.splice(index, 1));
+  }
+  return ordered;
+}
+
+/** The first line of an error's message, short enough for one line of a terminal. */
+function shortReason(error: unknown): string {
+  const line = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+}
+
+/**
+ * The choices of a parameter with a lookup, or `undefined` (after a one-line note saying why and
+ * what happens instead, `instead`) when there are none to offer: the lookup failed or listed
+ * nothing. A status line shows while it runs.
+ */
+async function lookupChoices(
+  lookup: Lookup,
+  form: Record<string, unknown>,
+  listChoices: ListChoices,
+  instead: string,
+): Promise<LookupChoice[] | undefined> {
+  context.output.write(`Listing the ${lookup.noun}…`);
+  let choices: LookupChoice[];
+  try {
+    choices = await listChoices(lookup, form);
+  } catch (error) {
+    context.output.write(CLEAR_LINE);
+    note(`Could not list the ${lookup.noun} (${shortReason(error)}): ${instead}.`);
+    return undefined;
+  }
+  context.output.write(CLEAR_LINE);
+  if (choices.length === 0) note(`No ${lookup.noun} to choose from: ${instead}.`);
+  return choices.length > 0 ? choices : undefined;
+}
+
+/**
+ * Offers a lookup's choices: a list to pick one from (several, with space, for a list parameter)
+ * under "Type another value" (an id the list does not show), and "Leave unset" for an optional
+ * parameter. Resolves to what was picked, `LEAVE_UNSET`, or `type` for the text prompt, with the
+ * values picked besides it for a list.
+ */
+async function pickChoice(
+  message: string,
+  property: JsonSchema,
+  choices: LookupChoice[],
+  required: boolean,
+): Promise<{ picked: unknown } | { type: unknown[] } | typeof LEAVE_UNSET> {
+  const prompts = await import('@inquirer/prompts');
+  const shown = choices.map((choice) => ({
+    name: choice.detail ? `${choice.label} · ${choice.detail}` : choice.label,
+    value: choice.value as string | symbol,
+    short: choice.label,
+  }));
+  const other = {
+    name: 'Type another value',
+    value: TYPE_ANOTHER as string | symbol,
+    short: 'another value',
+  };
+  const items = property.items as JsonSchema | undefined;
+  if (property.type === 'array') {
+    const picked = await prompts.checkbox(
+      {
+        message: `${message} (space picks, Enter goes on)`,
+        choices: [other, new prompts.Separator(), ...shown],
+        pageSize: 12,
+        loop: false,
+      },
+      context,
+    );
+    const values = picked
+      .filter((value) => value !== TYPE_ANOTHER)
+      .map((value) => coerce(String(value), items));
+    if (picked.includes(TYPE_ANOTHER) || (required && values.length === 0)) return { type: values };
+    return values.length > 0 ? { picked: values } : LEAVE_UNSET;
+  }
+  const unset = { name: 'Leave unset', value: LEAVE_UNSET as string | symbol, short: 'unset' };
+  // The way out sits at the top, where a long list still shows it; Enter takes the first choice.
+  const picked = await prompts.select(
+    {
+      message,
+      choices: [...(required ? [] : [unset]), other, new prompts.Separator(), ...shown],
+      default: required ? shown[0]?.value : LEAVE_UNSET,
+      pageSize: 12,
+      loop: false,
+    },
+    context,
+  );
+  if (picked === LEAVE_UNSET) return LEAVE_UNSET;
+  if (picked === TYPE_ANOTHER) return { type: [] };
+  return { picked: coerce(String(picked), property) };
+}
+
+/**
  * Asks for each required parameter that is missing, with a prompt fitting its schema: a list to
- * pick from for an enum, yes/no for a boolean, else text checked as it is entered, so a bad answer
- * is refused there with the reason (not after every question, by the provider).
+ * pick from for an enum, yes/no for a boolean, the provider's own choices for a parameter with a
+ * lookup (when `listChoices` is given), else text checked as it is entered, so a bad answer is
+ * refused there with the reason (not after every question, by the provider). Once it asks at all,
+ * it also offers the optional parameters with a lookup (Enter leaves them unset), and it asks a
+ * parameter after those its lookup needs. A lookup that fails or lists nothing leaves a one-line
+ * note and the text prompt (an optional parameter is then left unset).
  */
 export async function promptMissing(
   input: Record<string, unknown>,
   command: Command,
   schema: JsonSchema,
+  options: PromptOptions = {},
 ): Promise<void> {
   const required = (schema.required ?? []) as string[];
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const missing = required.filter((key) => input[key] === undefined);
   if (missing.length === 0) return;
+  const lookups = command.lookups ?? {};
+  const lookupOf = (key: string) => (Object.hasOwn(lookups, key) ? lookups[key] : undefined);
+  const { listChoices } = options;
+  const optional = listChoices
+    ? Object.keys(properties).filter(
+        (key) => !required.includes(key) && input[key] === undefined && lookupOf(key) !== undefined,
+      )
+    : [];
   const prompts = await import('@inquirer/prompts');
-  for (const key of missing) {
+  for (const key of promptOrder([...missing, ...optional], lookups)) {
     const property = properties[key] ?? {};
+    const isRequired = required.includes(key);
     const message = `${String(property.title ?? key)}${property.description ? ` (${String(property.description)})` : ''}`;
     if (Array.isArray(property.enum)) {
       input[key] = await prompts.select({ message, choices: choicesOf(property) }, context);
-    } else if (property.type === 'boolean') {
-      input[key] = await prompts.confirm({ message }, context);
-    } else {
-      const text = await prompts.input(
-        { message, required: true, validate: (answer) => checkAnswer(command, key, answer, property) },
-        context,
-      );
-      input[key] = coerce(text, property, key);
+      continue;
     }
+    if (property.type === 'boolean') {
+      input[key] = await prompts.confirm({ message }, context);
+      continue;
+    }
+    const lookup = lookupOf(key);
+    let typedBesides: unknown[] = [];
+    if (lookup && listChoices && lookupReady(lookup, input)) {
+      const instead = isRequired ? 'type the value' : `${key} is left unset`;
+      const choices = await lookupChoices(lookup, input, listChoices, instead);
+      if (!choices && !isRequired) continue;
+      if (choices) {
+        const answer = await pickChoice(message, property, choices, isRequired);
+        if (answer === LEAVE_UNSET) continue;
+        if ('picked' in answer) {
+          input[key] = answer.picked;
+          continue;
+        }
+        typedBesides = answer.type;
+      }
+    } else if (!isRequired) {
+      // An optional parameter is offered only with its choices.
+      continue;
+    }
+    // Empty is an answer for an optional parameter, or beside values already picked from a list.
+    const mayBeEmpty = !isRequired || typedBesides.length > 0;
+    const text = await prompts.input(
+      {
+        message,
+        required: !mayBeEmpty,
+        validate: (answer) =>
+          (answer === '' && mayBeEmpty) || checkAnswer(command, key, listText(answer, property), property),
+      },
+      context,
+    );
+    if (text === '') {
+      if (typedBesides.length > 0) input[key] = typedBesides;
+      continue;
+    }
+    const value = coerce(listText(text, property), property, key);
+    input[key] = typedBesides.length > 0 && Array.isArray(value) ? [...typedBesides, ...value] : value;
   }
+}
+
+/**
+ * An answer for a list of strings as `coerce` reads it: a JSON (or JSON5) list as typed, else the
+ * comma-separated values (`id1, id2`), as a person types ids at a prompt.
+ */
+function listText(text: string, property: JsonSchema): string {
+  const items = property.items as JsonSchema | undefined;
+  if (property.type !== 'array' || items?.type !== 'string' || /^\s*\[/.test(text)) return text;
+  return JSON.stringify(
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 }
 
 /** Asks a yes/no question, `no` unless answered. */

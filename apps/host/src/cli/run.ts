@@ -115,7 +115,14 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
     const schema = entry.command.inputSchema;
     const input = applyParams(readInput(flags.input), flags.param ?? [], schema);
     try {
-      if (flags.prompt !== false && interactive()) await promptMissing(input, entry.command, schema);
+      if (flags.prompt !== false && interactive()) {
+        // A connection that does not resolve fails before the questions, not after them.
+        await host.connections.resolve(entry.connectorId, flags.connection);
+        const { lookupChoiceLister } = await import('./lookup-choices.js');
+        await promptMissing(input, entry.command, schema, {
+          listChoices: lookupChoiceLister(host, entry, flags.connection),
+        });
+      }
       if (!(await confirmed(host, entry, input, flags))) {
         note('Cancelled: nothing was sent.');
         process.exitCode = 1;

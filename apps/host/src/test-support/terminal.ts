@@ -53,9 +53,12 @@ export function runInTerminal(
   const answers = [...(options.answers ?? [])];
   let raw = '';
   let answeredAt = 0;
+  // Decoded as a stream: a character split across two chunks (❯, ·) must not become two U+FFFD.
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
   return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      raw += chunk;
       const next = answers[0];
       if (next?.when.test(plain(raw.slice(answeredAt)))) {
         answers.shift();
@@ -63,8 +66,8 @@ export function runInTerminal(
         child.stdin.write(next.keys);
       }
     });
-    child.stderr.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      raw += chunk;
     });
     child.on('error', reject);
     child.on('close', (code) => {

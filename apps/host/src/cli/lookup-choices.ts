@@ -1,0 +1,25 @@
+import { fillLookupInput, lookupChoices, lookupRequestFor } from '@c/core';
+import type { Host } from '../host.js';
+import type { RegisteredCommand } from '../registry.js';
+import type { ListChoices } from './prompts.js';
+
+/**
+ * Lists the choices of a command's parameters for its prompts: each lookup runs its listing
+ * command (with nothing typed: its fallback request when it has one) through the same path as any
+ * run, on the connection the command will run on, and its result is read as the connector declares.
+ */
+export function lookupChoiceLister(
+  host: Host,
+  entry: RegisteredCommand,
+  connection: string | undefined,
+): ListChoices {
+  return async (lookup, form) => {
+    const request = lookupRequestFor(lookup, '');
+    const result = await host.connections.run(
+      `${entry.connectorId}.${request.command}`,
+      fillLookupInput(request.input, '', form),
+      { connection },
+    );
+    return lookupChoices(lookup, result, request.items);
+  };
+}
