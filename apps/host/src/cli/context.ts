@@ -1,3 +1,4 @@
+import { ValidationError } from '@c/core';
 import { type HostConfig, type HostFlags, resolveConfig } from '../config.js';
 import { connectorIds, loadConnectors } from '../connectors.js';
 import { type Host, openHost } from '../host.js';
@@ -16,6 +17,20 @@ export async function cliHost(
 ): Promise<Host> {
   const config: HostConfig = resolveConfig(flags);
   return openHost({ config, connectors: await loadConnectors(connectors) });
+}
+
+/**
+ * Refuses `--sandbox` with a shared PostgreSQL database, before anything opens: the simulators live
+ * in this one process, so sandbox connections stored where a fleet reads them would point every
+ * other host at simulators it cannot reach (and vanish with this process). The URL, which holds a
+ * password, is not repeated.
+ */
+export function checkSandboxAlone(flags: GlobalFlags & { sandbox?: boolean | undefined }): void {
+  if (!flags.sandbox || resolveConfig(flags).databaseUrl === undefined) return;
+  throw new ValidationError(
+    'Invalid parameter "sandbox": --sandbox runs the provider simulators inside this one process, for trying c-host on one machine, and cannot be combined with a shared PostgreSQL database (C_HOST_DATABASE_URL or --database-url is set). Unset the database URL to use the embedded store in the data directory, or leave out --sandbox.',
+    { parameter: 'sandbox' },
+  );
 }
 
 /** The connector id of a qualified command id or tool name, when it names a known connector. */

@@ -2,7 +2,7 @@ import { ValidationError } from '@c/core';
 import { parseToolSelection, selectTools } from '../mcp/mcp-server.js';
 import { serveMcpStdio } from '../mcp/mcp-stdio.js';
 import { type Sandbox, sandboxNotes, startSandbox } from '../sandbox.js';
-import { cliHost, type GlobalFlags } from './context.js';
+import { checkSandboxAlone, cliHost, type GlobalFlags } from './context.js';
 import { note } from './output.js';
 
 /** Options of `c-host mcp`. */
@@ -26,6 +26,7 @@ export async function mcpCommand(flags: McpFlags): Promise<void> {
     tools: flags.tools,
     maxResultBytes: flags.maxResultBytes,
   });
+  checkSandboxAlone(flags);
   const host = await cliHost(flags);
   let sandbox: Sandbox | undefined;
   // A client stops its server with a signal as often as by closing stdin: the sandbox must still

@@ -122,6 +122,24 @@ describe('c-host serve', () => {
     }
   }, 120_000);
 
+  it('refuses --sandbox with a shared PostgreSQL database, before connecting, without repeating the URL', async () => {
+    // Nothing listens on port 1: a host that tried to open the database would fail otherwise.
+    const url = 'postgres://fleet:sandbox-db-secret@127.0.0.1:1/hosts';
+    for (const [args, env] of [
+      [['serve', '--sandbox', '--port', '0', '--no-open'], { C_HOST_DATABASE_URL: url }],
+      [['serve', '--sandbox', '--port', '0', '--no-open', '--database-url', url], {}],
+      [['mcp', '--sandbox'], { C_HOST_DATABASE_URL: url }],
+    ] as const) {
+      const dir = dataDir();
+      const result = await runCli([...args], { env: { C_HOST_DATA_DIR: dir, ...env } });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.error).toMatchObject({ kind: 'validation', parameter: 'sandbox' });
+      expect(result.error.message).toMatch(/cannot be combined with a shared PostgreSQL database/);
+      expect(result.stderr).not.toContain('sandbox-db-secret');
+      expect(result.stderr).not.toMatch(/Sandbox:|auth\?token=/);
+    }
+  });
+
   it('refuses to bind a non-loopback address without an explicit token', async () => {
     const result = await runCli(['serve', '--bind', '0.0.0.0', '--port', '0', '--no-open'], {
       env: { C_HOST_DATA_DIR: dataDir() },

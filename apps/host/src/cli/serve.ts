@@ -6,7 +6,7 @@ import type { Host } from '../host.js';
 import { createHttpServer } from '../http/server.js';
 import { type Sandbox, sandboxNotes, startSandbox } from '../sandbox.js';
 import { recordServer } from './connections.js';
-import { cliHost, type GlobalFlags, mcpClientConfig, selfCommand } from './context.js';
+import { checkSandboxAlone, cliHost, type GlobalFlags, mcpClientConfig, selfCommand } from './context.js';
 import { interactive, note, printJson } from './output.js';
 
 /** Options of `c-host serve`. */
@@ -168,6 +168,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     stopRequested = resolve;
   });
   const stop = () => stopRequested();
+  checkSandboxAlone(flags);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const host = await cliHost(flags);
