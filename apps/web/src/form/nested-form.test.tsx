@@ -123,3 +123,16 @@ describe('suggested values', () => {
     expect(chartId.closest('.field')).toHaveTextContent(/The sandbox has sbx4k2m/);
   });
 });
+
+describe('an optional nested form', () => {
+  it('is not sent once emptied again, so that it does not stop the run', async () => {
+    const host = msw.host();
+    const { user } = await openSegmentation();
+    const second = within(screen.getByRole('group', { name: 'Second Event' }));
+    await user.type(second.getByLabelText(/^Event Type/), 'Purchase');
+    await user.clear(second.getByLabelText(/^Event Type/));
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('heading', { name: 'Result' });
+    expect(sentInput(host)).not.toHaveProperty('event2');
+  });
+});

@@ -195,6 +195,35 @@ export function errorSchemaFromHost(error: ErrorJson, knownFields: RJSFSchema): 
   return placed > 0 ? (schema as ErrorSchema) : undefined;
 }
 
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((entry) => entry === undefined)
+  );
+}
+
+/**
+ * The form's data without the optional objects left empty: a nested form (a second event) whose one
+ * field was typed in and cleared again holds `{}`, which reads as "given, with nothing in it" and
+ * fails its own required fields; a person who emptied it means "not given".
+ */
+export function withoutEmptyOptionals(data: unknown, schema: RJSFSchema): Record<string, unknown> {
+  const values = (data ?? {}) as Record<string, unknown>;
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const properties = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  const empty = Object.keys(values).filter(
+    (key) =>
+      !required.has(key) &&
+      properties[key]?.type === 'object' &&
+      properties[key]?.default === undefined &&
+      isEmptyObject(values[key]),
+  );
+  if (empty.length === 0) return values;
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !empty.includes(key)));
+}
+
 /** Props of a form generated from a JSON Schema. */
 export interface SchemaFormProps {
   id: string;
@@ -238,8 +267,8 @@ export function SchemaForm(props: SchemaFormProps) {
       focusOnFirstError={(error) => fieldElement(props.id, pathOf(error.property))?.focus()}
       noHtml5Validate
       disabled={props.disabled}
-      onChange={(event) => props.onChange((event.formData ?? {}) as Record<string, unknown>)}
-      onSubmit={(event) => props.onSubmit((event.formData ?? {}) as Record<string, unknown>)}
+      onChange={(event) => props.onChange(withoutEmptyOptionals(event.formData, props.schema))}
+      onSubmit={(event) => props.onSubmit(withoutEmptyOptionals(event.formData, props.schema))}
       onError={(errors) =>
         props.onInvalid?.(describeProblems(errors, props.schema, props.formData, jsonFields))
       }
