@@ -4,7 +4,7 @@ import { type JsonSchema, TimeoutError, ValidationError, zod } from '@c/core';
 import type { Host } from '../host.js';
 import { processAlive } from '../sandbox.js';
 import { writeOwnerOnly } from '../store/owner-only.js';
-import { cliHost, type GlobalFlags } from './context.js';
+import { checkConnectorId, cliHost, type GlobalFlags } from './context.js';
 import {
   colourful,
   forPerson,
@@ -135,6 +135,7 @@ export async function addConnection(name: string, flags: AddFlags): Promise<void
       parameter: 'connector',
     });
   }
+  checkConnectorId(flags.connector);
   const host = await cliHost(flags, [flags.connector]);
   try {
     printJson(await saveWithKey(host, name, flags.connector, flags, false));
@@ -216,6 +217,7 @@ export function recordServer(dataDir: string, url: string): () => void {
  * server on the configured port, and wait for the tokens to land.
  */
 export async function connectCommand(connectorId: string, flags: AddFlags): Promise<void> {
+  checkConnectorId(connectorId);
   const host = await cliHost(flags);
   try {
     const connector = host.registry.connector(connectorId);

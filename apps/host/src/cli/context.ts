@@ -3,6 +3,7 @@ import { type HostConfig, type HostFlags, resolveConfig } from '../config.js';
 import { connectorIds, loadConnectors } from '../connectors.js';
 import { type Host, openHost } from '../host.js';
 import { checkoutCli } from '../paths.js';
+import { closestNames, didYouMean } from '../suggest.js';
 
 /** Flags every command accepts. */
 export interface GlobalFlags extends HostFlags {}
@@ -30,6 +31,19 @@ export function checkSandboxAlone(flags: GlobalFlags & { sandbox?: boolean | und
   throw new ValidationError(
     'Invalid parameter "sandbox": --sandbox runs the provider simulators inside this one process, for trying c-host on one machine, and cannot be combined with a shared PostgreSQL database (C_HOST_DATABASE_URL or --database-url is set). Unset the database URL to use the embedded store in the data directory, or leave out --sandbox.',
     { parameter: 'sandbox' },
+  );
+}
+
+/**
+ * Refuses a connector id this host does not serve, before anything loads, suggesting the closest
+ * ones (`paymnts` → `payments`) as an unknown command id does.
+ */
+export function checkConnectorId(id: string): void {
+  if (connectorIds.includes(id)) return;
+  const suggestions = closestNames(id, connectorIds);
+  throw new ValidationError(
+    `Invalid parameter "connector": unknown connector "${id}".${didYouMean(suggestions)} Known: ${connectorIds.join(', ')}.`,
+    { parameter: 'connector', details: suggestions.length > 0 ? { suggestions } : undefined },
   );
 }
 

@@ -136,5 +136,12 @@ describe('c-host run prompts with lookups', () => {
     expect(noPrompt.code).toBe(2);
     expect(noPrompt.screen).not.toMatch(/Listing|Team Id \(/);
     expect(operations()).toHaveLength(1);
+
+    // A connection that does not exist is said before any question, not after them all.
+    const unknown = await runInTerminal(['run', 'issues.createIssue', '--connection', 'nope'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.screen).toContain('there is no connection named "nope"');
+    expect(unknown.screen).not.toMatch(/Listing|\? Team Id/);
+    expect(operations()).toHaveLength(1);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import type { Host } from '../host.js';
 import type { RegisteredCommand } from '../registry.js';
 import { commandDetail, commandSummary } from '../views.js';
-import { cliHost, connectorOfCommand, type GlobalFlags } from './context.js';
+import { checkConnectorId, cliHost, connectorOfCommand, type GlobalFlags } from './context.js';
 import {
   colourful,
   forPerson,
@@ -39,6 +39,7 @@ const terminal = () => ({ width: terminalWidth(), colour: colourful(process.stdo
 
 /** `c-host list [--connector id]`: a table on a terminal, else JSON. */
 export async function listCommand(flags: GlobalFlags & OutputFlags & { connector?: string }): Promise<void> {
+  if (flags.connector) checkConnectorId(flags.connector);
   const host = await cliHost(flags, flags.connector ? [flags.connector] : undefined);
   try {
     const commands = host.registry.commands().map(commandSummary);
