@@ -15,9 +15,10 @@ const CLIENTS = 64;
 const SECONDS = Number(process.env.C_LOAD_SECONDS ?? 60);
 /**
  * How much the host's live memory (its heap and external memory after a full collection, see
- * `LiveHeapProbe`) may grow under steady load once warm: per run, as the slope of every sample from
- * the warm window on against the runs done (what a leak adds with each run, however few runs a busy
- * machine gets through), and as a whole, the last third's median against the warm window's.
+ * `LiveHeapProbe`) may grow under steady load once warm. Per run: the slope of every sample from the
+ * warm window on against the runs done, which is what a leak adds with each run however few runs a
+ * busy machine gets through, held to `bytesPerRun` (or, over few runs, to `noise` in all). As a
+ * whole: the last third's median against the warm window's, for a step that no slope would show.
  */
 // The resident set, which this compared until 2026-11-24, follows V8's heap sizing rather than what
 // the host keeps: the sandbox's simulators in the same process (msw clones each request, undici
@@ -26,13 +27,10 @@ const SECONDS = Number(process.env.C_LOAD_SECONDS ?? 60);
 // back to 71 MB, the pages staying resident (about 460 MB). Where the warm window fell on that climb
 // decided the check (later on a busy machine): CI saw +39 to +112 MB and failed 2 of 4 runs at 1.15.
 // A heap snapshot diff over 10,000 more runs found nothing kept (-0.5 MB). Live, under full
-// contention (load average 11 to 19, 83 to 93 runs/s, 4,700 runs spanned): +71 to +160 B per run
-// between the medians, which moved by at most 0.6 MB of 68 to 72 MB; 1.7 KB kept per run (the old
-// per-request leak, injected) measured 1,826 B per run while its medians moved only 6.4 MB, inside
-// 1.15 and even 1.1. Hence the per-run bound, with the ratio for a step that no slope would show.
-const LIVE_GROWTH = { bytesPerRun: 1024, ratio: 1.15 };
-/** Runs the live samples must span for their slope to mean something (a 1 MB wobble is 500 B here). */
-const MIN_SPANNED_RUNS = 2000;
+// contention (load average 11 to 19, 59 to 93 runs/s): 52 B per run over 4,747 runs, the medians
+// within 0.6 MB of each other (68 to 72 MB). The old per-request leak injected (1.7 KB kept per run)
+// measured 1,812 B per run over 2,658 runs, while its medians moved 3.5 MB: inside 1.15, even 1.05.
+const LIVE_GROWTH = { bytesPerRun: 1024, noise: 2 * 1024 * 1024, ratio: 1.15 };
 /** How many times in a run the live memory is measured (each a full collection, about 0.1 s). */
 const LIVE_SAMPLES = 12;
 
@@ -74,7 +72,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const MEMORY_GAP: string | undefined = undefined;
 
 /** What the load run measured of the host's live memory, for the memory check that follows it. */
-let measured: { warm: number[]; late: number[]; growth?: { bytesPerRun: number; runs: number } } | undefined;
+let measured: { warm: number[]; late: number[]; growth: { bytesPerRun: number; runs: number } } | undefined;
 
 const skip = missing !== undefined && !process.env.CI;
 const note = missing ? ` (skipped: ${missing})` : '';
@@ -205,10 +203,9 @@ describe('host under load', () => {
         const inLate = ({ at }: { at: number }) => at >= (SECONDS * 2) / 3;
         const warm = live.filter(inWarm);
         const late = live.filter(inLate);
-        measured = { warm: warm.map(({ bytes }) => bytes), late: late.map(({ bytes }) => bytes) };
-        const allowed = median(measured.warm) * LIVE_GROWTH.ratio;
         const growth = growthPerRun(live.filter(({ at }) => at >= SECONDS / 6));
-        measured.growth = growth;
+        measured = { warm: warm.map(({ bytes }) => bytes), late: late.map(({ bytes }) => bytes), growth };
+        const allowed = median(measured.warm) * LIVE_GROWTH.ratio;
         const rssWarm = rss.filter(inWarm).map(({ bytes }) => bytes);
         const rssLate = rss.filter(inLate).map(({ bytes }) => bytes);
         const warmLabel = `warm (${(SECONDS / 6).toFixed(0)}-${(SECONDS / 3).toFixed(0)} s)`;
@@ -222,7 +219,7 @@ describe('host under load', () => {
         );
         console.log(
           formatTable(
-            `c-host memory: live (heap and external after a full collection), resident set (reported only, lowered by those collections); live growth ${growth.bytesPerRun.toFixed(0)} B per run over ${growth.runs} runs`,
+            `c-host memory: live (heap and external after a full collection), resident set (reported only, lowered by those collections); live growth ${growth.bytesPerRun.toFixed(0)} B per run over ${growth.runs} runs (allowed ${allowedPerRun(growth.runs).toFixed(0)})`,
             ['window', 'live samples', 'live median', 'resident median', 'resident max'],
             [
               [
@@ -262,15 +259,12 @@ describe('host under load', () => {
         return;
       }
       expect(measured, 'the load run did not finish').toBeDefined();
-      const { warm, late } = measured!;
+      const { warm, late, growth } = measured!;
       expect(warm.length).toBeGreaterThan(0);
       expect(late.length).toBeGreaterThan(0);
-      const { bytesPerRun, runs } = measured!.growth!;
-      expect(runs, 'runs spanned by the live samples (C_LOAD_SECONDS too short?)').toBeGreaterThanOrEqual(
-        MIN_SPANNED_RUNS,
-      );
-      expect(bytesPerRun, 'live memory kept per run after warm-up').toBeLessThanOrEqual(
-        LIVE_GROWTH.bytesPerRun,
+      const { bytesPerRun, runs } = growth;
+      expect(bytesPerRun, `live memory kept per run over ${runs} runs after warm-up`).toBeLessThanOrEqual(
+        allowedPerRun(runs),
       );
       // Medians, so one sample taken while many clients are mid-request moves nothing.
       expect(
@@ -280,6 +274,11 @@ describe('host under load', () => {
     },
   );
 });
+
+/** The live growth per run allowed over `runs` runs: `bytesPerRun`, or `noise` in all over few runs. */
+function allowedPerRun(runs: number): number {
+  return Math.max(LIVE_GROWTH.bytesPerRun, LIVE_GROWTH.noise / Math.max(runs, 1));
+}
 
 /**
  * The live memory's growth per run: the least-squares slope of the samples against the runs done
