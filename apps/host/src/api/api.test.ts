@@ -121,6 +121,7 @@ describe('the OpenAPI document', () => {
         [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]),
       );
     }
+    expect(doc.paths['/api/runs/{id}'].get.responses.default.description).toContain('404 for an unknown run');
     const runs = Object.keys(doc.paths).filter((path) => path.endsWith('/run'));
     expect(runs).toContain('/api/commands/payments.createCustomer/run');
   });

@@ -30,10 +30,16 @@ export interface ApiRoute {
 
 const errors: ApiResponse = { description: 'The error as JSON (status by kind).', body: api.ErrorBody };
 const html = { 'text/html': undefined };
+const runErrors: ApiResponse = {
+  description: 'The error as JSON (status by kind; 404 for an unknown run).',
+  body: api.ErrorBody,
+};
 
 function route<const K extends string>(key: K, spec: Omit<ApiRoute, 'url' | 'method'>) {
   const [method, url] = key.split(' ') as [ApiRoute['method'], string];
-  const withErrors = spec.public ? spec.responses : { ...spec.responses, default: errors };
+  const withErrors = spec.public
+    ? spec.responses
+    : { ...spec.responses, default: spec.responses.default ?? errors };
   return [key, { ...spec, method, url, responses: withErrors }] as const;
 }
 
@@ -183,23 +189,23 @@ const ROUTES = [
     body: api.StartRunRequest,
     responses: {
       202: { description: 'Accepted; Location names the run.', body: api.RunAccepted },
-      default: {
-        description: 'The error as JSON (status by kind; 404 for an unknown run).',
-        body: api.ErrorBody,
-      },
+      default: runErrors,
     },
   }),
   route('GET /api/runs/:id', {
     summary: 'Get an async run',
     params: api.RunParams,
-    responses: { 200: { description: 'The run', body: api.RunView } },
+    responses: { 200: { description: 'The run', body: api.RunView }, default: runErrors },
   }),
   route('GET /api/runs/:id/events', {
     summary: 'Follow an async run (Server-Sent Events)',
     description:
       'Events `status` ({id, status}) first and on each change, `progress` ({id, progress}) as the command reports it, and `end` ({id, status, error}) last; a comment every 15 s keeps the stream open.',
     params: api.RunParams,
-    responses: { 200: { description: 'The event stream', media: { 'text/event-stream': z.string() } } },
+    responses: {
+      200: { description: 'The event stream', media: { 'text/event-stream': z.string() } },
+      default: runErrors,
+    },
   }),
   route('GET /api/runs/:id/result', {
     summary: "Download a succeeded run's result",
@@ -212,6 +218,7 @@ const ROUTES = [
         description: 'The result',
         media: { 'application/json': z.unknown(), 'application/x-ndjson': z.string() },
       },
+      default: runErrors,
     },
   }),
   route('GET /api/triggers', {
