@@ -73,9 +73,9 @@ function mb(bytes: number): string {
  * for the others), about half a second, which 1 GB amortizes.
  *
  * The raw download measures the simulator: its client only reads the socket, so it goes as fast as
- * the simulator writes (the "simulator CPU" column shows it near one core). On a 2-core machine the
- * decoding client then competes with that simulator for the second core; the client CPU column is
- * what the decode costs whatever the machine.
+ * the simulator writes (the "simulator CPU" column shows how busy that kept it). On a 2-core machine
+ * the decoding client then competes with that simulator for the cores; the client CPU column is what
+ * the decode costs whatever the machine and its load.
  */
 async function benchExportDecode(scale: number): Promise<void> {
   // At least 1 GB at scale 1; smaller scales allow quick trial runs.
@@ -150,10 +150,12 @@ async function benchExportDecode(scale: number): Promise<void> {
     rows,
   );
   process.stdout.write(
-    '\nThe raw download is as fast as the simulator serves the archive (simulator CPU ≈ seconds: one core ' +
-      'busy), so "vs raw download" asks whether the decoder keeps up with the simulator while sharing ' +
-      'the machine with it. The decoder must also parse every line into an event object: JSON.parse is ' +
-      'most of its client CPU, and runs on one core whatever the download speed.\n',
+    '\nThe raw client only reads the socket: the raw download measures how fast the simulator serves the ' +
+      'archive (simulator CPU close to the seconds: one core busy; well under them: the machine was busy ' +
+      'with other work). "vs raw download" asks whether the decoder keeps up with that simulator while ' +
+      'sharing the machine with it, on 2 cores a share of the one the simulator leaves. The decoder ' +
+      'must also parse every line into an event object: JSON.parse is most of its client CPU, and runs ' +
+      'on one core whatever the download speed.\n',
   );
 }
 
