@@ -406,6 +406,11 @@ export function storeSuite(harness: StoreHarness): void {
             const release = await handles[index % 3]!.acquireSlot('budget:amplitude', 5);
             inside += 1;
             most = Math.max(most, inside);
+            // Held until the budget has been full once, so a slow machine (an acquire slower than a
+            // hold) still fills it; a sixth holder let in shows as most = 6.
+            for (let waited = 0; most < 5 && waited < 5_000; waited += 5) {
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
             await new Promise((resolve) => setTimeout(resolve, 10));
             inside -= 1;
             await release();
