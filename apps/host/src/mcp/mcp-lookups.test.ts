@@ -4,7 +4,7 @@ import { Registry } from '../registry.js';
 import { toolsOf } from './mcp-server.js';
 
 describe('MCP tool parameters with a lookup', () => {
-  it('say which tool lists their choices, keeping their own description', async () => {
+  it('say which tool lists their choices, how to call it and where the values are, keeping their own description', async () => {
     const registry = new Registry(await loadConnectors(['issues', 'payments']));
     const tools = Object.fromEntries(toolsOf(registry).map((tool) => [tool.name, tool]));
     const createIssue = tools.issues_createIssue?.inputSchema.properties as Record<
@@ -12,24 +12,40 @@ describe('MCP tool parameters with a lookup', () => {
       { description: string }
     >;
     expect(createIssue.teamId?.description).toMatch(
-      /^The team the issue belongs to .*\. Choices: the issues_searchTeams tool lists the teams\.$/,
+      /^The team the issue belongs to .*\. Choices: the issues_searchTeams tool lists the teams, called with \{"name":"<search text>"\}; each choice is the value at nodes\[\]\.id\.$/,
     );
+    // A custom query tool is of no use without its query: the description carries it.
     expect(createIssue.statusId?.description).toMatch(
-      /Choices: the issues_customGraphqlAction tool lists the workflow states once teamId is chosen\.$/,
+      /Choices: the issues_customGraphqlAction tool lists the workflow states once teamId is chosen, called with \{"query":"query TeamStates\(\$id: String!\) \{ team\(id: \$id\) .*\}","variables":\{"id":"<teamId>"\}\}; each choice is the value at team\.states\.nodes\[\]\.id\.$/,
     );
     expect(createIssue.title?.description).not.toMatch(/Choices/);
     const subscribe = tools.payments_createSubscription?.inputSchema.properties as Record<
       string,
       { description: string }
     >;
-    expect(subscribe.plan?.description).toMatch(/Choices: the payments_getPlans tool lists the plans\.$/);
-    // Every tool a choice points to exists.
+    expect(subscribe.plan?.description).toMatch(
+      /Choices: the payments_getPlans tool lists the plans, called with .*; each choice is the value at data\[\]\.id \(only the items with recurring\)\.$/,
+    );
+    // Every tool a choice points to exists, and takes the input described once the <…> are filled.
+    let checked = 0;
     for (const tool of Object.values(tools)) {
       for (const property of Object.values(tool.inputSchema.properties ?? {}) as { description?: string }[]) {
-        const named = /Choices: the (\w+) tool/.exec(property.description ?? '')?.[1];
-        if (named) expect(tools[named], named).toBeDefined();
+        const match = /Choices: the (\w+) tool .*?(?:, called with (\{.*\}))?; each choice/.exec(
+          property.description ?? '',
+        );
+        if (!match) continue;
+        const named = registry.command(match[1]!);
+        expect(tools[match[1]!], match[1]).toBeDefined();
+        const input = JSON.parse(
+          (match[2] ?? '{}')
+            .replaceAll('<search text>', 'a')
+            .replace(/<\w+>/g, '9cfb482a-81e3-4154-b5b9-2c805e70a02d'),
+        );
+        expect(() => named?.command.parse(input), match[1]).not.toThrow();
+        checked += 1;
       }
     }
+    expect(checked).toBeGreaterThan(10);
   });
 
   it('name no tool the server hides: --read-only and --tools leave out what they do not offer', async () => {
@@ -55,7 +71,7 @@ describe('MCP tool parameters with a lookup', () => {
     expect(projectId).not.toMatch(/Choices|customGraphqlAction/);
     // Lookups through read-only tools are still named.
     expect(readOnly.descriptions.get('issues_getIssueById.issueId')).toMatch(
-      /Choices: the issues_searchIssues tool lists the issues\.$/,
+      /Choices: the issues_searchIssues tool lists the issues, called with .*; each choice is the value at nodes\[\]\.id\.$/,
     );
     expect(readOnly.named.length).toBeGreaterThan(0);
     for (const name of readOnly.named) expect(readOnly.names, name).toContain(name);
@@ -69,7 +85,7 @@ describe('MCP tool parameters with a lookup', () => {
 
     // The full list, asked for after narrower ones, still names every lookup tool.
     expect(served({}).descriptions.get('issues_getProjectById.projectId')).toMatch(
-      /Choices: the issues_customGraphqlAction tool lists the projects\.$/,
+      /Choices: the issues_customGraphqlAction tool lists the projects, called with \{"query":"query Projects .*"\}; each choice is the value at projects\.nodes\[\]\.id\.$/,
     );
   });
 });

@@ -1,4 +1,11 @@
-import { InternalError, type JsonSchema, type Lookup, toErrorJson, ValidationError } from '@c/core';
+import {
+  fillLookupInput,
+  InternalError,
+  type JsonSchema,
+  type Lookup,
+  toErrorJson,
+  ValidationError,
+} from '@c/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -170,12 +177,30 @@ function withChoices(
     const property = described[parameter];
     const tool = lookupTool(entry, lookup);
     if (!property || hidden.has(tool)) continue;
-    const after = lookup.needs?.length ? ` once ${lookup.needs.join(' and ')} is chosen` : '';
-    const choices = `Choices: the ${tool} tool lists the ${lookup.noun}${after}.`;
+    const choices = `Choices: the ${tool} tool lists the ${lookup.noun}${choicesHow(lookup)}.`;
     const description = typeof property.description === 'string' ? `${property.description} ` : '';
     described[parameter] = { ...property, description: `${description}${choices}` };
   }
   return described;
+}
+
+/**
+ * How to call a lookup's tool and read its answer, for an agent: what to set first, the input with
+ * its placeholders as `<…>` (a custom query tool is of no use without its query), and where each
+ * choice's value sits in the result.
+ */
+function choicesHow(lookup: Lookup): string {
+  const needs = lookup.needs ?? [];
+  const after = needs.length > 0 ? ` once ${needs.join(' and ')} is chosen` : '';
+  const input = fillLookupInput(
+    lookup.input ?? {},
+    '<search text>',
+    Object.fromEntries(needs.map((name) => [name, `<${name}>`])),
+  );
+  const call = Object.keys(input).length > 0 ? `, called with ${JSON.stringify(input)}` : '';
+  const path = lookup.items ? `${lookup.items}[].${lookup.value}` : `[].${lookup.value}`;
+  const only = lookup.where ? ` (only the items with ${lookup.where})` : '';
+  return `${after}${call}; each choice is the value at ${path}${only}`;
 }
 
 function toolOf(entry: RegisteredCommand, hidden: ReadonlySet<string>): Tool {
