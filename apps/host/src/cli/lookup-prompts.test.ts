@@ -137,6 +137,19 @@ describe('c-host run prompts with lookups', () => {
     expect(noPrompt.screen).not.toMatch(/Listing|Team Id \(/);
     expect(operations()).toHaveLength(1);
 
+    // A dry run sends nothing, not even the reads that would list choices: the id is typed.
+    const dry = await runInTerminal(['run', 'issues.createIssue', '--dry-run'], {
+      env,
+      answers: [
+        { when: /Team Id/, keys: `${design.id}\r` },
+        { when: /Title/, keys: 'Not sent\r' },
+      ],
+    });
+    expect(dry.code, dry.screen).toBe(0);
+    expect(dry.screen).not.toMatch(/Listing|Type another value|Status Id/);
+    expect(dry.screen).toContain('"dryRun": true');
+    expect(operations()).toHaveLength(1);
+
     // A connection that does not exist is said before any question, not after them all.
     const unknown = await runInTerminal(['run', 'issues.createIssue', '--connection', 'nope'], { env });
     expect(unknown.code).toBe(2);

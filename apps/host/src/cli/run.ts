@@ -121,7 +121,8 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
         await host.connections.resolve(entry.connectorId, flags.connection);
         const { lookupChoiceLister } = await import('./lookup-choices.js');
         await promptMissing(input, entry.command, schema, {
-          listChoices: lookupChoiceLister(host, entry, flags.connection),
+          // A dry run sends nothing at all, not even the reads that list choices: ids are typed.
+          listChoices: flags.dryRun ? undefined : lookupChoiceLister(host, entry, flags.connection),
         });
       }
       if (!(await confirmed(host, entry, input, flags))) {
