@@ -63,6 +63,7 @@ export function connectorSummary(connector: Connector, oauthConfigured: boolean)
     auth: connector.auth,
     credentialsSchema: jsonSchema(connector.credentials),
     optionsSchema: jsonSchema(connector.options),
+    env: { ...connector.env },
     oauthConfigured,
   };
 }

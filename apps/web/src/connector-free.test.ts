@@ -17,12 +17,9 @@ const packages = fileURLToPath(new URL('../../../packages/', import.meta.url));
 
 /**
  * Names still in the code, each to go with the change that removes it (the test fails when one is
- * gone, so this list cannot outlive it): the "use this call elsewhere" snippets map credential keys
- * to environment variables per connector until the host serves each connector's `env`.
+ * gone, so this list cannot outlive it). Empty: keep it so.
  */
-const pending: Record<string, string[]> = {
-  'commands/snippets.ts': ['payments', 'analytics', 'issues', 'docs'],
-};
+const pending: Record<string, string[]> = {};
 
 /** The app's own sources: not tests or test support. */
 function sources(dir = root): string[] {

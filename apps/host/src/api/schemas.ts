@@ -81,6 +81,10 @@ export const ConnectorSummary = z
     auth: AuthDescriptor,
     credentialsSchema: JsonSchema,
     optionsSchema: JsonSchema,
+    env: z.record(z.string(), z.string()).meta({
+      description:
+        "The environment variables a connection can be made from (CLI, library), each with the credential or option it fills: {C_PAYMENTS_API_KEY: 'credentials.apiKey', C_PAYMENTS_BASE_URL: 'baseUrl'}.",
+    }),
     oauthConfigured: z
       .boolean()
       .meta({ description: 'True when Connect (OAuth) can run for this connector on this host.' }),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHostData } from '../host-data';
 import type { Connection } from '../types';
 import { CopyButton } from '../ui/copy-button';
 import { Tabs } from '../ui/tabs';
@@ -15,7 +16,14 @@ export function CallSnippets({
   connection?: Connection | undefined;
 }) {
   const [selected, setSelected] = useState('cli');
-  const spec = { commandId, input, connection, origin: window.location.origin };
+  const { connector } = useHostData();
+  const spec = {
+    commandId,
+    input,
+    connection,
+    connector: connector(commandId.slice(0, commandId.indexOf('.'))),
+    origin: window.location.origin,
+  };
   const snippets = [
     { id: 'cli', label: 'CLI', what: 'CLI command', text: cliSnippet(spec) },
     { id: 'curl', label: 'curl', what: 'curl command', text: curlSnippet(spec) },

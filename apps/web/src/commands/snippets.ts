@@ -1,8 +1,12 @@
-import type { Connection } from '../types';
+import type { Connection, ConnectorInfo } from '../types';
+
+/** What a snippet needs of the command's connector: its auth and the environment variables it reads. */
+export type SnippetConnector = Pick<ConnectorInfo, 'auth' | 'env'>;
 
 /** What a snippet reproduces: one command run with one input on one connection. */
 export interface CallSpec {
   commandId: string;
+  connector?: SnippetConnector | undefined;
   input: unknown;
   connection?: Connection | undefined;
   /** The host's origin, e.g. `http://127.0.0.1:8787`. */
@@ -35,36 +39,31 @@ export function curlSnippet({ commandId, input, connection, origin }: CallSpec):
   ].join('\n');
 }
 
-/** Credential keys of each connector and the environment variables that hold them (spec/COMMANDS.md). */
-const credentialEnv: Record<string, Record<string, string>> = {
-  payments: { apiKey: 'C_PAYMENTS_API_KEY' },
-  analytics: { apiKey: 'C_ANALYTICS_API_KEY', secretKey: 'C_ANALYTICS_SECRET_KEY' },
-  issues: { accessToken: 'C_ISSUES_ACCESS_TOKEN' },
-  docs: {
-    accessToken: 'C_DOCS_ACCESS_TOKEN',
-    refreshToken: 'C_DOCS_REFRESH_TOKEN',
-    clientId: 'C_DOCS_CLIENT_ID',
-    clientSecret: 'C_DOCS_CLIENT_SECRET',
-  },
-};
-
 function identifier(text: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(text) ? text : JSON.stringify(text);
 }
 
-function credentialsFor(connector: string, connection: Connection | undefined): [string, string][] {
-  if (connector === 'issues' && connection && 'apiKey' in connection.credentialHints) {
-    return [['apiKey', 'C_ISSUES_API_KEY']];
-  }
-  const known = credentialEnv[connector];
-  if (known) return Object.entries(known);
-  const keys = Object.keys(connection?.credentialHints ?? {});
-  return keys.map((key) => [key, optionEnv(connector, key)]);
+/**
+ * The environment variables of the connection's credentials, as the connector declares them: those
+ * the connection holds (an issues connection made with a personal key reads `…_API_KEY`), or, with
+ * no connection, every one but the alternatives to OAuth.
+ */
+function credentialVars(
+  connector: SnippetConnector | undefined,
+  connection: Connection | undefined,
+): [string, string][] {
+  const vars = Object.entries(connector?.env ?? {}).flatMap(([variable, target]): [string, string][] =>
+    target.startsWith('credentials.') ? [[target.slice('credentials.'.length), variable]] : [],
+  );
+  const held = vars.filter(([key]) => connection !== undefined && key in connection.credentialHints);
+  if (held.length > 0) return held;
+  const alternatives = connector?.auth.type === 'oauth2' ? (connector.auth.alternatives ?? []) : [];
+  return vars.filter(([key]) => !alternatives.includes(key));
 }
 
-/** `baseUrl` → `C_PAYMENTS_BASE_URL`: the variable spec/COMMANDS.md names for a connector's option. */
-export function optionEnv(connector: string, key: string): string {
-  return `C_${connector.toUpperCase()}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+/** The variable the connector declares for an option (`baseUrl` → `C_PAYMENTS_BASE_URL`). */
+export function optionEnv(connector: SnippetConnector, key: string): string | undefined {
+  return Object.entries(connector.env).find(([, target]) => target === key)?.[0];
 }
 
 function isUrl(value: unknown): value is string {
@@ -73,22 +72,22 @@ function isUrl(value: unknown): value is string {
 
 /**
  * The same call in TypeScript with the connector's package, credentials read from the environment.
- * A sandbox's addresses change each time it starts, so a sandbox connection's URL options are read
- * from the environment too; a real connection's are written out.
+ * A sandbox's addresses are this machine's loopback ports, so a sandbox connection's URL options are
+ * read from the environment too; a real connection's are written out.
  */
-export function typescriptSnippet({ commandId, input, connection }: CallSpec): string {
+export function typescriptSnippet({ commandId, input, connection, connector: declared }: CallSpec): string {
   const dot = commandId.indexOf('.');
   const connector = commandId.slice(0, dot);
   const key = commandId.slice(dot + 1);
-  const credentials = credentialsFor(connector, connection)
+  const credentials = credentialVars(declared, connection)
     .map(([name, env]) => `    ${identifier(name)}: process.env.${env}!,`)
     .join('\n');
   const fromEnv: string[] = [];
   const options = Object.entries(connection?.options ?? {})
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([name, value]) => {
-      if (connection?.sandbox && isUrl(value)) {
-        const env = optionEnv(connector, name);
+      const env = declared && optionEnv(declared, name);
+      if (connection?.sandbox && isUrl(value) && env) {
         fromEnv.push(env);
         return `  ${identifier(name)}: process.env.${env},`;
       }
@@ -98,7 +97,9 @@ export function typescriptSnippet({ commandId, input, connection }: CallSpec): s
   return [
     '// Run from the repository checkout, where the @c/* packages are workspace packages.',
     ...(fromEnv.length > 0
-      ? [`// The sandbox's address changes each time it starts: set ${fromEnv.join(', ')} to it.`]
+      ? [
+          `// A sandbox connection: set ${fromEnv.join(', ')} to the sandbox's address (the Connections page shows it).`,
+        ]
       : []),
     `import { ${connector} } from '@c/${connector}';`,
     '',

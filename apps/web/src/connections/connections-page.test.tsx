@@ -209,6 +209,7 @@ describe('credential fields', () => {
         scopes: ['read'],
         alternatives: ['apiKey'],
       },
+      env: {},
       oauthConfigured: true,
       credentialsSchema: {
         anyOf: [

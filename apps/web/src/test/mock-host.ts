@@ -47,6 +47,7 @@ const connectors: ConnectorInfo[] = [
       },
       additionalProperties: false,
     },
+    env: { C_PAYMENTS_API_KEY: 'credentials.apiKey', C_PAYMENTS_BASE_URL: 'baseUrl' },
     oauthConfigured: false,
   },
   {
@@ -63,6 +64,11 @@ const connectors: ConnectorInfo[] = [
       required: ['apiKey', 'secretKey'],
     },
     optionsSchema: { type: 'object', properties: {} },
+    env: {
+      C_ANALYTICS_API_KEY: 'credentials.apiKey',
+      C_ANALYTICS_SECRET_KEY: 'credentials.secretKey',
+      C_ANALYTICS_BASE_URL: 'baseUrl',
+    },
     oauthConfigured: false,
   },
   {
@@ -91,6 +97,12 @@ const connectors: ConnectorInfo[] = [
       ],
     },
     optionsSchema: { type: 'object', properties: {} },
+    env: {
+      C_ISSUES_ACCESS_TOKEN: 'credentials.accessToken',
+      C_ISSUES_REFRESH_TOKEN: 'credentials.refreshToken',
+      C_ISSUES_API_KEY: 'credentials.apiKey',
+      C_ISSUES_BASE_URL: 'baseUrl',
+    },
     oauthConfigured: true,
   },
   {
@@ -109,6 +121,7 @@ const connectors: ConnectorInfo[] = [
       required: ['accessToken'],
     },
     optionsSchema: { type: 'object', properties: {} },
+    env: { C_DOCS_ACCESS_TOKEN: 'credentials.accessToken', C_DOCS_BASE_URL: 'baseUrl' },
     oauthConfigured: true,
   },
 ];
