@@ -105,7 +105,7 @@ function shortReason(error: unknown): string {
  * what happens instead, `instead`) when there are none to offer: the lookup failed or listed
  * nothing. A status line shows while it runs.
  */
-async function lookupChoices(
+async function listedChoices(
   lookup: Lookup,
   form: Record<string, unknown>,
   listChoices: ListChoices,
@@ -126,17 +126,16 @@ async function lookupChoices(
 }
 
 /**
- * Offers a lookup's choices: a list to pick one from (several, with space, for a list parameter)
- * under "Type another value" (an id the list does not show), and "Leave unset" for an optional
- * parameter. Resolves to what was picked, `LEAVE_UNSET`, or `type` for the text prompt, with the
- * values picked besides it for a list.
+ * Offers a lookup's choices under "Type another value" (an id the list does not show), and "Leave
+ * unset" for an optional parameter. Resolves to the value picked (in a list for a list parameter),
+ * `LEAVE_UNSET`, or `TYPE_ANOTHER` for the text prompt.
  */
 async function pickChoice(
   message: string,
   property: JsonSchema,
   choices: LookupChoice[],
   required: boolean,
-): Promise<{ picked: unknown } | { type: unknown[] } | typeof LEAVE_UNSET> {
+): Promise<{ picked: unknown } | typeof TYPE_ANOTHER | typeof LEAVE_UNSET> {
   const prompts = await import('@inquirer/prompts');
   const shown = choices.map((choice) => ({
     name: choice.detail ? `${choice.label} · ${choice.detail}` : choice.label,
@@ -148,23 +147,6 @@ async function pickChoice(
     value: TYPE_ANOTHER as string | symbol,
     short: 'another value',
   };
-  const items = property.items as JsonSchema | undefined;
-  if (property.type === 'array') {
-    const picked = await prompts.checkbox(
-      {
-        message: `${message} (space picks, Enter goes on)`,
-        choices: [other, new prompts.Separator(), ...shown],
-        pageSize: 12,
-        loop: false,
-      },
-      context,
-    );
-    const values = picked
-      .filter((value) => value !== TYPE_ANOTHER)
-      .map((value) => coerce(String(value), items));
-    if (picked.includes(TYPE_ANOTHER) || (required && values.length === 0)) return { type: values };
-    return values.length > 0 ? { picked: values } : LEAVE_UNSET;
-  }
   const unset = { name: 'Leave unset', value: LEAVE_UNSET as string | symbol, short: 'unset' };
   // The way out sits at the top, where a long list still shows it; Enter takes the first choice.
   const picked = await prompts.select(
@@ -178,8 +160,11 @@ async function pickChoice(
     context,
   );
   if (picked === LEAVE_UNSET) return LEAVE_UNSET;
-  if (picked === TYPE_ANOTHER) return { type: [] };
-  return { picked: coerce(String(picked), property) };
+  if (picked === TYPE_ANOTHER) return TYPE_ANOTHER;
+  const items = property.items as JsonSchema | undefined;
+  return {
+    picked: property.type === 'array' ? [coerce(String(picked), items)] : coerce(String(picked), property),
+  };
 }
 
 /**
@@ -223,57 +208,31 @@ export async function promptMissing(
       continue;
     }
     const lookup = lookupOf(key);
-    let typedBesides: unknown[] = [];
     if (lookup && listChoices && lookupReady(lookup, input)) {
       const instead = isRequired ? 'type the value' : `${key} is left unset`;
-      const choices = await lookupChoices(lookup, input, listChoices, instead);
+      const choices = await listedChoices(lookup, input, listChoices, instead);
       if (!choices && !isRequired) continue;
-      if (choices) {
-        const answer = await pickChoice(message, property, choices, isRequired);
-        if (answer === LEAVE_UNSET) continue;
-        if ('picked' in answer) {
-          input[key] = answer.picked;
-          continue;
-        }
-        typedBesides = answer.type;
+      const answer = choices ? await pickChoice(message, property, choices, isRequired) : TYPE_ANOTHER;
+      if (answer === LEAVE_UNSET) continue;
+      if (answer !== TYPE_ANOTHER) {
+        input[key] = answer.picked;
+        continue;
       }
     } else if (!isRequired) {
       // An optional parameter is offered only with its choices.
       continue;
     }
-    // Empty is an answer for an optional parameter, or beside values already picked from a list.
-    const mayBeEmpty = !isRequired || typedBesides.length > 0;
+    // Empty is an answer only for an optional parameter (after "Type another value"): left unset.
     const text = await prompts.input(
       {
         message,
-        required: !mayBeEmpty,
-        validate: (answer) =>
-          (answer === '' && mayBeEmpty) || checkAnswer(command, key, listText(answer, property), property),
+        required: isRequired,
+        validate: (answer) => (answer === '' && !isRequired) || checkAnswer(command, key, answer, property),
       },
       context,
     );
-    if (text === '') {
-      if (typedBesides.length > 0) input[key] = typedBesides;
-      continue;
-    }
-    const value = coerce(listText(text, property), property, key);
-    input[key] = typedBesides.length > 0 && Array.isArray(value) ? [...typedBesides, ...value] : value;
+    if (text !== '') input[key] = coerce(text, property, key);
   }
-}
-
-/**
- * An answer for a list of strings as `coerce` reads it: a JSON (or JSON5) list as typed, else the
- * comma-separated values (`id1, id2`), as a person types ids at a prompt.
- */
-function listText(text: string, property: JsonSchema): string {
-  const items = property.items as JsonSchema | undefined;
-  if (property.type !== 'array' || items?.type !== 'string' || /^\s*\[/.test(text)) return text;
-  return JSON.stringify(
-    text
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  );
 }
 
 /** Asks a yes/no question, `no` unless answered. */
