@@ -31,8 +31,8 @@ const SECONDS = Number(process.env.C_LOAD_SECONDS ?? 60);
 // within 0.6 MB of each other (68 to 72 MB). The old per-request leak injected (1.7 KB kept per run)
 // measured 1,812 B per run over 2,658 runs, while its medians moved 3.5 MB: inside 1.15, even 1.05.
 const LIVE_GROWTH = { bytesPerRun: 1024, noise: 2 * 1024 * 1024, ratio: 1.15 };
-/** How many times in a run the live memory is measured (each a full collection, about 0.1 s). */
-const LIVE_SAMPLES = 12;
+/** The pause between two measurements of the live memory (each two or three full collections). */
+const LIVE_PAUSE_MS = (SECONDS * 1000) / 20;
 
 const build: HostBuild = process.env.C_HARDENING_HOST === 'source' ? 'source' : 'dist';
 const missing = (() => {
@@ -89,7 +89,7 @@ describe('host under load', () => {
         sandbox: true,
         env: { NODE_OPTIONS: LIVE_HEAP_NODE_OPTIONS },
       });
-      const probe = await LiveHeapProbe.connect(host.stderr());
+      let heapProbe: LiveHeapProbe | undefined;
       const dispatcher = new Agent({ connections: CLIENTS, pipelining: 1 });
       const headers = { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' };
       const run = async (id: string, input: unknown) => {
@@ -103,6 +103,8 @@ describe('host under load', () => {
         return { status: response.statusCode, text: await response.body.text() };
       };
       try {
+        heapProbe = await LiveHeapProbe.connect(host.stderr());
+        const liveHeap = heapProbe;
         // Ids to read come from the sandbox itself, through the API.
         const found = await run('docs.searchDocuments', { name: 'meeting' });
         expect(found.status, found.text).toBe(200);
@@ -142,21 +144,20 @@ describe('host under load', () => {
           const bytes = rssOf(host.pid);
           if (bytes !== undefined) rss.push({ at: (performance.now() - started) / 1000, bytes });
         }, 250);
-        let measuring: Promise<void> | undefined;
-        const measureLive = () => {
+        const measureLive = async () => {
           const at = (performance.now() - started) / 1000;
           const done = runs;
-          measuring ??= probe
-            .measure()
-            .then(({ heapUsed, external }) => {
-              live.push({ at, runs: done, bytes: heapUsed + external });
-            })
-            .finally(() => {
-              measuring = undefined;
-            });
-          return measuring;
+          const { heapUsed, external } = await liveHeap.measure();
+          live.push({ at, runs: done, bytes: heapUsed + external });
         };
-        const liveSampler = setInterval(() => void measureLive(), (SECONDS * 1000) / LIVE_SAMPLES);
+        // One after the other, a pause apart: a measurement slowed by the load delays the next
+        // rather than being skipped, so every window gets its samples.
+        const liveSampler = (async () => {
+          while (performance.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, LIVE_PAUSE_MS));
+            if (performance.now() < deadline) await measureLive();
+          }
+        })();
         const timed = async (id: string, input: unknown) => {
           const t0 = performance.now();
           try {
@@ -188,9 +189,8 @@ describe('host under load', () => {
           ...pacedLoops.map(pacedClient),
         ]);
         clearInterval(sampler);
-        clearInterval(liveSampler);
         const elapsed = (performance.now() - started) / 1000;
-        await measuring;
+        await liveSampler;
         await measureLive();
 
         const all = [...latencies.values()].flat().sort((a, b) => a - b);
@@ -242,7 +242,7 @@ describe('host under load', () => {
         );
         expect(errors.slice(0, 10), `${errors.length} error responses`).toEqual([]);
       } finally {
-        probe.close();
+        heapProbe?.close();
         await dispatcher.close();
         await host.stop();
         rmSync(dataDir, { recursive: true, force: true });
