@@ -37,7 +37,7 @@ export async function benchCore(scale: number): Promise<void> {
       { calls, concurrency },
     );
     printCallTable(
-      `@c/core vs raw undici (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${calls} GETs)`,
+      `@c/core vs raw undici (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${rows[0]?.calls ?? calls} GETs)`,
       rows,
       {
         '@c/core HttpClient': '≤ 1.25×',

@@ -52,7 +52,7 @@ export async function benchDocs(scale: number): Promise<void> {
       { calls, concurrency },
     );
     printCallTable(
-      `docs.fetchDocumentContent: @c/docs vs googleapis (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${calls} calls)`,
+      `docs.fetchDocumentContent: @c/docs vs googleapis (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${rows[0]?.calls ?? calls} calls)`,
       rows,
       { '@c/docs': '≤ 1.25× raw' },
     );

@@ -68,6 +68,9 @@ async function runMany(fn: () => Promise<unknown>, calls: number, concurrency: n
   await Promise.all(Array.from({ length: Math.min(concurrency, calls) }, worker));
 }
 
+/** The fewest calls one client makes in one round of `compare`. */
+const MIN_ROUND_CALLS = 150;
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -85,7 +88,8 @@ export async function compare(
   options: { calls: number; concurrency: number; rounds?: number },
 ): Promise<Measurement[]> {
   const rounds = options.rounds ?? 9;
-  const perRound = Math.ceil(options.calls / rounds);
+  // A round shorter than a few scheduler slices measures the machine, not the client.
+  const perRound = Math.max(MIN_ROUND_CALLS, Math.ceil(options.calls / rounds));
   for (const [, fn] of clients) await runMany(fn, Math.max(300, perRound), options.concurrency);
   const results = new Map<string, Measurement[]>(clients.map(([name]) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {

@@ -69,7 +69,7 @@ export async function benchIssues(scale: number): Promise<void> {
       const calls = Math.round((concurrency === 1 ? 600 : 1500) * scale);
       const rows = await compare(clients, { calls, concurrency });
       printCallTable(
-        `issues.${command}: @c/issues vs @linear/sdk (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${calls} calls)`,
+        `issues.${command}: @c/issues vs @linear/sdk (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${rows[0]?.calls ?? calls} calls)`,
         rows,
         { '@c/issues': '≤ 1.25× raw' },
       );

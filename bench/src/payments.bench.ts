@@ -79,7 +79,7 @@ export async function benchPayments(scale: number): Promise<void> {
       const stripeRow = rows.find((row) => row.name === 'stripe-node');
       const oursRow = rows.find((row) => row.name === '@c/payments');
       printCallTable(
-        `payments.${command}: @c/payments vs stripe-node (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${calls} calls)`,
+        `payments.${command}: @c/payments vs stripe-node (${concurrency === 1 ? 'sequential' : `${concurrency} concurrent`}, ${rows[0]?.calls ?? calls} calls)`,
         rows,
         {
           '@c/payments': `≤ 1.25× raw${concurrency === 32 && stripeRow && oursRow ? `; stripe-node/ours = ${(stripeRow.cpuUsPerCall / oursRow.cpuUsPerCall).toFixed(2)}× (target ≥ 2×)` : ''}`,

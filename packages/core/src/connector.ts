@@ -324,8 +324,10 @@ export function defineConnector<
           );
         }
         // Bad input (or a bad key) rejects like any failure of the run, never throws at the call.
+        // Parsed as `command.parse` does, without marking the input as parsed: it goes straight to
+        // the run, and a weak map entry per call would only add work for the garbage collector.
         try {
-          return runCommand(command, command.parse(input), runOptions);
+          return runCommand(command, parseWith(command.input, input ?? {}), runOptions);
         } catch (error) {
           return Promise.reject(error);
         }

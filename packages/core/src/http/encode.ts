@@ -35,11 +35,15 @@ export function flattenForm(value: Record<string, FormValue>): [string, string][
 
 /** Percent-encodes as `application/x-www-form-urlencoded`, keeping brackets readable. */
 function encodePair([key, value]: [string, string]): string {
-  return `${encodeFormComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeFormComponent(value)}`;
+  const name = encodeFormComponent(key);
+  // Most keys are plain words: the bracket pass runs only on keys that have one.
+  const readable = name.includes('%5') ? name.replace(/%5B/g, '[').replace(/%5D/g, ']') : name;
+  return `${readable}=${encodeFormComponent(value)}`;
 }
 
 function encodeFormComponent(text: string): string {
-  return encodeURIComponent(text).replace(/%20/g, '+');
+  const encoded = encodeURIComponent(text);
+  return encoded.includes('%20') ? encoded.replace(/%20/g, '+') : encoded;
 }
 
 /** Encodes a form body with bracket encoding for nested objects and arrays. */
