@@ -84,6 +84,7 @@ describe('analytics connector', () => {
       'eventSegmentation',
       'exportData',
       'exportEvents',
+      'exportNdjson',
       'getChartResults',
       'parseChartCsv',
       'sendEventStream',

@@ -1,6 +1,6 @@
 import { type ConnectorClient, contextOf as contextOfClient, defineConnector } from '@c/core';
 import { type AnalyticsContext, createAnalyticsContext } from './analytics-client.js';
-import { type ExportEventsOptions, readExport } from './analytics-export.js';
+import { type ExportEventsOptions, readExport, readExportNdjson } from './analytics-export.js';
 import { ingestEvents, type SendEventStreamOptions } from './analytics-ingestion.js';
 import type { AnalyticsExportEvent, SendEventsResult } from './analytics-schemas.js';
 import { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
@@ -99,6 +99,24 @@ export function exportEvents(
   options: ExportEventsOptions,
 ): AsyncGenerator<AnalyticsExportEvent> {
   return readExport(contextOf(client), options);
+}
+
+/**
+ * Streams an export range as its raw newline-delimited JSON, for writing it to a file or passing it
+ * on: chunks of whole lines, each ending with `\n`, decompressed as they download and never parsed,
+ * so it keeps up with the download where `exportEvents` pays `JSON.parse` for every event. Same
+ * range checks, errors and 404 (nothing) as `exportEvents`; `break`, an error downstream or the
+ * `signal` stops the download.
+ *
+ * ```ts
+ * await pipeline(exportNdjson(amplitude, { start: '20260101T00', end: '20260131T23' }), createWriteStream('events.ndjson'));
+ * ```
+ */
+export function exportNdjson(
+  client: AnalyticsClient | AnalyticsContext,
+  options: ExportEventsOptions,
+): AsyncGenerator<Uint8Array> {
+  return readExportNdjson(contextOf(client), options);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ProviderError } from '@c/core';
 import { describe, expect, it } from 'vitest';
-import { ExportEvents, type ExportPiece } from './analytics-export-lines.js';
+import { ExportEvents, type ExportLines, type ExportPiece, splitLines } from './analytics-export-lines.js';
 
 /** Members given as chunks of text or bytes; each member's chunks are followed by its end. */
 type Members = Record<string, (string | Buffer)[]>;
@@ -25,8 +25,13 @@ function source(members: Members): { pieces: AsyncGenerator<ExportPiece, undefin
 
 async function eventsOf(members: Members): Promise<unknown[]> {
   const events: unknown[] = [];
-  for await (const event of new ExportEvents<unknown>(source(members).pieces)) events.push(event);
+  for await (const event of eventsFrom(source(members).pieces)) events.push(event);
   return events;
+}
+
+/** The parsed path: the line stage, then JSON.parse. */
+function eventsFrom<T = unknown>(pieces: AsyncGenerator<ExportPiece, undefined>): ExportEvents<T> {
+  return new ExportEvents<T>(splitLines(pieces));
 }
 
 /** Splits bytes at the given offsets. */
@@ -83,7 +88,7 @@ describe('ExportEvents', () => {
       'first.json': ['{"a":1}\n{"a":2}\n'],
       'second.json': ['{"a":3}\n\n{"a":', '4}\n{"a":5\n{"a":6}\n'],
     });
-    const events = new ExportEvents<unknown>(pieces);
+    const events = eventsFrom(pieces);
     const seen: unknown[] = [];
     const error = await (async () => {
       for await (const event of events) seen.push(event);
@@ -107,7 +112,7 @@ describe('ExportEvents', () => {
 
   it('closes the source when the consumer stops early, and then reports done', async () => {
     const { pieces, closed } = source({ 'a.json': [TEXT, TEXT, TEXT] });
-    const events = new ExportEvents<{ uuid: string }>(pieces);
+    const events = eventsFrom<{ uuid: string }>(pieces);
     for await (const event of events) {
       expect(event.uuid).toBe('a-1');
       break;
@@ -117,7 +122,7 @@ describe('ExportEvents', () => {
   });
 
   it('answers overlapping next() calls in order, as an async generator does', async () => {
-    const events = new ExportEvents<unknown>(source({ 'a.json': cut(TEXT, 3, 40, 41) }).pieces);
+    const events = eventsFrom(source({ 'a.json': cut(TEXT, 3, 40, 41) }).pieces);
     const results = await Promise.all([events.next(), events.next(), events.next(), events.next()]);
     expect(results).toEqual([
       { value: EVENTS[0], done: false },
@@ -132,9 +137,100 @@ describe('ExportEvents', () => {
       yield { member: 'a.json', bytes: Buffer.from('{"a":1}\n{"a"') };
       throw new ProviderError('cut', { providerCode: 'x', retryable: false });
     }
-    const events = new ExportEvents<unknown>(failing());
+    const events = eventsFrom(failing());
     expect(await events.next()).toEqual({ value: { a: 1 }, done: false });
     await expect(events.next()).rejects.toThrow('cut');
     expect(await events.next()).toEqual({ value: undefined, done: true });
+  });
+});
+
+async function linesOf(members: Members): Promise<ExportLines[]> {
+  const lines: ExportLines[] = [];
+  for await (const piece of splitLines(source(members).pieces)) lines.push(piece);
+  return lines;
+}
+
+/** The text of the pieces, joined. */
+const textOf = (lines: ExportLines[]) => Buffer.concat(lines.map((piece) => piece.bytes)).toString('utf8');
+
+describe('splitLines', () => {
+  it('yields whole lines whatever the chunk boundaries, multi-byte characters split included', async () => {
+    for (let at = 0; at <= TEXT.length; at += 1) {
+      const lines = await linesOf({ 'a.json': cut(TEXT, at) });
+      expect(textOf(lines)).toBe(TEXT.toString('utf8'));
+      for (const piece of lines) expect(piece.bytes.at(-1)).toBe(0x0a);
+    }
+    const bytes = [...TEXT].map((byte) => Buffer.from([byte]));
+    const lines = await linesOf({ 'a.json': bytes });
+    // One byte per chunk: each line is joined once its newline arrives.
+    expect(lines.map((piece) => piece.bytes.toString('utf8'))).toEqual(
+      EVENTS.map((event) => `${JSON.stringify(event)}\n`),
+    );
+  });
+
+  it("yields a chunk's complete lines as one slice of it, and only a line across chunks as a copy", async () => {
+    const chunk = Buffer.concat([TEXT, TEXT.subarray(0, 10)]);
+    const rest = TEXT.subarray(10);
+    const [first, joined, tail, ...more] = await linesOf({ 'a.json': [chunk, rest] });
+    expect(more).toEqual([]);
+    // The same memory as the chunk: no line copied.
+    expect(first!.bytes.buffer).toBe(chunk.buffer);
+    expect(first!.bytes.byteOffset).toBe(chunk.byteOffset);
+    expect(first!.bytes.toString('utf8')).toBe(TEXT.toString('utf8'));
+    expect(joined!.bytes.toString('utf8')).toBe(`${JSON.stringify(EVENTS[0])}\n`);
+    expect(tail!.bytes.buffer).toBe(rest.buffer);
+    expect(textOf([first!, joined!, tail!])).toBe(`${TEXT}${TEXT}`);
+  });
+
+  it('ends a member without a trailing newline with one, and yields nothing for an empty member', async () => {
+    const unterminated = TEXT.subarray(0, TEXT.length - 1);
+    const lines = await linesOf({
+      'a.json': [unterminated],
+      'empty.json': [],
+      'zero.json': [Buffer.alloc(0)],
+      'b.json': [unterminated.subarray(0, 5), unterminated.subarray(5)],
+    });
+    expect(lines.map((piece) => piece.member)).not.toContain('empty.json');
+    expect(lines.map((piece) => piece.member)).not.toContain('zero.json');
+    expect(textOf(lines)).toBe(`${TEXT}${TEXT}`);
+    expect(lines.filter((piece) => piece.opens).map((piece) => piece.member)).toEqual(['a.json', 'b.json']);
+  });
+
+  it('drops blank lines and a CR before the newline, counting what it skipped', async () => {
+    const lines = await linesOf({
+      'crlf.json': ['{"a":1}\r', '\n{"a":2}\r\n\r\n{"a"', ':3}\r\n{"a":4}\n\n\n{"a":"x\ry"}\n', '\r'],
+      'blank.json': ['\n\n\r\n', '\n'],
+      'lead.json': ['\n{"b":1}\n{"b":2}\n'],
+    });
+    expect(textOf(lines)).toBe('{"a":1}\n{"a":2}\n{"a":3}\n{"a":4}\n{"a":"x\ry"}\n{"b":1}\n{"b":2}\n');
+    expect(lines.map(({ member, opens, skipped }) => ({ member, opens, skipped }))).toEqual([
+      { member: 'crlf.json', opens: true, skipped: 0 },
+      // {"a":2} then a blank line (line 3) before {"a":3} (line 4).
+      { member: 'crlf.json', opens: false, skipped: 0 },
+      { member: 'crlf.json', opens: false, skipped: 1 },
+      { member: 'crlf.json', opens: false, skipped: 0 },
+      // Lines 6 and 7 are blank.
+      { member: 'crlf.json', opens: false, skipped: 2 },
+      { member: 'lead.json', opens: true, skipped: 1 },
+    ]);
+    for (const piece of lines) expect(piece.bytes.includes('\r\n')).toBe(false);
+  });
+
+  it('refuses a line longer than 32 MB rather than buffer it', async () => {
+    const long = Buffer.alloc(17 * 1024 * 1024, 0x61);
+    await expect(linesOf({ 'long.json': [Buffer.from('{"a":1}\n'), long, long] })).rejects.toMatchObject({
+      providerCode: 'invalid_export_line',
+      message: "Amplitude's export file long.json holds a line longer than 32 MB",
+    });
+  });
+
+  it('closes the source when the consumer stops early', async () => {
+    const { pieces, closed } = source({ 'a.json': [TEXT, TEXT, TEXT] });
+    const lines = splitLines(pieces);
+    for await (const piece of lines) {
+      expect(piece.bytes.toString('utf8')).toBe(TEXT.toString('utf8'));
+      break;
+    }
+    expect(closed()).toBe(true);
   });
 });

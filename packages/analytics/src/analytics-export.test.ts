@@ -7,7 +7,7 @@ import { ProviderError } from '@c/core';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
-import { type AnalyticsClient, exportEvents } from './analytics-connector.js';
+import { type AnalyticsClient, exportEvents, exportNdjson } from './analytics-connector.js';
 import { connectAnalytics } from './testing/amplitude-test-helpers.js';
 import { type AmplitudeSandbox, analyticsSimulator, type ExportProfile } from './testing/index.js';
 
@@ -173,6 +173,153 @@ describe('exportEvents decoding', () => {
     expect((notJson.error as Error).message).toBe(
       "Amplitude's export file 1/1_2026-01-01_0#1.json.gz holds a line that is not JSON (line 2)",
     );
+  });
+});
+
+/** Runs `exportNdjson` against a simulator whose export answers `response`; returns its chunks or the error. */
+async function ndjsonOf(
+  response: Buffer | Response,
+): Promise<{ chunks: Buffer[]; text: string; error: unknown; calls: number }> {
+  return withExport({ events: 10 }, async (client, sandbox) => {
+    sandbox.server.use(
+      http.get('*/api/2/export', () =>
+        Buffer.isBuffer(response) ? new HttpResponse(new Uint8Array(response), { status: 200 }) : response,
+      ),
+    );
+    const chunks: Buffer[] = [];
+    let error: unknown;
+    try {
+      for await (const chunk of exportNdjson(client, range)) chunks.push(Buffer.from(chunk));
+    } catch (caught) {
+      error = caught;
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    return { chunks, text, error, calls: sandbox.server.calls.length };
+  });
+}
+
+describe('exportNdjson', () => {
+  it('yields the NDJSON of every member in whole lines, each parsing to an event', async () => {
+    await withExport({ events: 25_000, eventsPerFile: 4000 }, async (client) => {
+      let lines = 0;
+      let chunks = 0;
+      for await (const chunk of exportNdjson(client, range)) {
+        chunks += 1;
+        expect(chunk.at(-1)).toBe(0x0a);
+        const text = Buffer.from(chunk).toString('utf8');
+        for (const line of text.slice(0, -1).split('\n')) {
+          expect(typeof (JSON.parse(line) as { event_type?: unknown }).event_type).toBe('string');
+          lines += 1;
+        }
+      }
+      expect(lines).toBe(25_000);
+      // Chunks of many lines, not one per line.
+      expect(chunks).toBeLessThan(lines / 10);
+    });
+  });
+
+  it('passes the text through: unterminated, empty, multi-byte and CRLF members, blank lines dropped', async () => {
+    const { text, error, chunks } = await ndjsonOf(
+      await zipOf([
+        { name: '1/1_2026-01-01_0#1.json.gz', data: gzipSync(lines({ n: 1, city: 'Zürich' }, { n: 2 })) },
+        { name: '1/1_2026-01-01_1#1.json.gz', data: gzipSync('') },
+        {
+          name: '1/1_2026-01-01_2#1.json.gz',
+          data: gzipSync(`${lines({ n: 3, who: '日本 🎵' })}\r\n\r\n{"n":4}\r\n`),
+          compress: false,
+        },
+      ]),
+    );
+    expect(error).toBeUndefined();
+    expect(text).toBe('{"n":1,"city":"Zürich"}\n{"n":2}\n{"n":3,"who":"日本 🎵"}\n{"n":4}\n');
+    for (const chunk of chunks) expect(chunk.at(-1)).toBe(0x0a);
+    // The parsed path reads the same lines.
+    const parsed = await exportOf(
+      await zipOf([{ name: 'a.json.gz', data: gzipSync(`${lines({ n: 3 })}\r\n\r\n{"n":4}\r\n`) }]),
+    );
+    expect(parsed.events).toEqual([{ n: 3 }, { n: 4 }]);
+  });
+
+  it('maps a body that is not a zip, a member that is not gzip and a cut archive as exportEvents does', async () => {
+    const notZip = await ndjsonOf(Buffer.from('<html>maintenance</html>'));
+    expect(ProviderError.isInstance(notZip.error)).toBe(true);
+    expect(notZip.error).toMatchObject({ providerCode: 'invalid_export_archive', retryable: false });
+    expect((notZip.error as Error).message).toMatch(/not a zip archive/);
+
+    const notGzip = await ndjsonOf(
+      await zipOf([{ name: '1/1_2026-01-01_0#1.json.gz', data: Buffer.from('{"plain":"json"}\n') }]),
+    );
+    expect(notGzip.error).toMatchObject({ providerCode: 'invalid_export_archive', retryable: false });
+    expect((notGzip.error as Error).message).toMatch(
+      /could not be decompressed \(in 1\/1_2026-01-01_0#1\.json\.gz\)/,
+    );
+
+    const whole = await zipOf([
+      { name: 'a.json.gz', data: gzipSync(lines({ n: 1 }, { n: 2 })), compress: false },
+      { name: 'b.json.gz', data: gzipSync(lines({ n: 3 })), compress: false },
+    ]);
+    const cutShort = await ndjsonOf(whole.subarray(0, whole.indexOf('b.json.gz') + 9));
+    expect(cutShort.text).toBe('{"n":1}\n{"n":2}\n');
+    expect(cutShort.error).toMatchObject({ providerCode: 'invalid_export_archive', retryable: false });
+    expect((cutShort.error as Error).message).toMatch(/ended/);
+  });
+
+  it('does not parse: a line that is not JSON passes through', async () => {
+    const { text, error } = await ndjsonOf(
+      await zipOf([{ name: 'a.json.gz', data: gzipSync(`${lines({ n: 1 })}\n{"n":\n`) }]),
+    );
+    expect(error).toBeUndefined();
+    expect(text).toBe('{"n":1}\n{"n":\n');
+  });
+
+  it('yields nothing for a range without data (404) and says to shorten the range on 400', async () => {
+    const none = await ndjsonOf(new HttpResponse(null, { status: 404 }));
+    expect(none).toMatchObject({ chunks: [], error: undefined, calls: 1 });
+
+    const tooLarge = await ndjsonOf(new HttpResponse('Export exceeds the 4GB limit.', { status: 400 }));
+    expect(ProviderError.isInstance(tooLarge.error)).toBe(true);
+    expect(tooLarge.error).toMatchObject({ status: 400, providerCode: 'export_too_large', retryable: false });
+    expect(tooLarge.calls).toBe(1);
+  });
+
+  it('stops the download when the consumer stops', async () => {
+    await withExport({ events: 400_000, eventsPerFile: 50_000 }, async (client, sandbox) => {
+      let bytes = 0;
+      for await (const chunk of exportNdjson(client, range)) {
+        bytes += chunk.length;
+        if (bytes > 100_000) break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sandbox.state.generatedExportEvents).toBeLessThan(200_000);
+    });
+  });
+
+  it('stops the download when its signal aborts', async () => {
+    await withExport({ events: 400_000, eventsPerFile: 50_000 }, async (client, sandbox) => {
+      const controller = new AbortController();
+      let bytes = 0;
+      const error = await (async () => {
+        for await (const chunk of exportNdjson(client, { ...range, signal: controller.signal })) {
+          bytes += chunk.length;
+          if (bytes > 100_000) controller.abort();
+        }
+      })().catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ name: 'AbortError' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sandbox.state.generatedExportEvents).toBeLessThan(200_000);
+    });
+  });
+
+  it('refuses a bad range before sending', async () => {
+    await withExport({ events: 10 }, async (client, sandbox) => {
+      await expect(
+        exportNdjson(client, { start: '20260101T05', end: '20260101T04' }).next(),
+      ).rejects.toMatchObject({ kind: 'validation', parameter: 'end' });
+      await expect(
+        exportNdjson(client, { start: '20260101T24', end: '20260101T23' }).next(),
+      ).rejects.toMatchObject({ kind: 'validation', parameter: 'start' });
+      expect(sandbox.server.calls).toHaveLength(0);
+    });
   });
 });
 

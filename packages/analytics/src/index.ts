@@ -6,7 +6,13 @@ export {
   type AnalyticsContext,
   type AnalyticsRegion,
 } from './analytics-client.js';
-export { type AnalyticsClient, analytics, exportEvents, sendEventStream } from './analytics-connector.js';
+export {
+  type AnalyticsClient,
+  analytics,
+  exportEvents,
+  exportNdjson,
+  sendEventStream,
+} from './analytics-connector.js';
 export { ANALYTICS_EXPORT_MAX_DAYS, type ExportEventsOptions } from './analytics-export.js';
 export {
   ANALYTICS_INGESTION_LIMITS,
