@@ -12,6 +12,7 @@ import {
 } from '@c/core';
 import { listItems } from './cli/params.js';
 import type { Host } from './host.js';
+import { CLI_ACTOR, currentActor, withRequestContext } from './observability/request-context.js';
 import type { RegisteredCommand } from './registry.js';
 import type { ConnectionStore, RunRecord, RunResult, RunStatus } from './store/connection-store.js';
 
@@ -173,6 +174,8 @@ export class RunService {
       input,
       idempotencyKey: key,
       repeatSafe: hints.readOnly || hints.idempotent || key !== undefined,
+      // The worker runs it later, outside this request: it acts (and is audited) for this caller.
+      actor: currentActor(),
     });
     try {
       await (await this.#engineReady()).dispatch(run);
@@ -409,19 +412,22 @@ export class RunService {
     try {
       let result: unknown;
       try {
-        result = await this.#host.connections.run(run.command, run.input, {
-          connection: run.connection,
-          idempotencyKey: run.idempotencyKey,
-          signal: controller.signal,
-          onProgress: (progress) => {
-            this.#events.emit(`progress:${id}`, progress);
-            pending = progress;
-            if (Date.now() - savedAt < PROGRESS_SAVE_MS) return;
-            savedAt = Date.now();
-            pending = undefined;
-            void save({ progress: { ...progress } });
-          },
-        });
+        const submittedBy = { actor: run.actor ?? CLI_ACTOR };
+        result = await withRequestContext(submittedBy, () =>
+          this.#host.connections.run(run.command, run.input, {
+            connection: run.connection,
+            idempotencyKey: run.idempotencyKey,
+            signal: controller.signal,
+            onProgress: (progress) => {
+              this.#events.emit(`progress:${id}`, progress);
+              pending = progress;
+              if (Date.now() - savedAt < PROGRESS_SAVE_MS) return;
+              savedAt = Date.now();
+              pending = undefined;
+              void save({ progress: { ...progress } });
+            },
+          }),
+        );
       } catch (error) {
         const reason: unknown = controller.signal.reason;
         if (reason instanceof LostClaim) return 'lost';

@@ -195,6 +195,8 @@ export interface NewRun {
    * with `outcomeUnknown`.
    */
   repeatSafe: boolean;
+  /** Who submitted it (see `NewAuditEntry.actor`): its worker acts for them, on any instance. */
+  actor?: string | undefined;
 }
 
 /**
@@ -219,6 +221,8 @@ export interface RunRecord {
   input: unknown;
   idempotencyKey: string | undefined;
   repeatSafe: boolean;
+  /** Who submitted it; unset for a run stored before actors were kept (then `cli`). */
+  actor: string | undefined;
   status: RunStatus;
   /** The latest progress the command reported (`{message, current, total}`). */
   progress: Record<string, unknown> | undefined;

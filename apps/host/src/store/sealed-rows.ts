@@ -149,7 +149,8 @@ export function connectionRecord(box: SecretBox, row: ConnectionRow): Connection
 export function runRecord(box: SecretBox, row: RunRow): RunRecord {
   const open = (column: 'input' | 'result' | 'error', sealed: string) =>
     JSON.parse(box.open(sealed, `run:${row.id}:${column}`)) as unknown;
-  const sealed = open('input', row.input) as { input: unknown; idempotencyKey?: string };
+  // The actor is sealed with the input: no column to migrate, and a run's requester stays private.
+  const sealed = open('input', row.input) as { input: unknown; idempotencyKey?: string; actor?: string };
   return {
     id: row.id,
     command: row.command,
@@ -157,6 +158,7 @@ export function runRecord(box: SecretBox, row: RunRow): RunRecord {
     input: sealed.input,
     idempotencyKey: sealed.idempotencyKey,
     repeatSafe: row.repeat_safe === true || row.repeat_safe === 1,
+    actor: sealed.actor,
     status: row.status as RunStatus,
     progress: row.progress ? (JSON.parse(row.progress) as Record<string, unknown>) : undefined,
     result: row.result ? (open('result', row.result) as RunResult) : undefined,

@@ -503,7 +503,7 @@ export class SqliteConnectionStore implements ConnectionStore {
         run.command,
         run.connection,
         this.#box.seal(
-          JSON.stringify({ input: run.input, idempotencyKey: run.idempotencyKey }),
+          JSON.stringify({ input: run.input, idempotencyKey: run.idempotencyKey, actor: run.actor }),
           `run:${run.id}:input`,
         ),
         run.repeatSafe ? 1 : 0,
