@@ -8,7 +8,8 @@ import { WebSocket } from 'undici';
 
 /**
  * `NODE_OPTIONS` for a child whose live memory is to be measured: its inspector on a loopback port
- * of the system's choosing (printed on its standard error), and `gc()` for the probe to call.
+ * of the system's choosing (printed on its standard error), and `gc()` for the probe to call. For
+ * test processes only: while it runs, any local process may attach to that inspector and run code.
  */
 export const LIVE_HEAP_NODE_OPTIONS = '--inspect=127.0.0.1:0 --expose-gc';
 
