@@ -4,7 +4,7 @@ import { AuthError } from '../errors/auth-error.js';
 import { ConnectorError } from '../errors/connector-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { redactDeep, secretsIn } from '../redact.js';
-import { currentRun } from '../run-context.js';
+import { currentRun, type ProviderCallObserver } from '../run-context.js';
 import type { Dispatcher } from '../undici-lite.js';
 import { dispatchRequest } from '../undici-lite.js';
 import { echoes, maskDecoded, maskHeaders, SentCredentials } from './answer-masking.js';
@@ -102,18 +102,25 @@ export interface HttpClientOptions {
   dispatcher?: Dispatcher;
 }
 
-/** One attempt of a call, as the loop hands it to `#attempt`. */
-interface Attempt {
-  /** What a transport failure of the call needs (the same for every attempt). */
-  context: AttemptContext;
+/**
+ * One call as the request loop and `#attempt` share it: everything that is the same for every
+ * attempt, in one object (it is also the context a transport failure is mapped with).
+ */
+interface Call extends AttemptContext {
+  request: HttpRequest;
   method: string;
   base: BaseUrl;
   path: string;
   body: string | Uint8Array | undefined;
-  headers: Record<string, string>;
-  request: HttpRequest;
+  contentType: string | undefined;
+  idempotencyKey: string | undefined;
+  /** The call may be repeated (see `callIdempotency`). */
+  safe: boolean;
+  policy: RetryPolicy | undefined;
   signal: AbortSignal | undefined;
   mask: boolean;
+  /** Retries made so far, for the observer's end report. */
+  retries: number;
 }
 
 /**
@@ -225,70 +232,90 @@ export class HttpClient {
       method,
       url: `${base.origin}${joined.split('?')[0]}`,
     });
-    const context: AttemptContext = {
+    const call: Call = {
       provider: this.provider,
       outcome,
       timeoutSignal,
       timeoutMs: request.timeoutMs,
       callerSignal: request.signal,
+      request,
+      method,
+      base,
+      path,
+      body,
+      contentType,
+      idempotencyKey,
+      safe,
+      policy,
+      signal,
+      mask,
+      retries: 0,
     };
-    let attempt = 0;
-    const send = async (): Promise<HttpResponse<T>> => {
-      let waited = 0;
-      let refreshed = false;
-      for (;;) {
-        const headers = this.#headers(request, contentType, idempotencyKey);
-        if (request.auth !== false && auth) {
-          // Most strategies answer at once; only a refresh makes the headers wait.
-          const pending = auth.headers(signal);
-          const credentials = pending instanceof Promise ? await pending : pending;
-          this.#credentials.learn(credentials, checkCredentialHeader);
-          Object.assign(headers, credentials);
-        }
-        const one: Attempt = { context, method, base, path, body, headers, request, signal, mask };
-        let error: ConnectorError;
-        try {
-          return this.#limit
-            ? await this.#limit.run(() => this.#attempt<T>(one), request.responseType === 'stream', signal)
-            : await this.#attempt<T>(one);
-        } catch (caught) {
-          if (!ConnectorError.isInstance(caught)) throw caught;
-          error = caught;
-        }
-        if (
-          AuthError.isInstance(error) &&
-          error.status === 401 &&
-          !refreshed &&
-          request.auth !== false &&
-          auth?.handleUnauthorized
-        ) {
-          refreshed = true;
-          if (await auth.handleUnauthorized(headers, signal)) continue;
-        }
-        const hint = this.#hints.get(error);
-        if (!policy || attempt >= policy.maxRetries || !isRetryable(error, safe, hint)) throw error;
-        const delay = retryDelay(error, hint, policy, attempt, this.#options.random);
-        if (waited + delay > policy.maxTotalWaitMs) throw error;
-        attempt += 1;
-        waited += delay;
-        this.#options.onRetry?.({ attempt, delayMs: delay, error });
-        observer?.onRetry?.({ attempt, delayMs: delay, error });
-        try {
-          await sleep(delay, signal);
-        } catch (reason) {
-          throw abortError(this.provider, reason, timeoutSignal, outcome, request.timeoutMs);
-        }
-      }
-    };
-    if (!observer) return send();
+    if (!observer) return this.#send<T>(call, undefined);
     try {
-      const response = await send();
-      observer.onEnd?.({ status: response.status, requestId: response.requestId, retries: attempt });
+      const response = await this.#send<T>(call, observer);
+      observer.onEnd?.({ status: response.status, requestId: response.requestId, retries: call.retries });
       return response;
     } catch (error) {
       const known = ConnectorError.isInstance(error) ? error : undefined;
-      observer.onEnd?.({ status: known?.status, requestId: known?.requestId, error, retries: attempt });
+      observer.onEnd?.({
+        status: known?.status,
+        requestId: known?.requestId,
+        error,
+        retries: call.retries,
+      });
       throw error;
+    }
+  }
+
+  /**
+   * The request loop of one call: credentials, the concurrency limit and one send per attempt,
+   * until an answer, or a failure the retry policy will not repeat.
+   */
+  async #send<T>(call: Call, observer: ProviderCallObserver | undefined): Promise<HttpResponse<T>> {
+    const { request, signal, policy } = call;
+    const auth = request.auth === false ? undefined : this.#options.auth;
+    let waited = 0;
+    let refreshed = false;
+    for (;;) {
+      const headers = this.#headers(request, call.contentType, call.idempotencyKey);
+      if (auth) {
+        // Most strategies answer at once; only a refresh makes the headers wait.
+        const pending = auth.headers(signal);
+        const credentials = pending instanceof Promise ? await pending : pending;
+        this.#credentials.learn(credentials, checkCredentialHeader);
+        Object.assign(headers, credentials);
+      }
+      let error: ConnectorError;
+      try {
+        return this.#limit
+          ? await this.#limit.run(
+              () => this.#attempt<T>(call, headers),
+              request.responseType === 'stream',
+              signal,
+            )
+          : await this.#attempt<T>(call, headers);
+      } catch (caught) {
+        if (!ConnectorError.isInstance(caught)) throw caught;
+        error = caught;
+      }
+      if (AuthError.isInstance(error) && error.status === 401 && !refreshed && auth?.handleUnauthorized) {
+        refreshed = true;
+        if (await auth.handleUnauthorized(headers, signal)) continue;
+      }
+      const hint = this.#hints.get(error);
+      if (!policy || call.retries >= policy.maxRetries || !isRetryable(error, call.safe, hint)) throw error;
+      const delay = retryDelay(error, hint, policy, call.retries, this.#options.random);
+      if (waited + delay > policy.maxTotalWaitMs) throw error;
+      call.retries += 1;
+      waited += delay;
+      this.#options.onRetry?.({ attempt: call.retries, delayMs: delay, error });
+      observer?.onRetry?.({ attempt: call.retries, delayMs: delay, error });
+      try {
+        await sleep(delay, signal);
+      } catch (reason) {
+        throw abortError(this.provider, reason, call.timeoutSignal, call.outcome, request.timeoutMs);
+      }
     }
   }
 
@@ -320,19 +347,19 @@ export class HttpClient {
   }
 
   /** Sends one attempt and reads its answer: a decoded body, or the failure it maps to. */
-  async #attempt<T>(a: Attempt): Promise<HttpResponse<T>> {
+  async #attempt<T>(a: Call, sent: Record<string, string>): Promise<HttpResponse<T>> {
     let response: Dispatcher.ResponseData;
     try {
       response = await dispatchRequest(this.#transport.dispatcher(), {
         origin: a.base.origin,
         path: a.path,
         method: a.method as Dispatcher.HttpMethod,
-        headers: a.headers,
+        headers: sent,
         body: a.body,
         signal: a.signal,
       });
     } catch (cause) {
-      throw transportError(cause, a.context, false);
+      throw transportError(cause, a, false);
     }
     const status = response.statusCode;
     const credentials = this.#credentials.forms();
@@ -341,7 +368,7 @@ export class HttpClient {
         ? maskHeaders(flattenHeaders(response.headers), credentials, status >= 300)
         : flattenHeaders(response.headers);
     const requestId = this.#requestIdHeader ? headers[this.#requestIdHeader] : undefined;
-    if (isRedirect(status, a.headers)) {
+    if (isRedirect(status, sent)) {
       // undici follows no redirect, and must not: credentials go to the configured base URL only.
       await response.body.dump().catch(() => undefined);
       throw redirectError({
@@ -387,7 +414,7 @@ export class HttpClient {
       try {
         text = await response.body.text();
       } catch (cause) {
-        throw transportError(cause, a.context, true);
+        throw transportError(cause, a, true);
       }
       const data = parseJson<T>(text, this.provider, requestId);
       return {
@@ -401,7 +428,7 @@ export class HttpClient {
     try {
       bytes = Buffer.from(await response.body.arrayBuffer());
     } catch (cause) {
-      throw transportError(cause, a.context, true);
+      throw transportError(cause, a, true);
     }
     const echoed = a.mask ? secretsIn(bytes, credentials) : [];
     const data = decodeBody<T>(bytes, headers, responseType, this.provider, requestId);
