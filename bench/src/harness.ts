@@ -131,7 +131,14 @@ export function printCallTable(
   if (!baseline) return;
   printTable(
     title,
-    ['client', 'mode', 'CPU µs/call', 'calls/s', `CPU vs ${baseline.name}`, 'target'],
+    [
+      'client',
+      'mode',
+      'CPU µs/call',
+      'calls/s',
+      `CPU vs ${baseline.name}${rows.some((row) => row.ratio !== undefined) ? ' (median of paired rounds)' : ''}`,
+      'target',
+    ],
     rows.map((row) => [
       row.name,
       row.concurrency === 1 ? 'sequential' : `${row.concurrency} concurrent`,
