@@ -14,7 +14,13 @@ import { listItems } from './cli/params.js';
 import type { Host } from './host.js';
 import { CLI_ACTOR, currentActor, withRequestContext } from './observability/request-context.js';
 import type { RegisteredCommand } from './registry.js';
-import type { ConnectionStore, RunRecord, RunResult, RunStatus } from './store/connection-store.js';
+import type {
+  ConnectionStore,
+  RunOutcome,
+  RunRecord,
+  RunResult,
+  RunStatus,
+} from './store/connection-store.js';
 
 /** How long a worker's claim on a run holds without renewal (renewed every third of it). */
 const RUN_LEASE_MS = 30_000;
@@ -69,7 +75,10 @@ export interface RunView {
 export type RunEvent =
   | { type: 'status'; id: string; status: RunStatus }
   | { type: 'progress'; id: string; progress: Progress }
-  | { type: 'end'; id: string; status: 'succeeded' | 'failed'; error: ErrorJson | null };
+  | { type: 'end'; id: string; status: EndStatus; error: ErrorJson | null };
+
+/** How a run ended. */
+export type EndStatus = 'succeeded' | 'failed' | 'canceled';
 
 /** Options of `RunService.open`. */
 export interface RunServiceOptions {
@@ -89,7 +98,7 @@ export interface RunServiceOptions {
   startWorker?: (() => void) | undefined;
 }
 
-const ENDED = new Set<RunStatus>(['succeeded', 'failed']);
+const ENDED = new Set<RunStatus>(['succeeded', 'failed', 'canceled']);
 
 /** What a worker does with a run it was handed; `released` when it went back to the queue. */
 type Outcome = 'ended' | 'released' | 'lost';
@@ -200,6 +209,34 @@ export class RunService {
     return run;
   }
 
+  /**
+   * Cancels a run. A queued one ends `canceled` at once and is never sent; a running one becomes
+   * `canceling`: its worker aborts the command's signal (the call in flight is cut off) and ends it
+   * `canceled`, at once when it runs in this process, else at its next lease renewal (a third of the
+   * lease at most), wherever in the fleet it runs. Canceling again is harmless; a run that already
+   * ended otherwise is a `ValidationError` (409). Audited as `run.cancel` for the current actor.
+   */
+  async cancel(id: string): Promise<RunRecord> {
+    const asked = await this.#store.cancelRun(id);
+    if (!asked) await this.get(id);
+    const { run, previous } = asked!;
+    if (previous === 'succeeded' || previous === 'failed') {
+      throw new ValidationError(`Run "${id}" has already ${previous}: there is nothing to cancel`, {
+        parameter: 'id',
+        details: { conflict: true, run: id, status: previous },
+      });
+    }
+    if (previous !== 'queued' && previous !== 'running') return run;
+    if (previous === 'queued') {
+      this.#events.emit(`end:${id}`);
+      await this.#engine?.then((engine) => engine.discard(id)).catch(() => {});
+    }
+    // Its worker is this process: no need to wait for the next renewal.
+    this.#active.get(id)?.controller.abort(new CancelReason());
+    await this.#audit(run);
+    return run;
+  }
+
   /** A run's view as JSON text, in pieces: a big result is read from the store a piece at a time. */
   async *viewJson(run: RunRecord): AsyncGenerator<string> {
     const view = viewOf(run);
@@ -291,7 +328,7 @@ export class RunService {
       yield {
         type: 'end',
         id,
-        status: status as 'succeeded' | 'failed',
+        status: status as EndStatus,
         error: (run.error as ErrorJson | undefined) ?? null,
       };
     } finally {
@@ -357,6 +394,31 @@ export class RunService {
     await this.#store.pruneRuns(new Date(Date.now() - RUN_RETENTION_MS));
   }
 
+  /**
+   * Records who canceled a run. The cancel has happened: a store that cannot take the entry must
+   * not turn it into a failure, so the miss is a warning instead.
+   */
+  async #audit(run: RunRecord): Promise<void> {
+    const entry = {
+      at: new Date(),
+      actor: currentActor(),
+      action: 'run.cancel',
+      target: run.id,
+      connection: run.connection,
+      outcome: 'ok',
+    };
+    await this.#store.appendAudit(entry).catch(() => {
+      process.emitWarning(`c-host could not write an audit entry for run.cancel ${run.id}`);
+    });
+  }
+
+  /** How a canceled run ends: with `outcomeUnknown` when it had started a command that may write. */
+  #canceled(run: RunRecord): RunOutcome {
+    const entry = this.#host.registry.command(run.command);
+    if (entry && hintsOf(entry).readOnly) return { canceled: true };
+    return { canceled: true, error: outcomeUnknown(run, 'canceled') };
+  }
+
   async #workerAlive(): Promise<boolean> {
     return Number((await this.#store.getSetting(WORKER_SETTING)) ?? 0) > Date.now();
   }
@@ -397,6 +459,8 @@ export class RunService {
         .then((current) => {
           // Taken over (its lease ran out while this process stalled) or ended by another.
           if (!current) controller.abort(new LostClaim());
+          // Canceled through another process (or instance): this is where its worker hears of it.
+          else if (current === 'canceling') controller.abort(new CancelReason());
         })
         .catch(() => {
           // The store is briefly away: the next beat tries again, the lease holds till then.
@@ -432,9 +496,16 @@ export class RunService {
         const reason: unknown = controller.signal.reason;
         if (reason instanceof LostClaim) return 'lost';
         await flush();
+        if (reason instanceof CancelReason) {
+          await this.#store.finishRun(id, attempt, this.#canceled(run));
+          return 'ended';
+        }
         if (reason instanceof StopReason) {
           if (run.repeatSafe && (await this.#store.releaseRun(id, attempt))) return 'released';
-          await this.#store.finishRun(id, attempt, { error: outcomeUnknown(run, 'stopped') });
+          // A run asked to stop is not put back: it ends as its canceler asked.
+          const canceling = (await this.#store.getRun(id))?.status === 'canceling';
+          const outcome = canceling ? this.#canceled(run) : { error: outcomeUnknown(run, 'stopped') };
+          await this.#store.finishRun(id, attempt, outcome);
           return 'ended';
         }
         await this.#store.finishRun(id, attempt, { error: { ...toErrorJson(error) } });
@@ -452,6 +523,11 @@ export class RunService {
     const taken = await this.#store.takeRun(id, { owner: this.#owner, leaseMs: RUN_LEASE_MS });
     // Unknown (pruned) or already ended (its worker died after recording the end): nothing to do.
     if (!taken || ENDED.has(taken.previous)) return 'ended';
+    // Its worker died while it was being canceled: it ends as asked, not run again.
+    if (taken.previous === 'canceling') {
+      await this.#store.finishRun(id, taken.run.attempt, this.#canceled(taken.run));
+      return 'ended';
+    }
     if (taken.previous === 'running' && !taken.run.repeatSafe) {
       await this.#store.finishRun(id, taken.run.attempt, { error: outcomeUnknown(taken.run, 'died') });
       return 'ended';
@@ -460,7 +536,8 @@ export class RunService {
   }
 
   async #recover(run: RunRecord, requeue: boolean): Promise<void> {
-    if (requeue && run.repeatSafe) await this.#store.releaseRun(run.id, run.attempt);
+    if (run.status === 'canceling') await this.#store.finishRun(run.id, run.attempt, this.#canceled(run));
+    else if (requeue && run.repeatSafe) await this.#store.releaseRun(run.id, run.attempt);
     else await this.#store.finishRun(run.id, run.attempt, { error: outcomeUnknown(run, 'died') });
   }
 }
@@ -469,6 +546,8 @@ export class RunService {
 class LostClaim extends Error {}
 /** A worker-side reason to stop a run: the service is stopping. */
 class StopReason extends Error {}
+/** A worker-side reason to stop a run: someone canceled it. */
+class CancelReason extends Error {}
 
 interface Execution {
   controller: AbortController;
@@ -480,6 +559,8 @@ interface Engine {
   start(): Promise<void>;
   /** Makes a new run known to the workers. */
   dispatch(run: RunRecord): Promise<void>;
+  /** Drops a canceled queued run's job, where the engine keeps one (a worker taking it would skip it anyway). */
+  discard(id: string): Promise<void>;
   /** Takes no more runs. */
   stopTaking(): Promise<void>;
   close(): Promise<void>;
@@ -518,6 +599,8 @@ class LocalEngine implements Engine {
     if (this.#taking) void this.#pump();
   }
 
+  async discard(): Promise<void> {}
+
   async stopTaking(): Promise<void> {
     this.#taking = false;
     clearInterval(this.#timer);
@@ -533,9 +616,11 @@ class LocalEngine implements Engine {
   /** Recovers the runs of workers that died: back to the queue when safe, else failed. */
   async #sweep(): Promise<void> {
     this.#lastSweep = Date.now();
-    for (const run of await this.#workers.store.listRuns({ status: 'running', limit: 1000 })) {
-      if (run.owner === this.#workers.owner || !workerGone(run)) continue;
-      await this.#workers.recover(run, true);
+    for (const status of ['running', 'canceling'] as const) {
+      for (const run of await this.#workers.store.listRuns({ status, limit: 1000 })) {
+        if (run.owner === this.#workers.owner || !workerGone(run)) continue;
+        await this.#workers.recover(run, true);
+      }
     }
   }
 
@@ -666,6 +751,10 @@ class BossEngine implements Engine {
     await this.#boss.send(QUEUE, { runId: run.id }, { id: run.id });
   }
 
+  async discard(id: string): Promise<void> {
+    await this.#boss.cancel(QUEUE, id);
+  }
+
   async stopTaking(): Promise<void> {
     clearInterval(this.#timer);
     if (this.#workers.options.work) await this.#boss.offWork(QUEUE, { wait: false });
@@ -696,7 +785,16 @@ function hintsOf(entry: RegisteredCommand): { readOnly: boolean; idempotent: boo
 }
 
 /** The error of a run whose worker died or stopped mid-run when running it again is not safe. */
-function outcomeUnknown(run: RunRecord, why: 'died' | 'stopped'): Record<string, unknown> {
+function outcomeUnknown(run: RunRecord, why: 'died' | 'stopped' | 'canceled'): Record<string, unknown> {
+  if (why === 'canceled') {
+    return {
+      ...new InternalError(
+        `The run was canceled while ${run.command} was running, and it may have changed something at the provider before it stopped: the outcome is unknown. Check there before running it again.`,
+        { details: { run: run.id } },
+      ).toJSON(),
+      outcomeUnknown: true,
+    };
+  }
   const what =
     why === 'died'
       ? 'The c-host process running this run stopped before it ended (it was killed or crashed)'
@@ -745,7 +843,9 @@ function requireResult(run: RunRecord): RunResult {
   const why =
     run.status === 'failed'
       ? 'it failed (its error is in GET /api/runs/{id}, `c-host runs get`)'
-      : `it is ${run.status}; follow it with GET /api/runs/{id}/events`;
+      : run.status === 'canceled'
+        ? 'it was canceled'
+        : `it is ${run.status}; follow it with GET /api/runs/{id}/events`;
   throw new ValidationError(`Run "${run.id}" has no result: ${why}`, {
     parameter: 'id',
     details: { conflict: true, run: run.id, status: run.status },

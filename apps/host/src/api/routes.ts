@@ -207,6 +207,17 @@ const ROUTES = [
       default: runErrors,
     },
   }),
+  route('POST /api/runs/:id/cancel', {
+    summary: 'Cancel an async run',
+    description:
+      'A queued run ends canceled at once and is never sent. A running one becomes canceling: its worker cuts off the call in flight and ends it canceled, within 10 s wherever it runs (with outcomeUnknown when a write may have been applied). The run stays readable. Canceling again is harmless; 409 when it already succeeded or failed.',
+    params: api.RunParams,
+    responses: {
+      200: { description: 'Canceled (it was queued, or already canceled)', body: api.RunView },
+      202: { description: 'Canceling: its worker is stopping it', body: api.RunView },
+      default: runErrors,
+    },
+  }),
   route('GET /api/runs/:id/result', {
     summary: "Download a succeeded run's result",
     description:

@@ -382,8 +382,11 @@ export const StartRunRequest = z
   })
   .register(requestSchemas, { id: 'StartRunRequest' });
 
-/** The state of an async run. */
-export const RunStatus = z.enum(['queued', 'running', 'succeeded', 'failed']);
+/**
+ * The state of an async run: `canceling` while its worker stops after a cancel; `succeeded`,
+ * `failed` and `canceled` are ends.
+ */
+export const RunStatus = z.enum(['queued', 'running', 'canceling', 'succeeded', 'failed', 'canceled']);
 
 /** What `POST /api/runs` answers (202; Location names the run). */
 export const RunAccepted = z.object({ id: uuid(), status: z.literal('queued') });
@@ -412,7 +415,7 @@ export const RunView = z
     }),
     error: ErrorJson.nullable().meta({
       description:
-        'The error once failed (outcomeUnknown: true when a write may have been applied), else null.',
+        'The error once failed, or canceled while a write was running (outcomeUnknown: true when a write may have been applied), else null.',
     }),
     createdAt: timestamp(),
     startedAt: timestamp().nullable(),
@@ -427,7 +430,7 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('end'),
     id: z.string(),
-    status: z.enum(['succeeded', 'failed']),
+    status: z.enum(['succeeded', 'failed', 'canceled']),
     error: ErrorJson.nullable(),
   }),
 ]);

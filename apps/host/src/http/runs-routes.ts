@@ -33,8 +33,8 @@ async function* serverSentEvents(events: AsyncGenerator<RunEvent>): AsyncGenerat
 }
 
 /**
- * Async runs: `POST /api/runs` (202), `GET /api/runs/{id}`, its events as Server-Sent Events, and
- * its result as JSON or NDJSON. All need the token or a session. The plugin brings the runs' worker
+ * Async runs: `POST /api/runs` (202), `GET /api/runs/{id}`, its events as Server-Sent Events, its
+ * result as JSON or NDJSON, and `POST /api/runs/{id}/cancel`. All need the token or a session. The plugin brings the runs' worker
  * with it: this server runs queued runs (those of CLIs on the same store too) until it closes.
  */
 export const runRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
@@ -59,6 +59,19 @@ export const runRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) 
       const run = await runs.get(request.params.id);
       // Streamed: a big result leaves the store a piece at a time.
       return reply.type('application/json; charset=utf-8').send(Readable.from(runs.viewJson(run)));
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/runs/:id/cancel',
+    { schema: routeSchema('POST /api/runs/:id/cancel') },
+    async (request, reply) => {
+      const run = await runs.cancel(request.params.id);
+      // 202 while its worker (maybe on another instance) is still stopping it.
+      return reply
+        .code(run.status === 'canceling' ? 202 : 200)
+        .type('application/json; charset=utf-8')
+        .send(Readable.from(runs.viewJson(run)));
     },
   );
 

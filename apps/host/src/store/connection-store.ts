@@ -176,8 +176,11 @@ export class ConnectionExistsError extends Error {
 // worker that lost its run (it was taken over) cannot overwrite what the new one records.
 // ---------------------------------------------------------------------------------------------
 
-/** Where an async run is: waiting for a worker, running, or ended one way or the other. */
-export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+/**
+ * Where an async run is: waiting for a worker, running, asked to stop (`canceling`, until its worker
+ * sees it), or ended one way or another (`succeeded`, `failed`, `canceled`).
+ */
+export type RunStatus = 'queued' | 'running' | 'canceling' | 'succeeded' | 'failed' | 'canceled';
 
 /** What `createRun` needs: a run accepted and waiting for a worker. */
 export interface NewRun {
@@ -228,7 +231,10 @@ export interface RunRecord {
   progress: Record<string, unknown> | undefined;
   /** Set when `succeeded`; the list's pieces are read with `readRunResult`. */
   result: RunResult | undefined;
-  /** The error JSON (`{kind, message, outcomeUnknown, …}`), set when `failed`. */
+  /**
+   * The error JSON (`{kind, message, outcomeUnknown, …}`), set when `failed`, and when `canceled`
+   * while a command that may write was running (`outcomeUnknown`).
+   */
   error: Record<string, unknown> | undefined;
   /** How many times a worker has started it; every change a worker makes names its attempt. */
   attempt: number;
@@ -242,10 +248,14 @@ export interface RunRecord {
   finishedAt: string | undefined;
 }
 
-/** How a worker ends a run: with its result (the list's NDJSON pieces apart), or with an error. */
+/**
+ * How a worker ends a run: with its result (the list's NDJSON pieces apart), with an error, or
+ * canceled (with an error saying so when a write may have reached the provider).
+ */
 export type RunOutcome =
   | { result: RunResult; pieces: readonly string[] }
-  | { error: Record<string, unknown> };
+  | { error: Record<string, unknown> }
+  | { canceled: true; error?: Record<string, unknown> | undefined };
 
 /** A worker's claim on a run. */
 export interface RunClaim {
@@ -267,23 +277,34 @@ export interface RunStore {
   /**
    * Takes one run that a queue handed to this worker: a `queued` one, or a `running` one whose worker
    * died (the queue gave its job to another). Returns the run as it is now and its status before;
-   * an ended run is returned unchanged, undefined when there is none.
+   * an ended or canceling run is returned unchanged, undefined when there is none.
    */
   takeRun(id: string, claim: RunClaim): Promise<{ run: RunRecord; previous: RunStatus } | undefined>;
   /**
-   * Renews the lease of a running attempt and, when given, records its progress. False when the
-   * attempt is no longer the run's current one (it was taken over or ended): its worker should stop.
+   * Renews the lease of a running attempt and, when given, records its progress. Returns the run's
+   * status: `running`, or `canceling` when a cancel was asked (its worker should stop and end it
+   * `canceled`); undefined when the attempt is no longer the run's current one (it was taken over
+   * or ended): its worker should stop.
    */
   touchRun(
     id: string,
     attempt: number,
     update: { leaseMs?: number; progress?: Record<string, unknown> },
-  ): Promise<boolean>;
+  ): Promise<'running' | 'canceling' | undefined>;
+  /**
+   * Asks a run to stop, in one statement (a worker claiming it at the same moment either gets it
+   * `canceled` or finds it `canceling`): a `queued` one ends `canceled` at once, a `running` one
+   * becomes `canceling` for its worker to see at its next `touchRun`. Returns the run as it is now
+   * and its status before (a run already canceling or ended is returned unchanged); undefined when
+   * there is none.
+   */
+  cancelRun(id: string): Promise<{ run: RunRecord; previous: RunStatus } | undefined>;
   /** Puts a running attempt's run back in the queue (`queued`); false when the attempt is not current. */
   releaseRun(id: string, attempt: number): Promise<boolean>;
   /**
-   * Ends a running attempt's run: `succeeded` with its result (pieces and all, in one transaction),
-   * or `failed` with its error. False when the attempt is not current, and then nothing is written.
+   * Ends a running (or canceling) attempt's run: `succeeded` with its result (pieces and all, in one
+   * transaction), `failed` with its error, or `canceled`. False when the attempt is not current, and
+   * then nothing is written.
    */
   finishRun(id: string, attempt: number, outcome: RunOutcome): Promise<boolean>;
   /** The NDJSON pieces of a succeeded run's list, in order. */
@@ -311,10 +332,11 @@ export interface NewAuditEntry {
   /**
    * `command.run`, or a connection change: `connection.create`, `connection.update` (new
    * credentials), `connection.remove`, `connection.default`, `connection.needs_reconnect` (the
-   * provider refused its credentials during a run or a check).
+   * provider refused its credentials during a run or a check), or `run.cancel` (an async run asked
+   * to stop).
    */
   action: string;
-  /** The command id (`payments.createCustomer`) or the connection name. */
+  /** The command id (`payments.createCustomer`), the connection name, or the run's id (`run.cancel`). */
   target: string;
   /** The connection the action used or changed. */
   connection?: string | undefined;

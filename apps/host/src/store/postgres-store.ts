@@ -671,10 +671,10 @@ export class PostgresConnectionStore implements ConnectionStore {
     id: string,
     attempt: number,
     update: { leaseMs?: number; progress?: Record<string, unknown> },
-  ): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(
+  ): Promise<'running' | 'canceling' | undefined> {
+    const { rows } = await this.#pool.query<{ status: 'running' | 'canceling' }>(
       `UPDATE runs SET lease_expires_at = COALESCE($1, lease_expires_at), progress = COALESCE($2, progress)
-       WHERE id = $3 AND attempt = $4 AND status = 'running'`,
+       WHERE id = $3 AND attempt = $4 AND status IN ('running', 'canceling') RETURNING status`,
       [
         update.leaseMs === undefined ? null : Date.now() + update.leaseMs,
         update.progress === undefined ? null : JSON.stringify(update.progress),
@@ -682,7 +682,26 @@ export class PostgresConnectionStore implements ConnectionStore {
         attempt,
       ],
     );
-    return rowCount === 1;
+    return rows[0]?.status;
+  }
+
+  async cancelRun(id: string): Promise<{ run: RunRecord; previous: RunStatus } | undefined> {
+    // SET reads the row as it was: a queued run ends at once, a running one waits for its worker.
+    const { rows } = await this.#pool.query<RunRow>(
+      `UPDATE runs SET status = CASE status WHEN 'queued' THEN 'canceled' ELSE 'canceling' END,
+         finished_at = CASE status WHEN 'queued' THEN $1 ELSE finished_at END
+       WHERE id = $2 AND status IN ('queued', 'running') RETURNING *`,
+      [this.#now(), id],
+    );
+    const changed = rows[0];
+    if (changed) {
+      return {
+        run: runRecord(this.#box, changed),
+        previous: changed.status === 'canceled' ? 'queued' : 'running',
+      };
+    }
+    const row = (await this.#pool.query<RunRow>('SELECT * FROM runs WHERE id = $1', [id])).rows[0];
+    return row ? { run: runRecord(this.#box, row), previous: row.status as RunStatus } : undefined;
   }
 
   async releaseRun(id: string, attempt: number): Promise<boolean> {
@@ -696,18 +715,23 @@ export class PostgresConnectionStore implements ConnectionStore {
 
   async finishRun(id: string, attempt: number, outcome: RunOutcome): Promise<boolean> {
     return this.#transaction(async (client) => {
-      const ended =
+      const [status, column, value] =
         'result' in outcome
-          ? await client.query(
-              `UPDATE runs SET status = 'succeeded', result = $1, owner = NULL, lease_expires_at = NULL, finished_at = $2
-               WHERE id = $3 AND attempt = $4 AND status = 'running'`,
-              [this.#box.seal(JSON.stringify(outcome.result), `run:${id}:result`), this.#now(), id, attempt],
-            )
-          : await client.query(
-              `UPDATE runs SET status = 'failed', error = $1, owner = NULL, lease_expires_at = NULL, finished_at = $2
-               WHERE id = $3 AND attempt = $4 AND status = 'running'`,
-              [this.#box.seal(JSON.stringify(outcome.error), `run:${id}:error`), this.#now(), id, attempt],
-            );
+          ? (['succeeded', 'result', JSON.stringify(outcome.result)] as const)
+          : 'canceled' in outcome
+            ? (['canceled', 'error', outcome.error && JSON.stringify(outcome.error)] as const)
+            : (['failed', 'error', JSON.stringify(outcome.error)] as const);
+      const ended = await client.query(
+        `UPDATE runs SET status = $1, ${column} = $2, owner = NULL, lease_expires_at = NULL, finished_at = $3
+         WHERE id = $4 AND attempt = $5 AND status IN ('running', 'canceling')`,
+        [
+          status,
+          value === undefined ? null : this.#box.seal(value, `run:${id}:${column}`),
+          this.#now(),
+          id,
+          attempt,
+        ],
+      );
       if (ended.rowCount !== 1) return false;
       if ('pieces' in outcome) {
         for (const [seq, piece] of outcome.pieces.entries()) {

@@ -559,19 +559,38 @@ export class SqliteConnectionStore implements ConnectionStore {
     id: string,
     attempt: number,
     update: { leaseMs?: number; progress?: Record<string, unknown> },
-  ): Promise<boolean> {
-    const changed = this.#db
+  ): Promise<'running' | 'canceling' | undefined> {
+    const row = this.#db
       .prepare(
         `UPDATE runs SET lease_expires_at = COALESCE(?, lease_expires_at), progress = COALESCE(?, progress)
-         WHERE id = ? AND attempt = ? AND status = 'running'`,
+         WHERE id = ? AND attempt = ? AND status IN ('running', 'canceling') RETURNING status`,
       )
-      .run(
+      .get(
         update.leaseMs === undefined ? null : Date.now() + update.leaseMs,
         update.progress === undefined ? null : JSON.stringify(update.progress),
         id,
         attempt,
-      );
-    return Number(changed.changes) === 1;
+      ) as { status: 'running' | 'canceling' } | undefined;
+    return row?.status;
+  }
+
+  async cancelRun(id: string): Promise<{ run: RunRecord; previous: RunStatus } | undefined> {
+    // SET reads the row as it was: a queued run ends at once, a running one waits for its worker.
+    const changed = this.#db
+      .prepare(
+        `UPDATE runs SET status = CASE status WHEN 'queued' THEN 'canceled' ELSE 'canceling' END,
+           finished_at = CASE status WHEN 'queued' THEN ? ELSE finished_at END
+         WHERE id = ? AND status IN ('queued', 'running') RETURNING *`,
+      )
+      .get(this.#now().toISOString(), id) as RunRow | undefined;
+    if (changed) {
+      return {
+        run: runRecord(this.#box, changed),
+        previous: changed.status === 'canceled' ? 'queued' : 'running',
+      };
+    }
+    const row = this.#runRow(id);
+    return row ? { run: runRecord(this.#box, row), previous: row.status as RunStatus } : undefined;
   }
 
   async releaseRun(id: string, attempt: number): Promise<boolean> {
@@ -587,25 +606,24 @@ export class SqliteConnectionStore implements ConnectionStore {
   async finishRun(id: string, attempt: number, outcome: RunOutcome): Promise<boolean> {
     return this.#transaction(() => {
       const finishedAt = this.#now().toISOString();
-      const ended =
+      const [status, column, value] =
         'result' in outcome
-          ? this.#db
-              .prepare(
-                `UPDATE runs SET status = 'succeeded', result = ?, owner = NULL, lease_expires_at = NULL, finished_at = ?
-                 WHERE id = ? AND attempt = ? AND status = 'running'`,
-              )
-              .run(
-                this.#box.seal(JSON.stringify(outcome.result), `run:${id}:result`),
-                finishedAt,
-                id,
-                attempt,
-              )
-          : this.#db
-              .prepare(
-                `UPDATE runs SET status = 'failed', error = ?, owner = NULL, lease_expires_at = NULL, finished_at = ?
-                 WHERE id = ? AND attempt = ? AND status = 'running'`,
-              )
-              .run(this.#box.seal(JSON.stringify(outcome.error), `run:${id}:error`), finishedAt, id, attempt);
+          ? (['succeeded', 'result', JSON.stringify(outcome.result)] as const)
+          : 'canceled' in outcome
+            ? (['canceled', 'error', outcome.error && JSON.stringify(outcome.error)] as const)
+            : (['failed', 'error', JSON.stringify(outcome.error)] as const);
+      const ended = this.#db
+        .prepare(
+          `UPDATE runs SET status = ?, ${column} = ?, owner = NULL, lease_expires_at = NULL, finished_at = ?
+           WHERE id = ? AND attempt = ? AND status IN ('running', 'canceling')`,
+        )
+        .run(
+          status,
+          value === undefined ? null : this.#box.seal(value, `run:${id}:${column}`),
+          finishedAt,
+          id,
+          attempt,
+        );
       if (Number(ended.changes) !== 1) return false;
       if ('pieces' in outcome) {
         const insert = this.#db.prepare('INSERT INTO run_pieces (run_id, seq, data) VALUES (?, ?, ?)');

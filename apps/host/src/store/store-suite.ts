@@ -600,14 +600,14 @@ export function storeSuite(harness: StoreHarness): void {
         const [one, two] = [await open(), await open()];
         await one.createRun(newRun('r'));
         const first = (await one.claimNextRun(A))!;
-        expect(await one.touchRun('r', first.attempt, { progress: { current: 1 } })).toBe(true);
+        expect(await one.touchRun('r', first.attempt, { progress: { current: 1 } })).toBe('running');
         expect((await two.getRun('r'))?.progress).toEqual({ current: 1 });
         // Its worker died: a queue handed the run to another.
         const taken = (await two.takeRun('r', B))!;
         expect(taken.previous).toBe('running');
         expect(taken.run).toMatchObject({ status: 'running', attempt: 2, owner: B.owner });
         expect(taken.run.startedAt).toBe(first.startedAt);
-        expect(await one.touchRun('r', 1, { progress: { current: 2 }, leaseMs: 1 })).toBe(false);
+        expect(await one.touchRun('r', 1, { progress: { current: 2 }, leaseMs: 1 })).toBeUndefined();
         expect(await one.finishRun('r', 1, { error: { kind: 'internal', message: 'late' } })).toBe(false);
         expect(await one.releaseRun('r', 1)).toBe(false);
         expect(await two.finishRun('r', 2, { result: { head: '{"ok":true}', count: 0 }, pieces: [] })).toBe(
@@ -625,6 +625,53 @@ export function storeSuite(harness: StoreHarness): void {
         expect(again.previous).toBe('succeeded');
         expect(again.run.attempt).toBe(2);
         expect(await one.takeRun('nope', A)).toBeUndefined();
+      });
+
+      it('cancels a queued run at once and a running one through its worker’s next renewal; an ended run stays as it was', async () => {
+        const { open } = await location();
+        const [one, two] = [await open(), await open()];
+        await one.createRun(newRun('q'));
+        const queued = (await two.cancelRun('q'))!;
+        expect(queued.previous).toBe('queued');
+        expect(queued.run).toMatchObject({ status: 'canceled', error: undefined, startedAt: undefined });
+        expect(queued.run.finishedAt).toEqual(expect.any(String));
+        // Never started: no worker claims or takes it any more.
+        expect(await one.claimNextRun(A)).toBeUndefined();
+        expect(await one.takeRun('q', A)).toMatchObject({ previous: 'canceled', run: { attempt: 0 } });
+
+        await one.createRun(newRun('r'));
+        const running = (await one.claimNextRun(A))!;
+        await one.touchRun('r', running.attempt, { progress: { current: 3 } });
+        const asked = (await two.cancelRun('r'))!;
+        expect(asked.previous).toBe('running');
+        expect(asked.run).toMatchObject({ status: 'canceling', owner: A.owner, finishedAt: undefined });
+        // Asking again changes nothing; the worker hears of it when it renews its lease.
+        expect((await two.cancelRun('r'))?.previous).toBe('canceling');
+        expect(await one.touchRun('r', running.attempt, { leaseMs: 1000 })).toBe('canceling');
+        // Not put back in the queue, nor taken by another worker's queue job.
+        expect(await one.releaseRun('r', running.attempt)).toBe(false);
+        expect((await two.takeRun('r', B))?.previous).toBe('canceling');
+        const error = { kind: 'internal', message: 'may have written', outcomeUnknown: true };
+        expect(await one.finishRun('r', running.attempt, { canceled: true, error })).toBe(true);
+        expect(await two.getRun('r')).toMatchObject({
+          status: 'canceled',
+          progress: { current: 3 },
+          result: undefined,
+          error,
+          owner: undefined,
+        });
+        expect(await one.touchRun('r', running.attempt, {})).toBeUndefined();
+        expect((await two.cancelRun('r'))?.previous).toBe('canceled');
+        expect(await one.pruneRuns(new Date(Date.now() + 60_000))).toBe(2);
+
+        await one.createRun(newRun('done'));
+        const done = (await one.claimNextRun(A))!;
+        await one.finishRun('done', done.attempt, { result: { head: '1', count: 0 }, pieces: [] });
+        expect(await two.cancelRun('done')).toMatchObject({
+          previous: 'succeeded',
+          run: { status: 'succeeded' },
+        });
+        expect(await two.cancelRun('nope')).toBeUndefined();
       });
 
       it('keeps a result with its list in pieces, read back in order, and an error', async () => {
@@ -659,7 +706,7 @@ export function storeSuite(harness: StoreHarness): void {
           progress: undefined,
           owner: undefined,
         });
-        expect(await store.touchRun('back', first.attempt, { leaseMs: 1 })).toBe(false);
+        expect(await store.touchRun('back', first.attempt, { leaseMs: 1 })).toBeUndefined();
         const second = (await store.claimNextRun(B))!;
         expect(second).toMatchObject({ id: 'back', attempt: 2, owner: B.owner });
         await store.finishRun('back', 2, { result: { head: '', tail: '', count: 1 }, pieces: ['1\n'] });

@@ -5,6 +5,8 @@ import { http } from 'msw';
 export interface HeldRequest {
   /** Resolves when the first matching request has reached the simulator. */
   readonly arrived: Promise<void>;
+  /** Resolves when its client hung up while it was held (a canceled run cut it off). */
+  readonly aborted: Promise<void>;
   /** Lets it through to the simulator's own handler (its client may be long gone). */
   release(): void;
 }
@@ -19,6 +21,10 @@ export function holdOnce(server: TestServer, method: 'get' | 'post', path: strin
   const arrived = new Promise<void>((resolve) => {
     arrive = resolve;
   });
+  let abort = () => {};
+  const aborted = new Promise<void>((resolve) => {
+    abort = resolve;
+  });
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -26,13 +32,14 @@ export function holdOnce(server: TestServer, method: 'get' | 'post', path: strin
   server.use(
     http[method](
       path,
-      async () => {
+      async ({ request }) => {
         arrive();
+        request.signal.addEventListener('abort', () => abort(), { once: true });
         await released;
         // Nothing returned: the simulator's own handler answers.
       },
       { once: true },
     ),
   );
-  return { arrived, release };
+  return { arrived, aborted, release };
 }
