@@ -2,7 +2,8 @@
 // jobs, and when the instance running one is killed (SIGKILL) another takes it up where repeating
 // is safe (a read) and ends it `failed` with `outcomeUnknown` where it is not (an unkeyed write).
 // The provider (the Amplitude simulator, in this process) holds each first request until the test
-// has seen it arrive, so the kill lands mid-run. Without PostgreSQL this skips locally and fails in CI.
+// has seen it arrive, so the kill lands mid-run. A cancel asked of one instance reaches the worker
+// of another through the database. Without PostgreSQL this skips locally and fails in CI.
 import { randomBytes } from 'node:crypto';
 import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +25,9 @@ let amplitude: AmplitudeSandbox;
 let env: NodeJS.ProcessEnv;
 let token: string;
 let port: number;
-/** The instance that survives the first test. */
+/** The instance that survives the first test, and the one the second starts. */
 let survivor: HostProcess;
+let third: HostProcess;
 const dirs: { remove(): void }[] = [];
 const processes: HostProcess[] = [];
 
@@ -54,7 +56,7 @@ async function submit(base: string, body: unknown): Promise<string> {
 async function ended(base: string, id: string): Promise<any> {
   for (;;) {
     const run = await call(base, 'GET', `/api/runs/${id}`, { headers: bearer() });
-    if (run.json.status === 'succeeded' || run.json.status === 'failed') return run.json;
+    if (['succeeded', 'failed', 'canceled'].includes(run.json.status)) return run.json;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -119,7 +121,7 @@ describe.skipIf(!cluster)(
     }, 120_000);
 
     it('streams a run submitted on one instance to a follower on another, to its end', async () => {
-      const third = await instance('127.0.0.3');
+      third = await instance('127.0.0.3');
       const id = await submit(survivor.url, { command: 'analytics.exportData', input: EXPORT });
       const events = await call(third.url, 'GET', `/api/runs/${id}/events`, { headers: bearer() });
       expect(events.status).toBe(200);
@@ -141,5 +143,26 @@ describe.skipIf(!cluster)(
       const got = await runCli(['runs', 'get', queued.json.id], { env: instanceEnv() });
       expect(got.json).toMatchObject({ id: queued.json.id, status: 'succeeded', connection: 'env' });
     }, 60_000);
+
+    it('cancels through one instance a run that another is running: its worker cuts the call off at its next renewal', async () => {
+      // Only the survivor works when the run is queued: the run is surely its own.
+      await third.stop();
+      const held = holdOnce(amplitude.server, 'get', '*/api/2/export');
+      const before = requests('/api/2/export');
+      const id = await submit(survivor.url, { command: 'analytics.exportData', input: EXPORT });
+      await held.arrived;
+      const other = await instance('127.0.0.3');
+      const asked = await call(other.url, 'POST', `/api/runs/${id}/cancel`, { headers: bearer() });
+      expect(asked.status, asked.text).toBe(202);
+      expect(asked.json).toMatchObject({ id, status: 'canceling' });
+      // The survivor heard of it through the shared database and hung up on the provider.
+      await held.aborted;
+      const run = await ended(other.url, id);
+      held.release();
+      expect(run).toMatchObject({ status: 'canceled', result: null, error: null });
+      const again = await call(survivor.url, 'POST', `/api/runs/${id}/cancel`, { headers: bearer() });
+      expect(again.status).toBe(200);
+      expect(requests('/api/2/export')).toBe(before + 1);
+    }, 120_000);
   },
 );

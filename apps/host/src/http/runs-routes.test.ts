@@ -5,6 +5,7 @@ import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
 import { call } from '../test-support/http.js';
+import { holdOnce } from '../test-support/runs.js';
 import { tempHost } from '../test-support/temp-host.js';
 import { createHttpServer } from './server.js';
 
@@ -96,7 +97,7 @@ function readEvents(
 async function ended(id: string): Promise<any> {
   for (;;) {
     const run = await call(base, 'GET', `/api/runs/${id}`, { headers: auth });
-    if (run.json.status === 'succeeded' || run.json.status === 'failed') return run.json;
+    if (['succeeded', 'failed', 'canceled'].includes(run.json.status)) return run.json;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -204,6 +205,56 @@ describe('async runs over HTTP', () => {
     await host.connections.replaceCredentials('amp', amplitude.connection.credentials);
   });
 
+  it('cancels a running export: the call in flight is cut off and its followers see it end canceled', async () => {
+    amplitude.server.reset();
+    const held = holdOnce(amplitude.server, 'get', '*/api/2/export');
+    const accepted = await call(base, 'POST', '/api/runs', {
+      headers: auth,
+      body: { command: 'analytics.exportData', input: EXPORT },
+    });
+    const { id } = accepted.json;
+    await held.arrived;
+    const following = readEvents(`/api/runs/${id}/events`);
+    const canceled = await call(base, 'POST', `/api/runs/${id}/cancel`, { headers: auth });
+    expect(canceled.status).toBe(202);
+    expect(canceled.json).toMatchObject({ id, status: 'canceling', result: null, finishedAt: null });
+    await held.aborted;
+    const stream = await following;
+    held.release();
+    expect(stream.events.at(-1)).toEqual({ event: 'end', data: { id, status: 'canceled', error: null } });
+    const run = await ended(id);
+    expect(run).toMatchObject({ status: 'canceled', result: null, error: null });
+    const result = await call(base, 'GET', `/api/runs/${id}/result`, { headers: auth });
+    expect(result.status).toBe(409);
+    expect(result.json.error.message).toMatch(/canceled/);
+    // Again: harmless, and the run is as it was.
+    const again = await call(base, 'POST', `/api/runs/${id}/cancel`, { headers: auth });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ id, status: 'canceled' });
+    expect(exports()).toHaveLength(1);
+  });
+
+  it('refuses to cancel a run that has ended (409), one it does not know (404), and without the token (401)', async () => {
+    const accepted = await call(base, 'POST', '/api/runs', {
+      headers: auth,
+      body: { command: 'analytics.exportData', input: EXPORT },
+    });
+    const { id } = accepted.json;
+    const unauthorized = await call(base, 'POST', `/api/runs/${id}/cancel`);
+    expect(unauthorized.status).toBe(401);
+    expect((await ended(id)).status).toBe('succeeded');
+    const conflict = await call(base, 'POST', `/api/runs/${id}/cancel`, { headers: auth });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json.error).toMatchObject({ kind: 'validation', parameter: 'id' });
+    expect(conflict.json.error.message).toMatch(/has already succeeded/);
+    expect((await call(base, 'GET', `/api/runs/${id}`, { headers: auth })).json.status).toBe('succeeded');
+    const missing = await call(base, 'POST', '/api/runs/00000000-0000-4000-8000-000000000000/cancel', {
+      headers: auth,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.kind).toBe('not_found');
+  });
+
   it('refuses bad input before anything is recorded or sent, naming the parameter', async () => {
     amplitude.server.reset();
     const bad = async (body: unknown) =>
@@ -270,7 +321,11 @@ describe('async runs over HTTP', () => {
         '/api/runs/{id}',
         '/api/runs/{id}/events',
         '/api/runs/{id}/result',
+        '/api/runs/{id}/cancel',
       ]),
+    );
+    expect(Object.keys(doc.paths['/api/runs/{id}/cancel'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '202']),
     );
     expect(doc.paths['/api/runs'].post.responses['202']).toBeDefined();
   });
