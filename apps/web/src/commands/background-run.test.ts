@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api';
 import { mockServer } from '../test/render';
-import { progressText, type RunEvent, runInBackground, serverSentEvents } from './background-run';
+import {
+  cancelRun,
+  progressText,
+  RunCanceled,
+  type RunEvent,
+  runInBackground,
+  serverSentEvents,
+} from './background-run';
 
 const msw = mockServer();
 
@@ -126,5 +133,41 @@ describe('background runs', () => {
       'GET/api/runs/:id/events',
     ]);
     expect(host.state.calls[0]?.body).toEqual({ command: 'payments.getPlans', input: {} });
+  });
+
+  it('cancels a run on the host, whose end it follows and throws as RunCanceled; a finished run is a 409', async () => {
+    const host = msw.host();
+    host.state.holdRuns = true;
+    const statuses: string[] = [];
+    let id = '';
+    let asked = false;
+    const following = runInBackground(
+      'payments.getPlans',
+      {},
+      undefined,
+      new AbortController().signal,
+      (state) => {
+        id = state.id;
+        statuses.push(state.status);
+        if (state.progress && !asked) {
+          asked = true;
+          void cancelRun(state.id);
+        }
+      },
+    ).catch((cause: unknown) => cause);
+    const failure = await following;
+    expect(failure).toBeInstanceOf(RunCanceled);
+    expect((failure as RunCanceled).run).toMatchObject({ id, status: 'canceled', result: null, error: null });
+    expect(statuses.at(-1)).toBe('canceled');
+    expect(host.state.calls.map((call) => `${call.method} ${call.path}`)).toContain(
+      `POST /api/runs/${id}/cancel`,
+    );
+    expect((await cancelRun(id)).status).toBe('canceled');
+    host.state.holdRuns = false;
+    await runInBackground('payments.getPlans', {}, undefined, new AbortController().signal, () => {});
+    const ended = host.state.backgroundRuns[1]?.id ?? '';
+    const refused = await cancelRun(ended).catch((cause: unknown) => cause);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(409);
   });
 });

@@ -24,6 +24,25 @@ export function getRun(id: string, signal?: AbortSignal): Promise<RunView> {
   return apiRequest('GET', `/api/runs/${encodeURIComponent(id)}`, undefined, signal);
 }
 
+/**
+ * Cancels a run on the host (`POST /api/runs/{id}/cancel`). It answers the run: `canceled` when it
+ * was still queued, `canceling` while its worker cuts it off; its event stream then ends `canceled`.
+ */
+export function cancelRun(id: string, signal?: AbortSignal): Promise<RunView> {
+  return apiRequest('POST', `/api/runs/${encodeURIComponent(id)}/cancel`, undefined, signal);
+}
+
+/** What `runInBackground` throws for a run canceled on the host: the run as it ended. */
+export class RunCanceled extends Error {
+  readonly run: RunView;
+
+  constructor(run: RunView) {
+    super(`Run ${run.id} was canceled`);
+    this.name = 'RunCanceled';
+    this.run = run;
+  }
+}
+
 /** Server-Sent Events text, parsed into named events; comments (keep-alives) are skipped. */
 export async function* serverSentEvents(
   body: ReadableStream<Uint8Array>,
@@ -124,7 +143,8 @@ export interface BackgroundState {
 /**
  * Runs a command in the background and answers its result as a run in the request would: starts
  * it, follows its events (each change goes to `onState`), then loads the run. A failed run throws
- * its error as an `ApiError`; aborting `signal` stops following, never the run itself.
+ * its error as an `ApiError`, a canceled one (`cancelRun`) a `RunCanceled`; aborting `signal` stops
+ * following, never the run itself.
  */
 export async function runInBackground(
   command: string,
@@ -155,6 +175,7 @@ export async function runInBackground(
   const view = await getRun(id, signal);
   if (view.status === 'succeeded') return view.result;
   if (view.status === 'failed' && view.error) throw new ApiError(view.error.status ?? 0, view.error);
+  if (view.status === 'canceled') throw new RunCanceled(view);
   throw new ApiError(0, {
     name: 'NetworkError',
     kind: 'network',

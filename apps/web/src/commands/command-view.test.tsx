@@ -192,20 +192,26 @@ describe('command form', () => {
     expect(loadRecentRuns()[0]).toMatchObject({ commandId: 'payments.getCustomers', ok: true });
   });
 
-  it('shows a background run’s progress and stops following it on request', async () => {
+  it('shows a background run’s progress and cancels it on the host', async () => {
     const host = msw.host();
     host.state.holdRuns = true;
     const { user } = await openCommand('payments.getPlans');
     await user.click(screen.getByRole('button', { name: 'Run in background' }));
     expect(await screen.findByText(/: running · Reading · 1 of 2…/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Running in background…' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Stop following' }));
+    expect(screen.queryByRole('button', { name: 'Stop following' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel run' }));
     const id = host.state.backgroundRuns[0]?.id ?? '';
+    expect(await screen.findByText(new RegExp(`^Canceled run ${id} after \\d+ s\\.$`))).toBeInTheDocument();
+    // Canceled on the host, then followed to its end there: the page says what the host did.
     expect(
-      await screen.findByText(new RegExp(`Stopped following after \\d+ s\\. Run ${id} goes on`)),
-    ).toBeInTheDocument();
+      host.state.calls.filter((call) => call.path.startsWith('/api/runs')).map((call) => call.path),
+    ).toEqual(['/api/runs', `/api/runs/${id}/events`, `/api/runs/${id}/cancel`, `/api/runs/${id}`]);
+    expect(host.state.backgroundRuns[0]?.status).toBe('canceled');
     expect(screen.getByRole('button', { name: 'Run in background' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Cancel run' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Result' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows a failed background run’s error with its reconnect action', async () => {

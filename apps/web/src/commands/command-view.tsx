@@ -188,6 +188,7 @@ export function CommandView({ commandId }: { commandId: string }) {
                 onSubmitMode={(mode) => {
                   submitMode.current = mode;
                 }}
+                onCancel={() => void runs.cancel()}
                 onStopConfirming={() => setConfirming(false)}
                 onReset={() => {
                   setFormData({});

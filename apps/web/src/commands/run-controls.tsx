@@ -21,6 +21,7 @@ export function RunControls({
   confirming,
   problems,
   onSubmitMode,
+  onCancel,
   onStopConfirming,
   onReset,
 }: {
@@ -36,6 +37,8 @@ export function RunControls({
   confirming: boolean;
   problems: FieldProblem[];
   onSubmitMode: (mode: SubmitMode) => void;
+  /** Cancels the run going (on the host, for a background run). */
+  onCancel: () => void;
   onStopConfirming: () => void;
   onReset: () => void;
 }) {
@@ -63,8 +66,8 @@ export function RunControls({
           </button>
         )}
         {running && (
-          <button type="button" className="button" onClick={() => running.controller.abort()}>
-            {running.background ? 'Stop following' : 'Cancel run'}
+          <button type="button" className="button" disabled={running.canceling} onClick={onCancel}>
+            {running.canceling ? 'Canceling…' : 'Cancel run'}
           </button>
         )}
         {confirming && (

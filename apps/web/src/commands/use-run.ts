@@ -4,7 +4,7 @@ import { ApiError, api } from '../api';
 import { errorSchemaFromHost } from '../form/schema-form';
 import { recordRun } from '../recent/recent-runs';
 import type { CommandDetail, ErrorJson } from '../types';
-import { type BackgroundState, runInBackground } from './background-run';
+import { type BackgroundState, cancelRun, RunCanceled, runInBackground } from './background-run';
 
 /** How the last run ended: its result or its error, with the input and connection it ran with. */
 export type Outcome =
@@ -32,6 +32,8 @@ export interface Running {
   inBackground: boolean;
   /** Where the background run is, once the host took it. */
   background?: BackgroundState | undefined;
+  /** A cancel of the background run was sent: its worker is stopping it. */
+  canceling?: boolean | undefined;
 }
 
 /** The error JSON of a failed call: the host's own, or a network error. */
@@ -41,20 +43,25 @@ export function errorOf(cause: unknown): ErrorJson {
     : { name: 'Error', kind: 'network', message: String(cause), retryable: false };
 }
 
-function cancelNote(started: number, runId: string | undefined, readOnly: boolean | undefined): string {
+function cancelNote(started: number, readOnly: boolean | undefined): string {
   const seconds = Math.round((performance.now() - started) / 1000);
-  if (runId) {
-    return `Stopped following after ${seconds} s. Run ${runId} goes on on the host; GET /api/runs/${runId} has its result when it ends.`;
-  }
   return `Cancelled after ${seconds} s.${
     readOnly ? '' : ' The request may already have reached the provider: check there before running it again.'
   }`;
 }
 
+/** What the page says of a background run canceled on the host, with what its worker left unknown. */
+function canceledNote(started: number, canceled: RunCanceled): string {
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const { id, error } = canceled.run;
+  return `Canceled run ${id} after ${seconds} s.${error?.outcomeUnknown ? ` ${error.message}` : ''}`;
+}
+
 /**
  * Runs a command, now or in the background, and keeps what the page shows of it: the run going
- * (with its seconds), how it ended, a cancellation note, and the host's errors by field. A run still
- * going when the page goes elsewhere is cancelled; a background run goes on on the host.
+ * (with its seconds), how it ended, a cancellation note, and the host's errors by field. `cancel`
+ * stops a run in the request by dropping it, and a background run by canceling it on the host. A
+ * run still going when the page goes elsewhere is dropped; a background run goes on on the host.
  */
 export function useRun(
   detail: CommandDetail | undefined,
@@ -91,12 +98,10 @@ export function useRun(
       const started = performance.now();
       const controller = new AbortController();
       setRunning({ started, controller, inBackground: background });
-      let runId: string | undefined;
       let next: Outcome;
       try {
         const result = background
           ? await runInBackground(detail.id, input, connectionName, controller.signal, (state) => {
-              runId = state.id;
               setRunning((current) =>
                 current?.controller === controller ? { ...current, background: state } : current,
               );
@@ -104,10 +109,14 @@ export function useRun(
           : (await api.run(detail.id, input, connectionName, controller.signal)).result;
         next = { ok: true, id, result, input, connection: connectionName, ms: performance.now() - started };
       } catch (cause) {
-        if (controller.signal.aborted) {
+        if (controller.signal.aborted || cause instanceof RunCanceled) {
           setRunning(undefined);
           setOutcome(undefined);
-          setCancelled(cancelNote(started, runId, detail.annotations.readOnly));
+          setCancelled(
+            cause instanceof RunCanceled
+              ? canceledNote(started, cause)
+              : cancelNote(started, detail.annotations.readOnly),
+          );
           return;
         }
         const error = errorOf(cause);
@@ -130,6 +139,32 @@ export function useRun(
     [detail, formSchema, connectionName],
   );
 
+  /**
+   * Cancels the run going. One in the background that the host has taken is canceled there: the
+   * page keeps following it until its worker has stopped it (its events end `canceled`), so what the
+   * page says is what the host did. Anything else is dropped here.
+   */
+  const cancel = useCallback(async () => {
+    const current = runningRef.current;
+    if (!current) return;
+    const id = current.background?.id;
+    if (!id) {
+      current.controller.abort();
+      return;
+    }
+    const mark = (canceling: boolean) =>
+      setRunning((now) => (now?.controller === current.controller ? { ...now, canceling } : now));
+    mark(true);
+    try {
+      await cancelRun(id);
+    } catch (cause) {
+      // Ended meanwhile (409): its events bring the end. Anything else leaves it running, said so.
+      if (cause instanceof ApiError && cause.status === 409) return;
+      mark(false);
+      setCancelled(`Could not cancel run ${id}: ${errorOf(cause).message}`);
+    }
+  }, []);
+
   /** Forgets the last outcome and cancellation: an earlier result would read as the answer to a new form. */
   const clearOutcome = useCallback(() => {
     setOutcome(undefined);
@@ -144,6 +179,7 @@ export function useRun(
     extraErrors,
     setExtraErrors,
     run,
+    cancel,
     clearOutcome,
     resultHeading,
   };

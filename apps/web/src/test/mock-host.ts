@@ -274,16 +274,18 @@ interface BackgroundRun {
   id: string;
   command: string;
   connection: string;
-  status: 'succeeded' | 'failed';
+  status: 'succeeded' | 'failed' | 'canceled';
   progress: { message: string; current: number; total: number };
   result: unknown;
   error: ErrorJson | null;
   createdAt: string;
   /** Still going as far as `GET /api/runs/{id}` tells: no event stream has delivered its end yet. */
   going: boolean;
+  /** Ends the event streams held open (`holdRuns`) with the run's end. */
+  ends: (() => void)[];
 }
 
-function runView({ going: _going, ...run }: BackgroundRun) {
+function runView({ going: _going, ends: _ends, ...run }: BackgroundRun) {
   return { ...run, startedAt: run.createdAt, finishedAt: run.createdAt };
 }
 
@@ -438,6 +440,7 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
           error: ok ? null : (body.error ?? null),
           createdAt: '2026-11-24T12:00:00.000Z',
           going: true,
+          ends: [],
         });
         return HttpResponse.json(
           { id, status: 'queued' },
@@ -468,16 +471,47 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
               controller.close();
               return;
             }
+            const end = () => {
+              found.going = false;
+              controller.enqueue(
+                encoder.encode(sse('end', { id, status: found.status, error: found.error })),
+              );
+              controller.close();
+            };
             if (state.holdRuns) {
               request.signal.addEventListener('abort', () => controller.close());
+              found.ends.push(end);
               return;
             }
-            found.going = false;
-            controller.enqueue(encoder.encode(sse('end', { id, status: found.status, error: found.error })));
-            controller.close();
+            end();
           },
         });
         return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+      }),
+    ),
+    http.post(
+      '*/api/runs/:id/cancel',
+      guard(({ params }) => {
+        const found = state.backgroundRuns.find((entry) => entry.id === params.id);
+        if (!found)
+          return HttpResponse.json(
+            { error: { name: 'NotFoundError', kind: 'not_found', message: 'No such run', retryable: false } },
+            { status: 404 },
+          );
+        // Canceling again is harmless, as on the host.
+        if (found.status === 'canceled') return HttpResponse.json(runView(found));
+        if (!found.going) {
+          const message = `Run "${found.id}" has already ${found.status}: there is nothing to cancel`;
+          return HttpResponse.json(
+            { error: { name: 'ValidationError', kind: 'validation', message, retryable: false } },
+            { status: 409 },
+          );
+        }
+        // Its worker cuts it off: the streams held open end `canceled`.
+        Object.assign(found, { status: 'canceled', result: null, error: null });
+        const answer = { ...runView(found), status: 'canceling', finishedAt: null };
+        for (const end of found.ends.splice(0)) end();
+        return HttpResponse.json(answer, { status: 202 });
       }),
     ),
     http.get(
