@@ -83,7 +83,7 @@ export const ConnectorSummary = z
     optionsSchema: JsonSchema,
     env: z.record(z.string(), z.string()).meta({
       description:
-        "The environment variables a connection can be made from (CLI, library), each with the credential or option it fills: {C_PAYMENTS_API_KEY: 'credentials.apiKey', C_PAYMENTS_BASE_URL: 'baseUrl'}.",
+        "The environment variables a connection can be made from (CLI, library), each with the credential or option it fills: {C_ACME_API_KEY: 'credentials.apiKey', C_ACME_BASE_URL: 'baseUrl'}.",
     }),
     oauthConfigured: z
       .boolean()
