@@ -6,6 +6,8 @@
 // on purpose: a .ts entry makes Node load its TypeScript stripper (about 18 MB of RSS) into the very
 // process whose memory is measured, which an application running built code never carries.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 
 /** Any valid range: the simulator serves the same generated archive for it. */
 const RANGE = { start: '20260301T00', end: '20260301T23' };
@@ -13,6 +15,7 @@ const RANGE = { start: '20260301T00', end: '20260301T23' };
 /**
  * @param {{kind: 'raw-export', url: string, connection: any}
  *   | {kind: 'decode-export', connection: any}
+ *   | {kind: 'ndjson-export', connection: any}
  *   | {kind: 'send-events', connection: any, count: number}} clientCase
  */
 async function clientMain(clientCase) {
@@ -39,7 +42,7 @@ async function clientMain(clientCase) {
     };
     done = () => agent.close();
   } else {
-    const { analytics, exportEvents, sendEventStream } = await import('@c/analytics');
+    const { analytics, exportEvents, exportNdjson, sendEventStream } = await import('@c/analytics');
     const client = analytics.connect({ credentials: connection.credentials, ...connection.options });
     done = () => client.close();
     if (clientCase.kind === 'decode-export') {
@@ -49,6 +52,13 @@ async function clientMain(clientCase) {
           if (event.event_type !== undefined) events += 1;
         }
         return { events };
+      };
+    } else if (clientCase.kind === 'ndjson-export') {
+      // The README's way to write an export to a file; /dev/null, so the disk is not measured.
+      work = async () => {
+        const file = createWriteStream('/dev/null');
+        await pipeline(exportNdjson(client, RANGE), file);
+        return { ndjsonBytes: file.bytesWritten };
       };
     } else {
       const { syntheticEvents } = await import('@c/analytics/testing');

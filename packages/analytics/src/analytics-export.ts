@@ -19,6 +19,15 @@ export const ANALYTICS_EXPORT_MAX_DAYS = 365;
  */
 const ZLIB_CHUNK = 64 * 1024;
 
+/**
+ * The same for the NDJSON pass-through, which makes almost no JS garbage: V8 then collects only
+ * under the pressure of the decompressed buffers themselves (external memory), so dead chunks pile
+ * up between full collections (about 100 per GB at 64 KB). Fewer, larger chunks mean fewer
+ * callbacks and collections: on a 1 GB export (zip store), 256 KB peaked at 132-150 MB RSS and
+ * 2.7-3.6 CPU-s, 64 KB at 161-169 MB and 3.8-4.5.
+ */
+const NDJSON_ZLIB_CHUNK = 256 * 1024;
+
 /** The fields of the export range: `YYYYMMDDTHH` hours, both included, in UTC (call in a schema builder). */
 export function exportRangeShape() {
   return {
@@ -58,7 +67,7 @@ export function readExport(
   ctx: AnalyticsContext,
   options: ExportEventsOptions,
 ): AsyncGenerator<AnalyticsExportEvent, undefined, unknown> {
-  return new ExportEvents<AnalyticsExportEvent>(splitLines(exportPieces(ctx, options)));
+  return new ExportEvents<AnalyticsExportEvent>(splitLines(exportPieces(ctx, options, ZLIB_CHUNK)));
 }
 
 /**
@@ -72,13 +81,17 @@ export async function* readExportNdjson(
   ctx: AnalyticsContext,
   options: ExportEventsOptions,
 ): AsyncGenerator<Uint8Array, undefined, unknown> {
-  for await (const lines of splitLines(exportPieces(ctx, options))) yield lines.bytes;
+  for await (const lines of splitLines(exportPieces(ctx, options, NDJSON_ZLIB_CHUNK))) yield lines.bytes;
 }
 
-/** The decoded text of every member of the export, in archive order, each followed by its end. */
+/**
+ * The decoded text of every member of the export, in archive order, each followed by its end;
+ * decompressed in chunks of `chunkSize` bytes.
+ */
 async function* exportPieces(
   ctx: AnalyticsContext,
   options: ExportEventsOptions,
+  chunkSize: number,
 ): AsyncGenerator<ExportPiece, undefined, unknown> {
   const range = parseWith(exportRange(), { start: options.start, end: options.end });
   let body: Readable;
@@ -100,7 +113,7 @@ async function* exportPieces(
   try {
     for await (const entry of readZip(body)) {
       member = entry.name;
-      for await (const bytes of decode(entry)) yield { member, bytes };
+      for await (const bytes of decode(entry, chunkSize)) yield { member, bytes };
       yield { member };
     }
   } catch (error) {
@@ -115,9 +128,9 @@ async function* exportPieces(
  * stage runs in libuv's thread pool and may hold a chunk ahead of its reader, so decompression
  * overlaps the parsing of the text already out instead of waiting for the parser to ask.
  */
-function decode(entry: ZipEntry): AsyncIterable<Buffer> {
+function decode(entry: ZipEntry, chunkSize: number): AsyncIterable<Buffer> {
   const stages: Transform[] = [];
-  const options = { chunkSize: ZLIB_CHUNK, readableHighWaterMark: ZLIB_CHUNK };
+  const options = { chunkSize, readableHighWaterMark: chunkSize };
   if (entry.method === 8) stages.push(createInflateRaw(options));
   if (/\.gz$/i.test(entry.name)) stages.push(createGunzip(options));
   const last = stages.at(-1);
