@@ -1,7 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/errors/kinds.ts', 'src/testing/index.ts', 'src/testing/vitest.ts'],
+  entry: [
+    'src/index.ts',
+    'src/errors/kinds.ts',
+    'src/lookup.ts',
+    'src/testing/index.ts',
+    'src/testing/vitest.ts',
+  ],
   format: ['esm'],
   dts: true,
   clean: true,

@@ -1,26 +1,24 @@
+import {
+  fillLookupInput,
+  type LookupChoice,
+  type LookupRequest,
+  lookupChoices,
+  lookupReady,
+  lookupRequestFor,
+} from '@c/core/lookup';
 import type { CommandLookup } from '../types';
 
 /**
  * Options for parameters that name a provider object (a team, a workflow state, a customer, a
  * document…), loaded by running the connector's own read commands on the chosen connection. What
  * to run and how to read its result come from the command's detail (`lookups`, declared by the
- * connector); this module only interprets them.
+ * connector); core's `@c/core/lookup` interprets them, as it does for the CLI's prompts.
  */
 
-/** One choice offered for a parameter. */
-export interface LookupOption {
-  value: string;
-  label: string;
-  /** A second line, e.g. an email or a state's type. */
-  detail?: string | undefined;
-}
+export type { LookupRequest };
 
-/** A command to run for options: its qualified id, its input, and where the list sits in its result. */
-export interface LookupRequest {
-  command: string;
-  input: Record<string, unknown>;
-  items: string;
-}
+/** One choice offered for a parameter. */
+export type LookupOption = LookupChoice;
 
 /** How to load the options of one parameter. */
 export interface LookupSpec {
@@ -41,76 +39,6 @@ export interface LookupSpec {
   typed: string;
 }
 
-/** The value at a dotted path; `''` is the value itself. */
-function at(value: unknown, path: string): unknown {
-  let node = value;
-  for (const key of path.split('.').filter(Boolean)) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
-function shown(value: unknown): string | undefined {
-  if (typeof value === 'string') return value || undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
-
-const formats: Record<string, (value: unknown) => string | undefined> = {
-  /** Minor currency units (cents) as a decimal. */
-  minor: (value) =>
-    typeof value === 'number' && Number.isFinite(value) ? (value / 100).toFixed(2) : undefined,
-  upper: (value) => shown(value)?.toUpperCase(),
-  /** The date of an ISO timestamp. */
-  date: (value) => shown(value)?.slice(0, 10),
-};
-
-/**
- * Fills a template: a dotted path, or text with `{path}` and `{path|format}` fields. `undefined`
- * when a field is missing, so the next template of the list is tried.
- */
-function fill(template: string, item: unknown): string | undefined {
-  if (!template.includes('{')) return shown(at(item, template));
-  let missing = false;
-  const text = template.replace(/\{([^{}|]+)(?:\|(\w+))?\}/g, (_match, path: string, format?: string) => {
-    const value = at(item, path);
-    const formatted = format ? formats[format]?.(value) : shown(value);
-    if (formatted === undefined) missing = true;
-    return formatted ?? '';
-  });
-  return missing ? undefined : text;
-}
-
-function first(templates: readonly string[] | undefined, item: unknown): string | undefined {
-  for (const template of templates ?? []) {
-    const text = fill(template, item);
-    if (text !== undefined) return text;
-  }
-  return undefined;
-}
-
-const placeholder = /^\{(query|param:([A-Za-z_$][\w$]*))\}$/;
-
-/** The input with `{query}` and `{param:name}` strings replaced by the typed text and form values. */
-function fillInput(input: unknown, query: string, form: Record<string, unknown>): unknown {
-  if (typeof input === 'string') {
-    const match = placeholder.exec(input);
-    if (!match) return input;
-    return match[2] === undefined ? query : form[match[2]];
-  }
-  if (Array.isArray(input)) return input.map((entry) => fillInput(entry, query, form));
-  if (input !== null && typeof input === 'object') {
-    return Object.fromEntries(
-      Object.entries(input).map(([key, entry]) => [key, fillInput(entry, query, form)]),
-    );
-  }
-  return input;
-}
-
-const filled = (value: unknown) =>
-  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
-
 /** Turns a declared lookup into what the lookup widget runs. */
 export function lookupSpecOf(lookup: CommandLookup): LookupSpec {
   const needs = lookup.needs ?? [];
@@ -121,30 +49,12 @@ export function lookupSpecOf(lookup: CommandLookup): LookupSpec {
     typed: `${/^[aeiou]/i.test(valueName) ? 'an' : 'a'} ${valueName}`,
     ...(lookup.searchesRemotely ? { searchesRemotely: true } : {}),
     request(query, form) {
-      if (!needs.every((name) => filled(form[name]))) return undefined;
+      if (!lookupReady(lookup, form)) return undefined;
       const typed = query.trim();
-      const empty = lookup.whenQueryEmpty;
-      const chosen =
-        typed === '' && empty
-          ? { command: empty.command, input: empty.input ?? {}, items: empty.items ?? lookup.items }
-          : { command: lookup.command, input: lookup.input ?? {}, items: lookup.items };
-      return { ...chosen, input: fillInput(chosen.input, typed, form) as Record<string, unknown> };
+      const chosen = lookupRequestFor(lookup, typed);
+      return { ...chosen, input: fillLookupInput(chosen.input, typed, form) };
     },
-    options(result, request) {
-      const list = at(result, request.items);
-      if (!Array.isArray(list)) return [];
-      const options: LookupOption[] = [];
-      for (const item of list) {
-        if (lookup.where && !filled(at(item, lookup.where))) continue;
-        const value = shown(at(item, lookup.value));
-        if (value === undefined) continue;
-        const label = first(lookup.label, item) ?? value;
-        const detail = first(lookup.detail, item);
-        // A second line repeating the first (an email standing in for a missing name) says nothing.
-        options.push({ value, label, detail: detail === label ? undefined : detail });
-      }
-      return options;
-    },
+    options: (result, request) => lookupChoices(lookup, result, request.items),
   };
 }
 
