@@ -87,7 +87,7 @@ export async function compare(
   clients: [string, () => Promise<unknown>][],
   options: { calls: number; concurrency: number; rounds?: number },
 ): Promise<Measurement[]> {
-  const rounds = options.rounds ?? 9;
+  const rounds = options.rounds ?? 11;
   // A round shorter than a few scheduler slices measures the machine, not the client.
   const perRound = Math.max(MIN_ROUND_CALLS, Math.ceil(options.calls / rounds));
   for (const [, fn] of clients) await runMany(fn, Math.max(300, perRound), options.concurrency);
