@@ -98,6 +98,11 @@ runs
   .option('-o, --output <file>', "write the result's list as NDJSON to this file")
   .action(guarded(async () => (await import('./cli/runs.js')).getRunCommand));
 runs
+  .command('cancel')
+  .description('Cancel a run: a queued one never starts, a running one is stopped by its worker')
+  .argument('<id>', 'run id, as `run --async` printed it')
+  .action(guarded(async () => (await import('./cli/runs.js')).cancelRunCommand));
+runs
   .command('work', { hidden: true })
   .description('Run the queued runs of this store until none is left (started by `run --async`)')
   .action(guarded(async () => (await import('./cli/runs.js')).workCommand));

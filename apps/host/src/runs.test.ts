@@ -147,6 +147,37 @@ describe('async runs on the embedded store, across a killed process', () => {
     expect(readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(EVENTS);
   });
 
+  it('cancels a run with `c-host runs cancel`: its worker cuts the call off and it ends canceled', async () => {
+    const held = holdOnce(amplitude.server, 'get', '*/api/2/export');
+    const queued = await runCli(
+      ['run', 'analytics.exportData', '--async', '--no-wait', '--input', JSON.stringify(EXPORT)],
+      { env },
+    );
+    expect(queued.code, queued.stderr).toBe(0);
+    await held.arrived;
+    const canceled = await runCli(['runs', 'cancel', queued.json.id], { env });
+    expect(canceled.code, canceled.stderr).toBe(0);
+    expect(canceled.json).toMatchObject({ id: queued.json.id, status: 'canceling', result: null });
+    // The worker is another process: it hears of the cancel at its next lease renewal.
+    await held.aborted;
+    for (;;) {
+      const got = await runCli(['runs', 'get', queued.json.id], { env });
+      if (got.json.status === 'canceled') {
+        expect(got.json.result).toBeNull();
+        break;
+      }
+      expect(got.json.status).toBe('canceling');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    held.release();
+    const again = await runCli(['runs', 'cancel', queued.json.id], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.json.status).toBe('canceled');
+    const unknown = await runCli(['runs', 'cancel', '00000000-0000-4000-8000-000000000000'], { env });
+    expect(unknown.code).toBe(1);
+    expect(unknown.error).toMatchObject({ kind: 'not_found' });
+  });
+
   it('refuses --no-wait with --output, and --dry-run, before anything is queued', async () => {
     const output = await runCli(
       [

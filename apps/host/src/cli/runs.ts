@@ -138,6 +138,14 @@ async function followRun(runs: RunService, id: string, output: string | undefine
     printRunError(run.error as unknown as ErrorJson);
     return;
   }
+  if (end.status === 'canceled') {
+    // Canceled elsewhere (the web UI, `c-host runs cancel`, the API): no result to print or write.
+    progress.stop();
+    note(`Run ${id} was canceled before it ended.`);
+    await printRun(runs, run, undefined);
+    process.exitCode = 1;
+    return;
+  }
   progress.finish(run.result?.tail === undefined ? undefined : run.result.count);
   await printRun(runs, run, output);
 }
@@ -148,6 +156,20 @@ export async function getRunCommand(id: string, flags: GlobalFlags & { output?: 
   try {
     const runs = await RunService.open(host, { work: false });
     await printRun(runs, await runs.get(id), flags.output);
+  } finally {
+    await host.close();
+  }
+}
+
+/**
+ * `c-host runs cancel <id>`: a queued run ends `canceled` at once; a running one is `canceling` until
+ * its worker, wherever it runs, stops it. Prints the run as it now is.
+ */
+export async function cancelRunCommand(id: string, flags: GlobalFlags): Promise<void> {
+  const host = await cliHost(flags, []);
+  try {
+    const runs = await RunService.open(host, { work: false });
+    await printRun(runs, await runs.cancel(id), undefined);
   } finally {
     await host.close();
   }
