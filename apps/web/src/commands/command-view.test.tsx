@@ -237,7 +237,7 @@ describe('command form', () => {
     expect(await screen.findByText(/Running Get Customers on sandbox-payments…/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Running…' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Cancel run' }));
-    expect(await screen.findByText(/Cancelled after \d+ s\.$/)).toBeInTheDocument();
+    expect(await screen.findByText(/Canceled after \d+ s\.$/)).toBeInTheDocument();
     expect(screen.queryByText(/Running Get Customers/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -45,7 +45,7 @@ export function errorOf(cause: unknown): ErrorJson {
 
 function cancelNote(started: number, readOnly: boolean | undefined): string {
   const seconds = Math.round((performance.now() - started) / 1000);
-  return `Cancelled after ${seconds} s.${
+  return `Canceled after ${seconds} s.${
     readOnly ? '' : ' The request may already have reached the provider: check there before running it again.'
   }`;
 }
