@@ -38,6 +38,8 @@ describe('a select for a titled enum', () => {
     const options = [...select.options].filter((option) => option.value !== '');
     expect(options.map((option) => option.textContent)).toEqual(['Daily', 'Weekly', 'Real-time 5 min']);
     expect(screen.queryByText('-300000')).toBeNull();
+    // The default is named as the option is, not by its wire value.
+    expect(screen.getByText('one of the listed values · default Daily')).toBeInTheDocument();
     // rjsf's select values are option indexes; the form data must be the wire value.
     fireEvent.change(select, { target: { value: options[2]!.value } });
     expect(onChange).toHaveBeenLastCalledWith({ interval: '-300000' });

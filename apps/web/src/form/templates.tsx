@@ -13,7 +13,12 @@ import {
   type UiSchema,
 } from '@rjsf/utils';
 
-function defaultText(value: unknown): string {
+/** A default as the form shows it: the option's name when the options are named ("Daily", not 1). */
+function defaultText(value: unknown, schema: RJSFSchema, enumNames: unknown): string {
+  if (Array.isArray(schema.enum) && Array.isArray(enumNames)) {
+    const name = enumNames[schema.enum.indexOf(value as never)];
+    if (typeof name === 'string') return name;
+  }
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -38,7 +43,7 @@ export function typeHint(schema: RJSFSchema, uiSchema: UiSchema | undefined): st
   const minimum = typeof schema.minimum === 'number' ? schema.minimum : undefined;
   if (minimum !== undefined && maximum !== undefined) parts.push(`${minimum}–${maximum}`);
   else if (maximum !== undefined) parts.push(`≤ ${maximum}`);
-  if (schema.default !== undefined && widget !== 'json') parts.push(`default ${defaultText(schema.default)}`);
+  if (schema.default !== undefined && widget !== 'json') parts.push(`default ${defaultText(schema.default, schema, options.enumNames)}`);
   return parts.join(' · ');
 }
 
