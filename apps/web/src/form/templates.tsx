@@ -43,7 +43,8 @@ export function typeHint(schema: RJSFSchema, uiSchema: UiSchema | undefined): st
   const minimum = typeof schema.minimum === 'number' ? schema.minimum : undefined;
   if (minimum !== undefined && maximum !== undefined) parts.push(`${minimum}–${maximum}`);
   else if (maximum !== undefined) parts.push(`≤ ${maximum}`);
-  if (schema.default !== undefined && widget !== 'json') parts.push(`default ${defaultText(schema.default, schema, options.enumNames)}`);
+  if (schema.default !== undefined && widget !== 'json')
+    parts.push(`default ${defaultText(schema.default, schema, options.enumNames)}`);
   return parts.join(' · ');
 }
 
