@@ -1,16 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignatureError } from './errors/signature-error.js';
-import type { WebhookRequest } from './trigger.js';
 
-/** A header's value by name, whatever its case; the first one when it was sent several times. */
-export function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() !== wanted) continue;
-    return Array.isArray(value) ? value[0] : value;
-  }
-  return undefined;
-}
+// One header lookup for requests sent and deliveries received.
+export { headerValue } from './http/headers.js';
 
 /** Hex HMAC-SHA256 of `payload` keyed by the secret's UTF-8 bytes. */
 export function hmacSha256Hex(secret: string, payload: string | Uint8Array): string {

@@ -33,11 +33,16 @@ export function checkCredentialHeader(value: string): void {
   }
 }
 
-/** One header's value, whatever the case of its name. */
-export function headerValue(headers: Record<string, string> | undefined, name: string): string | undefined {
+/** A header's value by name, whatever its case; the first one when it was sent several times. */
+export function headerValue(
+  headers: Record<string, string | string[] | undefined> | undefined,
+  name: string,
+): string | undefined {
   if (!headers) return undefined;
   const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
+  }
   return undefined;
 }
 
