@@ -1,9 +1,10 @@
 import type { AuditEntry } from './connection-store.js';
+import { iso, type StoredTime } from './sealed-rows.js';
 
 /** An audit row as a store reads it (SQLite: text time; PostgreSQL: a `Date` and a bigint as text). */
 export interface AuditRow {
   id: number | string;
-  at: string | Date;
+  at: StoredTime;
   actor: string;
   action: string;
   target: string;
@@ -16,7 +17,7 @@ export interface AuditRow {
 export function auditEntry(row: AuditRow): AuditEntry {
   return {
     id: Number(row.id),
-    at: row.at instanceof Date ? row.at.toISOString() : row.at,
+    at: iso(row.at),
     actor: row.actor,
     action: row.action,
     target: row.target,

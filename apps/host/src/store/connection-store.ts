@@ -442,6 +442,14 @@ export interface DeliveryRecord {
   deliveredAt: string | undefined;
 }
 
+/** What came of one delivery attempt: delivered, retried at `nextAttemptAt`, or given up. */
+export interface DeliveryOutcome {
+  status: 'delivered' | 'pending' | 'failed';
+  lastStatus?: number;
+  lastError?: string;
+  nextAttemptAt?: number;
+}
+
 /** The triggers part of a store: `ConnectionStore.triggers`. */
 export interface TriggerStore {
   createSubscription(subscription: NewSubscription): Promise<SubscriptionRecord>;
@@ -477,16 +485,7 @@ export interface TriggerStore {
    */
   claimDueDeliveries(options: { leaseMs: number; limit?: number }): Promise<DeliveryRecord[]>;
   /** Records an attempt: delivered, retried at `nextAttemptAt`, or given up (`failed`). */
-  recordDeliveryAttempt(
-    subscription: string,
-    seq: number,
-    outcome: {
-      status: 'delivered' | 'pending' | 'failed';
-      lastStatus?: number;
-      lastError?: string;
-      nextAttemptAt?: number;
-    },
-  ): Promise<void>;
+  recordDeliveryAttempt(subscription: string, seq: number, outcome: DeliveryOutcome): Promise<void>;
   /** A subscription's deliveries, oldest first (at most `limit`, default 100). */
   listDeliveries(subscription: string, limit?: number): Promise<DeliveryRecord[]>;
 }

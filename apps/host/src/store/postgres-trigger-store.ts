@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type {
+  DeliveryOutcome,
   DeliveryRecord,
   NewSubscription,
   StoredEvent,
@@ -238,16 +239,7 @@ export class PostgresTriggerStore implements TriggerStore {
     return rows.map(deliveryRecord).sort((a, b) => a.seq - b.seq);
   }
 
-  async recordDeliveryAttempt(
-    subscription: string,
-    seq: number,
-    outcome: {
-      status: 'delivered' | 'pending' | 'failed';
-      lastStatus?: number;
-      lastError?: string;
-      nextAttemptAt?: number;
-    },
-  ): Promise<void> {
+  async recordDeliveryAttempt(subscription: string, seq: number, outcome: DeliveryOutcome): Promise<void> {
     await this.#deps.pool.query(
       `UPDATE deliveries SET status = $1, attempts = attempts + 1, last_status = $2, last_error = $3,
          next_attempt_at = coalesce($4, next_attempt_at), lease_until = 0, delivered_at = $5

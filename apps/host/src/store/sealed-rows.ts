@@ -12,9 +12,10 @@ import { type SecretBox, UnreadableSecretError } from './secret-box.js';
 // row over (SQLite: 0/1 and text times; PostgreSQL: booleans, `Date`s and bigints as text).
 
 /** A time as a store reads it. */
-type StoredTime = string | Date;
+export type StoredTime = string | Date;
 
-function iso(value: StoredTime): string {
+/** A stored time as ISO text. */
+export function iso(value: StoredTime): string {
   return value instanceof Date ? value.toISOString() : value;
 }
 

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type {
+  DeliveryOutcome,
   DeliveryRecord,
   NewSubscription,
   StoredEvent,
@@ -242,16 +243,7 @@ export class SqliteTriggerStore implements TriggerStore {
     });
   }
 
-  async recordDeliveryAttempt(
-    subscription: string,
-    seq: number,
-    outcome: {
-      status: 'delivered' | 'pending' | 'failed';
-      lastStatus?: number;
-      lastError?: string;
-      nextAttemptAt?: number;
-    },
-  ): Promise<void> {
+  async recordDeliveryAttempt(subscription: string, seq: number, outcome: DeliveryOutcome): Promise<void> {
     this.#deps.db
       .prepare(
         `UPDATE deliveries SET status = ?, attempts = attempts + 1, last_status = ?, last_error = ?,

@@ -4,17 +4,12 @@ import type {
   SubscriptionRecord,
   SubscriptionStatus,
 } from './connection-store.js';
+import { iso, type StoredTime } from './sealed-rows.js';
 import type { SecretBox } from './secret-box.js';
 
 // What both trigger stores do with their rows, once: the sealing context of each sealed column and
 // how a row becomes a record. The stores differ only in how their database hands a row over
 // (SQLite: numbers and text times; PostgreSQL: bigints as text and `Date`s).
-
-type StoredTime = string | Date;
-
-function iso(value: StoredTime): string {
-  return value instanceof Date ? value.toISOString() : value;
-}
 
 /** The sealing context of each sealed column: a value cannot be moved to another row and opened. */
 export const stateContext = (id: string) => `subscription:${id}`;
