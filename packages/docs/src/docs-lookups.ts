@@ -1,4 +1,5 @@
 import type { Lookup } from '@c/core';
+import { DOCS_FILES_QUERY } from './commands/search-documents.js';
 
 /**
  * Documents: Search Documents by the typed name; with nothing typed, the 50 most recently modified
@@ -15,7 +16,7 @@ export const documentLookup: Lookup = {
       method: 'GET',
       path: '/drive/v3/files',
       query: {
-        q: "mimeType='application/vnd.google-apps.document' and trashed=false",
+        q: DOCS_FILES_QUERY,
         orderBy: 'modifiedTime desc',
         pageSize: 50,
         fields: 'files(id,name,modifiedTime)',
