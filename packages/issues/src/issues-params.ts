@@ -41,6 +41,9 @@ export function markdownParam(z: Zod, title: string, description: string) {
   return z.string().meta({ title, description });
 }
 
+/** The names of Linear's priorities, by value (0 to 4). */
+export const PRIORITY_TITLES = ['No priority', 'Urgent', 'High', 'Medium', 'Low'] as const;
+
 /** Linear's priority: 0 none, 1 urgent, 2 high, 3 medium, 4 low. */
 export function priorityParam(z: Zod) {
   return z
@@ -53,7 +56,7 @@ export function priorityParam(z: Zod) {
       // Lists and titles the numbers in the JSON Schema, as choice() does, so that forms and prompts
       // offer "Urgent" rather than 1.
       enum: [0, 1, 2, 3, 4],
-      oneOf: ['No priority', 'Urgent', 'High', 'Medium', 'Low'].map((title, value) => ({
+      oneOf: PRIORITY_TITLES.map((title, value) => ({
         const: value,
         title,
       })),

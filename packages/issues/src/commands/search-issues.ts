@@ -2,6 +2,7 @@ import { defineCommand, type FilterField, filterFieldsMeta } from '@c/core';
 import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import { labelNameLookup, teamLookup, userLookup } from '../issues-lookups.js';
+import { PRIORITY_TITLES } from '../issues-params.js';
 import { issuesSchemas, type LinearIssuePage } from '../issues-schemas.js';
 
 /** `issues(filter, first, after)`: one page of issues. */
@@ -44,13 +45,7 @@ const COMMON_FILTER_FIELDS: FilterField[] = [
     title: 'Priority',
     path: ['priority', 'eq'],
     type: 'integer',
-    options: [
-      { value: 0, title: 'No priority' },
-      { value: 1, title: 'Urgent' },
-      { value: 2, title: 'High' },
-      { value: 3, title: 'Medium' },
-      { value: 4, title: 'Low' },
-    ],
+    options: PRIORITY_TITLES.map((title, value) => ({ value, title })),
   },
   {
     key: 'label',

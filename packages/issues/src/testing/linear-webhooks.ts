@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hmacSha256Hex } from '@c/core';
 import { paginate, type View } from './linear-connections.js';
 import { forbidden, invalidInput } from './linear-errors.js';
 import { issueLinks } from './linear-issues.js';
@@ -283,7 +284,7 @@ export class LinearWebhookDispatcher {
             'user-agent': 'Linear-Webhook',
             'linear-delivery': deliveryId,
             'linear-event': String(payload.type),
-            'linear-signature': createHmac('sha256', webhook.secret).update(body).digest('hex'),
+            'linear-signature': hmacSha256Hex(webhook.secret, body),
           },
           body,
           signal: AbortSignal.timeout(this.#timeoutMs),
