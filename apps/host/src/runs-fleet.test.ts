@@ -11,7 +11,7 @@ import { runCli } from './test-support/cli.js';
 import { type HostProcess, portFreeOn, startHostProcess } from './test-support/fleet.js';
 import { call } from './test-support/http.js';
 import { postgresForTests } from './test-support/postgres.js';
-import { holdOnce } from './test-support/runs.js';
+import { holdOnce, runEnded, submitRun } from './test-support/runs.js';
 import { tempDir } from './test-support/temp-host.js';
 
 const postgres = await postgresForTests();
@@ -46,20 +46,8 @@ async function instance(address: string): Promise<HostProcess> {
 
 const bearer = () => ({ authorization: `Bearer ${token}` });
 
-async function submit(base: string, body: unknown): Promise<string> {
-  const accepted = await call(base, 'POST', '/api/runs', { headers: bearer(), body });
-  expect(accepted.status, accepted.text).toBe(202);
-  return accepted.json.id;
-}
-
-/** Reads a run until it has ended (the test's own timeout bounds the wait). */
-async function ended(base: string, id: string): Promise<any> {
-  for (;;) {
-    const run = await call(base, 'GET', `/api/runs/${id}`, { headers: bearer() });
-    if (['succeeded', 'failed', 'canceled'].includes(run.json.status)) return run.json;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const submit = (base: string, body: unknown) => submitRun(base, token, body);
+const ended = (base: string, id: string) => runEnded(base, token, id);
 
 const requests = (path: string) => amplitude.server.calls.filter((entry) => entry.path === path).length;
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './test-support/cli.js';
 import { type HostProcess, startHostProcess } from './test-support/fleet.js';
 import { call } from './test-support/http.js';
-import { holdOnce } from './test-support/runs.js';
+import { holdOnce, runEnded, submitRun } from './test-support/runs.js';
 import { freePort } from './test-support/system.js';
 import { tempDir } from './test-support/temp-host.js';
 
@@ -50,20 +50,8 @@ async function serve(): Promise<HostProcess> {
 
 const bearer = () => ({ authorization: `Bearer ${token}` });
 
-async function submit(base: string, body: unknown): Promise<string> {
-  const accepted = await call(base, 'POST', '/api/runs', { headers: bearer(), body });
-  expect(accepted.status, accepted.text).toBe(202);
-  return accepted.json.id;
-}
-
-/** Reads a run until it has ended (the test's own timeout bounds the wait). */
-async function ended(base: string, id: string): Promise<any> {
-  for (;;) {
-    const run = await call(base, 'GET', `/api/runs/${id}`, { headers: bearer() });
-    if (run.json.status === 'succeeded' || run.json.status === 'failed') return run.json;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const submit = (base: string, body: unknown) => submitRun(base, token, body);
+const ended = (base: string, id: string) => runEnded(base, token, id);
 
 const requests = (path: string) => amplitude.server.calls.filter((entry) => entry.path === path).length;
 

@@ -1,5 +1,7 @@
 import type { TestServer } from '@c/core/testing';
 import { http } from 'msw';
+import { expect } from 'vitest';
+import { call } from './http.js';
 
 /** A request a simulator holds: resolved when it has arrived, answered once released. */
 export interface HeldRequest {
@@ -42,4 +44,23 @@ export function holdOnce(server: TestServer, method: 'get' | 'post', path: strin
     ),
   );
   return { arrived, aborted, release };
+}
+
+/** Submits an async run to a host at `base` and returns its id, failing the test unless it is accepted. */
+export async function submitRun(base: string, token: string, body: unknown): Promise<string> {
+  const accepted = await call(base, 'POST', '/api/runs', {
+    headers: { authorization: `Bearer ${token}` },
+    body,
+  });
+  expect(accepted.status, accepted.text).toBe(202);
+  return accepted.json.id;
+}
+
+/** Reads a run until it has ended, whatever its end (the test's own timeout bounds the wait). */
+export async function runEnded(base: string, token: string, id: string): Promise<any> {
+  for (;;) {
+    const run = await call(base, 'GET', `/api/runs/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    if (['succeeded', 'failed', 'canceled'].includes(run.json.status)) return run.json;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
