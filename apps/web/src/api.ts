@@ -19,6 +19,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The error JSON of a failed call: the host's own, or, for anything else thrown (the transport's
+ * failures are already an `ApiError`), a network error that is not said to be retryable.
+ */
+export function errorOf(cause: unknown): ErrorJson {
+  return cause instanceof ApiError
+    ? cause.body
+    : { name: 'Error', kind: 'network', message: String(cause), retryable: false };
+}
+
 /** Called when the host answers 401: the session is missing or expired. */
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiError, api } from './api';
+import { api, errorOf } from './api';
 import type { CommandSummary, Connection, ConnectorInfo, ErrorJson } from './types';
 
 /** What every screen reads: the catalogue and the saved connections. */
@@ -15,11 +15,6 @@ export interface HostData {
 
 const HostContext = createContext<HostData | undefined>(undefined);
 
-function toErrorJson(error: unknown): ErrorJson {
-  if (error instanceof ApiError) return error.body;
-  return { name: 'Error', kind: 'network', message: String(error), retryable: true };
-}
-
 /** Loads the catalogue once and the connections on demand. */
 export function HostDataProvider({ children }: { children: ReactNode }) {
   const [connectors, setConnectors] = useState<ConnectorInfo[]>([]);
@@ -32,7 +27,7 @@ export function HostDataProvider({ children }: { children: ReactNode }) {
     try {
       setConnections(await api.connections());
     } catch (cause) {
-      setError(toErrorJson(cause));
+      setError(errorOf(cause));
     }
   }, []);
 
@@ -45,7 +40,7 @@ export function HostDataProvider({ children }: { children: ReactNode }) {
         setCommands(commandList);
         setConnections(connectionList);
       })
-      .catch((cause: unknown) => live && setError(toErrorJson(cause)))
+      .catch((cause: unknown) => live && setError(errorOf(cause)))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;

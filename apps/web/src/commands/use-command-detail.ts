@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api } from '../api';
+import { api, errorOf } from '../api';
 import type { CommandDetail, ErrorJson } from '../types';
-import { errorOf } from './use-run';
 
 const details = new Map<string, Promise<CommandDetail>>();
 

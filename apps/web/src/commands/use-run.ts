@@ -1,6 +1,6 @@
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../api';
+import { ApiError, api, errorOf } from '../api';
 import { errorSchemaFromHost } from '../form/schema-form';
 import { recordRun } from '../recent/recent-runs';
 import type { CommandDetail, ErrorJson } from '../types';
@@ -34,13 +34,6 @@ export interface Running {
   background?: BackgroundState | undefined;
   /** A cancel of the background run was sent: its worker is stopping it. */
   canceling?: boolean | undefined;
-}
-
-/** The error JSON of a failed call: the host's own, or a network error. */
-export function errorOf(cause: unknown): ErrorJson {
-  return cause instanceof ApiError
-    ? cause.body
-    : { name: 'Error', kind: 'network', message: String(cause), retryable: false };
 }
 
 function cancelNote(started: number, readOnly: boolean | undefined): string {

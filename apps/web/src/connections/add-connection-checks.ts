@@ -1,12 +1,4 @@
-import { ApiError } from '../api';
 import type { ConnectorInfo, ErrorJson } from '../types';
-
-/** The error JSON of a failed call: the host's own, or a network error. */
-export function errorOf(cause: unknown): ErrorJson {
-  return cause instanceof ApiError
-    ? cause.body
-    : { name: 'Error', kind: 'network', message: String(cause), retryable: false };
-}
 
 /** The nested part of a host validation error that belongs to one sub-form (`credentials.apiKey` → `apiKey`). */
 export function scoped(error: ErrorJson, prefix: string): ErrorJson | undefined {

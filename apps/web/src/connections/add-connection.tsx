@@ -1,12 +1,12 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { api } from '../api';
+import { api, errorOf } from '../api';
 import { planForm } from '../commands/form-plan';
 import { errorSchemaFromHost } from '../form/schema-form';
 import { useHostData } from '../host-data';
 import type { ConnectorInfo, ErrorJson } from '../types';
 import { ErrorPanel } from '../ui/error-panel';
-import { errorOf, nameProblem, refusedOnAdd, scoped } from './add-connection-checks';
+import { nameProblem, refusedOnAdd, scoped } from './add-connection-checks';
 import { ConnectionIdentity } from './connection-identity';
 import { CredentialsForm } from './credentials-form';
 import { credentialsPlan, suggestName } from './credentials-plan';

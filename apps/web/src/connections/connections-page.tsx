@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../api';
+import { api, errorOf } from '../api';
 import { useHostData } from '../host-data';
 import type { Connection, ConnectorInfo, ErrorJson, JsonSchema } from '../types';
 import { ErrorPanel } from '../ui/error-panel';
@@ -52,12 +52,6 @@ export function optionFacts(
       facts.push([titleIn(connector?.optionsSchema, key), `${field.default} (default)`]);
   }
   return facts;
-}
-
-function errorOf(cause: unknown): ErrorJson {
-  return cause instanceof ApiError
-    ? cause.body
-    : { name: 'Error', kind: 'network', message: String(cause), retryable: false };
 }
 
 function formatDate(iso: string): string {

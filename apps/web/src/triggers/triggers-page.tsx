@@ -1,6 +1,6 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api } from '../api';
+import { api, errorOf } from '../api';
 import { planForm } from '../commands/form-plan';
 import type { FormContext } from '../form/form-context';
 import { errorSchemaFromHost, SchemaForm } from '../form/schema-form';
@@ -17,11 +17,6 @@ import {
 
 /** How many events the live list keeps; older ones stay on the host (`GET /api/events`). */
 const MAX_EVENTS = 200;
-
-function toErrorJson(error: unknown): ErrorJson {
-  if (error instanceof ApiError) return error.body;
-  return { name: 'Error', kind: 'network', message: String(error), retryable: true };
-}
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -114,7 +109,7 @@ function SubscribeForm({
       setFormData({});
       onSubscribed(created);
     } catch (caught) {
-      const json = toErrorJson(caught);
+      const json = errorOf(caught);
       setError(json);
       setExtraErrors(errorSchemaFromHost(json, plan.schema));
     } finally {
@@ -265,12 +260,12 @@ export function TriggersPage() {
     try {
       setSubscriptions(await triggersApi.subscriptions());
     } catch (caught) {
-      setError(toErrorJson(caught));
+      setError(errorOf(caught));
     }
   }, []);
 
   useEffect(() => {
-    triggersApi.triggers().then(setTriggers, (caught) => setError(toErrorJson(caught)));
+    triggersApi.triggers().then(setTriggers, (caught) => setError(errorOf(caught)));
     void refreshSubscriptions();
   }, [refreshSubscriptions]);
 
@@ -281,7 +276,7 @@ export function TriggersPage() {
       await triggersApi.unsubscribe(entry.id);
       setMessage(`Removed ${titleOf(entry.trigger)} on ${entry.connection}.`);
     } catch (caught) {
-      setError(toErrorJson(caught));
+      setError(errorOf(caught));
     }
     await refreshSubscriptions();
   }
