@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
 import { call } from '../test-support/http.js';
-import { holdOnce } from '../test-support/runs.js';
+import { holdOnce, runEnded } from '../test-support/runs.js';
 import { tempHost } from '../test-support/temp-host.js';
 import { createHttpServer } from './server.js';
 
@@ -93,14 +93,7 @@ function readEvents(
   });
 }
 
-/** Reads a run until it has ended (the test's own timeout bounds the wait). */
-async function ended(id: string): Promise<any> {
-  for (;;) {
-    const run = await call(base, 'GET', `/api/runs/${id}`, { headers: auth });
-    if (['succeeded', 'failed', 'canceled'].includes(run.json.status)) return run.json;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const ended = (id: string) => runEnded(base, TOKEN, id);
 
 describe('async runs over HTTP', () => {
   it('runs an export in the background: 202, progress then the end as Server-Sent Events, then its result', async () => {
