@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
 import { call, cookieFrom, rawRequest } from '../test-support/http.js';
 import { tempHost } from '../test-support/temp-host.js';
+import { HOOK_BODY_LIMIT } from './hooks-routes.js';
 import { BODY_LIMIT, createHttpServer } from './server.js';
 
 const TOKEN = 'test-access-token-0123456789';
@@ -388,6 +389,15 @@ describe('bad bodies are local faults, with the status that says which', () => {
     expect(response.status).toBe(413);
     expect(response.json).toEqual(errorShape('validation'));
     expect(response.json.error.message).toMatch(/larger than 10 MiB/);
+  });
+
+  it('refuses a webhook delivery over its own, smaller limit with 413, whatever its content type', async () => {
+    const body = 'x'.repeat(HOOK_BODY_LIMIT + 1);
+    for (const type of ['application/json', 'application/octet-stream']) {
+      const response = await post('/hooks/sub_unknown', type, body, {});
+      expect(response.status, type).toBe(413);
+      expect(response.json, type).toEqual(errorShape('validation'));
+    }
   });
 
   it('refuses __proto__, constructor and prototype keys with a 400 naming them, never touching a prototype', async () => {
