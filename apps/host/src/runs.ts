@@ -10,10 +10,10 @@ import {
   toErrorJson,
   ValidationError,
 } from '@c/core';
-import { listItems } from './cli/params.js';
 import type { Host } from './host.js';
 import { CLI_ACTOR, currentActor, withRequestContext } from './observability/request-context.js';
 import type { RegisteredCommand } from './registry.js';
+import { listItems } from './result-list.js';
 import type {
   ConnectionStore,
   RunOutcome,

@@ -151,14 +151,3 @@ export function applyParams(
   }
   return input;
 }
-
-/** The first list in a result (Stripe's `data`, GraphQL `nodes`, `events`, `files`, …), for NDJSON. */
-export function listItems(result: unknown): unknown[] | undefined {
-  if (Array.isArray(result)) return result;
-  if (!result || typeof result !== 'object') return undefined;
-  const object = result as Record<string, unknown>;
-  for (const key of ['data', 'nodes', 'events', 'files', 'matches', 'results']) {
-    if (Array.isArray(object[key])) return object[key];
-  }
-  return undefined;
-}

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Host } from '../host.js';
 import type { RegisteredCommand } from '../registry.js';
+import { listItems } from '../result-list.js';
 import { commandDetail, commandSummary } from '../views.js';
 import { checkConnectorId, cliHost, connectorOfCommand, type GlobalFlags } from './context.js';
 import {
@@ -14,7 +15,7 @@ import {
   terminalWidth,
 } from './output.js';
 import { checkOutputFile } from './output-file.js';
-import { applyParams, listItems, readInput } from './params.js';
+import { applyParams, readInput } from './params.js';
 import { progressReporter } from './progress.js';
 import { confirm, isPromptExit, promptMissing } from './prompts.js';
 

@@ -3,9 +3,9 @@
 import type { ErrorJson, JsonSchema } from '@c/core';
 import type { ConnectionView } from '../connections.js';
 import type { CommandHints } from '../registry.js';
+import { listItems } from '../result-list.js';
 import type { CommandDetail, CommandSummary } from '../views.js';
 import { selfCommand } from './context.js';
-import { listItems } from './params.js';
 import { renderTable } from './table.js';
 
 /** How a terminal view is laid out. */
