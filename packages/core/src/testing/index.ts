@@ -13,3 +13,9 @@ export {
   type TestServer,
   type TestServerOptions,
 } from './test-server.js';
+export {
+  type ReceivedDelivery,
+  startWebhookReceiver,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+} from './webhook-receiver.js';

@@ -1,13 +1,14 @@
+import { startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { docsSimulator } from './docs-simulator.js';
-import { connectDocs, startReceiver } from './google-test-helpers.js';
+import { connectDocs } from './google-test-helpers.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 beforeEach(async () => {
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver();
 });
 afterEach(() => receiver.close());
 

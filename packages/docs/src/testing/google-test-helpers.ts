@@ -44,38 +44,3 @@ export function callsTo(sim: RunningDocsSimulator, path: RegExp | string): Recor
     typeof path === 'string' ? call.path === path : path.test(call.path),
   );
 }
-
-/** One POST a push receiver got: its headers (lower-case) and body. */
-export interface ReceivedNotification {
-  headers: Record<string, string>;
-  rawBody: string;
-}
-
-/** A loopback receiver of push notifications for tests: records each POST, answers 200. */
-export async function startReceiver() {
-  const { createServer } = await import('node:http');
-  const received: ReceivedNotification[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).map(([key, value]) => [key, String(value)]),
-      );
-      received.push({ headers, rawBody: Buffer.concat(chunks).toString('utf8') });
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/hooks/test`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // The simulator's keep-alive sockets would otherwise hold the close for seconds.
-        server.closeAllConnections();
-      }),
-  };
-}

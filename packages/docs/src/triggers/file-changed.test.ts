@@ -1,23 +1,19 @@
 import { contextOf, SignatureError } from '@c/core';
+import { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocsContext } from '../docs-client.js';
 import { docs } from '../docs-connector.js';
 import { docsSimulator } from '../testing/docs-simulator.js';
-import {
-  callsTo,
-  connectDocs,
-  type ReceivedNotification,
-  startReceiver,
-} from '../testing/google-test-helpers.js';
+import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 import { type FileChangedState, fileChanged, verifyDriveNotification } from './file-changed.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 let client: ReturnType<typeof docs.connect>;
 beforeEach(async () => {
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver();
   client = docs.connect({ ...t.sim.connection.options, credentials: t.sim.connection.credentials });
 });
 afterEach(async () => {
@@ -43,7 +39,7 @@ async function editDocument(id: string, text: string) {
 
 const changeNotifications = () =>
   receiver.received.filter((n) => n.headers['x-goog-resource-state'] === 'change');
-const request = (n: ReceivedNotification) => ({ headers: n.headers, rawBody: n.rawBody });
+const request = (n: ReceivedDelivery) => ({ headers: n.headers, rawBody: n.rawBody });
 
 describe('docs.fileChanged', () => {
   it('is registered as a webhook and polling trigger, with titled filters', () => {

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
 import { LinearWebhookClient } from '@linear/sdk/webhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { issuesSimulator, LINEAR_SEED } from './index.js';
-import { connectIssues, startReceiver } from './linear-test-helpers.js';
+import { connectIssues } from './linear-test-helpers.js';
 
 const h = useSimulator(issuesSimulator, {
   start: { seed: true, webhookRetryDelaysMs: [0] },
@@ -12,11 +13,11 @@ const h = useSimulator(issuesSimulator, {
 const SECRET = 'lin_wh_test_secret_0123456789abcdef';
 const ENG = LINEAR_SEED.teams.eng;
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 let refuse = 0;
 beforeEach(async () => {
   refuse = 0;
-  receiver = await startReceiver(() => (refuse-- > 0 ? 500 : 200));
+  receiver = await startWebhookReceiver({ status: () => (refuse-- > 0 ? 500 : 200) });
 });
 afterEach(() => receiver.close());
 

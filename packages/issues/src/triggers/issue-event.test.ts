@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { contextOf, SignatureError } from '@c/core';
+import { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
 import { LinearWebhookClient } from '@linear/sdk/webhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { issues } from '../issues-connector.js';
 import type { IssuesContext } from '../issues-context.js';
 import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
-import { connectIssues, type ReceivedDelivery, startReceiver } from '../testing/linear-test-helpers.js';
+import { connectIssues } from '../testing/linear-test-helpers.js';
 import { type IssueEventState, issueEvent, verifyLinearWebhook } from './issue-event.js';
 
 const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
@@ -14,9 +15,9 @@ const ENG = LINEAR_SEED.teams.eng;
 const eng1 = () => h.sim.workspace.findIssue('ENG-1')!.id;
 const SECRET = 'host-generated-secret-0123456789abcdef';
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 beforeEach(async () => {
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver();
 });
 afterEach(() => receiver.close());
 
