@@ -18,6 +18,14 @@ export interface RegisteredCommand {
 }
 
 /**
+ * The MCP tool name of a connector's command: `<connector>_<key>` (`issues_searchTeams`). The one
+ * place tools are named: the registry registers them under it and tool descriptions point to them by it.
+ */
+export function toolNameOf(connectorId: string, key: string): string {
+  return `${connectorId}_${key}`;
+}
+
+/**
  * The error every surface gives for an id that names no command (exit 2 in the CLI, 404 over HTTP),
  * with the closest known ids when some are close (`details.suggestions`).
  */
@@ -46,7 +54,7 @@ export class Registry {
         const id = `${connector.id}.${command.key}`;
         const entry: RegisteredCommand = {
           id,
-          toolName: id.replace('.', '_'),
+          toolName: toolNameOf(connector.id, command.key),
           connectorId: connector.id,
           key: command.key,
           connector,

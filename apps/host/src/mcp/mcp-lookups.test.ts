@@ -48,6 +48,31 @@ describe('MCP tool parameters with a lookup', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
+  it('name, for every lookup of every connector, the tool the registry registered its command under', async () => {
+    const registry = new Registry(await loadConnectors());
+    const tools = new Map(toolsOf(registry).map((tool) => [tool.name, tool]));
+    let checked = 0;
+    for (const entry of registry.commands()) {
+      const properties = tools.get(entry.toolName)?.inputSchema.properties as
+        | Record<string, { description?: string }>
+        | undefined;
+      for (const [parameter, lookup] of Object.entries(entry.command.lookups ?? {})) {
+        const where = `${entry.id} ${parameter}`;
+        // The registry's own entry for the lookup's command, found by id, never by a rebuilt name.
+        const target = registry
+          .commands()
+          .find((other) => other.id === `${entry.connectorId}.${lookup.command}`);
+        expect(target, where).toBeDefined();
+        const named = /Choices: the (\S+) tool/.exec(properties?.[parameter]?.description ?? '')?.[1];
+        expect(named, where).toBe(target!.toolName);
+        expect(tools.has(named!), where).toBe(true);
+        expect(registry.command(named!), where).toBe(target);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
   it('name no tool the server hides: --read-only and --tools leave out what they do not offer', async () => {
     const registry = new Registry(await loadConnectors(['issues', 'payments']));
     const served = (options: Parameters<typeof toolsOf>[1]) => {

@@ -17,7 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionManager } from '../connections.js';
 import { hostVersion } from '../paths.js';
-import type { RegisteredCommand, Registry } from '../registry.js';
+import { type RegisteredCommand, type Registry, toolNameOf } from '../registry.js';
 import type { TriggerService } from '../triggers.js';
 import {
   boundResult,
@@ -156,8 +156,9 @@ function toolInputSchema(entry: RegisteredCommand, hidden: ReadonlySet<string>):
   } as Tool['inputSchema'];
 }
 
-/** The tool that lists a parameter's choices (its lookup's main command). */
-const lookupTool = (entry: RegisteredCommand, lookup: Lookup) => `${entry.connectorId}_${lookup.command}`;
+/** The tool that lists a parameter's choices (its lookup's main command, of the same connector). */
+const lookupTool = (entry: RegisteredCommand, lookup: Lookup) =>
+  toolNameOf(entry.connectorId, lookup.command);
 
 /**
  * The parameters with a lookup say which tool lists their choices, so an agent looks an id up
