@@ -1,10 +1,12 @@
 /** @vitest-environment node */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import schemas from './results/__fixtures__/schemas.json';
+import { mockConnectors } from './test/mock-host';
+import { workspaceConnectors } from './test/workspace-connectors';
 
 // The web app knows no connector by name: what it shows of a command (its form, lookups, result
 // views and charts) comes from the host's registry, so a fifth connector needs no change here. Its
@@ -13,7 +15,6 @@ import schemas from './results/__fixtures__/schemas.json';
 // checked too.
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const packages = fileURLToPath(new URL('../../../packages/', import.meta.url));
 
 /**
  * Names still in the code, each to go with the change that removes it (the test fails when one is
@@ -37,35 +38,6 @@ function withoutComments(file: string, text: string): string {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
   return ts.createPrinter({ removeComments: true }).printFile(source);
-}
-
-interface ConnectorLike {
-  id: string;
-  title: string;
-  list: {
-    key: string;
-    inputSchema: Record<string, unknown>;
-    outputSchema?: Record<string, unknown> | undefined;
-  }[];
-}
-
-function isConnector(value: unknown): value is ConnectorLike {
-  const candidate = value as Partial<ConnectorLike> | null;
-  return (
-    typeof candidate?.id === 'string' && typeof candidate.title === 'string' && Array.isArray(candidate.list)
-  );
-}
-
-/** Every connector of the workspace, from each package's entry point. */
-async function workspaceConnectors(): Promise<ConnectorLike[]> {
-  const found: ConnectorLike[] = [];
-  for (const entry of readdirSync(packages, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name === 'core') continue;
-    const index = join(packages, entry.name, 'src', 'index.ts');
-    const module = (await import(/* @vite-ignore */ pathToFileURL(index).href)) as Record<string, unknown>;
-    found.push(...Object.values(module).filter(isConnector));
-  }
-  return found;
 }
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -160,6 +132,14 @@ describe('the connectors', async () => {
     for (const { connector, commands } of undeclared) {
       expect(commands, `${connector} commands without x-view`).toHaveLength(1);
     }
+  });
+
+  // The UI's tests list the connectors from a mock host: each `env` must be what the package declares,
+  // as the host's `GET /api/connectors` serves it, or a snippet test would pass on a stale list.
+  it('are listed by the mock host with the variables they declare', () => {
+    const mocked = Object.fromEntries(mockConnectors.map((connector) => [connector.id, connector.env]));
+    const declared = Object.fromEntries(connectors.map((connector) => [connector.id, { ...connector.env }]));
+    expect(mocked, 'rewrite the env of src/test/mock-host.ts').toEqual(declared);
   });
 
   // The result views' tests read the commands' schemas from a fixture: it must be what they are.

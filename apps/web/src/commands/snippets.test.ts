@@ -1,4 +1,6 @@
+/** @vitest-environment node */
 import { describe, expect, it } from 'vitest';
+import { workspaceConnectors } from '../test/workspace-connectors';
 import type { Connection } from '../types';
 import {
   cliSnippet,
@@ -20,54 +22,30 @@ const connection: Connection = {
   createdAt: '',
   updatedAt: '',
 };
-// The connectors' `env` as `GET /api/connectors` serves it (what each package declares).
-const connectors = {
-  payments: {
-    auth: { type: 'apiKey' },
-    env: { C_PAYMENTS_API_KEY: 'credentials.apiKey', C_PAYMENTS_BASE_URL: 'baseUrl' },
-  },
-  analytics: {
-    auth: { type: 'basic' },
-    env: {
-      C_ANALYTICS_API_KEY: 'credentials.apiKey',
-      C_ANALYTICS_SECRET_KEY: 'credentials.secretKey',
-      C_ANALYTICS_BASE_URL: 'baseUrl',
-      C_ANALYTICS_INGESTION_BASE_URL: 'ingestionBaseUrl',
-    },
-  },
-  issues: {
-    auth: {
-      type: 'oauth2',
-      authorizationUrl: 'https://linear.app/oauth/authorize',
-      tokenUrl: 'https://api.linear.app/oauth/token',
-      scopes: ['read'],
-      alternatives: ['apiKey'],
-    },
-    env: {
-      C_ISSUES_ACCESS_TOKEN: 'credentials.accessToken',
-      C_ISSUES_REFRESH_TOKEN: 'credentials.refreshToken',
-      C_ISSUES_API_KEY: 'credentials.apiKey',
-      C_ISSUES_BASE_URL: 'baseUrl',
-    },
-  },
-  docs: {
-    auth: {
-      type: 'oauth2',
-      authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
-      tokenUrl: 'https://oauth2.googleapis.com/token',
-      scopes: [],
-    },
-    env: {
-      C_DOCS_ACCESS_TOKEN: 'credentials.accessToken',
-      C_DOCS_BASE_URL: 'baseUrl',
-      C_DOCS_FILE_API_BASE_URL: 'fileApiBaseUrl',
-    },
-  },
-} satisfies Record<string, SnippetConnector>;
+// The connectors' auth and `env` as `GET /api/connectors` serves them (the host's summary copies
+// both from each package's connector), read from the workspace: a variable a connector declares is
+// expected without being listed here.
+const summaries = (await workspaceConnectors()).map((connector) => ({
+  id: connector.id,
+  auth: connector.auth,
+  env: { ...connector.env },
+}));
+const connectors = Object.fromEntries(summaries.map((summary) => [summary.id, summary])) as Record<
+  string,
+  SnippetConnector
+>;
+const declared = (id: string): SnippetConnector => {
+  const connector = connectors[id];
+  if (!connector) throw new Error(`no connector ${id} in the registry`);
+  return connector;
+};
+
+/** The variables a snippet reads, in the order it reads them. */
+const readVars = (text: string) => [...text.matchAll(/process\.env\.(\w+)/g)].map((match) => match[1]);
 
 const call = {
   commandId: 'payments.getCustomers',
-  connector: connectors.payments,
+  connector: declared('payments'),
   input: { email: "o'neil@example.com", limit: 10 },
   connection,
   origin: 'http://127.0.0.1:8787',
@@ -124,7 +102,7 @@ describe('call snippets', () => {
     const text = typescriptSnippet({
       ...call,
       commandId: 'analytics.eventSegmentation',
-      connector: connectors.analytics,
+      connector: declared('analytics'),
       connection: live,
     });
     expect(text).toContain('region: "eu",');
@@ -134,8 +112,8 @@ describe('call snippets', () => {
   });
 
   it('names the variable the connector declares for any URL option of a sandbox connection', () => {
-    expect(optionEnv(connectors.analytics, 'ingestionBaseUrl')).toBe('C_ANALYTICS_INGESTION_BASE_URL');
-    expect(optionEnv(connectors.docs, 'fileApiBaseUrl')).toBe('C_DOCS_FILE_API_BASE_URL');
+    expect(optionEnv(declared('analytics'), 'ingestionBaseUrl')).toBe('C_ANALYTICS_INGESTION_BASE_URL');
+    expect(optionEnv(declared('docs'), 'fileApiBaseUrl')).toBe('C_DOCS_FILE_API_BASE_URL');
     const docs = {
       ...connection,
       connector: 'docs',
@@ -144,7 +122,7 @@ describe('call snippets', () => {
     const text = typescriptSnippet({
       ...call,
       commandId: 'docs.searchDocuments',
-      connector: connectors.docs,
+      connector: declared('docs'),
       connection: docs,
     });
     expect(text).toContain('fileApiBaseUrl: process.env.C_DOCS_FILE_API_BASE_URL,');
@@ -161,7 +139,7 @@ describe('call snippets', () => {
     const text = typescriptSnippet({
       ...call,
       commandId: 'issues.searchTeams',
-      connector: connectors.issues,
+      connector: declared('issues'),
       input: { name: 'eng' },
       connection: issues,
     });
@@ -174,11 +152,60 @@ describe('call snippets', () => {
     const text = typescriptSnippet({
       ...call,
       commandId: 'issues.searchTeams',
-      connector: connectors.issues,
+      connector: declared('issues'),
       connection: undefined,
     });
     expect(text).toContain('accessToken: process.env.C_ISSUES_ACCESS_TOKEN!,');
     expect(text).toContain('refreshToken: process.env.C_ISSUES_REFRESH_TOKEN!,');
     expect(text).not.toContain('C_ISSUES_API_KEY');
   });
+});
+
+describe('call snippets for every connector the host serves', () => {
+  it('lists the connectors with their declared variables', () => {
+    expect(summaries.length).toBeGreaterThanOrEqual(4);
+    for (const summary of summaries) expect(Object.keys(summary.env), summary.id).not.toHaveLength(0);
+  });
+
+  for (const summary of summaries) {
+    const env = Object.entries(summary.env);
+    const credentials = env.filter(([, target]) => target.startsWith('credentials.'));
+    const options = env.filter(([, target]) => !target.startsWith('credentials.'));
+    const alternatives = summary.auth.type === 'oauth2' ? (summary.auth.alternatives ?? []) : [];
+    const snippet = (connection: Connection | undefined) =>
+      typescriptSnippet({ ...call, commandId: `${summary.id}.anyCommand`, connector: summary, connection });
+
+    it(`${summary.id}: with no connection, reads every credential variable but the alternatives to OAuth`, () => {
+      const expected = credentials
+        .filter(([, target]) => !alternatives.includes(target.slice('credentials.'.length)))
+        .map(([variable]) => variable);
+      expect(expected).not.toHaveLength(0);
+      expect(readVars(snippet(undefined)).sort()).toEqual(expected.sort());
+    });
+
+    it(`${summary.id}: on a sandbox connection, reads its credentials and every local address from the declared variables`, () => {
+      // The connection holds every credential and sets every option: the addresses to the sandbox's
+      // ports, the others (a region, an API version) to plain values that are written out.
+      const isAddress = (target: string) => /url$/i.test(target);
+      const sandbox: Connection = {
+        ...connection,
+        connector: summary.id,
+        credentialHints: Object.fromEntries(
+          credentials.map(([, target]) => [target.slice('credentials.'.length), '…0000']),
+        ),
+        options: Object.fromEntries(
+          options.map(([, target], index) => [
+            target,
+            isAddress(target) ? `http://127.0.0.1:${4100 + index}` : 'plain',
+          ]),
+        ),
+      };
+      const text = snippet(sandbox);
+      const expected = env.filter(([, target]) => target.startsWith('credentials.') || isAddress(target));
+      expect(readVars(text).sort()).toEqual(expected.map(([variable]) => variable).sort());
+      expect(text).not.toMatch(/127\.0\.0\.1/);
+      for (const [, target] of options.filter(([, target]) => !isAddress(target)))
+        expect(text).toContain(`${target}: "plain",`);
+    });
+  }
 });

@@ -21,7 +21,11 @@ function error(status: number, json: ErrorJson) {
   return { status, body: { error: json } };
 }
 
-const connectors: ConnectorInfo[] = [
+/**
+ * The connectors as the mock host lists them: shortened schemas and made-up OAuth addresses, but each
+ * `env` as its package declares it (connector-free.test.ts compares them).
+ */
+export const mockConnectors: ConnectorInfo[] = [
   {
     id: 'payments',
     title: 'Payments',
@@ -47,7 +51,11 @@ const connectors: ConnectorInfo[] = [
       },
       additionalProperties: false,
     },
-    env: { C_PAYMENTS_API_KEY: 'credentials.apiKey', C_PAYMENTS_BASE_URL: 'baseUrl' },
+    env: {
+      C_PAYMENTS_API_KEY: 'credentials.apiKey',
+      C_PAYMENTS_BASE_URL: 'baseUrl',
+      C_PAYMENTS_API_VERSION: 'apiVersion',
+    },
     oauthConfigured: false,
   },
   {
@@ -67,7 +75,9 @@ const connectors: ConnectorInfo[] = [
     env: {
       C_ANALYTICS_API_KEY: 'credentials.apiKey',
       C_ANALYTICS_SECRET_KEY: 'credentials.secretKey',
+      C_ANALYTICS_REGION: 'region',
       C_ANALYTICS_BASE_URL: 'baseUrl',
+      C_ANALYTICS_INGESTION_BASE_URL: 'ingestionBaseUrl',
     },
     oauthConfigured: false,
   },
@@ -100,8 +110,11 @@ const connectors: ConnectorInfo[] = [
     env: {
       C_ISSUES_ACCESS_TOKEN: 'credentials.accessToken',
       C_ISSUES_REFRESH_TOKEN: 'credentials.refreshToken',
+      C_ISSUES_CLIENT_ID: 'credentials.clientId',
+      C_ISSUES_CLIENT_SECRET: 'credentials.clientSecret',
       C_ISSUES_API_KEY: 'credentials.apiKey',
       C_ISSUES_BASE_URL: 'baseUrl',
+      C_ISSUES_TOKEN_URL: 'tokenUrl',
     },
     oauthConfigured: true,
   },
@@ -121,7 +134,15 @@ const connectors: ConnectorInfo[] = [
       required: ['accessToken'],
     },
     optionsSchema: { type: 'object', properties: {} },
-    env: { C_DOCS_ACCESS_TOKEN: 'credentials.accessToken', C_DOCS_BASE_URL: 'baseUrl' },
+    env: {
+      C_DOCS_ACCESS_TOKEN: 'credentials.accessToken',
+      C_DOCS_REFRESH_TOKEN: 'credentials.refreshToken',
+      C_DOCS_CLIENT_ID: 'credentials.clientId',
+      C_DOCS_CLIENT_SECRET: 'credentials.clientSecret',
+      C_DOCS_BASE_URL: 'baseUrl',
+      C_DOCS_FILE_API_BASE_URL: 'fileApiBaseUrl',
+      C_DOCS_TOKEN_URL: 'tokenUrl',
+    },
     oauthConfigured: true,
   },
 ];
@@ -381,7 +402,7 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     }),
     http.get(
       '*/api/connectors',
-      guard(() => HttpResponse.json(connectors)),
+      guard(() => HttpResponse.json(mockConnectors)),
     ),
     http.get(
       '*/api/commands',
@@ -604,5 +625,5 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
       }),
     ),
   ];
-  return { state, handlers, commands, connectors };
+  return { state, handlers, commands, connectors: mockConnectors };
 }
