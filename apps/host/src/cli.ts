@@ -158,6 +158,12 @@ program
   .addOption(new Option('--port <port>', 'port').env('C_HOST_PORT'))
   .addOption(new Option('--bind <address>', 'address to listen on (default 127.0.0.1)').env('C_HOST_BIND'))
   .addOption(new Option('--token <token>', 'access token (default: generated once)').env('C_HOST_TOKEN'))
+  .addOption(
+    new Option(
+      '--trust-proxy <addresses>',
+      'the load balancers in front (IPs, CIDRs, comma-separated): only from them is X-Forwarded-For believed',
+    ).env('C_HOST_TRUST_PROXY'),
+  )
   .option('--no-open', 'do not open the browser')
   .action(guarded(async () => (await import('./cli/serve.js')).serveCommand));
 

@@ -113,3 +113,39 @@ describe('the public URL (webhook triggers)', () => {
     }
   });
 });
+
+describe('the trusted proxies (X-Forwarded-For)', () => {
+  it('trusts no proxy by default; takes addresses, CIDR ranges and named ranges, the flag over C_HOST_TRUST_PROXY', () => {
+    expect(resolveConfig({}, {}).trustProxy).toEqual([]);
+    expect(
+      resolveConfig({}, { C_HOST_TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ,fd00::/8,::1,Loopback,' }).trustProxy,
+    ).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8', '::1', 'loopback']);
+    expect(resolveConfig({ trustProxy: '192.0.2.1' }, { C_HOST_TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(
+      ['192.0.2.1'],
+    );
+  });
+
+  it('refuses what is not an address, a range or a known name, naming trust-proxy and the entry', () => {
+    for (const entry of [
+      'true',
+      '*',
+      'lb.internal',
+      '10.0.0.0/33',
+      '::/129',
+      '10.0.0.0/8/1',
+      '10.0.0.0/x',
+      '1',
+    ]) {
+      let refused: unknown;
+      try {
+        resolveConfig({}, { C_HOST_TRUST_PROXY: `10.0.0.1,${entry}` });
+      } catch (error) {
+        refused = error;
+      }
+      expect(ValidationError.isInstance(refused), entry).toBe(true);
+      expect((refused as ValidationError).message).toContain(`"${entry}"`);
+      expect((refused as ValidationError).message).toContain('"trust-proxy"');
+      expect((refused as ValidationError).toJSON()).toMatchObject({ parameter: 'trust-proxy' });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ValidationError } from '@c/core';
@@ -13,6 +14,7 @@ export interface HostFlags {
   token?: string | undefined;
   databaseUrl?: string | undefined;
   publicUrl?: string | undefined;
+  trustProxy?: string | undefined;
 }
 
 /** The host's resolved settings. */
@@ -32,6 +34,13 @@ export interface HostConfig {
    * triggers. `https://`, or plain `http://` for a loopback address (tests, local tunnels).
    */
   publicUrl: string | undefined;
+  /**
+   * `C_HOST_TRUST_PROXY` (or `--trust-proxy`): the addresses (and CIDR ranges) of the proxies in front
+   * of the host. Only a request whose direct peer is one of them has its client address read from
+   * `X-Forwarded-For`, as far back as the header's entries are themselves trusted proxies. Empty: the
+   * header is ignored and the client is the connection's peer.
+   */
+  trustProxy: string[];
 }
 
 /** `$XDG_DATA_HOME/c-host`, else `~/.local/share/c-host`. */
@@ -58,7 +67,36 @@ export function resolveConfig(flags: HostFlags = {}, env: NodeJS.ProcessEnv = pr
     token: flags.token || env.C_HOST_TOKEN || undefined,
     databaseUrl,
     publicUrl: checkPublicUrl(flags.publicUrl || env.C_HOST_PUBLIC_URL || undefined),
+    trustProxy: parseTrustProxy(flags.trustProxy || env.C_HOST_TRUST_PROXY || undefined),
   };
+}
+
+/** The named ranges `proxy-addr` (Fastify's `trustProxy`) knows, besides addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Parses `C_HOST_TRUST_PROXY`: comma-separated IP addresses, CIDR ranges (`10.0.0.0/8`, `fd00::/8`)
+ * or the names `loopback`, `linklocal` and `uniquelocal`. Anything else is refused, naming the
+ * entry, rather than read as "trust every peer", which would let any client choose its address.
+ */
+export function parseTrustProxy(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const bits = version === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (NAMED_RANGES.has(entry.toLowerCase()) || (version !== 0 && prefixOk && rest.length === 0)) continue;
+    throw new ValidationError(
+      `Invalid parameter "trust-proxy": "${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal; C_HOST_TRUST_PROXY or --trust-proxy lists the proxies in front of the host, comma-separated`,
+      { parameter: 'trust-proxy' },
+    );
+  }
+  return entries.map((entry) => (NAMED_RANGES.has(entry.toLowerCase()) ? entry.toLowerCase() : entry));
 }
 
 /**

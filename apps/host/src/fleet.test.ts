@@ -65,6 +65,8 @@ describe.skipIf(missing !== undefined)(
         C_HOST_DATABASE_URL: databaseUrl,
         C_HOST_SECRET_KEY: SECRET_KEY,
         C_HOST_ALLOWED_HOSTS: `127.0.0.1:${nginx.port}`,
+        // nginx reaches the instances from 127.0.0.1 and sets X-Forwarded-For: believe it from there.
+        C_HOST_TRUST_PROXY: '127.0.0.1',
         C_ISSUES_OAUTH_CLIENT_ID: linear.oauth!.clientId,
         C_ISSUES_OAUTH_CLIENT_SECRET: linear.oauth!.clientSecret,
         C_ISSUES_OAUTH_AUTHORIZATION_URL: linear.oauth!.authorizationUrl,
@@ -114,6 +116,26 @@ describe.skipIf(missing !== undefined)(
       for (const answer of answers) expect(answer.status).toBe(200);
       expect((await call(nginx.url, 'GET', '/api/ready')).status).toBe(200);
       await store.remove('shared');
+    });
+
+    it('behind nginx, a token guesser is throttled by its own address: the other clients still get in', async () => {
+      const guesser = '127.0.0.40';
+      // Every instance counts for itself, and nginx spreads the guesses over all three.
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 36; attempt += 1) {
+        const response = await call(nginx.url, 'GET', '/api/connections', {
+          headers: { authorization: `Bearer wrong-${attempt}`, 'x-forwarded-for': `198.51.100.${attempt}` },
+          localAddress: guesser,
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(-3)).toEqual([429, 429, 429]);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          call(nginx.url, 'GET', '/api/connections', { headers: bearer(), localAddress: '127.0.0.41' }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
     });
 
     it('a sign-in link printed by one instance works on another, once', async () => {

@@ -38,6 +38,11 @@ export interface HttpServerOptions {
   logger?: boolean | HostLogOptions | undefined;
   /** Telemetry: the `OTEL_*` variables to read (`process.env` by default), extra span processors. */
   telemetry?: OperationsOptions | undefined;
+  /**
+   * The proxies whose `X-Forwarded-For` is believed (`C_HOST_TRUST_PROXY`; the host's configuration
+   * by default): addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`. Empty: none.
+   */
+  trustProxy?: readonly string[] | undefined;
   /** Throttles wrong tokens and sign-in links; one per server by default (10 a minute per client). */
   throttle?: GuessThrottle;
   /** Called for every route as it is registered (audits and tests walk the whole route table). */
@@ -53,7 +58,12 @@ const KEPT_STATUSES = new Set([413, 414, 415]);
 /** Builds the Fastify app: the JSON API, OAuth, sign-in, `/mcp` and the web UI, with the security checks. */
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const { host } = options;
+  const trustProxy = [...(options.trustProxy ?? host.config.trustProxy ?? [])];
   const app = Fastify({
+    // The client address (`request.ip`, which the guessing throttle counts by) comes from
+    // `X-Forwarded-For` only when the connection's peer is a listed proxy; otherwise any client could
+    // name a fresh address per guess, and without it every client behind the balancer is one.
+    trustProxy: trustProxy.length > 0 ? trustProxy : false,
     ...(options.logger ? hostLogger(options.logger === true ? {} : options.logger) : { logger: false }),
     bodyLimit: BODY_LIMIT,
     // Refuse what the schemas do not allow rather than quietly dropping or converting it.
