@@ -135,22 +135,23 @@ export function toValidationError(
 function sentence(issue: z.core.$ZodIssue, parameter: string | undefined, context?: ValidationContext) {
   const { message, missing } = explain(issue, context);
   if (!parameter) return `Invalid input: ${message}`;
-  return missing
-    ? `Missing required parameter "${parameter}"${message}`
+  return missing !== undefined
+    ? `Missing required parameter "${parameter}" (${missing})`
     : `Invalid parameter "${parameter}": ${message}`;
 }
 
 /**
- * What an issue means for the person or agent who sent the input: a missing parameter (its type and
- * description in brackets), a value of the wrong type (what was expected, what came), or zod's own
- * message for a rule.
+ * What an issue means for the person or agent who sent the input: a missing parameter (`is required`,
+ * its type and description in brackets, which `missing` holds for the sentence), a value of the wrong
+ * type (what was expected, what came), or zod's own message for a rule. `message` reads on its own
+ * beside the parameter (a form field, a CLI line), so it never starts with a space or a bracket.
  */
 function explain(
   issue: z.core.$ZodIssue,
   context?: ValidationContext,
-): { message: string; missing: boolean } {
+): { message: string; missing?: string } {
   if (issue.code === 'unrecognized_keys') {
-    return { message: 'is not a known parameter of this command', missing: false };
+    return { message: 'is not a known parameter of this command' };
   }
   const field = context ? fieldAt(context.schema, issue.path) : undefined;
   const given = valueAt(context?.input, issue.path);
@@ -158,7 +159,7 @@ function explain(
   const description = field?.description ? shorten(field.description) : undefined;
   if (context && given.parentIsObject && given.value === undefined && expected) {
     const about = [expected, description].filter(Boolean).join(', ');
-    return { message: ` (${about})`, missing: true };
+    return { message: `is required (${about})`, missing: about };
   }
   const wrongType =
     issue.code === 'invalid_type' ||
@@ -166,10 +167,9 @@ function explain(
   if (context && wrongType && expected) {
     return {
       message: `expected ${expected}${description ? ` (${description})` : ''}, got ${kindOf(given.value)}`,
-      missing: false,
     };
   }
-  return { message: issue.message, missing: false };
+  return { message: issue.message };
 }
 
 /** The type an issue asked for, in words: `string`, `one of "a", "b"`, `string or array`. */
