@@ -100,8 +100,11 @@ describe('async runs on the embedded store, across a killed process', () => {
     for (;;) {
       const got = await runCli(['runs', 'get', queued.json.id], { env });
       expect(got.code, got.stderr).toBe(0);
+      // Indented as ever, though its list is written a stored piece at a time.
+      expect(got.stdout).toBe(`${JSON.stringify(got.json, null, 2)}\n`);
       if (got.json.status === 'succeeded') {
         expect(got.json.result.count).toBe(EVENTS);
+        expect(got.json.result.events).toHaveLength(EVENTS);
         break;
       }
       expect(['queued', 'running']).toContain(got.json.status);

@@ -249,6 +249,46 @@ export class RunService {
   }
 
   /**
+   * A run's view as indented JSON text, exactly `JSON.stringify(view, null, 2)`, in pieces: a
+   * result's list is read from the store and indented a piece at a time, so a big result is never
+   * held whole (nor made into one string, which V8 caps at about 512 MiB). A result without a list
+   * is one stored text, indented at once.
+   */
+  async *viewJsonIndented(run: RunRecord): AsyncGenerator<string> {
+    const indent = 2;
+    const view = viewOf(run);
+    const stored = run.status === 'succeeded' ? requireResult(run) : undefined;
+    if (stored?.tail === undefined) {
+      yield JSON.stringify({ ...view, result: stored ? JSON.parse(stored.head) : null }, null, indent);
+      return;
+    }
+    // The result with a placeholder where its list goes: indented by JSON.stringify, then the list
+    // is written in its place, at the placeholder's depth. A random one: no result holds it.
+    const placeholder = JSON.stringify(`c-host:list:${randomUUID()}`);
+    const skeleton = JSON.stringify(
+      { ...view, result: JSON.parse(`${stored.head}${placeholder}${stored.tail}`) },
+      null,
+      indent,
+    );
+    const at = skeleton.indexOf(placeholder);
+    const margin = /^ */.exec(skeleton.slice(skeleton.lastIndexOf('\n', at) + 1))![0];
+    const inner = `${margin}${' '.repeat(indent)}`;
+    yield skeleton.slice(0, at);
+    let first = true;
+    for await (const piece of this.#store.readRunResult(run.id)) {
+      let text = '';
+      // Every piece is whole lines, each ending with a newline: one item per line.
+      for (const line of piece.slice(0, -1).split('\n')) {
+        const item = JSON.stringify(JSON.parse(line), null, indent).replaceAll('\n', `\n${inner}`);
+        text += `${first ? '[' : ','}\n${inner}${item}`;
+        first = false;
+      }
+      yield text;
+    }
+    yield `${first ? '[]' : `\n${margin}]`}${skeleton.slice(at + placeholder.length)}`;
+  }
+
+  /**
    * A succeeded run's result as text: its JSON, or NDJSON (one line per item of its list; the
    * whole result on one line when it has none). A `ValidationError` (409) when there is no result.
    */

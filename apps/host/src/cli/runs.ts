@@ -46,12 +46,16 @@ function printRunError(error: ErrorJson): void {
   process.exitCode = error.kind === 'validation' ? 2 : 1;
 }
 
-/** Prints a run: its JSON on stdout, or its result's list as NDJSON in `output` (and a count). */
+/**
+ * Prints a run: its JSON on stdout (indented, as `printJson` prints, but written as it is read, so a
+ * big result is never held whole), or its result's list as NDJSON in `output` (and a count).
+ */
 async function printRun(runs: RunService, run: RunRecord, output: string | undefined): Promise<void> {
   if (!output) {
-    let text = '';
-    for await (const piece of runs.viewJson(run)) text += piece;
-    printJson(JSON.parse(text));
+    for await (const piece of runs.viewJsonIndented(run)) {
+      if (!process.stdout.write(piece)) await once(process.stdout, 'drain');
+    }
+    process.stdout.write('\n');
     return;
   }
   const lines = runs.resultText(run, 'ndjson');
