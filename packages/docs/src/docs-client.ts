@@ -27,6 +27,8 @@ export const DOCS_DRIVE_DISCOVERY_REVISION = '20260916';
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** Google's OAuth 2.0 authorization endpoint. */
 export const GOOGLE_AUTHORIZATION_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+/** Google's MIME type of a Google Docs document: what Search Documents finds and `docs.fileChanged` watches by default. */
+export const GOOGLE_DOCS_MIME_TYPE = 'application/vnd.google-apps.document';
 /** The two permissions the connection needs: every document, and the Drive files holding them. */
 export const DOCS_SCOPES = [
   'https://www.googleapis.com/auth/documents',

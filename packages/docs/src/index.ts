@@ -13,7 +13,12 @@ export { customAction } from './commands/custom-action.js';
 export { fetchDocumentContent } from './commands/fetch-document-content.js';
 export { searchDocuments } from './commands/search-documents.js';
 export { updateDocumentContent } from './commands/update-document-content.js';
-export { DOCS_DRIVE_DISCOVERY_REVISION, type DocsCredentials, type DocsOptions } from './docs-client.js';
+export {
+  DOCS_DRIVE_DISCOVERY_REVISION,
+  type DocsCredentials,
+  type DocsOptions,
+  GOOGLE_DOCS_MIME_TYPE,
+} from './docs-client.js';
 export { docs } from './docs-connector.js';
 export { DOCS_DISCOVERY_REVISION, type DocsRequest } from './docs-requests.js';
 export type {
@@ -36,7 +41,6 @@ export {
   type DriveFileChange,
   type FileChangedState,
   fileChanged,
-  GOOGLE_DOCS_MIME_TYPE,
   verifyDriveNotification,
 } from './triggers/file-changed.js';
 

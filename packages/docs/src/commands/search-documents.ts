@@ -1,9 +1,9 @@
 import { defineCommand, pageTokenPage } from '@c/core';
-import type { DocsContext } from '../docs-client.js';
+import { type DocsContext, GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import { type DocsFileSummary, type SearchDocumentsResult, searchResultSchema } from '../docs-schemas.js';
 
 /** The Drive query of Search Documents before narrowing by name: every Google Doc not in the trash. */
-export const DOCS_FILES_QUERY = "mimeType='application/vnd.google-apps.document' and trashed=false";
+export const DOCS_FILES_QUERY = `mimeType='${GOOGLE_DOCS_MIME_TYPE}' and trashed=false`;
 const FIELDS = 'nextPageToken,incompleteSearch,files(id,name,modifiedTime,webViewLink)';
 const PAGE_SIZE = 1000;
 const WORD = /^[\p{L}\p{N}]+$/u;

@@ -1,9 +1,10 @@
+import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import { checkAgainstSchema, type DiscoverySchemas } from '../docs-discovery.js';
 import table from '../docs-request-schemas.json' with { type: 'json' };
 import { applyRequest, type BatchContext, UnimplementedRequestError } from './docs-batch-update.js';
 import { InvalidRequestError } from './docs-document.js';
 import { renderDocument } from './docs-render.js';
-import { type DocsSimulatorState, GOOGLE_DOCS_MIME_TYPE, type SimFile } from './docs-state.js';
+import type { DocsSimulatorState, SimFile } from './docs-state.js';
 import { cloneTabs } from './docs-tabs.js';
 import { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
 import { authorize, type Caller, canSee } from './google-access.js';

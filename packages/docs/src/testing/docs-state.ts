@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import type { ParagraphSpec } from './docs-document.js';
 import { buildTabs, cloneTabs, type SimTab, type TabSpec } from './docs-tabs.js';
 import type { DriveChangeFeed } from './drive-changes.js';
 
-/** Google's MIME type of a Google Docs document. */
-export const GOOGLE_DOCS_MIME_TYPE = 'application/vnd.google-apps.document';
 /** Full access to every Google Docs document of the account. */
 export const DOCUMENTS_SCOPE = 'https://www.googleapis.com/auth/documents';
 /** Read-only access to every Google Docs document of the account. */

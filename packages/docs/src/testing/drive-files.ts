@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import type { DocsStructuralElement } from '../docs-schemas.js';
 import type { ParagraphSpec } from './docs-document.js';
 import {
@@ -14,7 +15,7 @@ import {
   renderZippedHtml,
 } from './docs-export.js';
 import { tabsInOrder } from './docs-render.js';
-import { type DocsSimulatorState, GOOGLE_DOCS_MIME_TYPE, type SimFile } from './docs-state.js';
+import type { DocsSimulatorState, SimFile } from './docs-state.js';
 import { buildTabs } from './docs-tabs.js';
 import {
   insufficientPermissions,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DocsSimulatorState, GOOGLE_DOCS_MIME_TYPE } from './docs-state.js';
+import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
+import { DocsSimulatorState } from './docs-state.js';
 import {
   DriveQueryError,
   matchesDriveQuery,

@@ -9,11 +9,9 @@ import {
   type WebhookRequest,
 } from '@c/core';
 import type { z as Z } from 'zod';
-import type { DocsContext } from '../docs-client.js';
+import { type DocsContext, GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import { documentIdParameter } from '../docs-document-id.js';
 
-/** Google's MIME type of a Google Docs document: what `docs.fileChanged` watches by default. */
-export const GOOGLE_DOCS_MIME_TYPE = 'application/vnd.google-apps.document';
 /** How long a channel is asked to live: Drive's longest for `changes`, one week. */
 export const DRIVE_CHANNEL_LIFETIME_MS = 7 * 24 * 3_600_000;
 /** How many pages of `changes.list` one poll reads at most; the rest waits for the next poll. */
@@ -167,7 +165,7 @@ async function openChannel(
   return { state: { channelId, resourceId: data.resourceId, token, expiration }, renewAt };
 }
 
-async function stopChannel(ctx: DocsContext, state: FileChangedState): Promise<void> {
+async function stopChannel(ctx: DocsContext, state: FileChangedState, signal?: AbortSignal): Promise<void> {
   try {
     await ctx.http.request({
       method: 'POST',
@@ -175,10 +173,30 @@ async function stopChannel(ctx: DocsContext, state: FileChangedState): Promise<v
       path: '/drive/v3/channels/stop',
       json: { id: state.channelId, resourceId: state.resourceId },
       responseType: 'text',
+      signal,
     });
   } catch (error) {
     if (!NotFoundError.isInstance(error)) throw error;
   }
+}
+
+/**
+ * Stops the channel a new one replaces. Its failure does not fail the replacement: the new channel
+ * is open and about to be stored, while throwing would leave it open with nothing that knows it
+ * (and the next attempt would open yet another). The old one then ends at its own expiration, and
+ * its notifications are refused meanwhile, since the state no longer names it.
+ */
+async function replaceChannel(ctx: DocsContext, old: FileChangedState, signal?: AbortSignal): Promise<void> {
+  try {
+    await stopChannel(ctx, old, signal);
+  } catch {
+    // Deliberately ignored: see above.
+  }
+}
+
+function isChannelState(value: unknown): value is FileChangedState {
+  const state = value as Partial<FileChangedState> | null | undefined;
+  return typeof state?.channelId === 'string' && typeof state.resourceId === 'string';
 }
 
 /**
@@ -187,7 +205,8 @@ async function stopChannel(ctx: DocsContext, state: FileChangedState): Promise<v
  * (`changes.watch`) with a random id and token; a notification that names that channel and token
  * makes the host read `changes.list` from its saved page token (`verify` returns no events, which
  * tells the host to poll now); without a public URL the same poll runs on a schedule. The channel
- * is replaced before it expires (`renew`) and closed with `channels.stop`.
+ * is replaced before it expires (`renew`, or `subscribe` given the `previous` state) and closed with
+ * `channels.stop`.
  */
 export const fileChanged = defineTrigger({
   key: 'fileChanged',
@@ -198,15 +217,18 @@ export const fileChanged = defineTrigger({
   output: outputSchema,
   kinds: ['webhook', 'polling'],
   pollIntervalMs: 60_000,
-  async subscribe(ctx: DocsContext, { hookUrl, signal }) {
+  async subscribe(ctx: DocsContext, { hookUrl, previous, signal }) {
     const cursor = await startPageToken(ctx, signal);
     const { state, renewAt } = await openChannel(ctx, hookUrl, cursor, signal);
+    // A re-subscribe (a renewal that failed, retried): the earlier channel is replaced, not leaked.
+    // Channel ids are single-use, so it cannot be reopened; it is stopped once the new one is open.
+    if (isChannelState(previous)) await replaceChannel(ctx, previous, signal);
     return { state, cursor, renewAt };
   },
   async renew(ctx: DocsContext, { hookUrl, state }: { hookUrl: string; state: FileChangedState }) {
     const opened = await openChannel(ctx, hookUrl, await startPageToken(ctx));
     // The new channel is open before the old one closes, so no change falls between the two.
-    await stopChannel(ctx, state);
+    await replaceChannel(ctx, state);
     return { state: opened.state, renewAt: opened.renewAt };
   },
   unsubscribe: (ctx: DocsContext, state: FileChangedState) => stopChannel(ctx, state),
