@@ -1,6 +1,7 @@
 import { contextOf, SignatureError } from '@c/core';
 import { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
+import { http as mswHttp } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocsContext } from '../docs-client.js';
 import { docs } from '../docs-connector.js';
@@ -188,6 +189,57 @@ describe('docs.fileChanged', () => {
     expect(t.sim.changes.channels.size).toBe(0);
     // Already stopped counts as done.
     await expect(fileChanged.unsubscribe!(ctx(), next)).resolves.toBeUndefined();
+    t.sim.server.reset();
+  });
+
+  it('subscribing again with the previous state opens a new channel and stops the previous one, not leaking it', async () => {
+    const { state } = await subscribe();
+    const again = await fileChanged.subscribe!(ctx(), {
+      hookUrl: receiver.url,
+      input: fileChanged.parse({}),
+      previous: state,
+    });
+    const next = again.state as FileChangedState;
+    expect(next.channelId).not.toBe(state.channelId);
+    expect([...t.sim.changes.channels.keys()]).toEqual([next.channelId]);
+    expect(callsTo(t.sim, '/drive/v3/channels/stop').map((call) => call.bodyJson)).toEqual([
+      { id: state.channelId, resourceId: state.resourceId },
+    ]);
+    // A previous channel Drive already closed (it expired) is no obstacle.
+    t.sim.changes.channels.clear();
+    const third = await fileChanged.subscribe!(ctx(), {
+      hookUrl: receiver.url,
+      input: fileChanged.parse({}),
+      previous: next,
+    });
+    expect([...t.sim.changes.channels.keys()]).toEqual([(third.state as FileChangedState).channelId]);
+    t.sim.server.reset();
+  });
+
+  it('a replacement whose old channel cannot be stopped still hands back the new channel, so it is not lost', async () => {
+    const { state } = await subscribe();
+    t.sim.server.use(
+      mswHttp.post(`${t.sim.url}/drive/v3/channels/stop`, () =>
+        Response.json(
+          { error: { code: 403, message: 'Forbidden', status: 'PERMISSION_DENIED' } },
+          { status: 403 },
+        ),
+      ),
+    );
+    const renewed = await fileChanged.renew!(ctx(), {
+      hookUrl: receiver.url,
+      input: fileChanged.parse({}),
+      state,
+    });
+    const next = renewed.state as FileChangedState;
+    expect(t.sim.changes.channels.has(next.channelId)).toBe(true);
+    const again = await fileChanged.subscribe!(ctx(), {
+      hookUrl: receiver.url,
+      input: fileChanged.parse({}),
+      previous: next,
+    });
+    expect(t.sim.changes.channels.has((again.state as FileChangedState).channelId)).toBe(true);
+    t.sim.server.resetHandlers();
     t.sim.server.reset();
   });
 
