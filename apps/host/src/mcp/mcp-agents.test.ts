@@ -67,6 +67,35 @@ const lists = defineConnector({
         return { nodes, pageInfo: { hasNextPage: true, endCursor: 'c_end' } };
       },
     }),
+    getQuotes: defineCommand({
+      key: 'getQuotes',
+      title: 'Get Quotes',
+      description: 'Rows of quote marks: two bytes each in JSON, four in the text copy of a message.',
+      input: (z) =>
+        z.object({
+          limit: z.number().int().default(10).meta({ title: 'Limit', description: 'How many rows.' }),
+        }),
+      annotations: { readOnly: true },
+      async run(input) {
+        return {
+          data: Array.from({ length: input.limit }, (_, index) => ({
+            id: `q_${index}`,
+            text: '"'.repeat(1000),
+          })),
+        };
+      },
+    }),
+    getBlob: defineCommand({
+      key: 'getBlob',
+      title: 'Get Blob',
+      description: 'One record of any size, with no list to cut.',
+      input: (z) =>
+        z.object({ size: z.number().int().default(10).meta({ title: 'Size', description: 'Characters.' }) }),
+      annotations: { readOnly: true },
+      async run(input) {
+        return { id: 'blob_1', body: 'z'.repeat(input.size) };
+      },
+    }),
     offSchema: defineCommand({
       key: 'offSchema',
       title: 'Off Schema',
@@ -155,6 +184,8 @@ describe('tools', () => {
       'things_deleteThing',
       'lists_getRows',
       'lists_searchNodes',
+      'lists_getQuotes',
+      'lists_getBlob',
       'lists_offSchema',
     ]);
     for (const tool of tools) {
@@ -296,6 +327,44 @@ describe('results', () => {
     expect(structured.truncation.total).toBeUndefined();
     expect(structured.truncation.rest).toMatch(/cursor/);
     expect(structured.truncation.nextInput).toEqual({ limit: structured.truncation.returned });
+  });
+
+  it('never make a message larger than a client accepts, even at the largest maxResultBytes with JSON that escapes twice', async () => {
+    const response = await call(base, 'POST', '/mcp?maxResultBytes=4194304', {
+      headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json, text/event-stream' },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'lists_getQuotes', arguments: { limit: 3000 } },
+      },
+    });
+    expect(response.status).toBe(200);
+    // The official SDK's stdio client refuses a message over 10 MiB; the whole body is at least the message.
+    expect(Buffer.byteLength(response.text)).toBeLessThan(10 * 1024 * 1024);
+    const message = JSON.parse(response.json ? response.text : /^data: (.*)$/m.exec(response.text)![1]!) as {
+      result: { isError?: boolean; content: { text: string }[]; structuredContent: any };
+    };
+    const { result } = message;
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent.truncated).toBe(true);
+    expect(result.structuredContent.truncation).toMatchObject({ path: 'data', received: 3000 });
+    expect(result.structuredContent.data).toHaveLength(result.structuredContent.truncation.returned);
+    expect(Buffer.byteLength(result.content[0]!.text)).toBeLessThanOrEqual(4194304);
+    expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
+  });
+
+  it('over the limit with no list to cut are a validation error that sends none of it', async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: 'lists_getBlob', arguments: { size: 2 * 1024 * 1024 } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(errorOf(result)).toMatchObject({ kind: 'validation', details: { maxResultBytes: 1024 * 1024 } });
+    expect(errorOf(result).message).toMatch(/larger than 1048576 bytes of JSON .*narrow the input/);
+    expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThan(4096);
+    // Under the default 1 MiB it comes back whole.
+    const small = await client.callTool({ name: 'lists_getBlob', arguments: { size: 1000 } });
+    expect(small.structuredContent).toEqual({ id: 'blob_1', body: 'z'.repeat(1000) });
   });
 
   it('that do not match their output schema are an internal error carrying the result', async () => {
