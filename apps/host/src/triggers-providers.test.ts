@@ -350,6 +350,47 @@ describe('docs.fileChanged through the host, end to end', () => {
     }
   });
 
+  it('a renewal Drive refuses is retried by subscribing again with the old channel as previous: one channel stays, the old one stopped', async () => {
+    const server = drive().server;
+    const failing = await subscribe({
+      trigger: 'docs.fileChanged',
+      connection: 'sandbox-docs',
+      input: { documentId },
+    });
+    const channelsOf = () =>
+      [...drive().changes.channels.values()].filter((channel) => channel.address === failing.hookUrl);
+    const stateOf = async () => (await host.store.triggers.getSubscription(failing.id))!;
+    try {
+      const [first] = channelsOf();
+      server.use(
+        mswHttp.post(`${server.url}/drive/v3/changes/watch`, () =>
+          Response.json(
+            { error: { code: 403, message: 'Rate limit exceeded', status: 'PERMISSION_DENIED' } },
+            { status: 403 },
+          ),
+        ),
+      );
+      await host.store.triggers.updateSubscription(failing.id, {
+        renewAt: new Date(Date.now() - 1000).toISOString(),
+      });
+      await host.triggers.renewDue();
+      expect((await stateOf()).status).toBe('failed');
+      expect(channelsOf().map((channel) => channel.id)).toEqual([first!.id]);
+      server.resetHandlers();
+      await host.triggers.renewDue();
+      const record = await stateOf();
+      expect(record.status).toBe('active');
+      const open = channelsOf();
+      expect(open).toHaveLength(1);
+      expect(open[0]!.id).not.toBe(first!.id);
+      expect((record.state as { channelId: string }).channelId).toBe(open[0]!.id);
+    } finally {
+      server.resetHandlers();
+      await call(base, 'DELETE', `/api/subscriptions/${failing.id}`, { headers: auth });
+    }
+    expect(channelsOf()).toEqual([]);
+  });
+
   it('unsubscribes: the channel is stopped at Drive', async () => {
     expect(
       (await call(base, 'DELETE', `/api/subscriptions/${subscription.id}`, { headers: auth })).status,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { isDeepStrictEqual } from 'node:util';
 import {
   type Connector,
   ConnectorError,
@@ -394,7 +395,9 @@ export class TriggerService {
     const subscriptions = await this.#store.triggers.listSubscriptions();
     for (const record of subscriptions) {
       const entry = this.list().find((item) => item.id === record.trigger);
-      if (!entry?.trigger.kinds.includes('polling') || record.status !== 'active') continue;
+      // A `failed` one is polled too: its push side (a Drive channel whose renewal failed) is what
+      // failed, and the poll is the safety net that catches the changes it misses meanwhile.
+      if (!entry?.trigger.kinds.includes('polling')) continue;
       const interval = entry.trigger.pollIntervalMs ?? 60_000;
       const last = Date.parse(record.updatedAt);
       if (record.cursor !== undefined && Date.now() - last < interval) continue;
@@ -432,11 +435,14 @@ export class TriggerService {
             }),
           );
           const stored = (await this.#store.triggers.addEvents(current.id, result.events)) ?? [];
-          await this.#store.triggers.updateSubscription(current.id, {
-            cursor: result.cursor,
-            status: 'active',
-            error: undefined,
-          });
+          // A good poll clears a poll's error, never the failure of the push side (`failed`), which
+          // stays shown until a renewal succeeds.
+          await this.#store.triggers.updateSubscription(
+            current.id,
+            current.status === 'failed'
+              ? { cursor: result.cursor }
+              : { cursor: result.cursor, status: 'active', error: undefined },
+          );
           this.#announce(stored);
         },
         { waitMs: 1000, ttlMs: 120_000 },
@@ -454,44 +460,59 @@ export class TriggerService {
   /**
    * Renews the provider channels whose `renewAt` has come (Drive's watch channels): the trigger sets
    * it before the channel expires, with room for a late renewal. The serving host calls this every
-   * minute; each subscription is renewed by one instance of the fleet, once.
+   * minute; each subscription is renewed by one instance of the fleet, once. A failed renewal marks
+   * the subscription `failed` (its polling carries on) and is retried on the next call, by
+   * subscribing again with the stored state as `previous`: the provider's side may be what broke,
+   * and `previous` lets the trigger replace or reuse it rather than leave it behind. A trigger
+   * without `renew` is renewed that way too.
    */
   async renewDue(): Promise<void> {
     const subscriptions = await this.#store.triggers.listSubscriptions();
     for (const listed of subscriptions) {
       if (!renewIsDue(listed)) continue;
       const entry = this.list().find((item) => item.id === listed.trigger);
-      if (!entry?.trigger.renew) continue;
+      if (!entry?.trigger.renew && !entry?.trigger.subscribe) continue;
+      const { trigger, connectorId } = entry;
       await this.#store
         .withLock(`trigger-renew:${listed.id}`, async () => {
           // Another instance may have renewed it since the listing: renewing the old state again
           // would open a second channel that nothing ever stops.
           const record = await this.#store.triggers.getSubscription(listed.id);
           if (!record || !renewIsDue(record)) return;
-          const base = await this.#hookBase(
-            await this.#connections.resolve(entry.connectorId, record.connection),
+          const base = await this.#hookBase(await this.#connections.resolve(connectorId, record.connection));
+          const hookUrl = this.#hookUrl(base, record.id);
+          const input = trigger.parse(record.input);
+          const renewed = await this.#connections.withClient(connectorId, record.connection, (client) =>
+            trigger.renew && record.status !== 'failed'
+              ? trigger.renew(contextOf(client), { hookUrl, input, state: record.state })
+              : trigger.subscribe!(contextOf(client), {
+                  hookUrl,
+                  input,
+                  secret: randomBytes(32).toString('hex'),
+                  previous: record.state ?? undefined,
+                }),
           );
-          const renewed = await this.#connections.withClient(entry.connectorId, record.connection, (client) =>
-            entry.trigger.renew!(contextOf(client), {
-              hookUrl: this.#hookUrl(base, record.id),
-              input: entry.trigger.parse(record.input),
-              state: record.state,
-            }),
-          );
+          // The stored cursor is kept: a new subscription's starting point would skip what changed
+          // since the last poll.
           await this.#store.triggers.updateSubscription(record.id, {
             state: renewed.state,
             renewAt: renewed.renewAt,
+            ...(record.cursor === undefined && renewed.cursor !== undefined
+              ? { cursor: renewed.cursor }
+              : {}),
             status: 'active',
             error: undefined,
           });
         })
         .catch(async (error: unknown) => {
-          if (ConnectorError.isInstance(error)) {
-            await this.#store.triggers.updateSubscription(listed.id, {
-              status: 'failed',
-              error: { ...error.toJSON() },
-            });
-          }
+          if (!ConnectorError.isInstance(error)) return;
+          // As the store gives it back (no undefined fields), so an unchanged failure compares equal.
+          const failure = JSON.parse(JSON.stringify(error.toJSON())) as Record<string, unknown>;
+          const now = await this.#store.triggers.getSubscription(listed.id);
+          // The same failure again is not written: each write moves `updatedAt`, which the poll's
+          // schedule reads, so a renewal failing every minute would hold back a poll every minute.
+          if (!now || (now.status === 'failed' && isDeepStrictEqual(now.error, failure))) return;
+          await this.#store.triggers.updateSubscription(listed.id, { status: 'failed', error: failure });
         });
     }
   }
