@@ -354,6 +354,89 @@ describe.skipIf(Boolean(missing))(
     });
 
     for (const size of widths) {
+      it(`keeps the header to ${size.width >= 1280 ? 'one row' : 'two rows'} in a ${size.width} px window, every link in view`, async () => {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto(`${host.url}/#/commands`);
+        await page.getByRole('heading', { name: 'Commands', level: 1 }).waitFor();
+        await page.locator('.topbar').screenshot({ path: join(artifactsDir, `${size.name}-02b-header.png`) });
+        // Rows are the vertical bands the header's links occupy: a link that starts below the bottom
+        // of the band before it opens a new one.
+        const found = (await page.evaluate(`(() => {
+          const header = document.querySelector('.topbar');
+          const boxes = [...header.querySelectorAll('a')].map((link) => {
+            const box = link.getBoundingClientRect();
+            // The words a reader hears: the logo beside the name is hidden from them.
+            const named = link.cloneNode(true);
+            for (const hidden of named.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+            return { text: named.textContent, top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+          }).sort((a, b) => a.top - b.top);
+          let rows = 0;
+          let bottom = -Infinity;
+          for (const box of boxes) {
+            if (box.top >= bottom - 1) rows += 1;
+            bottom = Math.max(bottom, box.bottom);
+          }
+          const nav = header.querySelector('.topbar__nav');
+          return {
+            rows,
+            height: header.getBoundingClientRect().height,
+            links: boxes.map((box) => box.text),
+            outside: boxes.filter((box) => box.left < 0 || box.right > window.innerWidth + 0.5).map((box) => box.text),
+            // Links the nav would only show when scrolled sideways.
+            scrolled: nav.scrollWidth > nav.clientWidth + 1,
+          };
+        })()`)) as { rows: number; height: number; links: string[]; outside: string[]; scrolled: boolean };
+        expect(found.links).toEqual(
+          expect.arrayContaining([
+            'c-host',
+            'Commands',
+            'Connections',
+            'Triggers',
+            'Recent runs',
+            'API reference',
+          ]),
+        );
+        expect(found.rows, `header rows at ${size.width} px`).toBe(size.width >= 1280 ? 1 : 2);
+        expect(found.outside, 'header links outside the window').toEqual([]);
+        expect(found.scrolled, 'main links hidden until scrolled').toBe(false);
+        // Two rows of 15 px text are under 100 px; three were 125 px.
+        expect(found.height, 'header height').toBeLessThanOrEqual(size.width >= 1280 ? 57 : 96);
+      });
+
+      it(`tells the segmentation form’s fields apart and marks no optional object required (${size.width} px)`, async () => {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await openCommand('analytics.eventSegmentation');
+        const labels =
+          (await page.evaluate(`[...document.querySelectorAll('#command-form .field__label, #command-form legend')]
+          .map((element) => element.textContent.replace(/\\s*\\*$/, ''))`)) as string[];
+        expect(labels.filter((label) => label.endsWith('Group By')).sort()).toEqual([
+          'Event › Group By',
+          'Group By',
+          'Second Event › Group By',
+        ]);
+        expect(
+          labels.filter((label, index) => labels.indexOf(label) !== index && !/^Item \d+$/.test(label)),
+        ).toEqual([]);
+        const second = page.getByRole('group', { name: 'Second Event', exact: true });
+        await expect(second.locator('.field__required').count()).resolves.toBe(0);
+        await shot(page, `${size.name}-18-segmentation-form`);
+        await second.getByLabel(/^Second Event › Event Type/).fill('Purchase');
+        await expect(
+          second
+            .locator('.field', { has: page.getByLabel(/^Second Event › Event Type/) })
+            .locator('.field__required')
+            .count(),
+        ).resolves.toBe(1);
+        await second
+          .locator('legend')
+          .first()
+          .evaluate((legend) => legend.scrollIntoView());
+        await page.screenshot({ path: join(artifactsDir, `${size.name}-18b-second-event-filled.png`) });
+        await expectFits(page, `${size.name} segmentation form`);
+      });
+    }
+
+    for (const size of widths) {
       it(`fits every screen in a ${size.width} px window, lists and export included`, {
         timeout: 120_000,
       }, async () => {

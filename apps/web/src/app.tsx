@@ -78,7 +78,7 @@ export function App() {
           </span>
           c-host
         </a>
-        <nav aria-label="Main">
+        <nav className="topbar__main" aria-label="Main">
           <ul className="topbar__nav">
             {navItems.map((item) => (
               <li key={item.label}>

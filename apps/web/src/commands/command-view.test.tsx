@@ -99,7 +99,9 @@ describe('command form', () => {
     const groupBy = screen.getByLabelText(/^Group By/);
     expect(groupBy).toHaveValue('');
     // The event is a form of its own; a field emptied inside it says so under itself, like any other.
-    const eventType = within(screen.getByRole('group', { name: 'Event' })).getByLabelText(/^Event Type/);
+    const eventType = within(screen.getByRole('group', { name: 'Event' })).getByLabelText(
+      /^Event › Event Type/,
+    );
     await user.clear(eventType);
     await user.click(screen.getByRole('button', { name: 'Run' }));
     expect(eventType.closest('.field')).toHaveTextContent('This field is required.');

@@ -148,6 +148,50 @@ describe('planForm', () => {
     });
   });
 
+  it('names nested fields that share a title by their parents’ titles, read from the paths alone', () => {
+    const record = {
+      type: 'object',
+      properties: { key: { type: 'string', title: 'Key' }, note: { type: 'string', title: 'Note' } },
+      required: ['key'],
+    };
+    const list = { type: 'array', title: 'Tags', items: record };
+    const { uiSchema } = planForm('any.command', {
+      type: 'object',
+      properties: {
+        tags: { type: 'array', title: 'Tags', items: { type: 'string' } },
+        source: {
+          type: 'object',
+          title: 'Source',
+          properties: { name: { type: 'string', title: 'Name' }, tags: list },
+        },
+        target: {
+          type: 'object',
+          title: 'Target',
+          properties: {
+            name: { type: 'string', title: 'Name' },
+            tags: list,
+            inner: {
+              type: 'object',
+              title: 'Inner',
+              properties: { name: { type: 'string', title: 'Name' } },
+            },
+          },
+        },
+        only: { type: 'string', title: 'Only' },
+      },
+    });
+    expect(uiSchema.source?.name?.['ui:title']).toBe('Source › Name');
+    expect(uiSchema.source?.tags?.['ui:title']).toBe('Source › Tags');
+    expect(uiSchema.target?.name?.['ui:title']).toBe('Target › Name');
+    expect(uiSchema.target?.tags?.['ui:title']).toBe('Target › Tags');
+    expect(uiSchema.target?.inner?.name?.['ui:title']).toBe('Target › Inner › Name');
+    // A top-level field keeps its own title, and so do titles that are not shared (list items' too).
+    expect(uiSchema.tags?.['ui:title']).toBeUndefined();
+    expect(uiSchema.only?.['ui:title']).toBeUndefined();
+    expect(uiSchema.target?.inner?.['ui:title']).toBeUndefined();
+    expect(uiSchema.source?.tags?.items?.key?.['ui:title']).toBeUndefined();
+  });
+
   it('resolves local $refs', () => {
     const { uiSchema } = planForm('issues.createIssue', {
       type: 'object',

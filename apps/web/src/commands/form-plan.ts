@@ -223,6 +223,52 @@ function planObject(commandId: string, schema: Schema, root: Schema, prefix: str
   return { schema: { ...rest, type: 'object', properties: planned } as RJSFSchema, uiSchema };
 }
 
+/** A field of the form outside lists' items: its path of keys and the titles along that path. */
+interface TitledField {
+  path: string[];
+  titles: string[];
+}
+
+/** Every field of a planned form that is a property of an object, nested objects' fields included. */
+function titledFields(schema: Schema, uiSchema: UiSchema, path: string[], titles: string[]): TitledField[] {
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  return Object.entries(properties).flatMap(([key, raw]) => {
+    const field = isRecord(raw) ? raw : {};
+    const ui = isRecord(uiSchema[key]) ? (uiSchema[key] as UiSchema) : {};
+    const own = {
+      path: [...path, key],
+      titles: [...titles, typeof field.title === 'string' ? field.title : key],
+    };
+    // An object shown as nested fields is a fieldset of its own; one edited as JSON is one field.
+    const nested = typesOf(field).includes('object') && isRecord(field.properties) && !ui['ui:field'];
+    return nested ? [own, ...titledFields(field, ui, own.path, own.titles)] : [own];
+  });
+}
+
+/**
+ * Labels nested fields that share a title with another field by their parents' titles too (each
+ * event's "Group By" becomes "Event › Group By" and "Second Event › Group By", beside the top-level
+ * "Group By"), so that no two controls of the form carry the same name. Read from the schema's
+ * paths, the same words the error summary uses.
+ */
+function withDistinctTitles(schema: Schema, uiSchema: UiSchema): UiSchema {
+  const fields = titledFields(schema, uiSchema, [], []);
+  const count = new Map<string, number>();
+  for (const { titles } of fields)
+    count.set(titles.at(-1) as string, (count.get(titles.at(-1) as string) ?? 0) + 1);
+  const result: UiSchema = structuredClone(uiSchema);
+  for (const { path, titles } of fields) {
+    if (path.length < 2 || (count.get(titles.at(-1) as string) ?? 0) < 2) continue;
+    let node = result;
+    for (const key of path) {
+      node[key] = isRecord(node[key]) ? node[key] : {};
+      node = node[key] as UiSchema;
+    }
+    node['ui:title'] = titles.join(' › ');
+  }
+  return result;
+}
+
 /**
  * Turns a command's input schema into what the form renders: lookups for provider objects, date
  * pickers for dates, nested fields for objects with known fields and lists of them, a filter builder
@@ -236,7 +282,7 @@ export function planForm(commandId: string, inputSchema: JsonSchema): FormPlan {
   const schema = { ...plan.schema } as Schema;
   if ($defs) schema.$defs = $defs;
   if (definitions) schema.definitions = definitions;
-  return { schema: schema as RJSFSchema, uiSchema: plan.uiSchema };
+  return { schema: schema as RJSFSchema, uiSchema: withDistinctTitles(plan.schema as Schema, plan.uiSchema) };
 }
 
 /** Converts between a parameter's wire format and an `<input type=date|datetime-local>` value. */

@@ -33,8 +33,8 @@ describe('an event as a form', () => {
   it('starts from the event’s default, which runs as it is', async () => {
     const host = msw.host();
     const { user, event } = await openSegmentation();
-    expect(event.getByLabelText(/^Event Type/)).toHaveValue('_active');
-    expect(event.getByText('Filters')).toBeInTheDocument();
+    expect(event.getByLabelText(/^Event › Event Type/)).toHaveValue('_active');
+    expect(event.getByText('Event › Filters')).toBeInTheDocument();
     // Fields, not a JSON box.
     expect(screen.getByRole('group', { name: 'Event' }).querySelector('textarea')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Run' }));
@@ -55,12 +55,12 @@ describe('an event as a form', () => {
   it('edits filters and group-bys item by item and sends the event object', async () => {
     const host = msw.host();
     const { user, event } = await openSegmentation();
-    const eventType = event.getByLabelText(/^Event Type/);
+    const eventType = event.getByLabelText(/^Event › Event Type/);
     await user.clear(eventType);
     await user.type(eventType, 'Play Song');
 
-    await user.click(event.getByRole('button', { name: 'Add to Filters' }));
-    const filter = within(event.getByRole('group', { name: 'Filters' }));
+    await user.click(event.getByRole('button', { name: 'Add to Event › Filters' }));
+    const filter = within(event.getByRole('group', { name: 'Event › Filters' }));
     // An item is named by its place, as its Remove button and its errors name it.
     expect(filter.getByRole('group', { name: 'Item 1' })).toBeInTheDocument();
     await user.selectOptions(filter.getByLabelText(/^Property Type/), 'User property');
@@ -68,14 +68,14 @@ describe('an event as a form', () => {
     await user.selectOptions(filter.getByLabelText(/^Operator/), 'is');
     fireEvent.change(filter.getByLabelText(/^Values/), { target: { value: '["Germany", "France"]' } });
 
-    const groupBy = () => within(event.getByRole('group', { name: 'Group By' }));
-    await user.click(event.getByRole('button', { name: 'Add to Group By' }));
-    await user.click(event.getByRole('button', { name: 'Add to Group By' }));
+    const groupBy = () => within(event.getByRole('group', { name: 'Event › Group By' }));
+    await user.click(event.getByRole('button', { name: 'Add to Event › Group By' }));
+    await user.click(event.getByRole('button', { name: 'Add to Event › Group By' }));
     const types = groupBy().getAllByLabelText(/^Property Type/);
     await user.selectOptions(types[0] as HTMLElement, 'Event property');
     await user.type(groupBy().getAllByLabelText(/^Property\s*\*?$/)[0] as HTMLElement, 'source');
     // At most two group-bys: no third can be added; the second is removed again.
-    expect(event.queryByRole('button', { name: 'Add to Group By' })).not.toBeInTheDocument();
+    expect(event.queryByRole('button', { name: 'Add to Event › Group By' })).not.toBeInTheDocument();
     await user.click(groupBy().getByRole('button', { name: 'Remove item 2' }));
     expect(groupBy().getAllByLabelText(/^Property Type/)).toHaveLength(1);
 
@@ -100,11 +100,13 @@ describe('an event as a form', () => {
   it('names an unfinished filter’s missing field and sends nothing', async () => {
     const host = msw.host();
     const { user, event } = await openSegmentation();
-    await user.click(event.getByRole('button', { name: 'Add to Filters' }));
+    await user.click(event.getByRole('button', { name: 'Add to Event › Filters' }));
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await screen.findByText(/needs? attention/);
     expect(sentInput(host)).toBeUndefined();
-    const property = within(event.getByRole('group', { name: 'Filters' })).getByLabelText(/^Property\s*\*?$/);
+    const property = within(event.getByRole('group', { name: 'Event › Filters' })).getByLabelText(
+      /^Property\s*\*?$/,
+    );
     expect(property.closest('.field')).toHaveTextContent('This field is required.');
   });
 });
@@ -129,10 +131,68 @@ describe('an optional nested form', () => {
     const host = msw.host();
     const { user } = await openSegmentation();
     const second = within(screen.getByRole('group', { name: 'Second Event' }));
-    await user.type(second.getByLabelText(/^Event Type/), 'Purchase');
-    await user.clear(second.getByLabelText(/^Event Type/));
+    await user.type(second.getByLabelText(/^Second Event › Event Type/), 'Purchase');
+    await user.clear(second.getByLabelText(/^Second Event › Event Type/));
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await screen.findByRole('heading', { name: 'Result' });
     expect(sentInput(host)).not.toHaveProperty('event2');
+  });
+});
+
+describe('the fields of nested objects', () => {
+  it('carry names that tell them apart, their parents’ titles first where two would be the same', async () => {
+    msw.host();
+    await openSegmentation();
+    const form = document.getElementById('command-form') as HTMLElement;
+    const names = [
+      ...[...form.querySelectorAll('.field__label')].map((label) => label.textContent ?? ''),
+      ...[...form.querySelectorAll('legend')].map((legend) => legend.textContent ?? ''),
+    ].map((name) => name.replace(/\s*\*$/, ''));
+    expect(names.filter((name) => /Group By$/.test(name)).sort()).toEqual([
+      'Event › Group By',
+      'Group By',
+      'Second Event › Group By',
+    ]);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+    expect(screen.getByLabelText(/^Group By/)).toHaveAttribute('id', 'command-form_groupBy');
+  });
+});
+
+describe('required marks in an optional object', () => {
+  const marks = (group: HTMLElement) => group.querySelectorAll('.field__required').length;
+
+  it('shows none until the object is filled in, then its required fields’ own', async () => {
+    msw.host();
+    const { user } = await openSegmentation();
+    const second = screen.getByRole('group', { name: 'Second Event' });
+    expect(marks(second)).toBe(0);
+    const eventType = within(second).getByLabelText(/^Second Event › Event Type/);
+    await user.type(eventType, 'Purchase');
+    // Given now: its event type must be filled, and says so; the object itself stays optional.
+    expect(eventType.closest('.field')?.querySelector('.field__required')).not.toBeNull();
+    expect(second.querySelector(':scope > legend .field__required')).toBeNull();
+    await user.clear(eventType);
+    expect(marks(second)).toBe(0);
+  });
+
+  it('shows them in an optional object that starts filled from its default', async () => {
+    msw.host();
+    const { event } = await openSegmentation();
+    const eventType = event.getByLabelText(/^Event › Event Type/);
+    expect(eventType.closest('.field')?.querySelector('.field__required')).not.toBeNull();
+    expect(
+      screen.getByRole('group', { name: 'Event' }).querySelector(':scope > legend .field__required'),
+    ).toBeNull();
+  });
+
+  it('shows them once a list item is added to it, whose fields must then be filled', async () => {
+    msw.host();
+    const { user } = await openSegmentation();
+    const second = screen.getByRole('group', { name: 'Second Event' });
+    await user.click(within(second).getByRole('button', { name: 'Add to Second Event › Filters' }));
+    const eventType = within(second).getByLabelText(/^Second Event › Event Type/);
+    expect(eventType.closest('.field')?.querySelector('.field__required')).not.toBeNull();
+    const filter = within(second).getByRole('group', { name: 'Item 1' });
+    expect(marks(filter)).toBeGreaterThan(0);
   });
 });

@@ -26,6 +26,7 @@ import {
   DescriptionFieldTemplate,
   FieldErrorTemplate,
   FieldTemplate,
+  isUnfilled,
   ObjectFieldTemplate,
 } from './templates';
 
@@ -195,19 +196,11 @@ export function errorSchemaFromHost(error: ErrorJson, knownFields: RJSFSchema): 
   return placed > 0 ? (schema as ErrorSchema) : undefined;
 }
 
-function isEmptyObject(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.values(value).every((entry) => entry === undefined)
-  );
-}
-
 /**
  * The form's data without the optional objects left empty: a nested form (a second event) whose one
  * field was typed in and cleared again holds `{}`, which reads as "given, with nothing in it" and
- * fails its own required fields; a person who emptied it means "not given".
+ * fails its own required fields; a person who emptied it means "not given". The form shows no required
+ * marks in such an object for the same reason (see `isUnfilled`).
  */
 export function withoutEmptyOptionals(data: unknown, schema: RJSFSchema): Record<string, unknown> {
   const values = (data ?? {}) as Record<string, unknown>;
@@ -218,7 +211,7 @@ export function withoutEmptyOptionals(data: unknown, schema: RJSFSchema): Record
       !required.has(key) &&
       properties[key]?.type === 'object' &&
       properties[key]?.default === undefined &&
-      isEmptyObject(values[key]),
+      isUnfilled(values[key]),
   );
   if (empty.length === 0) return values;
   return Object.fromEntries(Object.entries(values).filter(([key]) => !empty.includes(key)));

@@ -12,6 +12,51 @@ import {
   type RJSFSchema,
   type UiSchema,
 } from '@rjsf/utils';
+import { createContext, type ReactNode, useContext } from 'react';
+
+/**
+ * True inside an optional object nobody has filled in (a second event): its required fields are
+ * required only once it is given, so no star may say they must be filled now.
+ */
+const NotGiven = createContext(false);
+
+/**
+ * True for a value that gives nothing: unset, empty text, an empty list, or an object holding only
+ * such. A list with an item is given (someone added it, and it must then be filled in).
+ */
+export function isUnfilled(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.values(value).every(isUnfilled);
+  return false;
+}
+
+/** The required mark, unless the field sits in an optional object that is not given. */
+function RequiredMark({ required, title }: { required: boolean | undefined; title?: string }) {
+  const notGiven = useContext(NotGiven);
+  if (!required || notGiven) return null;
+  return (
+    <span className="field__required" title={title}>
+      {' '}
+      *
+    </span>
+  );
+}
+
+/** Marks what it wraps as not given when `optional` and `value` is unfilled; nesting keeps it so. */
+function GivenScope({
+  optional,
+  value,
+  children,
+}: {
+  optional: boolean;
+  value: unknown;
+  children: ReactNode;
+}) {
+  const outer = useContext(NotGiven);
+  const notGiven = outer || (optional && isUnfilled(value));
+  return <NotGiven.Provider value={notGiven}>{children}</NotGiven.Provider>;
+}
 
 /** A default as the form shows it: the option's name when the options are named ("Daily", not 1). */
 function defaultText(value: unknown, schema: RJSFSchema, enumNames: unknown): string {
@@ -78,12 +123,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
         <div className="field__head">
           <label htmlFor={id} className="field__label">
             {label}
-            {required && (
-              <span className="field__required" title="Required">
-                {' '}
-                *
-              </span>
-            )}
+            <RequiredMark required={required} title="Required" />
           </label>
           <span className="field__type">{typeHint(schema, uiSchema)}</span>
         </div>
@@ -124,7 +164,7 @@ export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
 
 /** Groups of parameters: the root stays flat; a nested object is a titled fieldset. */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { title, description, properties, fieldPathId, required } = props;
+  const { title, description, properties, fieldPathId, required, formData, schema } = props;
   const isRoot = fieldPathId.path.length === 0;
   const content = properties.map((property) => property.content);
   if (isRoot) return <div className="form-fields">{content}</div>;
@@ -139,7 +179,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         title && (
           <legend>
             {title}
-            {required && <span className="field__required"> *</span>}
+            <RequiredMark required={required} />
           </legend>
         )
       )}
@@ -148,7 +188,11 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           {description}
         </p>
       )}
-      <div className="form-fields">{content}</div>
+      {/* A list's item is given once added, an object with a default always (it starts filled);
+          any other object once it is required or filled, as the form sends it (withoutEmptyOptionals). */}
+      <GivenScope optional={!isItem && !required && schema.default === undefined} value={formData}>
+        <div className="form-fields">{content}</div>
+      </GivenScope>
     </fieldset>
   );
 }
@@ -158,14 +202,17 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
  * and an Add button named after the list.
  */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { title, schema, items, canAdd, onAddClick, disabled, readonly, fieldPathId, required } = props;
+  const { schema, uiSchema, items, canAdd, onAddClick, disabled, readonly, fieldPathId, required } = props;
+  // rjsf titles a list by its schema; the form plan's `ui:title` (a name told apart from another
+  // list's) goes first, as it does for every other field.
+  const title = getUiOptions(uiSchema).title ?? props.title;
   const description = typeof schema.description === 'string' ? schema.description : undefined;
   return (
     <fieldset className="fieldset" id={fieldPathId.$id}>
       {title && (
         <legend>
           {title}
-          {required && <span className="field__required"> *</span>}
+          <RequiredMark required={required} />
         </legend>
       )}
       {description && (
