@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineConnector, defineTrigger, NotFoundError, ProviderError } from '@c/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tempHost } from './test-support/temp-host.js';
 
 // Renewal of a push channel (as Drive's) and the safety poll beside it, on a fake provider whose
@@ -185,5 +185,24 @@ describe('renewing a push channel', () => {
     await host.triggers.renewDue();
     expect((await record(id)).updatedAt).toBe(failed.updatedAt);
     await host.triggers.unsubscribe(id);
+  });
+});
+
+describe('subscribing', () => {
+  it('removes the provider side it just made when the subscription cannot be stored, and reports the failure', async () => {
+    const before = channels.size;
+    const create = vi
+      .spyOn(host.store.triggers, 'createSubscription')
+      .mockRejectedValueOnce(new Error('the database is gone'));
+    try {
+      await expect(host.triggers.subscribe({ trigger: 'relay.changed', input: {} })).rejects.toThrow(
+        'the database is gone',
+      );
+    } finally {
+      create.mockRestore();
+    }
+    expect(subscribeCalls).toHaveLength(1);
+    expect(channels.size).toBe(before);
+    expect(await host.store.triggers.listSubscriptions()).toEqual([]);
   });
 });

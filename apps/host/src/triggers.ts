@@ -210,17 +210,30 @@ export class TriggerService {
           )
         : undefined;
     const deliverSecret = request.deliverTo ? `c_whsec_${randomBytes(24).toString('base64url')}` : undefined;
-    const stored = await this.#store.triggers.createSubscription({
-      id,
-      trigger: entry.id,
-      connection: record.name,
-      input,
-      state: subscribed?.state ?? null,
-      deliverTo: request.deliverTo ? { url: request.deliverTo.url } : undefined,
-      deliverSecret,
-      cursor: subscribed?.cursor,
-      renewAt: subscribed?.renewAt,
-    });
+    const stored = await this.#store.triggers
+      .createSubscription({
+        id,
+        trigger: entry.id,
+        connection: record.name,
+        input,
+        state: subscribed?.state ?? null,
+        deliverTo: request.deliverTo ? { url: request.deliverTo.url } : undefined,
+        deliverSecret,
+        cursor: subscribed?.cursor,
+        renewAt: subscribed?.renewAt,
+      })
+      .catch(async (error: unknown) => {
+        // Not stored, the provider's side would be known to nobody (a webhook firing at a hook URL
+        // that answers 404, a channel open for a week): it is removed before the failure is reported.
+        if (subscribed && entry.trigger.unsubscribe) {
+          await this.#connections
+            .withClient(entry.connectorId, record.name, (client) =>
+              entry.trigger.unsubscribe!(contextOf(client), subscribed.state),
+            )
+            .catch(() => {});
+        }
+        throw error;
+      });
     // A polling trigger's first poll sets its watermark now, so what happened before is not news.
     if (entry.trigger.kinds.includes('polling') && stored.cursor === undefined) await this.pollNow(stored.id);
     const view = await this.view(stored);
