@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/cli.js';
 import { things } from '../test-support/fake-connector.js';
 import { call } from '../test-support/http.js';
-import { tempHost } from '../test-support/temp-host.js';
+import { tempDir, tempHost } from '../test-support/temp-host.js';
 import { createHttpServer } from './server.js';
 import { GuessThrottle } from './throttle.js';
 
@@ -121,6 +122,29 @@ describe('the guessing throttle behind a load balancer', () => {
       expect(await guess(base, PROXY, TOKEN, '198.51.100.2')).toBe(200);
     } finally {
       await configured.cleanup();
+    }
+  });
+});
+
+describe('c-host serve --trust-proxy', () => {
+  it('refuses an entry that is not an address or a range (exit 2, naming trust-proxy) before listening', async () => {
+    const dir = tempDir();
+    try {
+      const cases: [string[], Record<string, string>, string][] = [
+        [['--trust-proxy', '10.0.0.1,*'], {}, '"*"'],
+        [[], { C_HOST_TRUST_PROXY: 'true' }, '"true"'],
+      ];
+      for (const [flags, env, named] of cases) {
+        const result = await runCli(['serve', '--no-open', '--port', '0', ...flags], {
+          env: { C_HOST_DATA_DIR: dir.path, ...env },
+        });
+        expect(result.code).toBe(2);
+        expect(result.error).toMatchObject({ kind: 'validation', parameter: 'trust-proxy' });
+        expect(result.error.message).toContain(named);
+        expect(result.stdout).not.toContain('http://');
+      }
+    } finally {
+      dir.remove();
     }
   });
 });
