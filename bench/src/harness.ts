@@ -16,6 +16,8 @@ export interface Measurement {
    * ratios of rounds measured back to back, so a busy neighbour slows both sides of each ratio.
    */
   ratio?: number;
+  /** The first and third quartiles of those paired ratios: how far the rounds agreed. */
+  ratioSpread?: [number, number];
 }
 
 /**
@@ -71,9 +73,14 @@ async function runMany(fn: () => Promise<unknown>, calls: number, concurrency: n
 /** The fewest calls one client makes in one round of `compare`. */
 const MIN_ROUND_CALLS = 150;
 
-function median(values: number[]): number {
+/** The value at `fraction` (0 to 1) of the sorted values, the nearest rank below. */
+function quantile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  return sorted[Math.floor((sorted.length - 1) * fraction + 0.5)] ?? Number.NaN;
+}
+
+function median(values: number[]): number {
+  return quantile(values, 0.5);
 }
 
 /**
@@ -107,13 +114,15 @@ export async function compare(
   const baseline = results.get(clients[0]?.[0] ?? '') ?? [];
   return clients.map(([name]) => {
     const own = results.get(name) ?? [];
+    const ratios = own.map((m, index) => m.cpuUsPerCall / (baseline[index]?.cpuUsPerCall ?? Number.NaN));
     return {
       name,
       calls: perRound * rounds,
       concurrency: options.concurrency,
       cpuUsPerCall: median(own.map((m) => m.cpuUsPerCall)),
       callsPerSecond: median(own.map((m) => m.callsPerSecond)),
-      ratio: median(own.map((m, index) => m.cpuUsPerCall / (baseline[index]?.cpuUsPerCall ?? Number.NaN))),
+      ratio: median(ratios),
+      ratioSpread: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
     };
   });
 }
@@ -134,9 +143,10 @@ export function printCallTable(
     [
       'client',
       'mode',
-      'CPU µs/call',
+      'CPU µs/call (median round)',
       'calls/s',
       `CPU vs ${baseline.name}${rows.some((row) => row.ratio !== undefined) ? ' (median of paired rounds)' : ''}`,
+      'paired ratios, middle half',
       'target',
     ],
     rows.map((row) => [
@@ -145,6 +155,7 @@ export function printCallTable(
       row.cpuUsPerCall.toFixed(1),
       Math.round(row.callsPerSecond).toString(),
       `${(row.ratio ?? row.cpuUsPerCall / baseline.cpuUsPerCall).toFixed(2)}×`,
+      row.ratioSpread ? `${row.ratioSpread[0].toFixed(2)}–${row.ratioSpread[1].toFixed(2)}×` : '',
       targets[row.name] ?? '',
     ]),
   );

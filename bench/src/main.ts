@@ -16,7 +16,15 @@ const sections: [string, () => Promise<void>][] = [
   ['size', async () => (await import('./size.bench.ts')).benchSize()],
 ];
 
-process.stdout.write(`# @c benchmarks (Node ${process.versions.node}, scale ${scale})\n`);
+process.stdout.write(
+  `# @c benchmarks (Node ${process.versions.node}, scale ${scale})\n\n` +
+    'Per-call tables measure clients in alternating rounds of the same calls. "CPU µs/call" is each ' +
+    "client's median round on its own; the ratio is the median, over rounds, of the client's round " +
+    "divided by the baseline's round just before or after it, and the middle half says how far rounds " +
+    'agreed. On a busy machine a round costs more CPU for every client alike (shared caches, frequency), ' +
+    'so two medians of own rounds may come from rounds of different load and disagree with the paired ' +
+    'ratio; the paired ratio is the figure a target is read from.\n',
+);
 let failed = false;
 for (const [name, run] of sections) {
   if (only.length > 0 && !only.includes(name)) continue;
