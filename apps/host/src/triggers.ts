@@ -495,15 +495,16 @@ export class TriggerService {
           const base = await this.#hookBase(await this.#connections.resolve(connectorId, record.connection));
           const hookUrl = this.#hookUrl(base, record.id);
           const input = trigger.parse(record.input);
+          const resubscribe = trigger.subscribe && (record.status === 'failed' || !trigger.renew);
           const renewed = await this.#connections.withClient(connectorId, record.connection, (client) =>
-            trigger.renew && record.status !== 'failed'
-              ? trigger.renew(contextOf(client), { hookUrl, input, state: record.state })
-              : trigger.subscribe!(contextOf(client), {
+            resubscribe
+              ? trigger.subscribe!(contextOf(client), {
                   hookUrl,
                   input,
                   secret: randomBytes(32).toString('hex'),
                   previous: record.state ?? undefined,
-                }),
+                })
+              : trigger.renew!(contextOf(client), { hookUrl, input, state: record.state }),
           );
           // The stored cursor is kept: a new subscription's starting point would skip what changed
           // since the last poll.
