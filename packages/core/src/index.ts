@@ -123,6 +123,7 @@ export {
   defineTrigger,
   type PollArgs,
   type PollResult,
+  type ReplayGuard,
   type SubscribeArgs,
   type Subscription,
   type Trigger,

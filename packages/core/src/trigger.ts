@@ -21,6 +21,29 @@ export interface TriggerEvent<D = unknown> {
   occurredAt: string;
   /** The provider's object, as the trigger's `output` schema describes it. */
   data: D;
+  /**
+   * Webhook events whose `id` is not covered by the signature (Linear's comes from the unsigned
+   * `Linear-Delivery` header): what identifies the signed delivery itself, so that a captured copy
+   * resent under another id is recognised. Omitted where the id is signed (Stripe's `evt_…` is in
+   * the body) or nothing is signed (a Drive notification).
+   */
+  replay?: ReplayGuard | undefined;
+}
+
+/**
+ * How a receiver recognises a replayed delivery: it keeps `key` per subscription until `until`, and
+ * stores no second event with the same key meanwhile. After `until` the delivery's signed timestamp
+ * is too old for `verify` to accept it at all.
+ */
+export interface ReplayGuard {
+  /**
+   * Derived from the signed bytes only (a keyed digest such as the signature, which reveals nothing
+   * of the body): the same for every copy of one signed delivery, different for any other (and
+   * for each event, when one delivery carries several).
+   */
+  key: string;
+  /** Until when a copy would still pass `verify` (ISO 8601): the signed timestamp plus the tolerance. */
+  until: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { contextOf, SignatureError } from '@c/core';
 import { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
@@ -85,6 +85,10 @@ describe('issues.event', () => {
         type: 'Issue.update',
         occurredAt: delivery!.body.createdAt,
         data: delivery!.body,
+        replay: {
+          key: delivery!.headers['linear-signature'],
+          until: new Date(delivery!.body.webhookTimestamp + 60_000).toISOString(),
+        },
       },
     ]);
     expect(events[0]!.data).toMatchObject({ data: { identifier: 'ENG-1', title: 'Renamed by the test' } });
@@ -132,6 +136,38 @@ describe('issues.event', () => {
     expect(
       refusal({ headers: { ...delivery.headers, 'linear-signature': resigned }, rawBody: oldBody }),
     ).toBe('stale');
+  });
+
+  it('names the signed delivery with a replay key that another Linear-Delivery header does not change', async () => {
+    const state = await subscribe();
+    await h.client.run('updateIssue', { issueId: eng1(), title: 'One' });
+    await h.client.run('updateIssue', { issueId: eng1(), title: 'Two' });
+    await h.sim.webhooks.idle();
+    const [first, second] = receiver.received;
+    const genuine = verifyLinearWebhook(request(first!), state.secret);
+    // The captured delivery resent at once under a made-up delivery id: a new id (the header is
+    // unsigned, and the spec takes the id from it), but the same replay key, so a receiver stores it once.
+    const resent = verifyLinearWebhook(
+      { headers: { ...first!.headers, 'linear-delivery': randomUUID() }, rawBody: first!.rawBody },
+      state.secret,
+    );
+    expect(resent.id).not.toBe(genuine.id);
+    expect(resent.replay).toEqual(genuine.replay);
+    // The key is the body's HMAC (it reveals nothing of the body), whatever case the header was sent in.
+    const upper = verifyLinearWebhook(
+      {
+        headers: { ...first!.headers, 'linear-signature': first!.headers['linear-signature']!.toUpperCase() },
+        rawBody: first!.rawBody,
+      },
+      state.secret,
+    );
+    expect(upper.replay?.key).toBe(createHmac('sha256', SECRET).update(first!.rawBody).digest('hex'));
+    // Kept as long as a copy could pass: the signed timestamp plus the tolerance, the option's too.
+    expect(genuine.replay?.until).toBe(new Date(first!.body.webhookTimestamp + 60_000).toISOString());
+    const wider = verifyLinearWebhook(request(first!), state.secret, { toleranceMs: 300_000 });
+    expect(wider.replay?.until).toBe(new Date(first!.body.webhookTimestamp + 300_000).toISOString());
+    // Another delivery, another key.
+    expect(verifyLinearWebhook(request(second!), state.secret).replay?.key).not.toBe(genuine.replay?.key);
   });
 
   it('without Linear-Delivery, the id is the webhook, action, entity and updatedAt (two updates, two ids)', async () => {

@@ -88,7 +88,9 @@ export interface VerifyLinearWebhookOptions {
  * the raw body with the webhook's secret (compared in constant time), and the signed body's
  * `webhookTimestamp` within a minute of now, so a captured delivery cannot be replayed later. The
  * event id is the `Linear-Delivery` header (the same on Linear's retries), else the webhook, action,
- * entity and the entity's `updatedAt`. Throws a `SignatureError` otherwise.
+ * entity and the entity's `updatedAt`. That header is not signed, so within the minute a captured
+ * delivery could come back under another id: the event's `replay` guard (the body's HMAC, kept until
+ * the timestamp's tolerance ends) lets a receiver store it once. Throws a `SignatureError` otherwise.
  */
 export function verifyLinearWebhook(
   request: WebhookRequest,
@@ -98,7 +100,8 @@ export function verifyLinearWebhook(
   const signature = headerValue(request.headers, 'linear-signature');
   if (!signature)
     throw new SignatureError('The delivery has no Linear-Signature header', { reason: 'missing' });
-  if (!safeEqualHex(signature.trim().toLowerCase(), hmacSha256Hex(secret, request.rawBody))) {
+  const expected = hmacSha256Hex(secret, request.rawBody);
+  if (!safeEqualHex(signature.trim().toLowerCase(), expected)) {
     throw new SignatureError('Linear-Signature does not match this body', { reason: 'mismatch' });
   }
   let payload: LinearWebhookPayload;
@@ -147,6 +150,9 @@ export function verifyLinearWebhook(
         ? payload.createdAt
         : new Date(payload.webhookTimestamp).toISOString(),
     data: payload,
+    // The id may come from a header nobody signed: the body's own HMAC names this signed delivery,
+    // so a copy resent under another Linear-Delivery is recognised while its timestamp still passes.
+    replay: { key: expected, until: new Date(payload.webhookTimestamp + tolerance).toISOString() },
   };
 }
 
