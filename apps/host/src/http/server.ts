@@ -43,7 +43,11 @@ export interface HttpServerOptions {
    * by default): addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`. Empty: none.
    */
   trustProxy?: readonly string[] | undefined;
-  /** Throttles wrong tokens and sign-in links; one per server by default (10 a minute per client). */
+  /**
+   * Throttles wrong tokens and sign-in links (10 a minute per client by default). By default it counts
+   * in the host's store, so every process on one data directory and every instance of a fleet count
+   * a client's failures together; tests pass their own.
+   */
   throttle?: GuessThrottle;
   /** Called for every route as it is registered (audits and tests walk the whole route table). */
   onRoute?: (route: RouteOptions) => void;
@@ -91,7 +95,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   };
   const context: HttpContext = {
     host,
-    throttle: options.throttle ?? new GuessThrottle(),
+    throttle: options.throttle ?? new GuessThrottle({ store: host.store.failures }),
     sessionCookie: () => `c_host_session_${port()}`,
     oauthCookie: () => `c_host_oauth_${port()}`,
   };

@@ -1,24 +1,7 @@
 import { isIPv6 } from 'node:net';
+import type { FailureStore, FailureWindow } from '../store/failure-store.js';
 
-/** One client's failures in the current window. */
-export interface FailureWindow {
-  count: number;
-  /** When the window ends (ms since the epoch). */
-  resetAt: number;
-}
-
-/**
- * Where failure counts live. In memory by default; a store shared by several instances (a fleet on
- * one database) implements the same two calls, so a client cannot spread its guesses across them.
- */
-export interface FailureStore {
-  /** The open window of a key, if any (a window past `resetAt` is as good as none). */
-  get(key: string, now: number): Promise<FailureWindow | undefined>;
-  /** Adds one failure, opening a window of `windowMs` when none is open, and returns the window. */
-  add(key: string, now: number, windowMs: number): Promise<FailureWindow>;
-  /** Forgets a key (after a success). */
-  clear(key: string): Promise<void>;
-}
+export type { FailureStore, FailureWindow } from '../store/failure-store.js';
 
 /** Failure counts in this process, bounded so a flood of addresses cannot grow it without end. */
 export class MemoryFailureStore implements FailureStore {
@@ -65,6 +48,10 @@ export interface GuessThrottleOptions {
   limit?: number;
   /** The window, in ms (default one minute). */
   windowMs?: number;
+  /**
+   * Where the counts live: this process's memory by default; the HTTP server passes its store's
+   * (`ConnectionStore.failures`), which every process and fleet instance on that store shares.
+   */
   store?: FailureStore;
   /** The clock (tests pass their own). */
   now?: () => number;

@@ -1,3 +1,5 @@
+import type { FailureStore } from './failure-store.js';
+
 /**
  * Whether a connection works, needs the user to reconnect (revoked grant, refused refresh, bad key),
  * or cannot be read: its credentials were sealed with another secret key (or damaged). `unreadable`
@@ -97,6 +99,11 @@ export interface ResealReport {
 export interface ConnectionStore extends RunStore, AuditStore {
   /** Subscriptions, their events and deliveries. */
   readonly triggers: TriggerStore;
+  /**
+   * Failed access checks per client (the guessing throttle's counts), shared by every process and
+   * every instance on this store, so a guesser cannot multiply its tries by spreading them.
+   */
+  readonly failures: FailureStore;
   list(): Promise<ConnectionRecord[]>;
   get(name: string): Promise<ConnectionRecord | undefined>;
   /** The default connection of a connector, if one is marked. */

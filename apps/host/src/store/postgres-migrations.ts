@@ -1,3 +1,4 @@
+import { FAILURE_MIGRATION_SQL } from './postgres-failure-store.js';
 import { TRIGGER_MIGRATION_SQL } from './postgres-trigger-store.js';
 
 /**
@@ -128,6 +129,11 @@ CREATE INDEX audit_at ON audit (at);
     version: 4,
     name: 'trigger subscriptions, events and deliveries',
     sql: TRIGGER_MIGRATION_SQL,
+  },
+  {
+    version: 5,
+    name: 'failed access checks per client (the guessing throttle)',
+    sql: FAILURE_MIGRATION_SQL,
   },
 ];
 

@@ -65,6 +65,9 @@ function postgresLocation(url: string): StoreLocation {
         client.end().catch(() => {});
       }, ms);
     },
+    async failureKeys() {
+      return (await sql(url, 'SELECT key FROM access_failures')).map((row) => row.key as string);
+    },
   };
 }
 

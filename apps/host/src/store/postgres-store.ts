@@ -22,6 +22,7 @@ import {
   type SlotOptions,
   type StoreReadiness,
 } from './connection-store.js';
+import { PostgresFailureStore } from './postgres-failure-store.js';
 import { LATEST_VERSION, MIGRATIONS, SCHEMA } from './postgres-migrations.js';
 import { PostgresTriggerStore } from './postgres-trigger-store.js';
 import {
@@ -133,6 +134,8 @@ export class PostgresConnectionStore implements ConnectionStore {
   #box!: SecretBox;
   /** Subscriptions, events and deliveries. */
   readonly triggers: PostgresTriggerStore;
+  /** Failed access checks per client, shared by every instance of the fleet. */
+  readonly failures: PostgresFailureStore;
   #listener: pg.Client | undefined;
   #listenRetry: NodeJS.Timeout | undefined;
   #closed = false;
@@ -160,6 +163,7 @@ export class PostgresConnectionStore implements ConnectionStore {
       now: this.#now,
       transaction: (work) => this.#transaction(work),
     });
+    this.failures = new PostgresFailureStore(this.#pool);
   }
 
   /**

@@ -196,6 +196,11 @@ function sqliteLocation(dataDir: string): StoreLocation {
           .run(name, Date.now() + ms),
       );
     },
+    async failureKeys() {
+      return sql(dataDir, (db) =>
+        (db.prepare('SELECT key FROM access_failures').all() as { key: string }[]).map((row) => row.key),
+      );
+    },
   };
 }
 

@@ -49,6 +49,7 @@ import {
   unlockKeys,
   wrongKeyError,
 } from './secret-box.js';
+import { FAILURE_SCHEMA, SqliteFailureStore } from './sqlite-failure-store.js';
 import { SqliteTriggerStore, TRIGGER_SCHEMA } from './sqlite-trigger-store.js';
 import { jittered, Wakeups } from './wakeups.js';
 
@@ -151,6 +152,8 @@ export class SqliteConnectionStore implements ConnectionStore {
   readonly #renewals = new Set<NodeJS.Timeout>();
   /** Subscriptions, events and deliveries. */
   readonly triggers: SqliteTriggerStore;
+  /** Failed access checks per client, shared by every process on this data directory. */
+  readonly failures: SqliteFailureStore;
 
   constructor(options: SqliteStoreOptions) {
     ensureDataDir(options.dataDir);
@@ -164,6 +167,7 @@ export class SqliteConnectionStore implements ConnectionStore {
       this.#db.exec(SCHEMA);
       this.#db.exec(AUDIT_SCHEMA);
       this.#db.exec(TRIGGER_SCHEMA);
+      this.#db.exec(FAILURE_SCHEMA);
       this.#now = options.now ?? (() => new Date());
       this.#box = this.#unlock(options.dataDir, options.secretKey, options.oldKeys);
       this.triggers = new SqliteTriggerStore({
@@ -172,6 +176,7 @@ export class SqliteConnectionStore implements ConnectionStore {
         now: this.#now,
         transaction: (work) => this.#transaction(work),
       });
+      this.failures = new SqliteFailureStore(this.#db);
     } catch (error) {
       this.#db.close();
       throw error;
