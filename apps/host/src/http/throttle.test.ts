@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, GuessThrottle, MemoryFailureStore } from './throttle.js';
+import { clientKey, type FailureStore, GuessThrottle, MemoryFailureStore } from './throttle.js';
 
 function throttleAt(start = 1_000_000) {
   const clock = { now: start };
@@ -55,6 +55,30 @@ describe('GuessThrottle', () => {
     expect(await throttle.waitFor('2001:db8:1:3::1')).toBe(0);
     expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('writes nothing to its store for a right token from a client with no failures on record', async () => {
+    const memory = new MemoryFailureStore();
+    const writes: string[] = [];
+    const store: FailureStore = {
+      get: (key, now) => memory.get(key, now),
+      add: (key, now, windowMs) => {
+        writes.push(`add ${key}`);
+        return memory.add(key, now, windowMs);
+      },
+      clear: (key) => {
+        writes.push(`clear ${key}`);
+        return memory.clear(key);
+      },
+    };
+    const throttle = new GuessThrottle({ limit: 3, store });
+    expect(await throttle.check('192.0.2.1', right)).toEqual({ ok: true });
+    expect(writes).toEqual([]);
+    await throttle.check('192.0.2.1', wrong);
+    await throttle.check('192.0.2.1', right);
+    await throttle.check('192.0.2.1', right);
+    expect(writes).toEqual(['add 192.0.2.1', 'clear 192.0.2.1']);
+    expect(await memory.get('192.0.2.1', Date.now())).toBeUndefined();
   });
 });
 

@@ -80,10 +80,14 @@ export class GuessThrottle {
    * then carries the wait), counted when wrong, clearing the count when right.
    */
   async check(client: string, verify: () => Promise<boolean>): Promise<CheckOutcome> {
-    const retryAfterMs = await this.waitFor(client);
+    const now = this.#now();
+    const window = await this.#store.get(clientKey(client), now);
+    const retryAfterMs = this.#wait(window, now);
     if (retryAfterMs > 0) return { ok: false, retryAfterMs };
     if (await verify()) {
-      await this.succeed(client);
+      // Only a client with failures on record has any to forget: a shared store is then not
+      // written on every authenticated request.
+      if (window) await this.succeed(client);
       return { ok: true };
     }
     await this.fail(client);
@@ -93,7 +97,10 @@ export class GuessThrottle {
   /** How long (ms) the client must wait before its next check; 0 when it may try now. */
   async waitFor(client: string): Promise<number> {
     const now = this.#now();
-    const window = await this.#store.get(clientKey(client), now);
+    return this.#wait(await this.#store.get(clientKey(client), now), now);
+  }
+
+  #wait(window: FailureWindow | undefined, now: number): number {
     return window && window.count >= this.limit ? window.resetAt - now : 0;
   }
 
