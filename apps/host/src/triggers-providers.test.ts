@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { AmplitudeSandbox } from '@c/analytics/testing';
 import { hmacSha256Hex } from '@c/core';
+import { startWebhookReceiver } from '@c/core/testing';
 import type { RunningDocsSimulator } from '@c/docs/testing';
 import type { RunningIssuesSimulator } from '@c/issues/testing';
 import type { FastifyInstance } from 'fastify';
@@ -135,6 +137,67 @@ describe('issues.event through the host, end to end', () => {
       'Signed title',
     ]);
   });
+
+  it('stores and delivers once a captured delivery resent under another Linear-Delivery; a retry and another event as before', async () => {
+    const receiver = await startWebhookReceiver();
+    let created: string | undefined;
+    try {
+      const delivering = await subscribe({
+        trigger: 'issues.event',
+        connection: 'sandbox-issues',
+        input: { resourceTypes: ['Issue'] },
+        deliverTo: { url: receiver.url },
+      });
+      created = delivering.id;
+      const { secret } = (await host.store.triggers.getSubscription(delivering.id))!.state as {
+        secret: string;
+      };
+      const signed = (title: string) =>
+        JSON.stringify({
+          action: 'update',
+          type: 'Issue',
+          data: { id: issueId, title, updatedAt: new Date().toISOString() },
+          updatedFrom: { title: 'Before' },
+          createdAt: new Date().toISOString(),
+          organizationId: 'org',
+          webhookId: 'manual',
+          webhookTimestamp: Date.now(),
+        });
+      const post = async (payload: string, delivery: string) => {
+        const response = await call(base, 'POST', `/hooks/${delivering.id}`, {
+          headers: { 'linear-signature': hmacSha256Hex(secret, payload), 'linear-delivery': delivery },
+          body: JSON.parse(payload),
+        });
+        return [response.status, response.json.stored, response.json.duplicates];
+      };
+      const captured = signed('Genuine');
+      const [genuine, forged, other] = [randomUUID(), randomUUID(), randomUUID()];
+      expect(await post(captured, genuine)).toEqual([200, 1, 0]);
+      // The attacker's copy, seconds later: signature and timestamp pass, only the unsigned header
+      // differs. Acknowledged like a repeat (it learns nothing), stored and delivered never.
+      expect(await post(captured, forged)).toEqual([200, 0, 1]);
+      // Linear's own retry of the same delivery, and then a new event, behave as before.
+      expect(await post(captured, genuine)).toEqual([200, 0, 1]);
+      expect(await post(signed('Another'), other)).toEqual([200, 1, 0]);
+
+      const events = await eventsOf(delivering.id, 2);
+      expect(events.map((event) => [event.id, event.data.data.title])).toEqual([
+        [genuine, 'Genuine'],
+        [other, 'Another'],
+      ]);
+      for (;;) {
+        const read = await call(base, 'GET', `/api/subscriptions/${delivering.id}`, { headers: auth });
+        const deliveries = read.json.deliveries as { status: string }[];
+        if (deliveries.length > 0 && deliveries.every((delivery) => delivery.status === 'delivered')) break;
+        await host.triggers.waitForEvents(100);
+      }
+      expect(receiver.received.map((delivery) => delivery.body.id)).toEqual([genuine, other]);
+    } finally {
+      // Its Linear webhook goes too, whatever happened: the next case counts the workspace's webhooks.
+      if (created) await call(base, 'DELETE', `/api/subscriptions/${created}`, { headers: auth });
+      await receiver.close();
+    }
+  }, 30_000);
 
   it('unsubscribes: the Linear webhook is deleted', async () => {
     expect(

@@ -9,7 +9,8 @@ export const HOOK_BODY_LIMIT = 1024 * 1024;
  * the provider's signature (or channel token), checked over the raw bytes of the body, whatever its
  * content type. It answers 2xx only once the events are stored durably; a bad, missing or stale
  * signature or an unknown subscription gets 4xx and nothing is stored; a repeated delivery is
- * acknowledged and stored once. Anything slower (deliveries, a poll a notification asks for) runs
+ * acknowledged and stored once, and so is a signed delivery resent under another unsigned id (a
+ * changed `Linear-Delivery`). Anything slower (deliveries, a poll a notification asks for) runs
  * after the answer, within the providers' few seconds.
  */
 export const hooksRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {

@@ -418,6 +418,16 @@ export interface SubscriptionRecord extends NewSubscription {
   updatedAt: string;
 }
 
+/** An event to store: what a trigger's `verify` or `poll` returned. */
+export interface NewEvent {
+  id: string;
+  type: string;
+  occurredAt: string;
+  data: unknown;
+  /** The signed delivery's key and how long it must be kept (`ReplayGuard` of `@c/core`). */
+  replay?: { key: string; until: string } | undefined;
+}
+
 /** An event as the host keeps and shows it. */
 export interface StoredEvent {
   /** The position in arrival order across all subscriptions: the `after` cursor of `listEvents`. */
@@ -472,13 +482,13 @@ export interface TriggerStore {
   deleteSubscription(id: string): Promise<boolean>;
   /**
    * Stores events of a subscription durably, in one transaction, skipping ids it already holds, and
-   * queues their deliveries when it has a `deliverTo`. Returns the newly stored ones (empty for a
-   * repeated delivery). Undefined when the subscription does not exist.
+   * queues their deliveries when it has a `deliverTo`. An event with a `replay` guard whose key the
+   * subscription still holds is skipped too (a captured delivery resent under another id); its key
+   * is kept until `replay.until`, atomically with the event, so two instances receiving copies at
+   * once store one. Returns the newly stored ones (empty for a repeated delivery). Undefined when
+   * the subscription does not exist.
    */
-  addEvents(
-    subscription: string,
-    events: readonly { id: string; type: string; occurredAt: string; data: unknown }[],
-  ): Promise<StoredEvent[] | undefined>;
+  addEvents(subscription: string, events: readonly NewEvent[]): Promise<StoredEvent[] | undefined>;
   /** Events in arrival order after the cursor `after` (a `seq`), at most `limit` (default 100). */
   listEvents(query: {
     subscription?: string | undefined;

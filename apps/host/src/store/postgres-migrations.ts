@@ -1,5 +1,5 @@
 import { FAILURE_MIGRATION_SQL } from './postgres-failure-store.js';
-import { TRIGGER_MIGRATION_SQL } from './postgres-trigger-store.js';
+import { TRIGGER_MIGRATION_SQL, TRIGGER_REPLAY_MIGRATION_SQL } from './postgres-trigger-store.js';
 
 /**
  * One step of the PostgreSQL schema. Steps are applied in version order, each in its own
@@ -134,6 +134,11 @@ CREATE INDEX audit_at ON audit (at);
     version: 5,
     name: 'failed access checks per client (the guessing throttle)',
     sql: FAILURE_MIGRATION_SQL,
+  },
+  {
+    version: 6,
+    name: 'replay keys of signed webhook deliveries',
+    sql: TRIGGER_REPLAY_MIGRATION_SQL,
   },
 ];
 

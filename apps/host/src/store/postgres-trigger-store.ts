@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type {
   DeliveryOutcome,
   DeliveryRecord,
+  NewEvent,
   NewSubscription,
   StoredEvent,
   SubscriptionRecord,
@@ -13,6 +14,7 @@ import {
   deliveryRecord,
   type EventRow,
   eventContext,
+  replayExpiry,
   type SubscriptionRow,
   secretContext,
   stateContext,
@@ -65,6 +67,20 @@ CREATE TABLE deliveries (
   PRIMARY KEY (subscription_id, seq)
 );
 CREATE INDEX deliveries_pending ON deliveries (subscription_id, seq) WHERE status = 'pending';
+`;
+
+/**
+ * Migration 6: signed deliveries whose event id is not signed (Linear's header), each key once per
+ * subscription while a copy could still pass verification, so a copy resent under another id stores
+ * nothing. Instances of the previous version ignore the table, as before.
+ */
+export const TRIGGER_REPLAY_MIGRATION_SQL = `
+CREATE TABLE trigger_replays (
+  subscription_id text NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+  replay_key text NOT NULL,
+  expires_at bigint NOT NULL,
+  PRIMARY KEY (subscription_id, replay_key)
+);
 `;
 
 /** What the PostgreSQL store lends its trigger tables. */
@@ -152,10 +168,7 @@ export class PostgresTriggerStore implements TriggerStore {
     return (result.rowCount ?? 0) > 0;
   }
 
-  async addEvents(
-    subscription: string,
-    events: readonly { id: string; type: string; occurredAt: string; data: unknown }[],
-  ): Promise<StoredEvent[] | undefined> {
+  async addEvents(subscription: string, events: readonly NewEvent[]): Promise<StoredEvent[] | undefined> {
     const { box } = this.#deps;
     return this.#deps.transaction(async (client) => {
       const owner = await client.query<{ trigger: string; deliver_to: string | null }>(
@@ -165,8 +178,24 @@ export class PostgresTriggerStore implements TriggerStore {
       const found = owner.rows[0];
       if (!found) return undefined;
       const receivedAt = this.#deps.now();
+      if (events.some((event) => event.replay)) {
+        await client.query('DELETE FROM trigger_replays WHERE subscription_id = $1 AND expires_at <= $2', [
+          subscription,
+          receivedAt.getTime(),
+        ]);
+      }
       const stored: StoredEvent[] = [];
       for (const event of events) {
+        if (event.replay) {
+          // A key already held means this signed delivery's event is already stored: this is a copy.
+          // An instance inserting the same key at the same moment waits for this one's commit.
+          const remembered = await client.query(
+            `INSERT INTO trigger_replays (subscription_id, replay_key, expires_at) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING`,
+            [subscription, event.replay.key, replayExpiry(event.replay.until, receivedAt.getTime())],
+          );
+          if (remembered.rowCount === 0) continue;
+        }
         const inserted = await client.query<{ seq: string }>(
           `INSERT INTO trigger_events (subscription_id, event_id, trigger, type, occurred_at, received_at, data)
            VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (subscription_id, event_id) DO NOTHING RETURNING seq`,

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type {
   DeliveryOutcome,
   DeliveryRecord,
+  NewEvent,
   NewSubscription,
   StoredEvent,
   SubscriptionRecord,
@@ -13,6 +14,7 @@ import {
   deliveryRecord,
   type EventRow,
   eventContext,
+  replayExpiry,
   type SubscriptionRow,
   secretContext,
   stateContext,
@@ -64,6 +66,14 @@ CREATE TABLE IF NOT EXISTS deliveries (
   PRIMARY KEY (subscription_id, seq)
 );
 CREATE INDEX IF NOT EXISTS deliveries_pending ON deliveries (status, subscription_id, seq);
+-- Signed deliveries whose event id is not signed (Linear's header): each key once per subscription
+-- while a copy could still pass verification, so a copy resent under another id stores nothing.
+CREATE TABLE IF NOT EXISTS trigger_replays (
+  subscription_id TEXT NOT NULL,
+  replay_key TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (subscription_id, replay_key)
+);
 `;
 
 /** What the embedded store lends its trigger tables: the database, its sealing box and clock. */
@@ -156,14 +166,12 @@ export class SqliteTriggerStore implements TriggerStore {
     return this.#deps.transaction(() => {
       db.prepare('DELETE FROM deliveries WHERE subscription_id = ?').run(id);
       db.prepare('DELETE FROM trigger_events WHERE subscription_id = ?').run(id);
+      db.prepare('DELETE FROM trigger_replays WHERE subscription_id = ?').run(id);
       return db.prepare('DELETE FROM subscriptions WHERE id = ?').run(id).changes > 0;
     });
   }
 
-  async addEvents(
-    subscription: string,
-    events: readonly { id: string; type: string; occurredAt: string; data: unknown }[],
-  ): Promise<StoredEvent[] | undefined> {
+  async addEvents(subscription: string, events: readonly NewEvent[]): Promise<StoredEvent[] | undefined> {
     const { db, box } = this.#deps;
     return this.#deps.transaction(() => {
       const owner = db
@@ -171,6 +179,15 @@ export class SqliteTriggerStore implements TriggerStore {
         .get(subscription) as { trigger: string; deliver_to: string | null } | undefined;
       if (!owner) return undefined;
       const receivedAt = this.#deps.now();
+      if (events.some((event) => event.replay)) {
+        db.prepare('DELETE FROM trigger_replays WHERE subscription_id = ? AND expires_at <= ?').run(
+          subscription,
+          receivedAt.getTime(),
+        );
+      }
+      const remember = db.prepare(
+        'INSERT INTO trigger_replays (subscription_id, replay_key, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+      );
       const insert = db.prepare(
         `INSERT INTO trigger_events (subscription_id, event_id, trigger, type, occurred_at, received_at, data)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (subscription_id, event_id) DO NOTHING`,
@@ -180,6 +197,13 @@ export class SqliteTriggerStore implements TriggerStore {
       );
       const stored: StoredEvent[] = [];
       for (const event of events) {
+        // A key already held means this signed delivery's event is already stored: this is a copy.
+        if (
+          event.replay &&
+          remember.run(subscription, event.replay.key, replayExpiry(event.replay.until, receivedAt.getTime()))
+            .changes === 0
+        )
+          continue;
         const result = insert.run(
           subscription,
           event.id,

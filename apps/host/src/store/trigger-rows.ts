@@ -16,6 +16,18 @@ export const stateContext = (id: string) => `subscription:${id}`;
 export const secretContext = (id: string) => `subscription-secret:${id}`;
 export const eventContext = (subscription: string, eventId: string) => `event:${subscription}:${eventId}`;
 
+/**
+ * How long past its `until` a replay key is kept: instances of a fleet whose clocks differ by up to
+ * this much, each accepting a delivery's signed timestamp by its own clock, still recognise a copy.
+ */
+export const REPLAY_CLOCK_MARGIN_MS = 5 * 60_000;
+
+/** Until when (epoch ms) a replay key is kept: its `until` plus the clock margin, never in the past. */
+export function replayExpiry(until: string, now: number): number {
+  const end = Date.parse(until);
+  return Math.max(now, Number.isFinite(end) ? end : now) + REPLAY_CLOCK_MARGIN_MS;
+}
+
 /** A subscription row as a store reads it. */
 export interface SubscriptionRow {
   id: string;

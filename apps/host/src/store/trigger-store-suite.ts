@@ -105,6 +105,49 @@ export function triggerStoreCases(
     expect(await store.triggers.listSubscriptions()).toEqual([]);
   });
 
+  it('stores one event per replay key and subscription, across instances, until the key expires', async () => {
+    let clock = Date.parse('2026-11-24T10:00:00.000Z');
+    const { open } = await location();
+    const store = await open({ now: () => new Date(clock) });
+    const other = await open({ now: () => new Date(clock) });
+    await store.triggers.createSubscription(subscription('sub_e', 'https://example.com/in'));
+    await store.triggers.createSubscription(subscription('sub_f'));
+    // Linear's shape: the id from an unsigned header, the key from the signed body, kept 60 s.
+    const until = new Date(clock + 60_000).toISOString();
+    const signed = (id: string, key: string) => ({ ...event(id, 'Issue.update'), replay: { key, until } });
+    const stored = async (handle: ConnectionStore, sub: string, id: string, key: string) =>
+      ((await handle.triggers.addEvents(sub, [signed(id, key)])) ?? []).map((kept) => kept.id);
+
+    expect(await stored(store, 'sub_e', 'dlv_1', 'sig_1')).toEqual(['dlv_1']);
+    // The captured delivery resent under another id, to another instance: nothing stored.
+    expect(await stored(other, 'sub_e', 'dlv_forged', 'sig_1')).toEqual([]);
+    // The provider's own retry (same id, same body): acknowledged once, as before.
+    expect(await stored(store, 'sub_e', 'dlv_1', 'sig_1')).toEqual([]);
+    // Two copies arriving at two instances at once: one is stored.
+    const raced = await Promise.all([
+      stored(store, 'sub_e', 'dlv_2', 'sig_2'),
+      stored(other, 'sub_e', 'dlv_2_forged', 'sig_2'),
+    ]);
+    expect(raced.flat()).toHaveLength(1);
+    // Keys are per subscription: another subscription's webhook may sign the same bytes.
+    expect(await stored(other, 'sub_f', 'dlv_1', 'sig_1')).toEqual(['dlv_1']);
+    const events = await other.triggers.listEvents({ subscription: 'sub_e' });
+    expect(events.map((kept) => kept.id)).toEqual(['dlv_1', raced.flat()[0]]);
+    const deliveries = await other.triggers.listDeliveries('sub_e');
+    expect(deliveries.map((delivery) => delivery.eventId)).toEqual(['dlv_1', raced.flat()[0]]);
+
+    // Once no copy could pass verification any more (and past the clock margin), the key is let go.
+    clock += 60_000 + 5 * 60_000 + 1;
+    expect(await stored(store, 'sub_e', 'dlv_late', 'sig_1')).toEqual(['dlv_late']);
+    // A removed subscription takes its keys along.
+    expect(await stored(store, 'sub_f', 'dlv_3', 'sig_3')).toEqual(['dlv_3']);
+    await store.triggers.deleteSubscription('sub_f');
+    await store.triggers.createSubscription(subscription('sub_f'));
+    expect(await stored(store, 'sub_f', 'dlv_3_again', 'sig_3')).toEqual(['dlv_3_again']);
+    await store.close();
+    await other.close();
+  });
+
   it('queues deliveries in order per subscription, one at a time, leased to one claimer', async () => {
     const { open } = await location();
     const store = await open();
