@@ -1,13 +1,18 @@
 import { dayValue } from '../analytics-params.js';
-import { isActiveEvent, NONE, propertyOf, type StoredEvent } from './amplitude-events.js';
+import { NONE, propertyOf, type StoredEvent } from './amplitude-events.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const FIVE_MINUTES = 300_000;
 
-/** What the analytics read: the stored events, and cohort membership for `userdata_cohort` segments. */
+/**
+ * What the analytics read: the stored active events (all, or of one type, oldest first), each
+ * user's first active event, and cohort membership for `userdata_cohort` segments.
+ */
 export interface AnalyticsSource {
-  readonly events: readonly StoredEvent[];
+  activeEvents(type?: string): readonly StoredEvent[];
+  activeTypes(): Iterable<[unknown, readonly StoredEvent[]]>;
+  firstActiveEvents(): Iterable<StoredEvent>;
   cohortMembers(id: string): ReadonlySet<number> | undefined;
 }
 
@@ -108,8 +113,16 @@ export function compare(value: unknown, op: string, values: readonly unknown[]):
   }
 }
 
+/** Event types that stand for several: any active event, or any with revenue. */
+const ANY_TYPE = new Set(['_active', '_all', 'revenue_amount', 'verified_revenue', 'unverified_revenue']);
+
+/** The stored events an event spec may match: those of its type, or every active one for a special type. */
+function candidates(source: AnalyticsSource, spec: EventSpec): readonly StoredEvent[] {
+  return ANY_TYPE.has(spec.event_type) ? source.activeEvents() : source.activeEvents(spec.event_type);
+}
+
+/** Whether one of the event spec's candidates (active events) is of its type. */
 function matchesType(stored: StoredEvent, type: string): boolean {
-  if (!isActiveEvent(stored)) return false;
   if (type === '_active' || type === '_all') return true;
   if (type === 'revenue_amount' || type === 'verified_revenue' || type === 'unverified_revenue') {
     return typeof stored.event.revenue === 'number' || typeof stored.event.price === 'number';
@@ -191,21 +204,29 @@ class Tally {
 const round = (value: number) => (Number.isFinite(value) ? Math.round(value * 10_000) / 10_000 : 0);
 const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
 
+/** The active users of a segmentation's range: per bucket, and over the whole range. */
+interface ActiveUsers {
+  perBucket: Set<number>[];
+  all: Set<number>;
+}
+
 /** A metric per bucket and over the whole range, from a group's tally and the active users. */
 function metricValues(
   metric: string,
   tally: Tally,
-  active: { perBucket: Set<number>[]; all: Set<number> },
+  activeUsers: () => ActiveUsers,
 ): { series: number[]; collapsed: number } {
   switch (metric) {
     case 'totals':
     case 'histogram':
       return { series: tally.totals, collapsed: tally.total };
-    case 'pct_dau':
+    case 'pct_dau': {
+      const active = activeUsers();
       return {
         series: tally.users.map((users, i) => round(100 * ratio(users.size, active.perBucket[i]!.size))),
         collapsed: round(100 * ratio(tally.allUsers.size, active.all.size)),
       };
+    }
     case 'average':
       return {
         series: tally.totals.map((total, i) => round(ratio(total, tally.users[i]!.size))),
@@ -249,14 +270,20 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
   const inSegment = segment.body;
   const userGroups = [query.get('g'), query.get('g2')].filter((name): name is string => !!name);
 
-  const active = { perBucket: points.map(() => new Set<number>()), all: new Set<number>() };
-  for (const stored of source.events) {
-    if (!isActiveEvent(stored) || !inSegment(stored)) continue;
-    const bucket = bucketIndex(points, end, stored.time);
-    if (bucket < 0) continue;
-    active.perBucket[bucket]!.add(stored.amplitudeId);
-    active.all.add(stored.amplitudeId);
-  }
+  // The active users (of the segment) only matter to % of DAU: read every event only for it.
+  let active: ActiveUsers | undefined;
+  const activeUsers = (): ActiveUsers => {
+    if (active) return active;
+    active = { perBucket: points.map(() => new Set<number>()), all: new Set<number>() };
+    for (const stored of source.activeEvents()) {
+      if (!inSegment(stored)) continue;
+      const bucket = bucketIndex(points, end, stored.time);
+      if (bucket < 0) continue;
+      active.perBucket[bucket]!.add(stored.amplitudeId);
+      active.all.add(stored.amplitudeId);
+    }
+    return active;
+  };
 
   const tallyOf = (spec: EventSpec, grouped: boolean) => {
     const propertyMetric = metric === 'sums' || metric === 'value_avg';
@@ -267,7 +294,7 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
         : (spec.group_by ?? [])
       : [];
     const groups = new Map<string, Tally>();
-    for (const stored of source.events) {
+    for (const stored of candidates(source, spec)) {
       if (!matchesEvent(stored, spec) || !inSegment(stored)) continue;
       const bucket = bucketIndex(points, end, stored.time);
       if (bucket < 0) continue;
@@ -299,7 +326,7 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
     };
     const tallies = { A: totalsOf(e), B: totalsOf(e2) };
     const at = (bucket: number | undefined) => (fn: string, letter: 'A' | 'B') => {
-      const values = metricValues(FORMULA_METRICS[fn]!, tallies[letter], active);
+      const values = metricValues(FORMULA_METRICS[fn]!, tallies[letter], activeUsers);
       return bucket === undefined ? values.collapsed : values.series[bucket]!;
     };
     series.push(points.map((_, bucket) => round(formula(at(bucket)))));
@@ -316,7 +343,7 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
         groups.clear();
         groups.set('', tally);
       }
-      const rows = [...groups].map(([key, tally]) => ({ key, ...metricValues(metric, tally, active) }));
+      const rows = [...groups].map(([key, tally]) => ({ key, ...metricValues(metric, tally, activeUsers) }));
       rows.sort((a, b) => b.collapsed - a.collapsed || a.key.localeCompare(b.key));
       for (const row of rows.slice(0, limit)) {
         series.push(row.series);
@@ -364,18 +391,10 @@ export function userCounts(source: AnalyticsSource, query: URLSearchParams): Ans
   const segment = segmentFilter(source, query.get('s'));
   if ('refusal' in segment) return segment;
   const groupBy = query.get('g');
-  const first = new Map<number, StoredEvent>();
-  if (metric === 'new') {
-    for (const stored of source.events) {
-      if (!isActiveEvent(stored)) continue;
-      const seen = first.get(stored.amplitudeId);
-      if (!seen || stored.time < seen.time) first.set(stored.amplitudeId, stored);
-    }
-  }
   const groups = new Map<string, Set<number>[]>();
-  const counted = metric === 'new' ? first.values() : source.events.values();
+  const counted = metric === 'new' ? source.firstActiveEvents() : source.activeEvents();
   for (const stored of counted) {
-    if (!isActiveEvent(stored) || !segment.body(stored)) continue;
+    if (!segment.body(stored)) continue;
     const bucket = bucketIndex(points, end, stored.time);
     if (bucket < 0) continue;
     const value = groupBy ? propertyOf(stored, 'user', groupBy) : undefined;
@@ -415,8 +434,7 @@ export function realtime(source: AnalyticsSource, now: number): JsonObject {
   const today = Math.floor(now / DAY) * DAY;
   const slots = Math.floor((now - today) / FIVE_MINUTES) + 1;
   const days = [today, today - DAY].map(() => Array.from({ length: slots }, () => new Set<number>()));
-  for (const stored of source.events) {
-    if (!isActiveEvent(stored)) continue;
+  for (const stored of source.activeEvents()) {
     const day = stored.time >= today ? 0 : stored.time >= today - DAY ? 1 : -1;
     if (day < 0 || stored.time > now) continue;
     const slot = Math.floor((stored.time - (day === 0 ? today : today - DAY)) / FIVE_MINUTES);
@@ -435,14 +453,10 @@ export function realtime(source: AnalyticsSource, now: number): JsonObject {
 
 /** `GET /api/2/events/list`: the event types seen, with their counts over the stored history. */
 export function eventTypes(source: AnalyticsSource): JsonObject {
-  const totals = new Map<string, number>();
-  for (const stored of source.events) {
-    if (!isActiveEvent(stored)) continue;
-    const type = stored.event.event_type as string;
-    totals.set(type, (totals.get(type) ?? 0) + 1);
-  }
+  const totals: [string, number][] = [];
+  for (const [type, events] of source.activeTypes()) totals.push([type as string, events.length]);
   return {
-    data: [...totals]
+    data: totals
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([type, total]) => ({
         value: type,

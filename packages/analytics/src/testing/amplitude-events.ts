@@ -81,10 +81,18 @@ export function propertyOf(stored: StoredEvent, type: 'event' | 'user', key: str
  */
 export class EventStore {
   readonly events: StoredEvent[] = [];
+  /** Changes whenever an event is added or forgotten (and so whenever a profile may have changed). */
+  revision = 0;
   readonly #retain: number;
   readonly #profiles = new Map<string, Profile>();
   readonly #byAmplitudeId = new Map<number, Profile>();
   #nextAmplitudeId = 900_000_000;
+  // Indexes of `events`, kept as events arrive so that a query reads only the events it is about.
+  // Each list is in the order of `events`, so that what a query adds up comes out the same.
+  #active: StoredEvent[] = [];
+  #activeByType = new Map<unknown, StoredEvent[]>();
+  #byUser = new Map<number, StoredEvent[]>();
+  #firstActive = new Map<number, StoredEvent>();
 
   constructor(retain: number) {
     this.#retain = retain;
@@ -122,6 +130,7 @@ export class EventStore {
    * only its user is tracked and nothing is kept.
    */
   add(event: Record<string, unknown>, uploadedAt: number): StoredEvent | undefined {
+    this.revision += 1;
     const userId = typeof event.user_id === 'string' ? event.user_id : undefined;
     const deviceId = typeof event.device_id === 'string' ? event.device_id : undefined;
     const profile = this.#identify(userId, deviceId, uploadedAt);
@@ -149,9 +158,54 @@ export class EventStore {
       eventId: profile?.eventCount ?? 0,
     };
     this.events.push(stored);
-    // Dropping in chunks keeps a full store from shifting the array on every event.
-    if (this.events.length > this.#retain * 1.1) this.events.splice(0, this.events.length - this.#retain);
+    // Dropping in chunks keeps a full store from shifting the array (and rebuilding its indexes) on every event.
+    if (this.events.length > this.#retain * 1.1) {
+      this.events.splice(0, this.events.length - this.#retain);
+      this.#reindex();
+    } else {
+      this.#indexEvent(stored);
+    }
     return stored;
+  }
+
+  /** Active events (identify events left out), oldest first: every one, or those of one event type. */
+  activeEvents(type?: string): readonly StoredEvent[] {
+    return type === undefined ? this.#active : (this.#activeByType.get(type) ?? []);
+  }
+
+  /** The active event types stored, each with its active events (oldest first), in the order first seen. */
+  activeTypes(): IterableIterator<[unknown, readonly StoredEvent[]]> {
+    return this.#activeByType.entries();
+  }
+
+  /** A user's stored events, identify events included, oldest first. */
+  eventsOf(amplitudeId: number): readonly StoredEvent[] {
+    return this.#byUser.get(amplitudeId) ?? [];
+  }
+
+  /**
+   * Each user's first active event: the earliest by time, the first stored among equals; users in
+   * the order their first active event was stored.
+   */
+  firstActiveEvents(): IterableIterator<StoredEvent> {
+    return this.#firstActive.values();
+  }
+
+  #indexEvent(stored: StoredEvent): void {
+    push(this.#byUser, stored.amplitudeId, stored);
+    if (!isActiveEvent(stored)) return;
+    this.#active.push(stored);
+    push(this.#activeByType, stored.event.event_type, stored);
+    const first = this.#firstActive.get(stored.amplitudeId);
+    if (!first || stored.time < first.time) this.#firstActive.set(stored.amplitudeId, stored);
+  }
+
+  #reindex(): void {
+    this.#active = [];
+    this.#activeByType = new Map();
+    this.#byUser = new Map();
+    this.#firstActive = new Map();
+    for (const stored of this.events) this.#indexEvent(stored);
   }
 
   #identify(userId: string | undefined, deviceId: string | undefined, seenAt: number): Profile | undefined {
@@ -195,6 +249,12 @@ export class EventStore {
     }
     this.#byAmplitudeId.set(profile.user.amplitude_id, profile);
   }
+}
+
+function push<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
 }
 
 /**

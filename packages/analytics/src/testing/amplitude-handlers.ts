@@ -9,6 +9,7 @@ import {
   segmentation,
   userCounts,
 } from './amplitude-analytics.js';
+import { AnswerCache } from './amplitude-answer-cache.js';
 import { chartCsv, chartData } from './amplitude-charts.js';
 import { isActiveEvent } from './amplitude-events.js';
 import { basicCredentials, checkQuery } from './amplitude-rules.js';
@@ -32,6 +33,11 @@ function queryError(path: string, status: number, type: string, message: string)
 }
 
 const USER_LOOKUP = /^\/api\/2\/(usersearch|useractivity)$/;
+
+const DAY = 86_400_000;
+
+/** Whether an answer reads cohort membership, which moves with the clock as well as with the events. */
+const readsCohorts = (text: string | null | undefined) => text?.includes('userdata_cohort') ?? false;
 
 /**
  * msw handlers of the simulated Amplitude project: the query APIs (Basic auth, parameters checked
@@ -91,26 +97,43 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
         else state.inFlight -= 1;
       }
     });
-  const computed = (path: string, answer: Answer<JsonObject>) =>
-    'refusal' in answer
-      ? queryError(path, 400, 'bad_request', `Invalid request: ${answer.refusal}`)
-      : HttpResponse.json(answer.body as JsonBodyType);
+  const answers = new AnswerCache(() => state.revision);
+  /** The answer of a request that depends only on the events and the request itself: computed once per revision. */
+  const cached = (url: URL, compute: () => unknown) =>
+    answers.answer(`${apiPath(url)}${url.search}`, compute);
+  const computed = (path: string, url: URL, compute: () => Answer<JsonObject>) => {
+    const respond = () => {
+      const answer = compute();
+      return 'refusal' in answer
+        ? queryError(path, 400, 'bad_request', `Invalid request: ${answer.refusal}`)
+        : answer.body;
+    };
+    if (!readsCohorts(url.searchParams.get('s'))) return cached(url, respond);
+    const answer = respond();
+    return answer instanceof Response ? answer : HttpResponse.json(answer as JsonBodyType);
+  };
 
   return [
-    query('*/api/2/users', (url) => computed('/api/2/users', userCounts(state, url.searchParams))),
+    query('*/api/2/users', (url) => computed('/api/2/users', url, () => userCounts(state, url.searchParams))),
     query('*/api/2/events/segmentation', (url) =>
-      computed('/api/2/events/segmentation', segmentation(state, url.searchParams)),
+      computed('/api/2/events/segmentation', url, () => segmentation(state, url.searchParams)),
     ),
-    query('*/api/2/usersearch', (url) => HttpResponse.json(state.searchUsers(url.searchParams.get('user')!))),
-    query('*/api/2/useractivity', (url) => userActivity(state, url.searchParams)),
+    query('*/api/2/usersearch', (url) => cached(url, () => state.searchUsers(url.searchParams.get('user')!))),
+    query('*/api/2/useractivity', (url) => cached(url, () => userActivity(state, url.searchParams))),
     query('*/api/2/realtime', () => HttpResponse.json(realtime(state, state.now()) as JsonBodyType)),
-    query('*/api/2/events/list', () => HttpResponse.json(eventTypes(state) as JsonBodyType)),
+    query('*/api/2/events/list', (url) => cached(url, () => eventTypes(state))),
     query('*/api/2/export', (url) => exportResponse(state, url.searchParams)),
     query('*/api/3/cohorts', () => HttpResponse.json({ cohorts: state.listCohorts() })),
-    query('*/api/3/chart/:id/:type', (_url, params) => {
+    query('*/api/3/chart/:id/:type', (url, params) => {
       const chart = state.charts.get(String(params.id));
       if (!chart) return queryError('/api/3/', 404, 'not_found', 'Chart not found');
-      if (params.type === 'csv') return HttpResponse.json({ data: chartCsv(state, chart, state.now()) });
+      if (params.type === 'csv') {
+        const csv = () => ({ data: chartCsv(state, chart, state.now()) });
+        if (readsCohorts(chart.query.s)) return HttpResponse.json(csv());
+        // The chart covers days up to today, and can be saved anew: both are part of its answer's key.
+        const today = Math.floor(state.now() / DAY);
+        return answers.answer(`${apiPath(url)}\u0001${today}\u0001${JSON.stringify(chart)}`, csv);
+      }
       // The legacy JSON endpoint, still answered as before Amplitude dropped it from its docs.
       return HttpResponse.json({
         ...chartData(state, chart, state.now()),
@@ -149,12 +172,12 @@ function exportResponse(state: AmplitudeState, query: URLSearchParams): Response
   });
 }
 
-/** `GET /api/2/useractivity`: the user's profile as its events describe it, and those events. */
-function userActivity(state: AmplitudeState, query: URLSearchParams): Response {
+/** `GET /api/2/useractivity`: the user's profile as its events describe it, and those events (or a 404). */
+function userActivity(state: AmplitudeState, query: URLSearchParams): JsonObject | Response {
   const amplitudeId = Number(query.get('user'));
   const profile = state.profileByAmplitudeId(amplitudeId);
   if (!profile) return queryError('/api/2/', 404, 'not_found', 'No user with this Amplitude ID');
-  const mine = state.events.filter((stored) => stored.amplitudeId === amplitudeId);
+  const mine = state.eventsOf(amplitudeId);
   const active = mine.filter(isActiveEvent);
   const latest = [...mine].reverse();
   const last = (field: string) => {
@@ -165,7 +188,7 @@ function userActivity(state: AmplitudeState, query: URLSearchParams): Response {
   const limit = Number(query.get('limit') ?? 1000);
   const ordered = query.get('direction') === 'earliest' ? mine : latest;
   const sessions = new Set(active.map((stored) => stored.event.session_id ?? stored.time));
-  return HttpResponse.json({
+  return {
     userData: {
       user_id: profile.user.user_id,
       canonical_amplitude_id: amplitudeId,
@@ -196,5 +219,5 @@ function userActivity(state: AmplitudeState, query: URLSearchParams): Response {
       event_time: new Date(stored.time).toISOString().replace('T', ' ').replace('Z', '000'),
       uuid: stored.uuid,
     })),
-  });
+  };
 }

@@ -1,6 +1,6 @@
 import type { AnalyticsSource } from './amplitude-analytics.js';
 import { type SimChart, sandboxCharts } from './amplitude-charts.js';
-import { EventStore, exportLine, isActiveEvent, type Profile, type StoredEvent } from './amplitude-events.js';
+import { EventStore, exportLine, type Profile, type StoredEvent } from './amplitude-events.js';
 import { seedEvents } from './amplitude-seed.js';
 import { EventRateLimiter, type ThrottleOptions } from './amplitude-throttle.js';
 import type { ExportFile } from './export-archive.js';
@@ -144,6 +144,12 @@ export class AmplitudeState implements AnalyticsSource {
   #limiter: EventRateLimiter | undefined;
   readonly #seen = new Map<string, number>();
   readonly #userSearches: number[] = [];
+  #revision = 0;
+  /** Cohort members by definition (event type, days, least count), while the events and the time allow. */
+  readonly #members = new Map<
+    string,
+    { revision: number; from: number; enters: number; leaves: number; members: Set<number> }
+  >();
 
   constructor(options: AmplitudeStateOptions = {}) {
     this.options = options;
@@ -176,6 +182,7 @@ export class AmplitudeState implements AnalyticsSource {
     // Requests still in flight finish after the reset: count from them, not from zero.
     this.maxInFlight = this.inFlight;
     this.maxUserSearchInFlight = this.userSearchInFlight;
+    this.#revision += 1;
     this.#populate();
   }
 
@@ -236,6 +243,7 @@ export class AmplitudeState implements AnalyticsSource {
     this.duplicateCount = Number(saved.duplicateCount) || 0;
     this.generatedExportEvents = 0;
     this.throttledRequests = 0;
+    this.#revision += 1;
   }
 
   #populate(): void {
@@ -246,6 +254,34 @@ export class AmplitudeState implements AnalyticsSource {
   /** Recently ingested events, oldest first (at most `retainEvents`). */
   get events(): readonly StoredEvent[] {
     return this.#store.events;
+  }
+
+  /**
+   * A number that changes whenever the events or the users change (an event ingested, a reset, an
+   * import): answers computed from them hold while it stays the same.
+   */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /** Retained active events (identify events left out), oldest first: all, or those of one event type. */
+  activeEvents(type?: string): readonly StoredEvent[] {
+    return this.#store.activeEvents(type);
+  }
+
+  /** The retained active event types, each with its events, in the order first seen. */
+  activeTypes(): IterableIterator<[unknown, readonly StoredEvent[]]> {
+    return this.#store.activeTypes();
+  }
+
+  /** Each user's first retained active event (see `EventStore.firstActiveEvents`). */
+  firstActiveEvents(): IterableIterator<StoredEvent> {
+    return this.#store.firstActiveEvents();
+  }
+
+  /** A user's retained events, identify events included, oldest first. */
+  eventsOf(amplitudeId: number): readonly StoredEvent[] {
+    return this.#store.eventsOf(amplitudeId);
   }
 
   /** Users the export generator draws from (the sandbox's, or a generic set when unseeded). */
@@ -348,6 +384,7 @@ export class AmplitudeState implements AnalyticsSource {
       }
       this.ingestedCount += 1;
       this.#store.add(event, uploadedAt);
+      this.#revision += 1;
     }
   }
 
@@ -362,15 +399,39 @@ export class AmplitudeState implements AnalyticsSource {
       cohort.definition as { andClauses?: { orClauses?: Record<string, unknown>[] }[] } | undefined
     )?.andClauses?.[0]?.orClauses?.[0];
     const type = String(clause?.type_value ?? '_active');
-    const since = this.now() - Number(clause?.time_value ?? 30) * DAY;
+    const span = Number(clause?.time_value ?? 30) * DAY;
     const needed = Number(clause?.operator_value ?? 1);
+    const now = this.now();
+    const key = `${type}\u0001${span}\u0001${needed}`;
+    const known = this.#members.get(key);
+    if (
+      known &&
+      known.revision === this.#revision &&
+      known.from <= now &&
+      now < known.enters &&
+      now <= known.leaves
+    ) {
+      return known.members;
+    }
+    const since = now - span;
     const counts = new Map<number, number>();
-    for (const stored of this.events) {
-      if (stored.time < since || stored.time > this.now() || !isActiveEvent(stored)) continue;
-      if (type !== '_active' && type !== '_all' && stored.event.event_type !== type) continue;
+    // The members stay the same until an event enters the window (its time comes) or one leaves it.
+    let enters = Number.POSITIVE_INFINITY;
+    let leaves = Number.POSITIVE_INFINITY;
+    const candidates = type === '_active' || type === '_all' ? this.activeEvents() : this.activeEvents(type);
+    for (const stored of candidates) {
+      const { time } = stored;
+      if (time > now) {
+        enters = Math.min(enters, time);
+        continue;
+      }
+      if (time < since) continue;
+      leaves = Math.min(leaves, time + span);
       counts.set(stored.amplitudeId, (counts.get(stored.amplitudeId) ?? 0) + 1);
     }
-    return new Set([...counts].filter(([, count]) => count >= needed).map(([user]) => user));
+    const members = new Set([...counts].filter(([, count]) => count >= needed).map(([user]) => user));
+    this.#members.set(key, { revision: this.#revision, from: now, enters, leaves, members });
+    return members;
   }
 
   /** The cohorts as listed, each with its size computed from the events. */
