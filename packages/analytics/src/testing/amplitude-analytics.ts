@@ -53,11 +53,21 @@ export function buckets(start: number, end: number, interval: string): number[] 
     }
     return out;
   }
-  const step =
-    interval === '7' ? 7 * DAY : interval === '-3600000' ? HOUR : interval === '-300000' ? FIVE_MINUTES : DAY;
+  const step = stepOf(interval);
   const last = interval.startsWith('-') ? end + DAY - step : end;
   for (let at = start; at <= last; at += step) out.push(at);
   return out;
+}
+
+/** The length of the buckets of an interval other than calendar months ('30'), in ms. */
+function stepOf(interval: string): number {
+  return interval === '7'
+    ? 7 * DAY
+    : interval === '-3600000'
+      ? HOUR
+      : interval === '-300000'
+        ? FIVE_MINUTES
+        : DAY;
 }
 
 /** The x value of a bucket: its day, or its hour and minute for sub-day intervals. */
@@ -77,6 +87,19 @@ function bucketIndex(points: readonly number[], end: number, time: number): numb
     else high = mid - 1;
   }
   return low;
+}
+
+/**
+ * `bucketIndex` of the buckets `buckets` made, as a function of the time. Buckets of one length
+ * (all but calendar months) spare the search: the index is the time's distance from the first
+ * bucket, in steps (the last bucket runs to `end`, as in the search).
+ */
+function bucketFinder(points: readonly number[], end: number, interval: string): (time: number) => number {
+  const first = points[0];
+  if (interval === '30' || first === undefined) return (time) => bucketIndex(points, end, time);
+  const step = stepOf(interval);
+  const last = points.length - 1;
+  return (time) => (time < first || time >= end ? -1 : Math.min(last, Math.floor((time - first) / step)));
 }
 
 /** Compares a property value with filter values as Amplitude's operators do. */
@@ -130,15 +153,20 @@ function matchesType(stored: StoredEvent, type: string): boolean {
   return stored.event.event_type === type;
 }
 
-function matchesEvent(stored: StoredEvent, spec: EventSpec): boolean {
-  if (!matchesType(stored, spec.event_type)) return false;
-  return (spec.filters ?? []).every((filter) =>
-    compare(
-      propertyOf(stored, filter.subprop_type, filter.subprop_key),
-      filter.subprop_op,
-      filter.subprop_value,
-    ),
-  );
+/** Whether one of the event spec's candidates matches its type and its filters. */
+function eventMatcher(spec: EventSpec): (stored: StoredEvent) => boolean {
+  const type = spec.event_type;
+  const filters = spec.filters ?? [];
+  if (filters.length === 0) return (stored) => matchesType(stored, type);
+  return (stored) =>
+    matchesType(stored, type) &&
+    filters.every((filter) =>
+      compare(
+        propertyOf(stored, filter.subprop_type, filter.subprop_key),
+        filter.subprop_op,
+        filter.subprop_value,
+      ),
+    );
 }
 
 function segmentFilter(
@@ -249,7 +277,8 @@ function rangeOf(query: URLSearchParams, interval: string) {
   const start = dayValue(query.get('start') ?? '')!;
   const endDay = dayValue(query.get('end') ?? '')!;
   const points = buckets(start, endDay, interval);
-  return { points, end: endDay + DAY };
+  const end = endDay + DAY;
+  return { points, end, bucketOf: bucketFinder(points, end, interval) };
 }
 
 /**
@@ -264,7 +293,7 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
   const limit = Number(query.get('limit') ?? 100);
   const e = JSON.parse(query.get('e')!) as EventSpec;
   const e2 = query.get('e2') ? (JSON.parse(query.get('e2')!) as EventSpec) : undefined;
-  const { points, end } = rangeOf(query, interval);
+  const { points, bucketOf } = rangeOf(query, interval);
   const segment = segmentFilter(source, query.get('s'));
   if ('refusal' in segment) return segment;
   const inSegment = segment.body;
@@ -277,7 +306,7 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
     active = { perBucket: points.map(() => new Set<number>()), all: new Set<number>() };
     for (const stored of source.activeEvents()) {
       if (!inSegment(stored)) continue;
-      const bucket = bucketIndex(points, end, stored.time);
+      const bucket = bucketOf(stored.time);
       if (bucket < 0) continue;
       active.perBucket[bucket]!.add(stored.amplitudeId);
       active.all.add(stored.amplitudeId);
@@ -293,16 +322,28 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
         ? (spec.group_by ?? []).slice(1)
         : (spec.group_by ?? [])
       : [];
+    const properties: { type: 'event' | 'user'; value: string }[] = [
+      ...eventGroups,
+      ...(grouped ? userGroups.map((name) => ({ type: 'user' as const, value: name })) : []),
+    ];
+    // Ungrouped (the common case), every event falls in the one group '': no key to build.
+    const keyOf =
+      properties.length === 0
+        ? () => ''
+        : (stored: StoredEvent) =>
+            properties
+              .map((group) => {
+                const value = propertyOf(stored, group.type, group.value);
+                return value === undefined || value === null || value === '' ? NONE : String(value);
+              })
+              .join('; ');
+    const matches = eventMatcher(spec);
     const groups = new Map<string, Tally>();
     for (const stored of candidates(source, spec)) {
-      if (!matchesEvent(stored, spec) || !inSegment(stored)) continue;
-      const bucket = bucketIndex(points, end, stored.time);
+      if (!matches(stored) || !inSegment(stored)) continue;
+      const bucket = bucketOf(stored.time);
       if (bucket < 0) continue;
-      const parts = [
-        ...eventGroups.map((group) => propertyOf(stored, group.type, group.value)),
-        ...(grouped ? userGroups.map((name) => propertyOf(stored, 'user', name)) : []),
-      ].map((value) => (value === undefined || value === null || value === '' ? NONE : String(value)));
-      const key = parts.join('; ');
+      const key = keyOf(stored);
       let tally = groups.get(key);
       if (!tally) {
         tally = new Tally(points.length);
@@ -387,7 +428,7 @@ function merge(into: Tally, from: Tally): void {
 export function userCounts(source: AnalyticsSource, query: URLSearchParams): Answer<JsonObject> {
   const metric = query.get('m') ?? 'active';
   const interval = query.get('i') ?? '1';
-  const { points, end } = rangeOf(query, interval);
+  const { points, bucketOf } = rangeOf(query, interval);
   const segment = segmentFilter(source, query.get('s'));
   if ('refusal' in segment) return segment;
   const groupBy = query.get('g');
@@ -395,7 +436,7 @@ export function userCounts(source: AnalyticsSource, query: URLSearchParams): Ans
   const counted = metric === 'new' ? source.firstActiveEvents() : source.activeEvents();
   for (const stored of counted) {
     if (!segment.body(stored)) continue;
-    const bucket = bucketIndex(points, end, stored.time);
+    const bucket = bucketOf(stored.time);
     if (bucket < 0) continue;
     const value = groupBy ? propertyOf(stored, 'user', groupBy) : undefined;
     const key = groupBy
