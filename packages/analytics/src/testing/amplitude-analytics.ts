@@ -1,5 +1,5 @@
 import { dayValue } from '../analytics-params.js';
-import { NONE, propertyOf, type StoredEvent } from './amplitude-events.js';
+import { type DayActivity, NONE, propertyOf, type StoredEvent } from './amplitude-events.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -11,6 +11,8 @@ const FIVE_MINUTES = 300_000;
  */
 export interface AnalyticsSource {
   activeEvents(type?: string): readonly StoredEvent[];
+  /** Per UTC day number: the users and count of the active events, all or of one type. */
+  activeDays(type?: string): ReadonlyMap<number, DayActivity>;
   activeTypes(): Iterable<[unknown, readonly StoredEvent[]]>;
   firstActiveEvents(): Iterable<StoredEvent>;
   cohortMembers(id: string): ReadonlySet<number> | undefined;
@@ -139,6 +141,19 @@ export function compare(value: unknown, op: string, values: readonly unknown[]):
 /** Event types that stand for several: any active event, or any with revenue. */
 const ANY_TYPE = new Set(['_active', '_all', 'revenue_amount', 'verified_revenue', 'unverified_revenue']);
 
+/** Intervals whose buckets start and end at midnight UTC: daily, weekly and monthly. */
+const WHOLE_DAYS = new Set(['1', '7', '30']);
+
+/**
+ * The day-by-day activity an unfiltered event spec counts, when there is one: of its type, or of
+ * every active event (revenue types are a filter of their own).
+ */
+function daysOf(source: AnalyticsSource, spec: EventSpec): ReadonlyMap<number, DayActivity> | undefined {
+  if ((spec.filters ?? []).length > 0) return undefined;
+  if (spec.event_type === '_active' || spec.event_type === '_all') return source.activeDays();
+  return ANY_TYPE.has(spec.event_type) ? undefined : source.activeDays(spec.event_type);
+}
+
 /** The stored events an event spec may match: those of its type, or every active one for a special type. */
 function candidates(source: AnalyticsSource, spec: EventSpec): readonly StoredEvent[] {
   return ANY_TYPE.has(spec.event_type) ? source.activeEvents() : source.activeEvents(spec.event_type);
@@ -212,6 +227,24 @@ class Tally {
     this.totals = new Array<number>(size).fill(0);
     this.sums = new Array<number>(size).fill(0);
     this.counted = new Array<number>(size).fill(0);
+  }
+
+  /**
+   * Adds whole days of activity (buckets of whole days): what `add` of each of their events would
+   * add, but property values, which only the events carry.
+   */
+  addDays(days: ReadonlyMap<number, DayActivity>, bucketOf: (time: number) => number): void {
+    for (const [day, activity] of days) {
+      const bucket = bucketOf(day * DAY);
+      if (bucket < 0) continue;
+      const users = this.users[bucket]!;
+      for (const user of activity.users) {
+        users.add(user);
+        this.allUsers.add(user);
+      }
+      this.totals[bucket]! += activity.count;
+      this.total += activity.count;
+    }
   }
 
   add(bucket: number, stored: StoredEvent, value?: unknown): void {
@@ -298,11 +331,19 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
   if ('refusal' in segment) return segment;
   const inSegment = segment.body;
   const userGroups = [query.get('g'), query.get('g2')].filter((name): name is string => !!name);
+  // Without a segment, counts over whole days add up the activity kept per day, not the events.
+  const byDays = !query.get('s') && WHOLE_DAYS.has(interval);
 
   // The active users (of the segment) only matter to % of DAU: read every event only for it.
   let active: ActiveUsers | undefined;
   const activeUsers = (): ActiveUsers => {
     if (active) return active;
+    if (byDays) {
+      const tally = new Tally(points.length);
+      tally.addDays(source.activeDays(), bucketOf);
+      active = { perBucket: tally.users, all: tally.allUsers };
+      return active;
+    }
     active = { perBucket: points.map(() => new Set<number>()), all: new Set<number>() };
     for (const stored of source.activeEvents()) {
       if (!inSegment(stored)) continue;
@@ -337,8 +378,16 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
                 return value === undefined || value === null || value === '' ? NONE : String(value);
               })
               .join('; ');
-    const matches = eventMatcher(spec);
     const groups = new Map<string, Tally>();
+    const days = byDays && properties.length === 0 && !measured ? daysOf(source, spec) : undefined;
+    if (days) {
+      const tally = new Tally(points.length);
+      tally.addDays(days, bucketOf);
+      // As from the events: a group only when an event falls in the range.
+      if (tally.total > 0) groups.set('', tally);
+      return { groups, byEvent: eventGroups.length > 0 };
+    }
+    const matches = eventMatcher(spec);
     for (const stored of candidates(source, spec)) {
       if (!matches(stored) || !inSegment(stored)) continue;
       const bucket = bucketOf(stored.time);
@@ -433,23 +482,29 @@ export function userCounts(source: AnalyticsSource, query: URLSearchParams): Ans
   if ('refusal' in segment) return segment;
   const groupBy = query.get('g');
   const groups = new Map<string, Set<number>[]>();
-  const counted = metric === 'new' ? source.firstActiveEvents() : source.activeEvents();
-  for (const stored of counted) {
-    if (!segment.body(stored)) continue;
-    const bucket = bucketOf(stored.time);
-    if (bucket < 0) continue;
-    const value = groupBy ? propertyOf(stored, 'user', groupBy) : undefined;
-    const key = groupBy
-      ? value === undefined || value === null || value === ''
-        ? NONE
-        : String(value)
-      : 'All Users';
-    let sets = groups.get(key);
-    if (!sets) {
-      sets = points.map(() => new Set<number>());
-      groups.set(key, sets);
+  if (metric !== 'new' && !groupBy && !query.get('s') && WHOLE_DAYS.has(interval)) {
+    // All active users over whole days: the activity kept per day, not the events.
+    const tally = new Tally(points.length);
+    tally.addDays(source.activeDays(), bucketOf);
+    groups.set('All Users', tally.users);
+  } else {
+    for (const stored of metric === 'new' ? source.firstActiveEvents() : source.activeEvents()) {
+      if (!segment.body(stored)) continue;
+      const bucket = bucketOf(stored.time);
+      if (bucket < 0) continue;
+      const value = groupBy ? propertyOf(stored, 'user', groupBy) : undefined;
+      const key = groupBy
+        ? value === undefined || value === null || value === ''
+          ? NONE
+          : String(value)
+        : 'All Users';
+      let sets = groups.get(key);
+      if (!sets) {
+        sets = points.map(() => new Set<number>());
+        groups.set(key, sets);
+      }
+      sets[bucket]!.add(stored.amplitudeId);
     }
-    sets[bucket]!.add(stored.amplitudeId);
   }
   if (!groupBy && groups.size === 0)
     groups.set(

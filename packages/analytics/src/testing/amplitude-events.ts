@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { exportTime, isoDay, type SimUser } from './synthetic.js';
 
 const MAX_PROFILES = 50_000;
+const DAY = 86_400_000;
 
 /** Event types that change a user or group rather than record something the user did. */
 const IDENTIFY_TYPES = new Set(['$identify', '$groupidentify']);
@@ -24,6 +25,12 @@ export interface StoredEvent {
   uuid: string;
   /** Its number within the user's events, as the export's `event_id`. */
   eventId: number;
+}
+
+/** The active events of one UTC day (of one event type, or of all): their users, and how many there were. */
+export interface DayActivity {
+  readonly users: Set<number>;
+  count: number;
 }
 
 /** What the simulator knows of a user: ids, properties, first sight. */
@@ -93,6 +100,10 @@ export class EventStore {
   #activeByType = new Map<unknown, StoredEvent[]>();
   #byUser = new Map<number, StoredEvent[]>();
   #firstActive = new Map<number, StoredEvent>();
+  // UTC day number → activity, of every active event and per event type: what daily, weekly and
+  // monthly counts without filters add up, whatever the number of events.
+  #activeDays = new Map<number, DayActivity>();
+  #activeDaysByType = new Map<unknown, Map<number, DayActivity>>();
 
   constructor(retain: number) {
     this.#retain = retain;
@@ -178,6 +189,11 @@ export class EventStore {
     return this.#activeByType.entries();
   }
 
+  /** Per UTC day number (`floor(time / 1 day)`): the activity of every active event, or of one event type. */
+  activeDays(type?: string): ReadonlyMap<number, DayActivity> {
+    return type === undefined ? this.#activeDays : (this.#activeDaysByType.get(type) ?? new Map());
+  }
+
   /** A user's stored events, identify events included, oldest first. */
   eventsOf(amplitudeId: number): readonly StoredEvent[] {
     return this.#byUser.get(amplitudeId) ?? [];
@@ -198,6 +214,21 @@ export class EventStore {
     push(this.#activeByType, stored.event.event_type, stored);
     const first = this.#firstActive.get(stored.amplitudeId);
     if (!first || stored.time < first.time) this.#firstActive.set(stored.amplitudeId, stored);
+    const day = Math.floor(stored.time / DAY);
+    let byDay = this.#activeDaysByType.get(stored.event.event_type);
+    if (!byDay) {
+      byDay = new Map();
+      this.#activeDaysByType.set(stored.event.event_type, byDay);
+    }
+    for (const days of [this.#activeDays, byDay]) {
+      let activity = days.get(day);
+      if (!activity) {
+        activity = { users: new Set(), count: 0 };
+        days.set(day, activity);
+      }
+      activity.users.add(stored.amplitudeId);
+      activity.count += 1;
+    }
   }
 
   #reindex(): void {
@@ -205,6 +236,8 @@ export class EventStore {
     this.#activeByType = new Map();
     this.#byUser = new Map();
     this.#firstActive = new Map();
+    this.#activeDays = new Map();
+    this.#activeDaysByType = new Map();
     for (const stored of this.events) this.#indexEvent(stored);
   }
 

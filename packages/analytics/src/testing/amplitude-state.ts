@@ -1,6 +1,12 @@
 import type { AnalyticsSource } from './amplitude-analytics.js';
 import { type SimChart, sandboxCharts } from './amplitude-charts.js';
-import { EventStore, exportLine, type Profile, type StoredEvent } from './amplitude-events.js';
+import {
+  type DayActivity,
+  EventStore,
+  exportLine,
+  type Profile,
+  type StoredEvent,
+} from './amplitude-events.js';
 import { seedEvents } from './amplitude-seed.js';
 import { EventRateLimiter, type ThrottleOptions } from './amplitude-throttle.js';
 import type { ExportFile } from './export-archive.js';
@@ -277,6 +283,11 @@ export class AmplitudeState implements AnalyticsSource {
   /** Each user's first retained active event (see `EventStore.firstActiveEvents`). */
   firstActiveEvents(): IterableIterator<StoredEvent> {
     return this.#store.firstActiveEvents();
+  }
+
+  /** Per UTC day number: the activity of the retained active events, all or of one type. */
+  activeDays(type?: string): ReadonlyMap<number, DayActivity> {
+    return this.#store.activeDays(type);
   }
 
   /** A user's retained events, identify events included, oldest first. */
