@@ -216,6 +216,30 @@ describe('docs.fileChanged', () => {
     t.sim.server.reset();
   });
 
+  it('subscribing again at another hook URL (the host moved) opens the channel there and stops the one at the old URL', async () => {
+    const { state } = await subscribe();
+    const moved = await startWebhookReceiver();
+    try {
+      const again = await fileChanged.subscribe!(ctx(), {
+        hookUrl: moved.url,
+        input: fileChanged.parse({}),
+        previous: state,
+      });
+      const next = again.state as FileChangedState;
+      expect([...t.sim.changes.channels.values()].map((channel) => [channel.id, channel.address])).toEqual([
+        [next.channelId, moved.url],
+      ]);
+      await editDocument(t.sim.seeded!.meetingNotesId, 'm');
+      await t.sim.changes.idle();
+      expect(changeNotifications()).toEqual([]);
+      const notified = moved.received.filter((n) => n.headers['x-goog-resource-state'] === 'change');
+      expect(notified.map((n) => verifyDriveNotification(request(n), next))).toEqual(['change']);
+    } finally {
+      await moved.close();
+      t.sim.server.reset();
+    }
+  });
+
   it('a replacement whose old channel cannot be stopped still hands back the new channel, so it is not lost', async () => {
     const { state } = await subscribe();
     t.sim.server.use(

@@ -63,6 +63,56 @@ describe('issues.event', () => {
     expect(h.sim.server.violations).toEqual([]);
   });
 
+  it('moves to a new hook URL given the previous state: a new webhook there, the previous one deleted', async () => {
+    const previous = await subscribe({ teamId: 'ENG' });
+    const moved = await startWebhookReceiver();
+    try {
+      const { state } = await issueEvent.subscribe!(ctx(), {
+        hookUrl: moved.url,
+        input: issueEvent.parse({ teamId: 'ENG' }),
+        secret: 'another-host-secret-0123456789abcdef',
+        previous,
+      });
+      expect([...h.sim.workspace.webhooks.values()].map((webhook) => [webhook.id, webhook.url])).toEqual([
+        [state.webhookId, moved.url],
+      ]);
+      await h.client.run('updateIssue', { issueId: eng1(), title: 'Seen at the new URL' });
+      await h.sim.webhooks.idle();
+      expect(receiver.received).toEqual([]);
+      const [delivery] = moved.received;
+      const events = await issueEvent.verify!(request(delivery!), state, issueEvent.parse({}));
+      expect(events.map((event) => event.type)).toEqual(['Issue.update']);
+      // A previous webhook already deleted in Linear's settings is no obstacle.
+      const again = await issueEvent.subscribe!(ctx(), {
+        hookUrl: moved.url,
+        input: issueEvent.parse({}),
+        secret: SECRET,
+        previous,
+      });
+      expect([...h.sim.workspace.webhooks.keys()]).toEqual([state.webhookId, again.state.webhookId]);
+      expect(h.sim.server.violations).toEqual([]);
+    } finally {
+      await moved.close();
+    }
+  });
+
+  it('keeps nothing new when the previous webhook cannot be deleted: the new one goes, the error is thrown', async () => {
+    const previous = await subscribe();
+    h.sim.failNext({ kind: 'forbidden', operationName: 'DeleteWebhook' });
+    await expect(
+      issueEvent.subscribe!(ctx(), {
+        hookUrl: `${receiver.url}-moved`,
+        input: issueEvent.parse({}),
+        secret: SECRET,
+        previous,
+      }),
+    ).rejects.toMatchObject({ kind: 'permission' });
+    // As before the attempt: the caller still holds the state of the only webhook there is.
+    expect([...h.sim.workspace.webhooks.values()].map((webhook) => [webhook.id, webhook.url])).toEqual([
+      [previous.webhookId, receiver.url],
+    ]);
+  });
+
   it('subscribes to all public teams when no team is given', async () => {
     const state = await subscribe();
     expect(h.sim.workspace.webhooks.get(state.webhookId)).toMatchObject({

@@ -75,6 +75,23 @@ mutation DeleteWebhook($id: String!) {
   }
 }`);
 
+/** Deletes a webhook (`webhookDelete`); one already gone counts as deleted. */
+async function deleteWebhook(ctx: IssuesContext, webhookId: string, signal?: AbortSignal): Promise<void> {
+  try {
+    await ctx.linear.run(
+      DELETE_WEBHOOK,
+      { id: webhookId },
+      { notFound: { field: 'webhookDelete', what: `webhook ${webhookId}` }, signal },
+    );
+  } catch (error) {
+    if (!NotFoundError.isInstance(error)) throw error;
+  }
+}
+
+function isIssueEventState(value: unknown): value is IssueEventState {
+  return typeof (value as Partial<IssueEventState> | null | undefined)?.webhookId === 'string';
+}
+
 /** Options of `verifyLinearWebhook`. */
 export interface VerifyLinearWebhookOptions {
   /** How far `webhookTimestamp` may be from now (default 60 000 ms). */
@@ -225,7 +242,8 @@ function passes(payload: LinearWebhookPayload, input: IssueEventInput): boolean 
  * `issues.event`: Linear's data-change webhooks. Subscribing creates a webhook (`webhookCreate`)
  * for the hook URL with a secret the host generates, for one team or all public teams; each
  * delivery is checked (`Linear-Signature`, `webhookTimestamp` within 60 s) and filtered by action
- * and changed fields; unsubscribing deletes the webhook.
+ * and changed fields; unsubscribing deletes the webhook. Given the `previous` state (the host's
+ * public URL changed), a new webhook is created and the previous one deleted.
  */
 export const issueEvent = defineTrigger({
   key: 'event',
@@ -235,7 +253,7 @@ export const issueEvent = defineTrigger({
   input: inputSchema,
   output: outputSchema,
   kinds: ['webhook'],
-  async subscribe(ctx: IssuesContext, { hookUrl, input, secret, signal }) {
+  async subscribe(ctx: IssuesContext, { hookUrl, input, secret, previous, signal }) {
     const signing = secret ?? randomBytes(32).toString('hex');
     const data = await ctx.linear.run<{ webhookCreate: { webhook: { id: string } } }>(
       CREATE_WEBHOOK,
@@ -250,19 +268,23 @@ export const issueEvent = defineTrigger({
       },
       { signal },
     );
-    return { state: { webhookId: data.webhookCreate.webhook.id, secret: signing } satisfies IssueEventState };
-  },
-  async unsubscribe(ctx: IssuesContext, state: IssueEventState) {
-    try {
-      await ctx.linear.run(
-        DELETE_WEBHOOK,
-        { id: state.webhookId },
-        { notFound: { field: 'webhookDelete', what: `webhook ${state.webhookId}` } },
-      );
-    } catch (error) {
-      if (!NotFoundError.isInstance(error)) throw error;
+    const state: IssueEventState = { webhookId: data.webhookCreate.webhook.id, secret: signing };
+    // A re-subscribe (the host's public URL changed, or the filters did): the earlier webhook is
+    // replaced, deleted once the new one exists so no change falls between the two. A new webhook
+    // rather than `webhookUpdate`, since its team cannot be changed in place.
+    if (isIssueEventState(previous) && previous.webhookId !== state.webhookId) {
+      try {
+        await deleteWebhook(ctx, previous.webhookId, signal);
+      } catch (error) {
+        // Left in place, the old webhook would keep firing at its URL with nothing that knows it:
+        // the new one goes instead, and the caller keeps the previous state and tries again.
+        await deleteWebhook(ctx, state.webhookId).catch(() => {});
+        throw error;
+      }
     }
+    return { state };
   },
+  unsubscribe: (ctx: IssuesContext, state: IssueEventState) => deleteWebhook(ctx, state.webhookId),
   verify(request, state: IssueEventState, input) {
     const event = verifyLinearWebhook(request, state.secret);
     return passes(event.data, input) ? [event] : [];

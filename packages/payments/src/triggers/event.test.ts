@@ -16,7 +16,7 @@ const stripe = new Stripe('sk_test_unused');
 /** A receiver that records every delivery's headers and raw body, answering `status()`. */
 let receiver: Server;
 let hookUrl: string;
-const received: { headers: IncomingHttpHeaders; rawBody: Buffer }[] = [];
+const received: { path: string | undefined; headers: IncomingHttpHeaders; rawBody: Buffer }[] = [];
 let answer = 200;
 
 beforeAll(async () => {
@@ -24,7 +24,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ headers: req.headers, rawBody: Buffer.concat(chunks) });
+      received.push({ path: req.url, headers: req.headers, rawBody: Buffer.concat(chunks) });
       res.writeHead(answer).end();
     });
   });
@@ -220,6 +220,46 @@ describe('payments.event', () => {
       status: 400,
       providerMessage: expect.stringContaining('maximum of 16 test webhook endpoints'),
     });
+  });
+
+  it('moves its endpoint to a new URL given the previous state: the same endpoint and secret, nothing left at the old URL', async () => {
+    const first = await subscribe(['customer.created']);
+    const moved = `${hookUrl.replace('/hooks/sub_1', '/moved/hooks/sub_1')}`;
+    const again = await subscribe(['customer.created'], first.state, moved);
+    expect(again.state).toEqual(first.state);
+    const update = h.sim.server.calls.findLast(
+      (call) => call.method === 'POST' && call.path === `/v1/webhook_endpoints/${first.state.endpointId}`,
+    );
+    expect(formPairs(update)).toEqual([
+      ['url', moved],
+      ['enabled_events[0]', 'customer.created'],
+      ['disabled', 'false'],
+    ]);
+    expect(h.sim.state.webhookEndpoints.list().map((endpoint) => endpoint.url)).toEqual([moved]);
+    await h.client.run('createCustomer', { email: 'moved@example.com' });
+    await h.sim.webhooks.idle();
+    expect(received.map((delivery) => delivery.path)).toEqual(['/moved/hooks/sub_1']);
+    const [delivery] = received;
+    const events = await eventTrigger.verify!(
+      { headers: delivery!.headers, rawBody: delivery!.rawBody },
+      again.state,
+      eventTrigger.parse({ events: ['customer.created'] }),
+    );
+    expect(events.map((event) => event.type)).toEqual(['customer.created']);
+  });
+
+  it('creates a new endpoint when the previous one is gone (deleted in the Dashboard), and replaces a stale one at the new URL', async () => {
+    const first = await subscribe(['customer.created']);
+    await eventTrigger.unsubscribe!(ctx(), first.state);
+    const moved = `${hookUrl}-moved`;
+    // An endpoint at the new URL whose secret is lost: replaced, not kept beside the new one.
+    const stale = await subscribe(['customer.created'], undefined, moved);
+    const again = await subscribe(['customer.created'], first.state, moved);
+    expect(again.state.endpointId).not.toBe(first.state.endpointId);
+    expect(h.sim.state.webhookEndpoints.list().map((endpoint) => [endpoint.id, endpoint.url])).toEqual([
+      [again.state.endpointId, moved],
+    ]);
+    expect(h.sim.state.webhookEndpoints.has(stale.state.endpointId)).toBe(false);
   });
 
   it('deletes the endpoint on unsubscribe, and a second unsubscribe is not an error', async () => {

@@ -110,7 +110,8 @@ const wanted = (events: readonly string[], type: string) => events.includes('*')
  * `payments.event`: Stripe events through a webhook endpoint the subscription creates. Subscribing
  * creates `POST /v1/webhook_endpoints` (the connection's API version, the chosen types) and keeps
  * the `whsec_…` secret; an endpoint already at the same URL is reused, never duplicated, since
- * Stripe allows 16 per account. Deliveries are verified by `Stripe-Signature` (300 s tolerance).
+ * Stripe allows 16 per account. Given the `previous` state, its endpoint is updated in place (`url`
+ * and events), so a host whose public URL changed moves it without a new secret. Deliveries are verified by `Stripe-Signature` (300 s tolerance).
  */
 export const eventTrigger = defineTrigger({
   key: 'event',
@@ -151,28 +152,31 @@ export const eventTrigger = defineTrigger({
       }) as unknown as z.ZodType<StripeEvent>,
   async subscribe(ctx: PaymentsContext, { hookUrl, input, previous, signal }) {
     const enabled = input.events.includes('*') ? ['*'] : input.events;
-    const existing = (
+    const endpoints = (
       await listAll<{ id: string; url: string }>(ctx.http, '/v1/webhook_endpoints', {}, signal)
-    ).data.filter((endpoint) => endpoint.url === hookUrl);
-    const known = previous && existing.find((endpoint) => endpoint.id === previous.endpointId);
-    if (known && previous) {
-      // Ours, with a secret we hold: change its events in place.
-      await ctx.http.request({
-        method: 'POST',
-        path: `/v1/webhook_endpoints/${encodeURIComponent(known.id)}`,
-        form: { enabled_events: enabled, disabled: false },
-        signal,
-      });
-      return { state: previous };
-    }
+    ).data;
+    // The endpoint of an earlier subscribe, whatever URL it was given: after a move (the host's
+    // public URL changed) it is still ours, with a secret we hold.
+    const known = previous && endpoints.find((endpoint) => endpoint.id === previous.endpointId);
     // An endpoint at our URL whose secret we do not hold (a create whose answer was lost): Stripe never
     // shows a secret again, so replace it rather than add one more beside it.
-    for (const stale of existing) {
+    for (const stale of endpoints.filter((endpoint) => endpoint.url === hookUrl && endpoint !== known)) {
       await ctx.http.request({
         method: 'DELETE',
         path: `/v1/webhook_endpoints/${encodeURIComponent(stale.id)}`,
         signal,
       });
+    }
+    if (known && previous) {
+      // Changed in place (its URL, its events), so its secret and id stay and nothing is left at
+      // the old URL.
+      await ctx.http.request({
+        method: 'POST',
+        path: `/v1/webhook_endpoints/${encodeURIComponent(known.id)}`,
+        form: { url: hookUrl, enabled_events: enabled, disabled: false },
+        signal,
+      });
+      return { state: previous };
     }
     const created = await ctx.http.request<{ id: string; secret?: string }>({
       method: 'POST',
