@@ -37,6 +37,15 @@ export async function benchHost(scale: number): Promise<void> {
       if (attempt > 600) throw new Error('the host did not start its sandbox within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
+    const segmentationBody = JSON.stringify({
+      connection: 'sandbox-analytics',
+      input: {
+        event: { event_type: 'Play Song' },
+        start: day(Date.now() - 29 * 86_400_000),
+        end: day(Date.now()),
+      },
+    });
     const scenarios: [string, () => Promise<number>][] = [
       [
         'GET /api/health (floor)',
@@ -54,6 +63,20 @@ export async function benchHost(scale: number): Promise<void> {
             dispatcher: agent,
             headers,
             body: JSON.stringify({ connection: 'sandbox-payments', input: { limit: 3 } }),
+          });
+          await response.body.dump();
+          return response.statusCode;
+        },
+      ],
+      [
+        // The sandbox's Amplitude simulator answers from its 30 days of seeded events.
+        'run analytics.eventSegmentation (30 days)',
+        async () => {
+          const response = await request(`${origin}/api/commands/analytics.eventSegmentation/run`, {
+            method: 'POST',
+            dispatcher: agent,
+            headers,
+            body: segmentationBody,
           });
           await response.body.dump();
           return response.statusCode;
