@@ -176,7 +176,8 @@ export class TriggerService {
       trigger: record.trigger,
       connection: record.connection,
       input: record.input,
-      hookUrl: base ? this.#hookUrl(base, record.id) : undefined,
+      // Where the provider delivers: the URL it was given, until a move to this host's URL succeeds.
+      hookUrl: record.hookUrl ?? (base ? this.#hookUrl(base, record.id) : undefined),
       deliverTo: record.deliverTo,
       status: record.status,
       ...(record.error ? { error: record.error } : {}),
@@ -221,6 +222,7 @@ export class TriggerService {
         deliverSecret,
         cursor: subscribed?.cursor,
         renewAt: subscribed?.renewAt,
+        hookUrl,
       })
       .catch(async (error: unknown) => {
         // Not stored, the provider's side would be known to nobody (a webhook firing at a hook URL
@@ -329,8 +331,10 @@ export class TriggerService {
   }
 
   /**
-   * Starts the serving host's background work: delivery to callers' URLs, polling and renewal.
-   * `localUrl` is this server's own address, for hook URLs of sandbox subscriptions.
+   * Starts the serving host's background work: delivery to callers' URLs, polling and renewal, which
+   * begins at once so that webhook subscriptions registered at another public URL (a tunnel's new
+   * address after a restart) move to this one without waiting a minute. `localUrl` is this server's
+   * own address, for hook URLs of sandbox subscriptions.
    */
   async start(localUrl?: string): Promise<void> {
     this.#stopped = new AbortController();
@@ -346,6 +350,9 @@ export class TriggerService {
     every(1000, () => this.#deliverDue());
     every(1000, () => this.#pollDue());
     every(60_000, () => this.renewDue());
+    setImmediate(() => {
+      if (!this.#stopped.signal.aborted) void this.renewDue().catch(() => {});
+    });
   }
 
   /** Stops the background work. */
@@ -476,30 +483,41 @@ export class TriggerService {
 
   /**
    * Renews the provider channels whose `renewAt` has come (Drive's watch channels): the trigger sets
-   * it before the channel expires, with room for a late renewal. The serving host calls this every
-   * minute; each subscription is renewed by one instance of the fleet, once. A failed renewal marks
-   * the subscription `failed` (its polling carries on) and is retried on the next call, by
-   * subscribing again with the stored state as `previous`: the provider's side may be what broke,
-   * and `previous` lets the trigger replace or reuse it rather than leave it behind. A trigger
-   * without `renew` is renewed that way too.
+   * it before the channel expires, with room for a late renewal. Also moves webhook subscriptions
+   * registered at another hook URL than this host's (the host restarted behind a tunnel with a new
+   * public URL, or a subscription stored before its hook URL was): they would otherwise be delivered
+   * to an address nobody answers. The serving host calls this at start and every minute; each
+   * subscription is renewed by one instance of the fleet, once. A failed renewal or move marks the
+   * subscription `failed` (its polling carries on) and is retried on the next call, by subscribing
+   * again with the stored state as `previous`: the provider's side may be what broke (or sits at the
+   * old URL), and `previous` lets the trigger update, replace or reuse it rather than leave it
+   * behind. A trigger without `renew` is renewed that way too. The subscription keeps its id, its
+   * delivery secret, its events and its cursor.
    */
   async renewDue(): Promise<void> {
     const subscriptions = await this.#store.triggers.listSubscriptions();
     for (const listed of subscriptions) {
-      if (!renewIsDue(listed)) continue;
       const entry = this.list().find((item) => item.id === listed.trigger);
       if (!entry?.trigger.renew && !entry?.trigger.subscribe) continue;
       const { trigger, connectorId } = entry;
+      const target = await this.#targetHookUrl(entry, listed);
+      if (!renewIsDue(listed) && !movesTo(listed, target)) continue;
       await this.#store
         .withLock(`trigger-renew:${listed.id}`, async () => {
           // Another instance may have renewed it since the listing: renewing the old state again
           // would open a second channel that nothing ever stops.
           const record = await this.#store.triggers.getSubscription(listed.id);
-          if (!record || !renewIsDue(record)) return;
-          const base = await this.#hookBase(await this.#connections.resolve(connectorId, record.connection));
-          const hookUrl = this.#hookUrl(base, record.id);
+          if (!record) return;
+          const moving = movesTo(record, target);
+          if (!renewIsDue(record) && !moving) return;
+          const hookUrl =
+            target ??
+            this.#hookUrl(
+              await this.#hookBase(await this.#connections.resolve(connectorId, record.connection)),
+              record.id,
+            );
           const input = trigger.parse(record.input);
-          const resubscribe = trigger.subscribe && (record.status === 'failed' || !trigger.renew);
+          const resubscribe = trigger.subscribe && (record.status === 'failed' || moving || !trigger.renew);
           const renewed = await this.#connections.withClient(connectorId, record.connection, (client) =>
             resubscribe
               ? trigger.subscribe!(contextOf(client), {
@@ -515,6 +533,7 @@ export class TriggerService {
           await this.#store.triggers.updateSubscription(record.id, {
             state: renewed.state,
             renewAt: renewed.renewAt,
+            hookUrl,
             ...(record.cursor === undefined && renewed.cursor !== undefined
               ? { cursor: renewed.cursor }
               : {}),
@@ -534,6 +553,29 @@ export class TriggerService {
         });
     }
   }
+
+  /**
+   * The hook URL a webhook subscription should be registered at now, or undefined when there is
+   * none to move it to (not a webhook trigger, or no public URL and no sandbox address): then it
+   * stays where it is, since its old address may well still reach this host.
+   */
+  async #targetHookUrl(entry: RegisteredTrigger, record: SubscriptionRecord): Promise<string | undefined> {
+    if (!entry.trigger.kinds.includes('webhook') || !entry.trigger.subscribe) return undefined;
+    const connection = await this.#connections
+      .resolve(entry.connectorId, record.connection)
+      .catch(() => undefined);
+    if (!connection) return undefined;
+    const base = await this.#hookBase(connection).catch(() => undefined);
+    return base ? this.#hookUrl(base, record.id) : undefined;
+  }
+}
+
+/**
+ * Whether a webhook subscription must move to `target`: it was registered at another URL, or at one
+ * not recorded (stored before hook URLs were), which a re-subscribe with `previous` sets right.
+ */
+function movesTo(record: SubscriptionRecord, target: string | undefined): boolean {
+  return target !== undefined && record.hookUrl !== target;
 }
 
 /** Whether a subscription's provider channel is due for renewal: its `renewAt` has come. */

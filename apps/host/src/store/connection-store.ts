@@ -406,6 +406,11 @@ export interface NewSubscription {
   cursor?: string | undefined;
   /** When the provider's side must be renewed (ISO 8601). */
   renewAt?: string | undefined;
+  /**
+   * Webhook triggers: the URL the provider was given (`<public URL>/hooks/<id>`), so a host started
+   * at another public URL knows to move the subscription there.
+   */
+  hookUrl?: string | undefined;
 }
 
 /** A stored subscription, its state and secrets opened. */
@@ -473,10 +478,15 @@ export interface TriggerStore {
   getSubscription(id: string): Promise<SubscriptionRecord | undefined>;
   /** Every subscription, oldest first. */
   listSubscriptions(): Promise<SubscriptionRecord[]>;
-  /** Changes a subscription's state, status, cursor or renewal time; undefined when it is gone. */
+  /**
+   * Changes a subscription's state, status, cursor, renewal time or hook URL; undefined when it is
+   * gone.
+   */
   updateSubscription(
     id: string,
-    changes: Partial<Pick<SubscriptionRecord, 'state' | 'status' | 'error' | 'cursor' | 'renewAt'>>,
+    changes: Partial<
+      Pick<SubscriptionRecord, 'state' | 'status' | 'error' | 'cursor' | 'renewAt' | 'hookUrl'>
+    >,
   ): Promise<SubscriptionRecord | undefined>;
   /** Removes a subscription with its events and deliveries; false when it did not exist. */
   deleteSubscription(id: string): Promise<boolean>;

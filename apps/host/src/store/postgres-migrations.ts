@@ -1,5 +1,9 @@
 import { FAILURE_MIGRATION_SQL } from './postgres-failure-store.js';
-import { TRIGGER_MIGRATION_SQL, TRIGGER_REPLAY_MIGRATION_SQL } from './postgres-trigger-store.js';
+import {
+  TRIGGER_HOOK_URL_MIGRATION_SQL,
+  TRIGGER_MIGRATION_SQL,
+  TRIGGER_REPLAY_MIGRATION_SQL,
+} from './postgres-trigger-store.js';
 
 /**
  * One step of the PostgreSQL schema. Steps are applied in version order, each in its own
@@ -139,6 +143,11 @@ CREATE INDEX audit_at ON audit (at);
     version: 6,
     name: 'replay keys of signed webhook deliveries',
     sql: TRIGGER_REPLAY_MIGRATION_SQL,
+  },
+  {
+    version: 7,
+    name: 'the hook URL each webhook subscription was registered at',
+    sql: TRIGGER_HOOK_URL_MIGRATION_SQL,
   },
 ];
 

@@ -22,6 +22,11 @@ import {
   subscriptionRecord,
 } from './trigger-rows.js';
 
+/** The URL each webhook subscription was registered at (migration 7 of `postgres-migrations.ts`). */
+export const TRIGGER_HOOK_URL_MIGRATION_SQL = `
+ALTER TABLE subscriptions ADD COLUMN hook_url text;
+`;
+
 /** The trigger tables (migration 4 of `postgres-migrations.ts`). */
 export const TRIGGER_MIGRATION_SQL = `
 CREATE TABLE subscriptions (
@@ -103,8 +108,8 @@ export class PostgresTriggerStore implements TriggerStore {
     const { pool, box } = this.#deps;
     const now = this.#deps.now();
     const { rows } = await pool.query<SubscriptionRow>(
-      `INSERT INTO subscriptions (id, trigger, connection, input, state, deliver_to, deliver_secret, cursor, renew_at, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'active', $10, $10) RETURNING *`,
+      `INSERT INTO subscriptions (id, trigger, connection, input, state, deliver_to, deliver_secret, cursor, renew_at, hook_url, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', $11, $11) RETURNING *`,
       [
         subscription.id,
         subscription.trigger,
@@ -117,6 +122,7 @@ export class PostgresTriggerStore implements TriggerStore {
           : null,
         subscription.cursor ?? null,
         subscription.renewAt ?? null,
+        subscription.hookUrl ?? null,
         now,
       ],
     );
@@ -140,7 +146,9 @@ export class PostgresTriggerStore implements TriggerStore {
 
   async updateSubscription(
     id: string,
-    changes: Partial<Pick<SubscriptionRecord, 'state' | 'status' | 'error' | 'cursor' | 'renewAt'>>,
+    changes: Partial<
+      Pick<SubscriptionRecord, 'state' | 'status' | 'error' | 'cursor' | 'renewAt' | 'hookUrl'>
+    >,
   ): Promise<SubscriptionRecord | undefined> {
     const values: unknown[] = [this.#deps.now()];
     const sets: string[] = ['updated_at = $1'];
@@ -154,6 +162,7 @@ export class PostgresTriggerStore implements TriggerStore {
     if ('error' in changes) set('error', changes.error ? JSON.stringify(changes.error) : null);
     if ('cursor' in changes) set('cursor', changes.cursor ?? null);
     if ('renewAt' in changes) set('renew_at', changes.renewAt ?? null);
+    if ('hookUrl' in changes) set('hook_url', changes.hookUrl ?? null);
     values.push(id);
     const { rows } = await this.#deps.pool.query<SubscriptionRow>(
       `UPDATE subscriptions SET ${sets.join(', ')} WHERE id = $${values.length} RETURNING *`,

@@ -152,6 +152,28 @@ describe('SqliteConnectionStore', () => {
     // The file's key no longer opens the store: the refusal names the file.
     expect(refusal(dataDir).message).toContain('(secret.key) does not open the store');
   });
+
+  it('adds the hook URL column to the subscriptions of an older store, keeping them', async () => {
+    const dataDir = fresh();
+    const store = open(dataDir);
+    await store.triggers.createSubscription({
+      id: 'sub_old',
+      trigger: 'payments.event',
+      connection: 'sandbox-payments',
+      input: { events: ['*'] },
+      state: { endpointId: 'we_1', secret: 'whsec_1' },
+    });
+    await store.close();
+    // As a host of before the column left it.
+    sql(dataDir, (db) => db.exec('ALTER TABLE subscriptions DROP COLUMN hook_url'));
+    const upgraded = open(dataDir);
+    const kept = await upgraded.triggers.getSubscription('sub_old');
+    expect([kept?.state, kept?.hookUrl]).toEqual([{ endpointId: 'we_1', secret: 'whsec_1' }, undefined]);
+    const moved = await upgraded.triggers.updateSubscription('sub_old', {
+      hookUrl: 'https://b.example/hooks/sub_old',
+    });
+    expect(moved?.hookUrl).toBe('https://b.example/hooks/sub_old');
+  });
 });
 
 /** A data directory, opened as the shared suite asks. */

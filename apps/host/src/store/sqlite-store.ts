@@ -50,7 +50,7 @@ import {
   wrongKeyError,
 } from './secret-box.js';
 import { FAILURE_SCHEMA, SqliteFailureStore } from './sqlite-failure-store.js';
-import { SqliteTriggerStore, TRIGGER_SCHEMA } from './sqlite-trigger-store.js';
+import { SqliteTriggerStore, TRIGGER_SCHEMA, upgradeTriggerSchema } from './sqlite-trigger-store.js';
 import { jittered, Wakeups } from './wakeups.js';
 
 /** The database file inside the data directory. */
@@ -167,6 +167,7 @@ export class SqliteConnectionStore implements ConnectionStore {
       this.#db.exec(SCHEMA);
       this.#db.exec(AUDIT_SCHEMA);
       this.#db.exec(TRIGGER_SCHEMA);
+      upgradeTriggerSchema(this.#db);
       this.#db.exec(FAILURE_SCHEMA);
       this.#now = options.now ?? (() => new Date());
       this.#box = this.#unlock(options.dataDir, options.secretKey, options.oldKeys);

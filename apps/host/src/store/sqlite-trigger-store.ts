@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS subscriptions (
   deliver_secret TEXT,
   cursor TEXT,
   renew_at TEXT,
+  hook_url TEXT,
   status TEXT NOT NULL DEFAULT 'active',
   error TEXT,
   created_at TEXT NOT NULL,
@@ -76,6 +77,17 @@ CREATE TABLE IF NOT EXISTS trigger_replays (
 );
 `;
 
+/**
+ * Brings a trigger schema of an earlier version up to date (`CREATE TABLE IF NOT EXISTS` leaves an
+ * existing table as it was): `subscriptions.hook_url`, empty for the subscriptions made before it.
+ */
+export function upgradeTriggerSchema(db: DatabaseSync): void {
+  const columns = db.prepare('PRAGMA table_info(subscriptions)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'hook_url')) {
+    db.exec('ALTER TABLE subscriptions ADD COLUMN hook_url TEXT');
+  }
+}
+
 /** What the embedded store lends its trigger tables: the database, its sealing box and clock. */
 export interface SqliteTriggerDeps {
   db: DatabaseSync;
@@ -96,8 +108,8 @@ export class SqliteTriggerStore implements TriggerStore {
     const { db, box } = this.#deps;
     const now = this.#deps.now().toISOString();
     db.prepare(
-      `INSERT INTO subscriptions (id, trigger, connection, input, state, deliver_to, deliver_secret, cursor, renew_at, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)`,
+      `INSERT INTO subscriptions (id, trigger, connection, input, state, deliver_to, deliver_secret, cursor, renew_at, hook_url, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?)`,
     ).run(
       subscription.id,
       subscription.trigger,
@@ -110,6 +122,7 @@ export class SqliteTriggerStore implements TriggerStore {
         : null,
       subscription.cursor ?? null,
       subscription.renewAt ?? null,
+      subscription.hookUrl ?? null,
       now,
       now,
     );
@@ -132,7 +145,9 @@ export class SqliteTriggerStore implements TriggerStore {
 
   async updateSubscription(
     id: string,
-    changes: Partial<Pick<SubscriptionRecord, 'state' | 'status' | 'error' | 'cursor' | 'renewAt'>>,
+    changes: Partial<
+      Pick<SubscriptionRecord, 'state' | 'status' | 'error' | 'cursor' | 'renewAt' | 'hookUrl'>
+    >,
   ): Promise<SubscriptionRecord | undefined> {
     const { db, box } = this.#deps;
     const sets: string[] = ['updated_at = ?'];
@@ -156,6 +171,10 @@ export class SqliteTriggerStore implements TriggerStore {
     if ('renewAt' in changes) {
       sets.push('renew_at = ?');
       values.push(changes.renewAt ?? null);
+    }
+    if ('hookUrl' in changes) {
+      sets.push('hook_url = ?');
+      values.push(changes.hookUrl ?? null);
     }
     const result = db.prepare(`UPDATE subscriptions SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
     return result.changes === 0 ? undefined : this.getSubscription(id);

@@ -39,6 +39,7 @@ export interface SubscriptionRow {
   deliver_secret: string | null;
   cursor: string | null;
   renew_at: string | null;
+  hook_url: string | null;
   status: string;
   error: string | null;
   created_at: StoredTime;
@@ -83,6 +84,7 @@ export function subscriptionRecord(box: SecretBox, row: SubscriptionRow): Subscr
     deliverSecret: row.deliver_secret ? box.open(row.deliver_secret, secretContext(row.id)) : undefined,
     cursor: row.cursor ?? undefined,
     renewAt: row.renew_at ?? undefined,
+    hookUrl: row.hook_url ?? undefined,
     status: row.status as SubscriptionStatus,
     error: row.error ? JSON.parse(row.error) : undefined,
     createdAt: iso(row.created_at),

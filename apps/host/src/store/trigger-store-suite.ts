@@ -97,6 +97,17 @@ export function triggerStoreCases(
       error: { kind: 'auth', message: 'revoked' },
     });
     expect(updated).toMatchObject({ state: { endpointId: 'we_2' }, cursor: 'c1', status: 'failed' });
+    expect(updated?.hookUrl).toBeUndefined();
+    const moved = await store.triggers.updateSubscription('sub_b', {
+      hookUrl: 'https://b.example/hooks/sub_b',
+    });
+    expect(moved).toMatchObject({ hookUrl: 'https://b.example/hooks/sub_b', cursor: 'c1', status: 'failed' });
+    await store.triggers.createSubscription({
+      ...subscription('sub_h'),
+      hookUrl: 'https://a.example/hooks/sub_h',
+    });
+    expect((await store.triggers.getSubscription('sub_h'))?.hookUrl).toBe('https://a.example/hooks/sub_h');
+    await store.triggers.deleteSubscription('sub_h');
     expect(updated?.error).toEqual({ kind: 'auth', message: 'revoked' });
     expect(await store.triggers.updateSubscription('sub_none', { cursor: 'x' })).toBeUndefined();
     expect(await store.triggers.deleteSubscription('sub_b')).toBe(true);
