@@ -154,9 +154,42 @@ function daysOf(source: AnalyticsSource, spec: EventSpec): ReadonlyMap<number, D
   return ANY_TYPE.has(spec.event_type) ? undefined : source.activeDays(spec.event_type);
 }
 
-/** The stored events an event spec may match: those of its type, or every active one for a special type. */
-function candidates(source: AnalyticsSource, spec: EventSpec): readonly StoredEvent[] {
-  return ANY_TYPE.has(spec.event_type) ? source.activeEvents() : source.activeEvents(spec.event_type);
+/** UTC day numbers, first and last, that a query's range touches. */
+interface DaySpan {
+  first: number;
+  last: number;
+}
+
+/**
+ * The events of `all` (an index's list, oldest first) on the days of `span`, in the same order:
+ * gathered from the per-day lists when those hold fewer than half of them, else `all` itself.
+ */
+function within(all: readonly StoredEvent[], days: ReadonlyMap<number, DayActivity>, span: DaySpan) {
+  const lists: StoredEvent[][] = [];
+  let count = 0;
+  const take = (activity: DayActivity | undefined) => {
+    if (!activity) return;
+    lists.push(activity.events);
+    count += activity.events.length;
+  };
+  if (span.last - span.first < days.size) {
+    for (let day = span.first; day <= span.last; day += 1) take(days.get(day));
+  } else {
+    for (const [day, activity] of days) if (day >= span.first && day <= span.last) take(activity);
+  }
+  if (count * 2 >= all.length) return all;
+  // In the order stored, as `all` has them: sums of property values and groups come out the same.
+  return lists.flat().sort((a, b) => a.sequence - b.sequence);
+}
+
+/**
+ * The stored events an event spec may match on the days of a range: those of its type, or every
+ * active one for a special type.
+ */
+function candidates(source: AnalyticsSource, spec: EventSpec, span: DaySpan): readonly StoredEvent[] {
+  return ANY_TYPE.has(spec.event_type)
+    ? within(source.activeEvents(), source.activeDays(), span)
+    : within(source.activeEvents(spec.event_type), source.activeDays(spec.event_type), span);
 }
 
 /** Whether one of the event spec's candidates (active events) is of its type. */
@@ -242,8 +275,8 @@ class Tally {
         users.add(user);
         this.allUsers.add(user);
       }
-      this.totals[bucket]! += activity.count;
-      this.total += activity.count;
+      this.totals[bucket]! += activity.events.length;
+      this.total += activity.events.length;
     }
   }
 
@@ -311,7 +344,8 @@ function rangeOf(query: URLSearchParams, interval: string) {
   const endDay = dayValue(query.get('end') ?? '')!;
   const points = buckets(start, endDay, interval);
   const end = endDay + DAY;
-  return { points, end, bucketOf: bucketFinder(points, end, interval) };
+  const span: DaySpan = { first: Math.floor(start / DAY), last: Math.floor(endDay / DAY) };
+  return { points, span, bucketOf: bucketFinder(points, end, interval) };
 }
 
 /**
@@ -326,7 +360,7 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
   const limit = Number(query.get('limit') ?? 100);
   const e = JSON.parse(query.get('e')!) as EventSpec;
   const e2 = query.get('e2') ? (JSON.parse(query.get('e2')!) as EventSpec) : undefined;
-  const { points, bucketOf } = rangeOf(query, interval);
+  const { points, span, bucketOf } = rangeOf(query, interval);
   const segment = segmentFilter(source, query.get('s'));
   if ('refusal' in segment) return segment;
   const inSegment = segment.body;
@@ -345,7 +379,7 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
       return active;
     }
     active = { perBucket: points.map(() => new Set<number>()), all: new Set<number>() };
-    for (const stored of source.activeEvents()) {
+    for (const stored of within(source.activeEvents(), source.activeDays(), span)) {
       if (!inSegment(stored)) continue;
       const bucket = bucketOf(stored.time);
       if (bucket < 0) continue;
@@ -388,7 +422,7 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
       return { groups, byEvent: eventGroups.length > 0 };
     }
     const matches = eventMatcher(spec);
-    for (const stored of candidates(source, spec)) {
+    for (const stored of candidates(source, spec, span)) {
       if (!matches(stored) || !inSegment(stored)) continue;
       const bucket = bucketOf(stored.time);
       if (bucket < 0) continue;
@@ -477,7 +511,7 @@ function merge(into: Tally, from: Tally): void {
 export function userCounts(source: AnalyticsSource, query: URLSearchParams): Answer<JsonObject> {
   const metric = query.get('m') ?? 'active';
   const interval = query.get('i') ?? '1';
-  const { points, bucketOf } = rangeOf(query, interval);
+  const { points, span, bucketOf } = rangeOf(query, interval);
   const segment = segmentFilter(source, query.get('s'));
   if ('refusal' in segment) return segment;
   const groupBy = query.get('g');
@@ -488,7 +522,11 @@ export function userCounts(source: AnalyticsSource, query: URLSearchParams): Ans
     tally.addDays(source.activeDays(), bucketOf);
     groups.set('All Users', tally.users);
   } else {
-    for (const stored of metric === 'new' ? source.firstActiveEvents() : source.activeEvents()) {
+    const counted =
+      metric === 'new'
+        ? source.firstActiveEvents()
+        : within(source.activeEvents(), source.activeDays(), span);
+    for (const stored of counted) {
       if (!segment.body(stored)) continue;
       const bucket = bucketOf(stored.time);
       if (bucket < 0) continue;
@@ -530,7 +568,8 @@ export function realtime(source: AnalyticsSource, now: number): JsonObject {
   const today = Math.floor(now / DAY) * DAY;
   const slots = Math.floor((now - today) / FIVE_MINUTES) + 1;
   const days = [today, today - DAY].map(() => Array.from({ length: slots }, () => new Set<number>()));
-  for (const stored of source.activeEvents()) {
+  const span = { first: today / DAY - 1, last: today / DAY };
+  for (const stored of within(source.activeEvents(), source.activeDays(), span)) {
     const day = stored.time >= today ? 0 : stored.time >= today - DAY ? 1 : -1;
     if (day < 0 || stored.time > now) continue;
     const slot = Math.floor((stored.time - (day === 0 ? today : today - DAY)) / FIVE_MINUTES);

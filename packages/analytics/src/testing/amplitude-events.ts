@@ -25,12 +25,14 @@ export interface StoredEvent {
   uuid: string;
   /** Its number within the user's events, as the export's `event_id`. */
   eventId: number;
+  /** Its place among the events stored, increasing in the order they were stored. */
+  sequence: number;
 }
 
-/** The active events of one UTC day (of one event type, or of all): their users, and how many there were. */
+/** The active events of one UTC day (of one event type, or of all): their users, and the events, oldest first. */
 export interface DayActivity {
   readonly users: Set<number>;
-  count: number;
+  readonly events: StoredEvent[];
 }
 
 /** What the simulator knows of a user: ids, properties, first sight. */
@@ -94,6 +96,7 @@ export class EventStore {
   readonly #profiles = new Map<string, Profile>();
   readonly #byAmplitudeId = new Map<number, Profile>();
   #nextAmplitudeId = 900_000_000;
+  #nextSequence = 0;
   // Indexes of `events`, kept as events arrive so that a query reads only the events it is about.
   // Each list is in the order of `events`, so that what a query adds up comes out the same.
   #active: StoredEvent[] = [];
@@ -167,6 +170,7 @@ export class EventStore {
       startVersion: profile?.startVersion,
       uuid: randomUUID(),
       eventId: profile?.eventCount ?? 0,
+      sequence: this.#nextSequence++,
     };
     this.events.push(stored);
     // Dropping in chunks keeps a full store from shifting the array (and rebuilding its indexes) on every event.
@@ -223,11 +227,11 @@ export class EventStore {
     for (const days of [this.#activeDays, byDay]) {
       let activity = days.get(day);
       if (!activity) {
-        activity = { users: new Set(), count: 0 };
+        activity = { users: new Set(), events: [] };
         days.set(day, activity);
       }
       activity.users.add(stored.amplitudeId);
-      activity.count += 1;
+      activity.events.push(stored);
     }
   }
 

@@ -91,6 +91,35 @@ describe('counts from the activity kept per day', () => {
   });
 });
 
+describe('a short range, read from the events of its days', () => {
+  it('reads them in the order they were stored: groups that sort alike keep that order', () => {
+    const state = new AmplitudeState({ now: () => now, throttle: false });
+    const tie = (user: string, time: number, country: string, id: string) => ({
+      event_type: 'Tie',
+      user_id: user,
+      time,
+      country,
+      insert_id: id,
+    });
+    const first = Date.UTC(2026, 2, 2, 12);
+    state.ingest([
+      // Stored first, on the later day; "é" and "e" + combining acute compare equal.
+      tie('u1', first + DAY, '\u00e9', 't1'),
+      tie('u2', first, 'e\u0301', 't2'),
+      // Most of the type's events lie outside the range, so that the range is read day by day.
+      ...[1, 2, 3].map((n) => tie(`far-${n}`, first - 30 * DAY, 'Chile', `t-far-${n}`)),
+    ]);
+    const answer = queryState(state, '/api/2/events/segmentation', {
+      e: JSON.stringify({ event_type: 'Tie' }),
+      m: 'totals',
+      g: 'country',
+      start: day(first),
+      end: day(first + DAY),
+    });
+    expect((answer.data as { seriesLabels: unknown[] }).seriesLabels).toEqual(['\u00e9', 'e\u0301']);
+  });
+});
+
 /** Runs a query through the simulator's functions directly (no HTTP), as the handlers do. */
 function queryState(
   state: AmplitudeState,
