@@ -5,16 +5,17 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const FIVE_MINUTES = 300_000;
 
-/**
- * What the analytics read: the stored active events (all, or of one type, oldest first), each
- * user's first active event, and cohort membership for `userdata_cohort` segments.
- */
+/** What the analytics read: indexes of the stored active events (identify events left out), and cohorts. */
 export interface AnalyticsSource {
+  /** The active events, oldest first: all, or those of one event type. */
   activeEvents(type?: string): readonly StoredEvent[];
-  /** Per UTC day number: the users and count of the active events, all or of one type. */
+  /** Per UTC day number: the users and events of that day, all or of one event type. */
   activeDays(type?: string): ReadonlyMap<number, DayActivity>;
+  /** Each active event type with its events. */
   activeTypes(): Iterable<[unknown, readonly StoredEvent[]]>;
+  /** Each user's first active event (the earliest; the first stored among equals). */
   firstActiveEvents(): Iterable<StoredEvent>;
+  /** Members of a cohort (Amplitude IDs), for `userdata_cohort` segments; undefined for an unknown one. */
   cohortMembers(id: string): ReadonlySet<number> | undefined;
 }
 
@@ -368,7 +369,7 @@ export function segmentation(source: AnalyticsSource, query: URLSearchParams): A
   // Without a segment, counts over whole days add up the activity kept per day, not the events.
   const byDays = !query.get('s') && WHOLE_DAYS.has(interval);
 
-  // The active users (of the segment) only matter to % of DAU: read every event only for it.
+  // Only % of DAU reads the active users (of the segment): they are counted when it asks.
   let active: ActiveUsers | undefined;
   const activeUsers = (): ActiveUsers => {
     if (active) return active;

@@ -90,8 +90,6 @@ export function propertyOf(stored: StoredEvent, type: 'event' | 'user', key: str
  */
 export class EventStore {
   readonly events: StoredEvent[] = [];
-  /** Changes whenever an event is added or forgotten (and so whenever a profile may have changed). */
-  revision = 0;
   readonly #retain: number;
   readonly #profiles = new Map<string, Profile>();
   readonly #byAmplitudeId = new Map<number, Profile>();
@@ -103,8 +101,8 @@ export class EventStore {
   #activeByType = new Map<unknown, StoredEvent[]>();
   #byUser = new Map<number, StoredEvent[]>();
   #firstActive = new Map<number, StoredEvent>();
-  // UTC day number → activity, of every active event and per event type: what daily, weekly and
-  // monthly counts without filters add up, whatever the number of events.
+  // UTC day number → the users and events of that day, of every active event and per event type:
+  // unfiltered daily, weekly and monthly counts add up the days' users, short ranges read their events.
   #activeDays = new Map<number, DayActivity>();
   #activeDaysByType = new Map<unknown, Map<number, DayActivity>>();
 
@@ -144,7 +142,6 @@ export class EventStore {
    * only its user is tracked and nothing is kept.
    */
   add(event: Record<string, unknown>, uploadedAt: number): StoredEvent | undefined {
-    this.revision += 1;
     const userId = typeof event.user_id === 'string' ? event.user_id : undefined;
     const deviceId = typeof event.device_id === 'string' ? event.device_id : undefined;
     const profile = this.#identify(userId, deviceId, uploadedAt);
