@@ -139,8 +139,15 @@ describe('a host restarted at another public URL', () => {
   it('moves each provider’s side to URL B when it starts there, keeping ids, secrets and cursor', async () => {
     app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
     await app.listen({ port: portB, host: '127.0.0.1' });
-    // Start began the move; this waits for each subscription's lock, so it is over once this returns.
-    await host.triggers.renewDue();
+    // Listening starts the trigger service, which moves them without being asked: the hook URL is
+    // stored last, once the provider has the new one.
+    for (;;) {
+      const stored = await Promise.all(
+        Object.values(ids).map((id) => host.store.triggers.getSubscription(id)),
+      );
+      if (stored.every((record) => record?.hookUrl === `${urlB}/hooks/${record?.id}`)) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
 
     const endpoints = stripe().state.webhookEndpoints.list();
     expect(endpoints.map((endpoint) => endpoint.url)).toEqual([`${urlB}/hooks/${ids.payments}`]);
@@ -279,4 +286,27 @@ describe('a host restarted at another public URL', () => {
       [webhookId, `${urlB}/hooks/${subscription.id}`],
     ]);
   }, 30_000);
+
+  it('moves once a subscription stored before hook URLs were, then leaves it be', async () => {
+    // As an older host left it: no hook URL recorded.
+    await host.store.triggers.updateSubscription(ids.payments, { hookUrl: undefined });
+    const before = stripe()
+      .state.webhookEndpoints.list()
+      .find((endpoint) => endpoint.url.endsWith(ids.payments));
+    await host.triggers.renewDue();
+    const record = (await host.store.triggers.getSubscription(ids.payments))!;
+    expect([record.hookUrl, record.status, (record.state as { secret: string }).secret]).toEqual([
+      `${urlB}/hooks/${ids.payments}`,
+      'active',
+      whsec,
+    ]);
+    const after = stripe()
+      .state.webhookEndpoints.list()
+      .filter((endpoint) => endpoint.url.endsWith(ids.payments));
+    expect(after.map((endpoint) => [endpoint.id, endpoint.url])).toEqual([[before!.id, before!.url]]);
+    // Recorded now: the next run sends nothing.
+    const updatedAt = record.updatedAt;
+    await host.triggers.renewDue();
+    expect((await host.store.triggers.getSubscription(ids.payments))!.updatedAt).toBe(updatedAt);
+  });
 });
