@@ -292,7 +292,7 @@ describe('a host restarted at another public URL', () => {
     await host.store.triggers.updateSubscription(ids.payments, { hookUrl: undefined });
     const before = stripe()
       .state.webhookEndpoints.list()
-      .find((endpoint) => endpoint.url.endsWith(ids.payments));
+      .find((endpoint) => String(endpoint.url).endsWith(ids.payments));
     await host.triggers.renewDue();
     const record = (await host.store.triggers.getSubscription(ids.payments))!;
     expect([record.hookUrl, record.status, (record.state as { secret: string }).secret]).toEqual([
@@ -302,7 +302,7 @@ describe('a host restarted at another public URL', () => {
     ]);
     const after = stripe()
       .state.webhookEndpoints.list()
-      .filter((endpoint) => endpoint.url.endsWith(ids.payments));
+      .filter((endpoint) => String(endpoint.url).endsWith(ids.payments));
     expect(after.map((endpoint) => [endpoint.id, endpoint.url])).toEqual([[before!.id, before!.url]]);
     // Recorded now: the next run sends nothing.
     const updatedAt = record.updatedAt;
