@@ -270,7 +270,7 @@ export class TriggerService {
   /**
    * The webhook receiver's work: verify the delivery with the subscription's state, then store its
    * events durably: each provider id once, and each signed delivery once (its `replay` key), so a
-   * captured Linear delivery resent under another `Linear-Delivery` header counts as a duplicate. It
+   * captured delivery resent under another unsigned delivery id counts as a duplicate. It
    * is acknowledged like one (2xx) rather than refused: the sender learns nothing from the answer,
    * and a 4xx would make a provider that ever sent such a copy itself retry it and count failures
    * against its webhook. Throws a `SignatureError` (nothing stored) for a bad or

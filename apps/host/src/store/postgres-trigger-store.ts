@@ -75,7 +75,7 @@ CREATE INDEX deliveries_pending ON deliveries (subscription_id, seq) WHERE statu
 `;
 
 /**
- * Migration 6: signed deliveries whose event id is not signed (Linear's header), each key once per
+ * Migration 6: signed deliveries whose event id is not signed (it comes from a header), each key once per
  * subscription while a copy could still pass verification, so a copy resent under another id stores
  * nothing. Instances of the previous version ignore the table, as before.
  */

@@ -67,7 +67,7 @@ CREATE TABLE IF NOT EXISTS deliveries (
   PRIMARY KEY (subscription_id, seq)
 );
 CREATE INDEX IF NOT EXISTS deliveries_pending ON deliveries (status, subscription_id, seq);
--- Signed deliveries whose event id is not signed (Linear's header): each key once per subscription
+-- Signed deliveries whose event id is not signed (it comes from a header): each key once per subscription
 -- while a copy could still pass verification, so a copy resent under another id stores nothing.
 CREATE TABLE IF NOT EXISTS trigger_replays (
   subscription_id TEXT NOT NULL,
