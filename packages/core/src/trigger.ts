@@ -67,8 +67,9 @@ export interface SubscribeArgs<Input, State = unknown> {
    */
   secret?: string | undefined;
   /**
-   * The state of an earlier `subscribe` for this same hook URL (a re-subscribe after the filters
-   * changed, or a retry after a crash): reuse the provider's side instead of duplicating it.
+   * The state of an earlier `subscribe` of this subscription (a retry after a failed renewal or a
+   * crash, or a move to a new hook URL when the host's public URL changed): update or replace the
+   * provider's side, pointing it at `hookUrl`, instead of leaving a second one behind.
    */
   previous?: State | undefined;
   signal?: AbortSignal | undefined;
