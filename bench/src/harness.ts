@@ -73,7 +73,7 @@ async function runMany(fn: () => Promise<unknown>, calls: number, concurrency: n
 /** The fewest calls one client makes in one round of `compare`. */
 const MIN_ROUND_CALLS = 150;
 
-/** The value at `fraction` (0 to 1) of the sorted values, the nearest rank below. */
+/** The value at `fraction` (0 to 1) of the sorted values: the nearest rank, a half rounded up. */
 function quantile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) * fraction + 0.5)] ?? Number.NaN;
