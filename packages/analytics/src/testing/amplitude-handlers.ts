@@ -36,8 +36,23 @@ const USER_LOOKUP = /^\/api\/2\/(usersearch|useractivity)$/;
 
 const DAY = 86_400_000;
 
-/** Whether an answer reads cohort membership, which moves with the clock as well as with the events. */
-const readsCohorts = (text: string | null | undefined) => text?.includes('userdata_cohort') ?? false;
+/**
+ * Whether a segment (`s`) reads cohort membership, which moves with the clock as well as with the
+ * events. Decided on the parsed conditions, as the answer reads them, since the text may spell the
+ * property with JSON escapes (`userdata\u005fcohort`); text that is not a list of them is not kept either.
+ */
+function readsCohorts(text: string | null | undefined): boolean {
+  if (!text) return false;
+  try {
+    const conditions = JSON.parse(text) as unknown;
+    return (
+      !Array.isArray(conditions) ||
+      conditions.some((condition) => (condition as { prop?: unknown } | null)?.prop === 'userdata_cohort')
+    );
+  } catch {
+    return true;
+  }
+}
 
 /**
  * msw handlers of the simulated Amplitude project: the query APIs (Basic auth, parameters checked

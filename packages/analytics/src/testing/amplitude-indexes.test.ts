@@ -218,8 +218,9 @@ describe('AnswerCache', () => {
 
 describe('the simulator’s kept answers', () => {
   let sim: AmplitudeSandbox;
+  let clock = now;
   beforeAll(async () => {
-    sim = await analyticsSimulator.start({ seed: true, now: () => now });
+    sim = await analyticsSimulator.start({ seed: true, now: () => clock });
   });
   afterAll(async () => {
     await sim.close();
@@ -254,6 +255,51 @@ describe('the simulator’s kept answers', () => {
     });
     expect(sent.status).toBe(200);
     expect(await totals()).toBe(before + 1);
+    expect(sim.server.violations).toEqual([]);
+  });
+
+  it('of a cohort segment follow the clock, however the segment spells the cohort property', async () => {
+    const { apiKey, secretKey } = sim.connection.credentials;
+    const authorization = `Basic ${Buffer.from(`${apiKey}:${secretKey}`).toString('base64')}`;
+    // A user who plays now and shares in an hour: in the Sharers cohort only once that hour comes.
+    const sent = await fetch(`${sim.url}/2/httpapi`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        api_key: apiKey,
+        events: [
+          { event_type: 'Play Song', user_id: 'late-sharer', time: now - 60_000, insert_id: 'late-play' },
+          { event_type: 'Share Song', user_id: 'late-sharer', time: now + HOUR, insert_id: 'late-share' },
+        ],
+      }),
+    });
+    expect(sent.status).toBe(200);
+    const segments = [
+      JSON.stringify([{ prop: 'userdata_cohort', op: 'is', values: ['coh_sharers'] }]),
+      '[{"prop": "userdata\\u005fcohort", "op": "is", "values": ["coh_sharers"]}]',
+    ];
+    const totals = async (s: string) => {
+      const query = new URLSearchParams({
+        e: JSON.stringify({ event_type: 'Play Song' }),
+        m: 'totals',
+        start: day(now),
+        end: day(now),
+        s,
+      });
+      const response = await fetch(`${sim.url}/api/2/events/segmentation?${query}`, {
+        headers: { authorization },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { series: number[][] } }).data.series[0]![0]!;
+    };
+    try {
+      const before = await Promise.all(segments.map(totals));
+      expect(before[1]).toBe(before[0]);
+      clock = now + HOUR;
+      expect(await Promise.all(segments.map(totals))).toEqual(before.map((total) => total + 1));
+    } finally {
+      clock = now;
+    }
     expect(sim.server.violations).toEqual([]);
   });
 });
