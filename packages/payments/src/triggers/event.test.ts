@@ -1,7 +1,5 @@
-import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { contextOf, SignatureError, signTimestamped, ValidationError } from '@c/core';
+import { startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,28 +11,18 @@ import { eventTrigger, type PaymentsEventState, verifyStripeSignature } from './
 const h = useSimulator(paymentsSimulator, stripeHarness({ webhookRetryDelaysMs: [10, 10] }));
 const stripe = new Stripe('sk_test_unused');
 
-/** A receiver that records every delivery's headers and raw body, answering `status()`. */
-let receiver: Server;
+/** A receiver that records every delivery, answering `answer`. */
+let receiver: WebhookReceiver;
 let hookUrl: string;
-const received: { path: string | undefined; headers: IncomingHttpHeaders; rawBody: Buffer }[] = [];
 let answer = 200;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ path: req.url, headers: req.headers, rawBody: Buffer.concat(chunks) });
-      res.writeHead(answer).end();
-    });
-  });
-  receiver.listen(0, '127.0.0.1');
-  await once(receiver, 'listening');
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/sub_1`;
+  receiver = await startWebhookReceiver({ status: () => answer });
+  hookUrl = receiver.url;
 });
-afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+afterAll(() => receiver.close());
 beforeEach(() => {
-  received.length = 0;
+  receiver.received.length = 0;
   answer = 200;
 });
 
@@ -124,8 +112,8 @@ describe('payments.event', () => {
     const customer = await h.client.run('createCustomer', { email: 'ada@example.com' });
     await h.client.run('getCustomers', { limit: 1 });
     await h.sim.webhooks.idle();
-    expect(received).toHaveLength(1);
-    const [delivery] = received;
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = receiver.received;
     const header = delivery?.headers['stripe-signature'] as string;
     const constructed = stripe.webhooks.constructEvent(delivery!.rawBody, header, state.secret);
     expect(constructed.type).toBe('customer.created');
@@ -164,7 +152,7 @@ describe('payments.event', () => {
     const customer = await h.client.run('createCustomer', { name: 'A' });
     await h.client.run('updateCustomer', { customerId: customer.id, name: 'B' });
     await h.sim.webhooks.idle();
-    expect(received.map((delivery) => JSON.parse(delivery.rawBody.toString()).type)).toEqual([
+    expect(receiver.received.map((delivery) => delivery.body.type)).toEqual([
       'customer.updated',
       'customer.updated',
       'customer.updated',
@@ -224,7 +212,7 @@ describe('payments.event', () => {
 
   it('moves its endpoint to a new URL given the previous state: the same endpoint and secret, nothing left at the old URL', async () => {
     const first = await subscribe(['customer.created']);
-    const moved = `${hookUrl.replace('/hooks/sub_1', '/moved/hooks/sub_1')}`;
+    const moved = hookUrl.replace('/hooks/', '/moved/hooks/');
     const again = await subscribe(['customer.created'], first.state, moved);
     expect(again.state).toEqual(first.state);
     const update = h.sim.server.calls.findLast(
@@ -238,8 +226,8 @@ describe('payments.event', () => {
     expect(h.sim.state.webhookEndpoints.list().map((endpoint) => endpoint.url)).toEqual([moved]);
     await h.client.run('createCustomer', { email: 'moved@example.com' });
     await h.sim.webhooks.idle();
-    expect(received.map((delivery) => delivery.path)).toEqual(['/moved/hooks/sub_1']);
-    const [delivery] = received;
+    expect(receiver.received.map((delivery) => delivery.path)).toEqual(['/moved/hooks/test']);
+    const [delivery] = receiver.received;
     const events = await eventTrigger.verify!(
       { headers: delivery!.headers, rawBody: delivery!.rawBody },
       again.state,

@@ -111,7 +111,8 @@ const wanted = (events: readonly string[], type: string) => events.includes('*')
  * creates `POST /v1/webhook_endpoints` (the connection's API version, the chosen types) and keeps
  * the `whsec_…` secret; an endpoint already at the same URL is reused, never duplicated, since
  * Stripe allows 16 per account. Given the `previous` state, its endpoint is updated in place (`url`
- * and events), so a host whose public URL changed moves it without a new secret. Deliveries are verified by `Stripe-Signature` (300 s tolerance).
+ * and events), so a host whose public URL changed moves it without a new secret. Deliveries are
+ * verified by `Stripe-Signature` (300 s tolerance).
  */
 export const eventTrigger = defineTrigger({
   key: 'event',
