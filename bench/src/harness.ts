@@ -73,14 +73,16 @@ async function runMany(fn: () => Promise<unknown>, calls: number, concurrency: n
 /** The fewest calls one client makes in one round of `compare`. */
 const MIN_ROUND_CALLS = 150;
 
-/** The value at `fraction` (0 to 1) of the sorted values: the nearest rank, a half rounded up. */
-function quantile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) * fraction + 0.5)] ?? Number.NaN;
+/** The p-th percentile of values in any order (`percentile` wants them sorted). */
+function quantile(values: number[], p: number): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 }
 
 function median(values: number[]): number {
-  return quantile(values, 0.5);
+  return quantile(values, 50);
 }
 
 /**
@@ -122,7 +124,7 @@ export async function compare(
       cpuUsPerCall: median(own.map((m) => m.cpuUsPerCall)),
       callsPerSecond: median(own.map((m) => m.callsPerSecond)),
       ratio: median(ratios),
-      ratioSpread: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
+      ratioSpread: [quantile(ratios, 25), quantile(ratios, 75)],
     };
   });
 }
