@@ -557,7 +557,9 @@ export class TriggerService {
   /**
    * The hook URL a webhook subscription should be registered at now, or undefined when there is
    * none to move it to (not a webhook trigger, or no public URL and no sandbox address): then it
-   * stays where it is, since its old address may well still reach this host.
+   * stays where it is, since its old address may well still reach this host. A sandbox one goes to
+   * the local address every server on this store reads (the one started last), not to this server's
+   * own: two servers on one data directory would otherwise move it back and forth every minute.
    */
   async #targetHookUrl(entry: RegisteredTrigger, record: SubscriptionRecord): Promise<string | undefined> {
     if (!entry.trigger.kinds.includes('webhook') || !entry.trigger.subscribe) return undefined;
@@ -565,7 +567,10 @@ export class TriggerService {
       .resolve(entry.connectorId, record.connection)
       .catch(() => undefined);
     if (!connection) return undefined;
-    const base = await this.#hookBase(connection).catch(() => undefined);
+    const base =
+      connection.sandbox && !this.#publicUrl
+        ? await this.#store.getSetting(LOCAL_URL_SETTING).catch(() => undefined)
+        : await this.#hookBase(connection).catch(() => undefined);
     return base ? this.#hookUrl(base, record.id) : undefined;
   }
 }
