@@ -226,72 +226,51 @@ describe('the simulator’s kept answers', () => {
     await sim.close();
   });
 
-  it('follow the events: the same query answers anew once an event arrives', async () => {
+  /** Today's Play Song total (segmented by `s` when given). */
+  const playsToday = (s?: string): Record<string, string> => ({
+    e: JSON.stringify({ event_type: 'Play Song' }),
+    m: 'totals',
+    start: day(now),
+    end: day(now),
+    ...(s === undefined ? {} : { s }),
+  });
+  /** The simulator's answer to `playsToday`, asked over HTTP. */
+  const totals = async (s?: string) => {
     const { apiKey, secretKey } = sim.connection.credentials;
-    const authorization = `Basic ${Buffer.from(`${apiKey}:${secretKey}`).toString('base64')}`;
-    const query = new URLSearchParams({
-      e: JSON.stringify({ event_type: 'Play Song' }),
-      m: 'totals',
-      start: day(now),
-      end: day(now),
+    const query = new URLSearchParams(playsToday(s));
+    const response = await fetch(`${sim.url}/api/2/events/segmentation?${query}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${apiKey}:${secretKey}`).toString('base64')}` },
     });
-    const totals = async () => {
-      const response = await fetch(`${sim.url}/api/2/events/segmentation?${query}`, {
-        headers: { authorization },
-      });
-      return ((await response.json()) as { data: { series: number[][] } }).data.series[0]![0]!;
-    };
-    const before = await totals();
-    expect(await totals()).toBe(before);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { series: number[][] } }).data.series[0]![0]!;
+  };
+  const send = async (...events: Record<string, unknown>[]) => {
     const sent = await fetch(`${sim.url}/2/httpapi`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        api_key: apiKey,
-        events: [
-          { event_type: 'Play Song', user_id: 'user-0001', time: now - 60_000, insert_id: 'one-more' },
-        ],
-      }),
+      body: JSON.stringify({ api_key: sim.connection.credentials.apiKey, events }),
     });
     expect(sent.status).toBe(200);
+  };
+
+  it('follow the events: the same query answers anew once an event arrives', async () => {
+    const before = await totals();
+    expect(await totals()).toBe(before);
+    await send({ event_type: 'Play Song', user_id: 'user-0001', time: now - 60_000, insert_id: 'one-more' });
     expect(await totals()).toBe(before + 1);
     expect(sim.server.violations).toEqual([]);
   });
 
   it('of a cohort segment follow the clock, however the segment spells the cohort property', async () => {
-    const { apiKey, secretKey } = sim.connection.credentials;
-    const authorization = `Basic ${Buffer.from(`${apiKey}:${secretKey}`).toString('base64')}`;
     // A user who plays now and shares in an hour: in the Sharers cohort only once that hour comes.
-    const sent = await fetch(`${sim.url}/2/httpapi`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        api_key: apiKey,
-        events: [
-          { event_type: 'Play Song', user_id: 'late-sharer', time: now - 60_000, insert_id: 'late-play' },
-          { event_type: 'Share Song', user_id: 'late-sharer', time: now + HOUR, insert_id: 'late-share' },
-        ],
-      }),
-    });
-    expect(sent.status).toBe(200);
+    await send(
+      { event_type: 'Play Song', user_id: 'late-sharer', time: now - 60_000, insert_id: 'late-play' },
+      { event_type: 'Share Song', user_id: 'late-sharer', time: now + HOUR, insert_id: 'late-share' },
+    );
     const segments = [
       JSON.stringify([{ prop: 'userdata_cohort', op: 'is', values: ['coh_sharers'] }]),
       '[{"prop": "userdata\\u005fcohort", "op": "is", "values": ["coh_sharers"]}]',
     ];
-    const totals = async (s: string) => {
-      const query = new URLSearchParams({
-        e: JSON.stringify({ event_type: 'Play Song' }),
-        m: 'totals',
-        start: day(now),
-        end: day(now),
-        s,
-      });
-      const response = await fetch(`${sim.url}/api/2/events/segmentation?${query}`, {
-        headers: { authorization },
-      });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as { data: { series: number[][] } }).data.series[0]![0]!;
-    };
     try {
       const before = await Promise.all(segments.map(totals));
       expect(before[1]).toBe(before[0]);
@@ -300,6 +279,27 @@ describe('the simulator’s kept answers', () => {
     } finally {
       clock = now;
     }
+    expect(sim.server.violations).toEqual([]);
+  });
+
+  it('follow an import and a reset: the same query answers from the events they put back', async () => {
+    const saved = sim.exportState();
+    const before = await totals();
+    await send({ event_type: 'Play Song', user_id: 'user-0002', time: now - 60_000, insert_id: 'dropped-1' });
+    expect(await totals()).toBe(before + 1);
+    sim.importState(saved);
+    expect(await totals()).toBe(before);
+    await send({ event_type: 'Play Song', user_id: 'user-0002', time: now - 60_000, insert_id: 'dropped-2' });
+    expect(await totals()).toBe(before + 1);
+    // Seeded again at the same time: the sandbox's own events only (fewer than `before + 1`), as a
+    // fresh project answers.
+    sim.reset();
+    const fresh = queryState(
+      new AmplitudeState({ seed: true, now: () => now }),
+      '/api/2/events/segmentation',
+      playsToday(),
+    );
+    expect(await totals()).toBe((fresh.data as { series: number[][] }).series[0]![0]);
     expect(sim.server.violations).toEqual([]);
   });
 });
