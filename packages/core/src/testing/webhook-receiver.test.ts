@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
@@ -44,5 +46,24 @@ describe('startWebhookReceiver', () => {
     }
     expect(statuses).toEqual([500, 204]);
     expect(receiver.received).toHaveLength(2);
+  });
+});
+
+describe('startWebhookReceiver, when a sender hangs up mid-body', () => {
+  it('records nothing of it and goes on receiving', async () => {
+    receiver = await startWebhookReceiver();
+    const { port, pathname } = new URL(receiver.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    // `Expect: 100-continue`: the server's answer says it has the request in hand before half a body comes.
+    socket.write(
+      `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    expect(String((await once(socket, 'data'))[0])).toMatch(/^HTTP\/1\.1 100 Continue/);
+    socket.write('{"half":');
+    socket.destroy();
+    await once(socket, 'close');
+    expect((await fetch(receiver.url, { method: 'POST', body: '{}' })).status).toBe(200);
+    expect(receiver.received.map(({ rawBody }) => rawBody)).toEqual(['{}']);
   });
 });

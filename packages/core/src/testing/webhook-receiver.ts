@@ -57,7 +57,12 @@ export async function startWebhookReceiver<Body = any>(
   const received: ReceivedDelivery<Body>[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+    } catch {
+      // The sender hung up mid-body: nothing was delivered, and no one is left to answer.
+      return;
+    }
     const rawBody = Buffer.concat(chunks).toString('utf8');
     const delivery: ReceivedDelivery<Body> = {
       method: req.method ?? 'POST',
