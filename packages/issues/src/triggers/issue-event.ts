@@ -272,7 +272,7 @@ export const issueEvent = defineTrigger({
     // A re-subscribe (the host's public URL changed, or the filters did): the earlier webhook is
     // replaced, deleted once the new one exists so no change falls between the two. A new webhook
     // rather than `webhookUpdate`, since its team cannot be changed in place.
-    if (isIssueEventState(previous) && previous.webhookId !== state.webhookId) {
+    if (isIssueEventState(previous)) {
       try {
         await deleteWebhook(ctx, previous.webhookId, signal);
       } catch (error) {
