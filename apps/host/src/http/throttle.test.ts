@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, type FailureStore, GuessThrottle, MemoryFailureStore } from './throttle.js';
+import type { FailureStore } from '../store/failure-store.js';
+import { clientKey, GuessThrottle, MemoryFailureStore } from './throttle.js';
 
 function throttleAt(start = 1_000_000) {
   const clock = { now: start };

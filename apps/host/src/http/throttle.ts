@@ -1,8 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { FailureStore, FailureWindow } from '../store/failure-store.js';
 
-export type { FailureStore, FailureWindow } from '../store/failure-store.js';
-
 /** Failure counts in this process, bounded so a flood of addresses cannot grow it without end. */
 export class MemoryFailureStore implements FailureStore {
   readonly #windows = new Map<string, FailureWindow>();
