@@ -64,7 +64,7 @@ describe('result table', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['id', 'name', 'modifiedTime', 'webViewLink']);
+    ).toEqual(['name', 'id', 'modifiedTime', 'webViewLink']);
     const time = within(table).getAllByRole('row')[1]?.querySelector('time');
     expect(time).toHaveAttribute('datetime', '2026-11-08T15:00:00.000Z');
     expect(time?.textContent).toBe(

@@ -142,17 +142,27 @@ describe('tableColumns', () => {
       customer('cus_Ada1', 'Ada', 1795344471),
       customer('cus_Alan', 'Alan', 1794480312),
     ]);
-    expect(columns.shown).toEqual(['id', 'name', 'email', 'created', 'invoice_prefix']);
+    expect(columns.shown).toEqual(['name', 'email', 'id', 'created', 'invoice_prefix']);
     expect(columns.all).toHaveLength(20);
-    expect(columns.all.slice(0, 3)).toEqual(['id', 'name', 'email']);
+    expect(columns.all.slice(0, 3)).toEqual(['name', 'email', 'id']);
     expect(columns.all).toContain('address');
+  });
+
+  it('puts what a person reads (identifier, title) before an opaque id, so a phone shows it first', () => {
+    const issue = (n: number) => ({
+      id: `7eeb6612-8039-49b9-819b-fcc937c55f${n}a`,
+      identifier: `ENG-${n}`,
+      title: `Fix ${n}`,
+      priority: n,
+    });
+    expect(tableColumns([issue(1), issue(2)]).shown.slice(0, 3)).toEqual(['identifier', 'title', 'id']);
   });
 
   it('keeps constant columns for a single row, and at least three columns when rows differ in little', () => {
     expect(tableColumns([customer('cus_Ada1', 'Ada', 1)]).shown).toEqual([
-      'id',
       'name',
       'email',
+      'id',
       'object',
       'balance',
       'created',

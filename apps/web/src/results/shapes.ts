@@ -131,10 +131,15 @@ export interface TableColumns {
   shown: string[];
 }
 
-const identifying = ['id', 'identifier', 'name', 'title', 'email'];
+/**
+ * Keys that say which row is which, in the order they are read: what a person recognises (a
+ * human-readable identifier, a name, a title, an email) before an opaque id, so a narrow screen
+ * shows `ENG-12 · Fix login` rather than a column of UUIDs.
+ */
+const identifying = ['identifier', 'name', 'title', 'email', 'id'];
 
 /**
- * Columns for a table of records: identifying keys first (id, name, title, email), then scalars,
+ * Columns for a table of records: identifying keys first (identifier, name, title, email, id), then scalars,
  * then nested values, in first-seen order. Columns that carry no data by default are left out of
  * `shown`; `all` keeps them for "show all columns" and for downloads.
  */
