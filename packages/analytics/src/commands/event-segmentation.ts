@@ -144,11 +144,11 @@ export const eventSegmentation = defineCommand({
         event: jsonValue(eventObject(z).default({ event_type: '_active' })).meta({
           title: 'Event',
           description:
-            'The event to count: its type, property filters and up to two group-by properties ({event_type, filters, group_by}, or a string holding its JSON). Default: any active event (_active). Sent as e.',
+            'The event to count: its type, property filters and up to two group-by properties ({event_type, filters, group_by}, or a string holding its JSON). Default: any active event (_active). Sent as the query parameter e (event A of a formula).',
         }),
         event2: jsonValue(eventObject(z))
           .optional()
-          .meta({ title: 'Second Event', description: 'A second event (e2), e.g. event B of a formula.' }),
+          .meta({ title: 'Second Event', description: 'A second event, sent as the query parameter e2: event B of a formula.' }),
         start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
         end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
         metric: choice(z, METRICS).default('uniques').meta({
