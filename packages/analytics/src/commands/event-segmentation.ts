@@ -148,7 +148,10 @@ export const eventSegmentation = defineCommand({
         }),
         event2: jsonValue(eventObject(z))
           .optional()
-          .meta({ title: 'Second Event', description: 'A second event, sent as the query parameter e2: event B of a formula.' }),
+          .meta({
+            title: 'Second Event',
+            description: 'A second event, sent as the query parameter e2: event B of a formula.',
+          }),
         start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
         end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
         metric: choice(z, METRICS).default('uniques').meta({
