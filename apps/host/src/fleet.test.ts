@@ -139,6 +139,24 @@ describe.skipIf(missing !== undefined)(
       expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
     });
 
+    it('answers a parallel burst of wrong tokens spread over the fleet "wrong" ten times in all, the rest 429', async () => {
+      // Thirty guesses at once, ten to each instance: each read the shared count before any was
+      // recorded, so every one was checked and answered 401. Now each instance checks one client's
+      // guesses one after another, and a guess answered 401 is one the database counted within ten.
+      const guesser = '203.0.113.90';
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, attempt) =>
+          call(instances[attempt % instances.length]!.url, 'GET', '/api/connections', {
+            headers: { 'x-forwarded-for': guesser, authorization: `Bearer burst-${attempt}` },
+            localAddress: '127.0.0.1',
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    });
+
     it('counts a guesser’s wrong tokens for the whole fleet: ten spread over the instances, then 429 on each', async () => {
       // As nginx sends them (from 127.0.0.1, a trusted proxy, naming the client), round robin; each
       // instance alone has seen three or four, so only a count shared through the database stops it.

@@ -483,6 +483,28 @@ describe('guessing the token', () => {
     expect(other.status).toBe(200);
   });
 
+  it('answers a burst of parallel wrong tokens from one client "wrong" ten times at most, the rest 429, and refuses the right token in it', async () => {
+    const attacker = '127.0.0.6';
+    // Forty guesses at once, the right token among the last: sent in parallel, every one of them used
+    // to read the count before any failure was recorded, so all forty were checked and answered.
+    const guesses = Array.from({ length: 40 }, (_, index) => (index === 35 ? TOKEN : `burst-${index}`));
+    const answers = await Promise.all(
+      guesses.map((token) =>
+        call(base, 'GET', '/api/connections', {
+          headers: { authorization: `Bearer ${token}` },
+          localAddress: attacker,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    expect(answers[35]?.status).toBe(429);
+    for (const answer of answers.filter((each) => each.status === 429)) {
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
   it('throttles wrong tokens on POST /api/session and unknown links on /auth the same way', async () => {
     const client = '127.0.0.4';
     for (let attempt = 0; attempt < 10; attempt += 1) {

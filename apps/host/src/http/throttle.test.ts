@@ -30,6 +30,55 @@ describe('GuessThrottle', () => {
     expect(await throttle.check('192.0.2.1', right)).toEqual({ ok: true });
   });
 
+  it('checks a burst of parallel guesses one after another, so no more than `limit` are answered', async () => {
+    // A store that answers late, as a database does: parallel checks used to read the count before
+    // any of them had recorded a failure.
+    const memory = new MemoryFailureStore();
+    const slow: FailureStore = {
+      get: async (key, now) => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        return memory.get(key, now);
+      },
+      add: async (key, now, windowMs) => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        return memory.add(key, now, windowMs);
+      },
+      clear: (key) => memory.clear(key),
+    };
+    const throttle = new GuessThrottle({ limit: 3, windowMs: 60_000, store: slow, now: () => 1_000_000 });
+    let verified = 0;
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        throttle.check('192.0.2.9', async () => {
+          verified += 1;
+          return false;
+        }),
+      ),
+    );
+    expect(verified).toBe(3);
+    expect(outcomes.filter((outcome) => outcome.retryAfterMs === undefined)).toHaveLength(3);
+    expect(outcomes.filter((outcome) => outcome.retryAfterMs === 60_000)).toHaveLength(9);
+    // Another client is not held behind the first one's queue.
+    expect(await throttle.check('192.0.2.10', right)).toEqual({ ok: true });
+  });
+
+  it('answers a wrong guess counted past the limit elsewhere (another instance) with the wait', async () => {
+    const memory = new MemoryFailureStore();
+    const throttle = new GuessThrottle({ limit: 3, windowMs: 60_000, store: memory, now: () => 1_000_000 });
+    // Three failures recorded between this instance's read and its add, by other instances.
+    const racing: FailureStore = {
+      get: (key, now) => memory.get(key, now),
+      add: async (key, now, windowMs) => {
+        for (let other = 0; other < 3; other += 1) await memory.add(key, now, windowMs);
+        return memory.add(key, now, windowMs);
+      },
+      clear: (key) => memory.clear(key),
+    };
+    const raced = new GuessThrottle({ limit: 3, windowMs: 60_000, store: racing, now: () => 1_000_000 });
+    expect(await raced.check('192.0.2.11', wrong)).toEqual({ ok: false, retryAfterMs: 60_000 });
+    expect(await throttle.check('192.0.2.11', right)).toEqual({ ok: false, retryAfterMs: 60_000 });
+  });
+
   it('keeps clients apart', async () => {
     const { throttle } = throttleAt();
     for (let attempt = 0; attempt < 3; attempt += 1) await throttle.check('192.0.2.1', wrong);

@@ -65,6 +65,8 @@ export class GuessThrottle {
   readonly windowMs: number;
   readonly #store: FailureStore;
   readonly #now: () => number;
+  /** The last check queued for each client key in this process, while one runs. */
+  readonly #inFlight = new Map<string, Promise<void>>();
 
   constructor(options: GuessThrottleOptions = {}) {
     this.limit = options.limit ?? 10;
@@ -76,20 +78,43 @@ export class GuessThrottle {
   /**
    * Runs one credential check for a client: not even tried while the client is blocked (the answer
    * then carries the wait), counted when wrong, clearing the count when right.
+   *
+   * A client's checks in this process run one after another, each reading the count the one before
+   * it left: otherwise a burst of parallel guesses would all read the count before any of them was
+   * recorded, and get as many answers as it sent. A wrong guess is answered "wrong" only while the
+   * count it recorded is within the limit (guesses racing on other instances of a fleet are counted
+   * by the store's atomic add, so the limit holds there too); past it, it gets the wait instead.
    */
-  async check(client: string, verify: () => Promise<boolean>): Promise<CheckOutcome> {
+  check(client: string, verify: () => Promise<boolean>): Promise<CheckOutcome> {
+    const key = clientKey(client);
+    const before = this.#inFlight.get(key);
+    const run = (before ?? Promise.resolve()).then(() => this.#check(key, verify));
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#inFlight.set(key, tail);
+    void tail.then(() => {
+      if (this.#inFlight.get(key) === tail) this.#inFlight.delete(key);
+    });
+    return run;
+  }
+
+  async #check(key: string, verify: () => Promise<boolean>): Promise<CheckOutcome> {
     const now = this.#now();
-    const window = await this.#store.get(clientKey(client), now);
+    const window = await this.#store.get(key, now);
     const retryAfterMs = this.#wait(window, now);
     if (retryAfterMs > 0) return { ok: false, retryAfterMs };
     if (await verify()) {
       // Only a client with failures on record has any to forget: a shared store is then not
       // written on every authenticated request.
-      if (window) await this.succeed(client);
+      if (window) await this.#store.clear(key);
       return { ok: true };
     }
-    await this.fail(client);
-    return { ok: false };
+    const counted = await this.#store.add(key, this.#now(), this.windowMs);
+    return counted.count > this.limit
+      ? { ok: false, retryAfterMs: Math.max(1, counted.resetAt - this.#now()) }
+      : { ok: false };
   }
 
   /** How long (ms) the client must wait before its next check; 0 when it may try now. */

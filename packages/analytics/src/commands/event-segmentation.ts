@@ -146,12 +146,10 @@ export const eventSegmentation = defineCommand({
           description:
             'The event to count: its type, property filters and up to two group-by properties ({event_type, filters, group_by}, or a string holding its JSON). Default: any active event (_active). Sent as the query parameter e (event A of a formula).',
         }),
-        event2: jsonValue(eventObject(z))
-          .optional()
-          .meta({
-            title: 'Second Event',
-            description: 'A second event, sent as the query parameter e2: event B of a formula.',
-          }),
+        event2: jsonValue(eventObject(z)).optional().meta({
+          title: 'Second Event',
+          description: 'A second event, sent as the query parameter e2: event B of a formula.',
+        }),
         start: daySchema('Start Date', 'First day of the range, YYYYMMDD (project time zone).'),
         end: daySchema('End Date', 'Last day of the range, YYYYMMDD, included; on or after the start.'),
         metric: choice(z, METRICS).default('uniques').meta({
