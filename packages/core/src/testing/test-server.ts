@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
+import { flatHeaders } from './incoming-headers.js';
 import type { RecordedCall } from './recorded-call.js';
 
 /** Methods that never change a provider's state. */
@@ -59,14 +60,6 @@ export interface TestServer {
   /** Forgets recorded calls and violations. */
   reset(): void;
   close(): Promise<void>;
-}
-
-function flatHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {

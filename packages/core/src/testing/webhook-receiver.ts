@@ -1,6 +1,7 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { flatHeaders } from './incoming-headers.js';
 
 /** One request a webhook receiver got. */
 export interface ReceivedDelivery<Body = any> {
@@ -28,14 +29,6 @@ export interface WebhookReceiver<Body = any> {
   /** Every delivery received, in order. */
   readonly received: ReceivedDelivery<Body>[];
   close(): Promise<void>;
-}
-
-function flatHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
 }
 
 function parseJson(text: string): unknown {
