@@ -34,7 +34,7 @@ describe('an event as a form', () => {
     const host = msw.host();
     const { user, event } = await openSegmentation();
     expect(event.getByLabelText(/^Event › Event Type/)).toHaveValue('_active');
-    expect(event.getByText('Event › Filters')).toBeInTheDocument();
+    expect(event.getByRole('group', { name: 'Event › Filters' })).toBeInTheDocument();
     // Fields, not a JSON box.
     expect(screen.getByRole('group', { name: 'Event' }).querySelector('textarea')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Run' }));
@@ -155,6 +155,27 @@ describe('the fields of nested objects', () => {
     ]);
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
     expect(screen.getByLabelText(/^Group By/)).toHaveAttribute('id', 'command-form_groupBy');
+  });
+
+  it('show only their own title inside their parent’s box, the parents’ titles for screen readers only', async () => {
+    msw.host();
+    await openSegmentation();
+    const second = screen.getByRole('group', { name: 'Second Event' });
+    // What a sighted reader sees: the text outside `.sr-only`, the box's legend already above it.
+    const shown = (element: Element) => {
+      const copy = element.cloneNode(true) as Element;
+      for (const hidden of copy.querySelectorAll('.sr-only, .field__required')) hidden.remove();
+      return copy.textContent?.replace(/\s+/g, ' ').trim();
+    };
+    const label = second.querySelector('label[for="command-form_event2_event_type"]') as Element;
+    expect(shown(label)).toBe('Event Type');
+    expect(within(second).getByLabelText(/^Second Event › Event Type/)).toBe(
+      document.getElementById('command-form_event2_event_type'),
+    );
+    const groupBy = within(second).getByRole('group', { name: 'Second Event › Group By' });
+    expect(shown(groupBy.querySelector('legend') as Element)).toBe('Group By');
+    const add = within(groupBy).getByRole('button', { name: 'Add to Second Event › Group By' });
+    expect(shown(add)).toBe('Add to Group By');
   });
 });
 

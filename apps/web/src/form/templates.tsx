@@ -67,6 +67,23 @@ function defaultText(value: unknown, schema: RJSFSchema, enumNames: unknown): st
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/**
+ * A field's name as the form plan gives it: a nested field that shares its title with another is
+ * named by its parents ("Event › Group By"). Inside its parent's box the parents are already on
+ * screen, so only the field's own title is shown; the whole name stays for screen readers, whose
+ * label or group name must still tell the two apart.
+ */
+export function FieldName({ text }: { text: string }) {
+  const at = text.lastIndexOf(' › ');
+  if (at < 0) return <>{text}</>;
+  // The space after the hidden part is outside it: a screen reader's name trims each element's text.
+  return (
+    <>
+      <span className="sr-only">{text.slice(0, at + 2)}</span> {text.slice(at + 3)}
+    </>
+  );
+}
+
 /** The short type line beside a parameter's label: what kind of value, its range and default. */
 export function typeHint(schema: RJSFSchema, uiSchema: UiSchema | undefined): string {
   const options = getUiOptions(uiSchema);
@@ -122,7 +139,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {showLabel && !isCheckbox && (
         <div className="field__head">
           <label htmlFor={id} className="field__label">
-            {label}
+            <FieldName text={label} />
             <RequiredMark required={required} title="Required" />
           </label>
           <span className="field__type">{typeHint(schema, uiSchema)}</span>
@@ -178,7 +195,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       ) : (
         title && (
           <legend>
-            {title}
+            <FieldName text={title} />
             <RequiredMark required={required} />
           </legend>
         )
@@ -211,7 +228,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     <fieldset className="fieldset" id={fieldPathId.$id}>
       {title && (
         <legend>
-          {title}
+          <FieldName text={title} />
           <RequiredMark required={required} />
         </legend>
       )}
@@ -231,7 +248,13 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
             disabled={disabled || readonly}
             onClick={onAddClick}
           >
-            Add{title ? ` to ${title}` : ''}
+            Add
+            {title && (
+              <>
+                {' to '}
+                <FieldName text={title} />
+              </>
+            )}
           </button>
         </div>
       )}
