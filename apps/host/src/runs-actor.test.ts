@@ -1,9 +1,9 @@
-import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import type { AmplitudeSandbox } from '@c/analytics/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
 import { actorOf, withRequestContext } from './observability/request-context.js';
 import { RunService } from './runs.js';
-import { tempHost } from './test-support/temp-host.js';
+import { hostWithAmplitude } from './test-support/runs.js';
+import type { tempHost } from './test-support/temp-host.js';
 
 // An async run acts for whoever submitted it. The worker that runs it is often not the process that
 // accepted it (a `serve` working runs a CLI or another instance queued, a run taken up again after
@@ -13,17 +13,7 @@ let amplitude: AmplitudeSandbox;
 let host: Awaited<ReturnType<typeof tempHost>>;
 
 beforeAll(async () => {
-  amplitude = await startAmplitudeSimulator({});
-  host = await tempHost(await loadConnectors(['analytics']));
-  await host.connections.create(
-    {
-      name: 'amp',
-      connector: 'analytics',
-      credentials: amplitude.connection.credentials,
-      options: amplitude.connection.options,
-    },
-    { verify: false },
-  );
+  ({ amplitude, host } = await hostWithAmplitude({}));
 });
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
-import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import type { AmplitudeSandbox } from '@c/analytics/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
 import { actorOf, withRequestContext } from './observability/request-context.js';
 import { RunService } from './runs.js';
-import { holdOnce } from './test-support/runs.js';
-import { tempHost } from './test-support/temp-host.js';
+import { holdOnce, hostWithAmplitude } from './test-support/runs.js';
+import type { tempHost } from './test-support/temp-host.js';
 
 // Canceling an async run, on the embedded store. The services here stand for processes sharing one
 // store: one that only accepts and reads runs (a CLI, another instance) and one whose worker runs
@@ -19,17 +18,7 @@ let host: Awaited<ReturnType<typeof tempHost>>;
 const services: RunService[] = [];
 
 beforeAll(async () => {
-  amplitude = await startAmplitudeSimulator({ export: { events: 50 } });
-  host = await tempHost(await loadConnectors(['analytics']));
-  await host.connections.create(
-    {
-      name: 'amp',
-      connector: 'analytics',
-      credentials: amplitude.connection.credentials,
-      options: amplitude.connection.options,
-    },
-    { verify: false },
-  );
+  ({ amplitude, host } = await hostWithAmplitude({ export: { events: 50 } }));
 });
 
 afterEach(async () => {

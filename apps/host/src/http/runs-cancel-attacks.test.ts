@@ -1,12 +1,10 @@
-import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import type { AmplitudeSandbox } from '@c/analytics/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConnectors } from '../connectors.js';
 import { actorOf } from '../observability/request-context.js';
 import { call, rawRequest } from '../test-support/http.js';
-import { holdOnce } from '../test-support/runs.js';
-import { tempHost } from '../test-support/temp-host.js';
-import { createHttpServer } from './server.js';
+import { holdOnce, hostWithAmplitude, listenOn } from '../test-support/runs.js';
+import type { tempHost } from '../test-support/temp-host.js';
 
 // POST /api/runs/{id}/cancel attacked with a real run in flight: a cancel that got through would
 // cut the export off, so each refused request must leave the run running. Sent byte for byte, so the
@@ -22,22 +20,8 @@ let port: number;
 let base: string;
 
 beforeAll(async () => {
-  amplitude = await startAmplitudeSimulator({ export: { events: 50 } });
-  host = await tempHost(await loadConnectors(['analytics']), { token: TOKEN });
-  await host.access.init();
-  await host.connections.create(
-    {
-      name: 'amp',
-      connector: 'analytics',
-      credentials: amplitude.connection.credentials,
-      options: amplitude.connection.options,
-    },
-    { verify: false },
-  );
-  app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as { port: number }).port;
-  base = `http://127.0.0.1:${port}`;
+  ({ amplitude, host } = await hostWithAmplitude({ export: { events: 50 } }, { token: TOKEN }));
+  ({ app, port, base } = await listenOn(host));
 });
 
 afterAll(async () => {

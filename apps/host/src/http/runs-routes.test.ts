@@ -1,13 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import type { AmplitudeSandbox } from '@c/analytics/testing';
 import type { FastifyInstance } from 'fastify';
 import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConnectors } from '../connectors.js';
 import { call } from '../test-support/http.js';
-import { holdOnce, runEnded } from '../test-support/runs.js';
-import { tempHost } from '../test-support/temp-host.js';
-import { createHttpServer } from './server.js';
+import { holdOnce, hostWithAmplitude, listenOn, runEnded } from '../test-support/runs.js';
+import type { tempHost } from '../test-support/temp-host.js';
 
 // Async runs over HTTP, against the Amplitude simulator: an export accepted at once (202), followed
 // as Server-Sent Events, its result fetched whole and as NDJSON; a run that outlives its client.
@@ -24,21 +22,11 @@ let base: string;
 
 beforeAll(async () => {
   // An export of 5000 events whatever the range, answered after a moment, so runs are seen running.
-  amplitude = await startAmplitudeSimulator({ export: { events: EVENTS }, latencyMs: 200 });
-  host = await tempHost(await loadConnectors(['analytics']), { token: TOKEN });
-  await host.access.init();
-  await host.connections.create(
-    {
-      name: 'amp',
-      connector: 'analytics',
-      credentials: amplitude.connection.credentials,
-      options: amplitude.connection.options,
-    },
-    { verify: false },
-  );
-  app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  ({ amplitude, host } = await hostWithAmplitude(
+    { export: { events: EVENTS }, latencyMs: 200 },
+    { token: TOKEN },
+  ));
+  ({ app, base } = await listenOn(host));
 });
 
 afterAll(async () => {

@@ -1,7 +1,13 @@
+import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
 import type { TestServer } from '@c/core/testing';
+import type { FastifyInstance } from 'fastify';
 import { http } from 'msw';
 import { expect } from 'vitest';
+import { loadConnectors } from '../connectors.js';
+import type { Host } from '../host.js';
+import { createHttpServer } from '../http/server.js';
 import { call } from './http.js';
+import { tempHost } from './temp-host.js';
 
 /** A request a simulator holds: resolved when it has arrived, answered once released. */
 export interface HeldRequest {
@@ -63,4 +69,35 @@ export async function runEnded(base: string, token: string, id: string): Promise
     if (['succeeded', 'failed', 'canceled'].includes(run.json.status)) return run.json;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A temporary host with the analytics connector and a connection `amp` to a fresh Amplitude
+ * simulator: the setup of the async-run tests, whose exports and sends need a real provider.
+ */
+export async function hostWithAmplitude(
+  simulator: Parameters<typeof startAmplitudeSimulator>[0] = {},
+  options: { token?: string } = {},
+): Promise<{ amplitude: AmplitudeSandbox; host: Awaited<ReturnType<typeof tempHost>> }> {
+  const amplitude = await startAmplitudeSimulator(simulator);
+  const host = await tempHost(await loadConnectors(['analytics']), options);
+  if (options.token) await host.access.init();
+  await host.connections.create(
+    {
+      name: 'amp',
+      connector: 'analytics',
+      credentials: amplitude.connection.credentials,
+      options: amplitude.connection.options,
+    },
+    { verify: false },
+  );
+  return { amplitude, host };
+}
+
+/** Serves `host`'s HTTP API (no web UI) on a free loopback port. */
+export async function listenOn(host: Host): Promise<{ app: FastifyInstance; port: number; base: string }> {
+  const app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return { app, port, base: `http://127.0.0.1:${port}` };
 }
