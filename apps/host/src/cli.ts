@@ -251,6 +251,13 @@ program
   )
   .action(guarded(async () => (await import('./cli/mcp.js')).mcpCommand));
 
+// A reader that stops early (`c-host runs get <id> | head`) closes the pipe under a result still
+// being written: stop quietly, as `cat` does, instead of dying with an EPIPE stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit();
+});
+
 program.parseAsync(process.argv).catch(async (error: unknown) => {
   if (error instanceof CommanderError) {
     if (error.exitCode === 0) return;

@@ -3,9 +3,11 @@
 // again and ends the write `failed` with `outcomeUnknown`, since sending it again could apply it
 // twice. The provider (the Amplitude simulator, in this process) holds each first request until the
 // test has seen it arrive, so the kill lands mid-run whatever the machine's speed.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './test-support/cli.js';
+import { cliCommand, hostRoot, runCli } from './test-support/cli.js';
 import { type HostProcess, startHostProcess } from './test-support/fleet.js';
 import { call } from './test-support/http.js';
 import { holdOnce, runEnded, submitRun } from './test-support/runs.js';
@@ -110,6 +112,30 @@ describe('async runs on the embedded store, across a killed process', () => {
       expect(['queued', 'running']).toContain(got.json.status);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  });
+
+  it('stops quietly when the reader of `runs get` closes the pipe early (`| head`)', async () => {
+    const done = await runCli(
+      ['run', 'analytics.exportData', '--async', '--wait', '--input', JSON.stringify(EXPORT)],
+      { env },
+    );
+    expect(done.code, done.stderr).toBe(0);
+    const id = done.stdout.match(/"id": "([^"]+)"/)?.[1];
+    expect(id).toBeDefined();
+    // The run's 2500 events are written a stored piece at a time; the reader hangs up after the first.
+    const child = spawn(cliCommand.command, [...cliCommand.args, 'runs', 'get', id!], {
+      cwd: hostRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
   });
 
   it('follows a run to its end with --wait and writes its list as NDJSON with --output', async () => {
