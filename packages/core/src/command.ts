@@ -352,3 +352,9 @@ const parsedInputs = new WeakMap<object, Command<any, any, any>>();
 export function parsedBy(command: Command<any, any, any>, value: unknown): boolean {
   return value !== null && typeof value === 'object' && parsedInputs.get(value) === command;
 }
+
+/** What a caller passes to a command (its input before defaults), e.g. `CommandInput<typeof createCustomer>`. */
+export type CommandInput<C extends Command<any, any, any>> = z.input<C['input']>;
+
+/** What a command returns, e.g. `CommandResult<typeof createCustomer>`. */
+export type CommandResult<C extends Command<any, any, any>> = C extends Command<any, infer O, any> ? O : never;

@@ -12,6 +12,8 @@ export {
   type CommandAnnotations,
   type CommandDefinition,
   type CommandHints,
+  type CommandInput,
+  type CommandResult,
   defineCommand,
   type JsonSchema,
   type Progress,
