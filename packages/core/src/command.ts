@@ -357,4 +357,5 @@ export function parsedBy(command: Command<any, any, any>, value: unknown): boole
 export type CommandInput<C extends Command<any, any, any>> = z.input<C['input']>;
 
 /** What a command returns, e.g. `CommandResult<typeof createCustomer>`. */
-export type CommandResult<C extends Command<any, any, any>> = C extends Command<any, infer O, any> ? O : never;
+export type CommandResult<C extends Command<any, any, any>> =
+  C extends Command<any, infer O, any> ? O : never;

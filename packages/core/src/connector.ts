@@ -9,6 +9,7 @@ import type { HttpTuning } from './http/http-client.js';
 import { checkConnectorLookups } from './lookup.js';
 import { currentRun, type DryRunResult, type RunState, withRun } from './run-context.js';
 import type { Simulator } from './testing/simulator.js';
+import { checkToolsets, type Toolset } from './toolsets.js';
 import type { Trigger } from './trigger.js';
 import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
 
@@ -78,6 +79,11 @@ export interface ConnectorDefinition<
    * triggers over the same connection and context.
    */
   triggers?: Record<string, Trigger<any, any, Ctx, any>>;
+  /**
+   * The commands grouped by area, keyed by toolset name (`refunds`, `comments`…), with `core` for
+   * the most used ones. Optional; when given, every command is in at least one area.
+   */
+  toolsets?: Record<string, Toolset>;
   createContext(config: {
     credentials: z.output<CredS>;
     options: z.output<OptS>;
@@ -221,6 +227,7 @@ export function defineConnector<
     }
   }
   checkConnectorLookups(definition.commands);
+  checkToolsets(definition.id, definition.toolsets, Object.keys(definition.commands));
   for (const [key, trigger] of Object.entries(definition.triggers ?? {})) {
     if (trigger.key !== key) throw new Error(`Trigger registered as "${key}" has key "${trigger.key}"`);
   }

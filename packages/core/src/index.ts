@@ -121,6 +121,7 @@ export type {
   ProviderCallObserver,
   RunObserver,
 } from './run-context.js';
+export { CORE_TOOLSET, checkToolsets, type Toolset } from './toolsets.js';
 export {
   defineTrigger,
   type PollArgs,
