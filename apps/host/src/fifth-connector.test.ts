@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectorIds, loadConnectors } from './connectors.js';
 import { createHttpServer } from './http/server.js';
-import { type Sandbox, startSandbox } from './sandbox.js';
+import { type Sandbox, startSandbox } from './sandbox/sandbox.js';
 import { runCli } from './test-support/cli.js';
 import { FAKE_KEY } from './test-support/fake-connector.js';
 import { fifthConnector } from './test-support/fifth-connector.js';

@@ -1,13 +1,13 @@
 import type { Connector } from '@c/core';
 import { AccessControl } from './access.js';
 import type { HostConfig } from './config.js';
-import { ConnectionManager } from './connections.js';
+import { ConnectionManager } from './connections/connection-manager.js';
+import { OAuthFlow } from './connections/oauth.js';
 import { loadConnectors } from './connectors.js';
-import { OAuthFlow } from './oauth.js';
 import { Registry } from './registry.js';
 import type { ConnectionStore } from './store/connection-store.js';
 import { SqliteConnectionStore } from './store/sqlite-store.js';
-import { TriggerService } from './triggers.js';
+import { TriggerService } from './triggers/trigger-service.js';
 
 /** Everything the surfaces share: the registry, the store and what is built on them. */
 export interface Host {

@@ -16,17 +16,22 @@ export {
   envConnection,
   type ManagedRunOptions,
   toView,
-} from './connections.js';
+} from './connections/connection-manager.js';
+export {
+  OAuthCallbackError,
+  type OAuthClientConfig,
+  OAuthFlow,
+  oauthConfigFromEnv,
+} from './connections/oauth.js';
 export { type ConnectorLoader, connectorIds, connectorLoaders, loadConnectors } from './connectors.js';
 export { type Host, type OpenHostOptions, openHost, openStore } from './host.js';
 export { statusOf } from './http/errors.js';
 export { buildOpenApi } from './http/openapi.js';
 export { createHttpServer, type HttpServerOptions } from './http/server.js';
 export { createMcpServer, type McpHost, toolsOf } from './mcp/mcp-server.js';
-export { OAuthCallbackError, type OAuthClientConfig, OAuthFlow, oauthConfigFromEnv } from './oauth.js';
 export { hostVersion } from './paths.js';
 export { type RegisteredCommand, Registry, unknownCommandError } from './registry.js';
-export { type Sandbox, sandboxConnectionName, startSandbox } from './sandbox.js';
+export { type Sandbox, sandboxConnectionName, startSandbox } from './sandbox/sandbox.js';
 export {
   ConnectionExistsError,
   type ConnectionRecord,

@@ -9,16 +9,19 @@ import type { AuthDescriptor as CoreAuth, ErrorJson as CoreErrorJson, Lookup as 
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type { ConnectionView as HostConnectionView } from '../connections.js';
+import type { ConnectionView as HostConnectionView } from '../connections/connection-manager.js';
 import { loadConnectors } from '../connectors.js';
 import { componentSchemas, requestJsonSchema } from '../http/schemas.js';
 import { createHttpServer } from '../http/server.js';
-import type { RunView as HostRunView } from '../runs.js';
-import { type Sandbox, startSandbox } from '../sandbox.js';
+import type { RunView as HostRunView } from '../runs/run-service.js';
+import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
 import type { AuditEntry as HostAuditEntry, StoreReadiness } from '../store/connection-store.js';
 import { call } from '../test-support/http.js';
 import { tempHost } from '../test-support/temp-host.js';
-import type { EventView as HostEventView, SubscriptionView as HostSubscriptionView } from '../triggers.js';
+import type {
+  EventView as HostEventView,
+  SubscriptionView as HostSubscriptionView,
+} from '../triggers/trigger-service.js';
 import * as api from './index.js';
 
 const TOKEN = 'api-contract-token-0123456789abcdef';

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type JsonSchema, TimeoutError, ValidationError, zod } from '@c/core';
 import type { Host } from '../host.js';
-import { processAlive } from '../sandbox.js';
+import { processAlive } from '../sandbox/sandbox.js';
 import { writeOwnerOnly } from '../store/owner-only.js';
 import { checkConnectorId, cliHost, type GlobalFlags } from './context.js';
 import {

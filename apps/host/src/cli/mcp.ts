@@ -1,7 +1,7 @@
 import { ValidationError } from '@c/core';
 import { parseToolSelection, selectTools } from '../mcp/mcp-server.js';
 import { serveMcpStdio } from '../mcp/mcp-stdio.js';
-import { type Sandbox, sandboxNotes, startSandbox } from '../sandbox.js';
+import { type Sandbox, sandboxNotes, startSandbox } from '../sandbox/sandbox.js';
 import { checkSandboxAlone, cliHost, type GlobalFlags } from './context.js';
 import { note } from './output.js';
 

@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { type ErrorJson, ValidationError } from '@c/core';
 import type { Host } from '../host.js';
 import type { RegisteredCommand } from '../registry.js';
-import { type RunEvent, RunService } from '../runs.js';
+import { type RunEvent, RunService } from '../runs/run-service.js';
 import type { RunRecord } from '../store/connection-store.js';
 import { cliHost, type GlobalFlags } from './context.js';
 import { note, printJson } from './output.js';

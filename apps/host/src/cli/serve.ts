@@ -4,7 +4,7 @@ import { ValidationError } from '@c/core';
 import { checkServeToken, isLoopback } from '../config.js';
 import type { Host } from '../host.js';
 import { createHttpServer } from '../http/server.js';
-import { type Sandbox, sandboxNotes, startSandbox } from '../sandbox.js';
+import { type Sandbox, sandboxNotes, startSandbox } from '../sandbox/sandbox.js';
 import { recordServer } from './connections.js';
 import { checkSandboxAlone, cliHost, type GlobalFlags, mcpClientConfig, selfCommand } from './context.js';
 import { interactive, note, printJson } from './output.js';

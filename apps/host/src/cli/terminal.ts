@@ -1,7 +1,7 @@
 // What the CLI prints for a person on a terminal: tables for lists, sentences for errors. Scripts
 // never see any of it (they get JSON), so it is free to be shaped for reading, not for parsing.
 import type { ErrorJson, JsonSchema } from '@c/core';
-import type { ConnectionView } from '../connections.js';
+import type { ConnectionView } from '../connections/connection-manager.js';
 import type { CommandHints } from '../registry.js';
 import { listItems } from '../result-list.js';
 import type { CommandDetail, CommandSummary } from '../views.js';

@@ -1,5 +1,5 @@
 import { ValidationError } from '@c/core';
-import type { EventView } from '../triggers.js';
+import type { EventView } from '../triggers/trigger-service.js';
 import { cliHost, connectorOfCommand, type GlobalFlags } from './context.js';
 import { forPerson, note, type OutputFlags, printJson } from './output.js';
 import { applyParams, readInput } from './params.js';

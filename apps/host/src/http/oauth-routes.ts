@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { randomToken } from '../access.js';
 import type { OAuthMessage } from '../api/schemas.js';
-import { OAuthCallbackError } from '../oauth.js';
+import { OAuthCallbackError } from '../connections/oauth.js';
 import { type HttpContext, PUBLIC_PAGE } from './context.js';
 import { errorResponse } from './errors.js';
 import { escapeHtml, sendPage } from './pages.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
-import { type RunEvent, type RunRequest, RunService } from '../runs.js';
+import { type RunEvent, type RunRequest, RunService } from '../runs/run-service.js';
 import type { HttpContext } from './context.js';
 import { routeSchema } from './schemas.js';
 

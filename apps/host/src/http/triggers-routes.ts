@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SubscribeRequest } from '../api/schemas.js';
-import { parseCursor } from '../triggers.js';
+import { parseCursor } from '../triggers/trigger-service.js';
 import type { HttpContext } from './context.js';
 import { routeSchema } from './schemas.js';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
 import { createHttpServer } from '../http/server.js';
-import { type Sandbox, startSandbox } from '../sandbox.js';
+import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
 import { tempHost } from '../test-support/temp-host.js';
 
 const TOKEN = 'sandbox-mcp-token-0123456789';

@@ -15,10 +15,10 @@ import {
   McpError,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ConnectionManager } from '../connections.js';
+import type { ConnectionManager } from '../connections/connection-manager.js';
 import { hostVersion } from '../paths.js';
 import { type RegisteredCommand, type Registry, toolNameOf } from '../registry.js';
-import type { TriggerService } from '../triggers.js';
+import type { TriggerService } from '../triggers/trigger-service.js';
 import {
   boundResult,
   DEFAULT_MAX_RESULT_BYTES,

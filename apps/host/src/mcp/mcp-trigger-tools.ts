@@ -1,6 +1,6 @@
 import { toErrorJson, ValidationError } from '@c/core';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { TriggerService } from '../triggers.js';
+import type { TriggerService } from '../triggers/trigger-service.js';
 
 /** The longest an agent may wait in one `read_events` call. */
 const MAX_WAIT_SECONDS = 60;

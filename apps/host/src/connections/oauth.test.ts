@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
-import { createHttpServer } from './http/server.js';
-import { type Sandbox, startSandbox } from './sandbox.js';
-import { approve, call, cookieFrom } from './test-support/http.js';
-import { tempHost } from './test-support/temp-host.js';
+import { loadConnectors } from '../connectors.js';
+import { createHttpServer } from '../http/server.js';
+import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
+import { approve, call, cookieFrom } from '../test-support/http.js';
+import { tempHost } from '../test-support/temp-host.js';
 
 let host: Awaited<ReturnType<typeof tempHost>>;
 let sandbox: Sandbox;

@@ -1,9 +1,9 @@
 import type { RunningIssuesSimulator } from '@c/issues/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
-import { type Sandbox, startSandbox } from './sandbox.js';
-import { tempHost } from './test-support/temp-host.js';
-import { TriggerService } from './triggers.js';
+import { loadConnectors } from '../connectors.js';
+import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
+import { tempHost } from '../test-support/temp-host.js';
+import { TriggerService } from './trigger-service.js';
 
 // Two servers on one data directory without a public URL: each serves at its own local address,
 // and sandbox subscriptions take their hook URL from it. Both run the move every minute; if each

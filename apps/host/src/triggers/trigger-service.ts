@@ -11,15 +11,15 @@ import {
   ValidationError,
   type WebhookRequest,
 } from '@c/core';
-import type { ConnectionManager } from './connections.js';
-import type { Registry } from './registry.js';
+import type { ConnectionManager } from '../connections/connection-manager.js';
+import type { Registry } from '../registry.js';
 import type {
   ConnectionRecord,
   ConnectionStore,
   StoredEvent,
   SubscriptionRecord,
-} from './store/connection-store.js';
-import { closestNames, didYouMean } from './suggest.js';
+} from '../store/connection-store.js';
+import { closestNames, didYouMean } from '../suggest.js';
 
 /** One trigger of the registry under its qualified id (`payments.event`). */
 export interface RegisteredTrigger {

@@ -10,17 +10,17 @@ import {
   toErrorJson,
   ValidationError,
 } from '@c/core';
-import type { Host } from './host.js';
-import { CLI_ACTOR, currentActor, withRequestContext } from './observability/request-context.js';
-import type { RegisteredCommand } from './registry.js';
-import { listItems } from './result-list.js';
+import type { Host } from '../host.js';
+import { CLI_ACTOR, currentActor, withRequestContext } from '../observability/request-context.js';
+import type { RegisteredCommand } from '../registry.js';
+import { listItems } from '../result-list.js';
 import type {
   ConnectionStore,
   RunOutcome,
   RunRecord,
   RunResult,
   RunStatus,
-} from './store/connection-store.js';
+} from '../store/connection-store.js';
 
 /** How long a worker's claim on a run holds without renewal (renewed every third of it). */
 const RUN_LEASE_MS = 30_000;

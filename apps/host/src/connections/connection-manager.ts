@@ -13,17 +13,17 @@ import {
   type RunOptions,
   ValidationError,
 } from '@c/core';
-import { IdempotencyLedger } from './idempotency.js';
-import { Operations } from './observability/operations.js';
-import type { RegisteredCommand, Registry } from './registry.js';
-import { sandboxRunning } from './sandbox.js';
+import { Operations } from '../observability/operations.js';
+import type { RegisteredCommand, Registry } from '../registry.js';
+import { IdempotencyLedger } from '../run/idempotency.js';
+import { sandboxRunning } from '../sandbox/sandbox.js';
 import {
   ConnectionExistsError,
   type ConnectionRecord,
   type ConnectionStatus,
   type ConnectionStore,
-} from './store/connection-store.js';
-import { closestNames, didYouMean } from './suggest.js';
+} from '../store/connection-store.js';
+import { closestNames, didYouMean } from '../suggest.js';
 
 /** The name of the implicit connection made from a connector's environment variables. */
 export const ENV_CONNECTION = 'env';

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { Connector } from '@c/core';
 import { defineSimulator } from '@c/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
+import { loadConnectors } from '../connectors.js';
+import { runCli, startCli } from '../test-support/cli.js';
+import { things } from '../test-support/fake-connector.js';
+import { call } from '../test-support/http.js';
+import { tempDir, tempHost } from '../test-support/temp-host.js';
 import { startSandbox } from './sandbox.js';
-import { runCli, startCli } from './test-support/cli.js';
-import { things } from './test-support/fake-connector.js';
-import { call } from './test-support/http.js';
-import { tempDir, tempHost } from './test-support/temp-host.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAKE_KEY, startFakeProvider, things } from './test-support/fake-connector.js';
-import { tempHost } from './test-support/temp-host.js';
+import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
+import { tempHost } from '../test-support/temp-host.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import type { AmplitudeSandbox } from '@c/analytics/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, withRequestContext } from './observability/request-context.js';
-import { RunService } from './runs.js';
-import { hostWithAmplitude } from './test-support/runs.js';
-import type { tempHost } from './test-support/temp-host.js';
+import { actorOf, withRequestContext } from '../observability/request-context.js';
+import { hostWithAmplitude } from '../test-support/runs.js';
+import type { tempHost } from '../test-support/temp-host.js';
+import { RunService } from './run-service.js';
 
 // An async run acts for whoever submitted it. The worker that runs it is often not the process that
 // accepted it (a `serve` working runs a CLI or another instance queued, a run taken up again after

@@ -1,7 +1,7 @@
 import { defineCommand, defineConnector, NotFoundError } from '@c/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunService } from './runs.js';
-import { tempHost } from './test-support/temp-host.js';
+import { tempHost } from '../test-support/temp-host.js';
+import { RunService } from './run-service.js';
 
 // `c-host runs get` prints a run indented, as it always has, but from `viewJsonIndented`, which
 // writes a result's list a stored piece at a time. Its text must be exactly what indenting the

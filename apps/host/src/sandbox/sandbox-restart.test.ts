@@ -8,12 +8,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
+import { loadConnectors } from '../connectors.js';
+import { cliCommand, hostRoot, runCli } from '../test-support/cli.js';
+import { things } from '../test-support/fake-connector.js';
+import { tempDir, tempHost } from '../test-support/temp-host.js';
+import { runInTerminal } from '../test-support/terminal.js';
 import { startSandbox } from './sandbox.js';
-import { cliCommand, hostRoot, runCli } from './test-support/cli.js';
-import { things } from './test-support/fake-connector.js';
-import { tempDir, tempHost } from './test-support/temp-host.js';
-import { runInTerminal } from './test-support/terminal.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -7,12 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './test-support/cli.js';
-import { type HostProcess, portFreeOn, startHostProcess } from './test-support/fleet.js';
-import { call } from './test-support/http.js';
-import { postgresForTests } from './test-support/postgres.js';
-import { holdOnce, runEnded, submitRun } from './test-support/runs.js';
-import { tempDir } from './test-support/temp-host.js';
+import { runCli } from '../test-support/cli.js';
+import { type HostProcess, portFreeOn, startHostProcess } from '../test-support/fleet.js';
+import { call } from '../test-support/http.js';
+import { postgresForTests } from '../test-support/postgres.js';
+import { holdOnce, runEnded, submitRun } from '../test-support/runs.js';
+import { tempDir } from '../test-support/temp-host.js';
 
 const postgres = await postgresForTests();
 const cluster = postgres.available ? postgres.postgres : undefined;

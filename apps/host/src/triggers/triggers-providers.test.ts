@@ -8,11 +8,11 @@ import type { RunningIssuesSimulator } from '@c/issues/testing';
 import type { FastifyInstance } from 'fastify';
 import { http as mswHttp } from 'msw';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConnectors } from './connectors.js';
-import { createHttpServer } from './http/server.js';
-import { type Sandbox, startSandbox } from './sandbox.js';
-import { call } from './test-support/http.js';
-import { tempHost } from './test-support/temp-host.js';
+import { loadConnectors } from '../connectors.js';
+import { createHttpServer } from '../http/server.js';
+import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
+import { call } from '../test-support/http.js';
+import { tempHost } from '../test-support/temp-host.js';
 
 // The loop of `triggers.test.ts` (payments.event) for the other providers: each simulator's own
 // deliveries (Linear webhooks, Drive push notifications) or state (Amplitude cohorts) reach the

@@ -1,9 +1,9 @@
 import type { AmplitudeSandbox } from '@c/analytics/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, withRequestContext } from './observability/request-context.js';
-import { RunService } from './runs.js';
-import { holdOnce, hostWithAmplitude } from './test-support/runs.js';
-import type { tempHost } from './test-support/temp-host.js';
+import { actorOf, withRequestContext } from '../observability/request-context.js';
+import { holdOnce, hostWithAmplitude } from '../test-support/runs.js';
+import type { tempHost } from '../test-support/temp-host.js';
+import { RunService } from './run-service.js';
 
 // Canceling an async run, on the embedded store. The services here stand for processes sharing one
 // store: one that only accepts and reads runs (a CLI, another instance) and one whose worker runs

@@ -1,11 +1,11 @@
 import type { TestServer } from '@c/core/testing';
 import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
+import { loadConnectors } from '../connectors.js';
+import { SqliteConnectionStore } from '../store/sqlite-store.js';
+import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
+import { tempDir, tempHost } from '../test-support/temp-host.js';
 import { IDEMPOTENCY_TTL_MS, IdempotencyLedger } from './idempotency.js';
-import { SqliteConnectionStore } from './store/sqlite-store.js';
-import { FAKE_KEY, startFakeProvider, things } from './test-support/fake-connector.js';
-import { tempDir, tempHost } from './test-support/temp-host.js';
 
 // Callers' idempotency keys as the host keeps them: in its store, across processes and restarts.
 // Two hosts on one data directory stand for two processes (each opens the store on its own).

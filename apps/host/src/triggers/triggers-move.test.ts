@@ -6,12 +6,12 @@ import type { RunningIssuesSimulator } from '@c/issues/testing';
 import type { PaymentsSandbox } from '@c/payments/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
-import { createHttpServer } from './http/server.js';
-import { type Sandbox, startSandbox } from './sandbox.js';
-import { call } from './test-support/http.js';
-import { tempHost } from './test-support/temp-host.js';
-import { TriggerService } from './triggers.js';
+import { loadConnectors } from '../connectors.js';
+import { createHttpServer } from '../http/server.js';
+import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
+import { call } from '../test-support/http.js';
+import { tempHost } from '../test-support/temp-host.js';
+import { TriggerService } from './trigger-service.js';
 
 // A host behind a tunnel gets a new public URL at each restart (ngrok, cloudflared quick tunnels).
 // Here the subscriptions are made by the trigger service of a host at URL A; the host then starts

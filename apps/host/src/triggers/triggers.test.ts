@@ -8,12 +8,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
-import { createHttpServer } from './http/server.js';
-import { createMcpServer } from './mcp/mcp-server.js';
-import { type Sandbox, startSandbox } from './sandbox.js';
-import { call } from './test-support/http.js';
-import { tempHost } from './test-support/temp-host.js';
+import { loadConnectors } from '../connectors.js';
+import { createHttpServer } from '../http/server.js';
+import { createMcpServer } from '../mcp/mcp-server.js';
+import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
+import { call } from '../test-support/http.js';
+import { tempHost } from '../test-support/temp-host.js';
 
 const TOKEN = 'test-access-token-triggers-0123';
 const auth = { authorization: `Bearer ${TOKEN}` };

@@ -1,6 +1,6 @@
 import { defineConnector, defineTrigger, ProviderError } from '@c/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempHost } from './test-support/temp-host.js';
+import { tempHost } from '../test-support/temp-host.js';
 
 /** What the fake provider has, newest last; `poll` reads it from a cursor (an index). */
 const feed: { id: string; at: string }[] = [];

@@ -3,10 +3,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startIssuesSimulator } from '@c/issues/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConnectors } from './connectors.js';
-import { type Sandbox, startSandbox } from './sandbox.js';
-import { cliCommand, hostRoot } from './test-support/cli.js';
-import { tempDir, tempHost } from './test-support/temp-host.js';
+import { loadConnectors } from '../connectors.js';
+import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
+import { cliCommand, hostRoot } from '../test-support/cli.js';
+import { tempDir, tempHost } from '../test-support/temp-host.js';
 
 const dir = tempDir();
 let sandbox: Sandbox;
@@ -60,7 +60,7 @@ function startWorker(dataDir: string, connectors: string) {
     process.execPath,
     [
       ...cliCommand.args.slice(0, -1),
-      fileURLToPath(new URL('./test-support/run-worker.ts', import.meta.url)),
+      fileURLToPath(new URL('../test-support/run-worker.ts', import.meta.url)),
       dataDir,
       connectors,
     ],

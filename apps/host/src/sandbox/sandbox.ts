@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Connector, ValidationError } from '@c/core';
 import type { RunningSimulator } from '@c/core/testing';
-import type { Host } from './host.js';
+import type { Host } from '../host.js';
 import { persistenceOf, SandboxStateFiles } from './sandbox-state.js';
 
 /** The setting naming the process whose sandbox the data directory's sandbox connections point at. */

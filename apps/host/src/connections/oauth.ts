@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Connector, HttpClient, lazySchema, ValidationError, zod } from '@c/core';
-import { sha256 } from './access.js';
-import type { ConnectionManager, ConnectionView } from './connections.js';
-import type { Registry } from './registry.js';
+import { sha256 } from '../access.js';
+import type { Registry } from '../registry.js';
+import type { ConnectionManager, ConnectionView } from './connection-manager.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 

@@ -7,12 +7,12 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliCommand, hostRoot, runCli } from './test-support/cli.js';
-import { type HostProcess, startHostProcess } from './test-support/fleet.js';
-import { call } from './test-support/http.js';
-import { holdOnce, runEnded, submitRun } from './test-support/runs.js';
-import { freePort } from './test-support/system.js';
-import { tempDir } from './test-support/temp-host.js';
+import { cliCommand, hostRoot, runCli } from '../test-support/cli.js';
+import { type HostProcess, startHostProcess } from '../test-support/fleet.js';
+import { call } from '../test-support/http.js';
+import { holdOnce, runEnded, submitRun } from '../test-support/runs.js';
+import { freePort } from '../test-support/system.js';
+import { tempDir } from '../test-support/temp-host.js';
 
 const EVENTS = 2500;
 const EXPORT = { start: '20240101T00', end: '20240101T05', maxEvents: EVENTS };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ValidationError } from '@c/core';
-import type { ConnectionStore } from './store/connection-store.js';
+import type { ConnectionStore } from '../store/connection-store.js';
 
 /** How long a key holds its first result (spec/AGENTS.md: 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

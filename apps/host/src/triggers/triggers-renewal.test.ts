@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineConnector, defineTrigger, NotFoundError, ProviderError } from '@c/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tempHost } from './test-support/temp-host.js';
+import { tempHost } from '../test-support/temp-host.js';
 
 // Renewal of a push channel (as Drive's) and the safety poll beside it, on a fake provider whose
 // channels the tests can see: what is open at the provider is what leaks when a channel is lost.

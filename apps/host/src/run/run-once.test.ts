@@ -3,10 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { createHttpServer } from './http/server.js';
-import { FAKE_KEY, startFakeProvider, things } from './test-support/fake-connector.js';
-import { call } from './test-support/http.js';
-import { tempHost } from './test-support/temp-host.js';
+import { createHttpServer } from '../http/server.js';
+import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
+import { call } from '../test-support/http.js';
+import { tempHost } from '../test-support/temp-host.js';
 
 // A run looks its command up once and parses its input once, whichever surface it comes from: the
 // surface finds the command, the host parses and keeps the parsed input (what an idempotency record
