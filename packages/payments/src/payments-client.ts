@@ -14,7 +14,7 @@ import {
   withTuning,
 } from '@c/core';
 
-import type { StripeList } from './payments-schemas.js';
+import type { StripeList } from './schemas/common.js';
 
 /**
  * The Stripe API version this package is built and tested against (the one `stripe` 23.1.0 pins),

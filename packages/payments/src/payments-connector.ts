@@ -12,6 +12,7 @@ import { getProducts } from './commands/get-products.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { updateCustomer } from './commands/update-customer.js';
 import { createStripeHttp, PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
+import { paymentsToolsets } from './payments-toolsets.js';
 import { eventTrigger } from './triggers/event.js';
 
 /** The connection's credentials: a secret key (`sk_test_…`, `sk_live_…`) or a restricted key (`rk_…`). */
@@ -84,6 +85,7 @@ export const payments = defineConnector({
     C_PAYMENTS_API_VERSION: 'apiVersion',
   },
   commands,
+  toolsets: paymentsToolsets,
   triggers: { event: eventTrigger },
   createContext({ credentials, options, http: tuning }): PaymentsContext {
     const http = createStripeHttp({

@@ -1,7 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
 import { metadataField } from '../payments-params.js';
-import { customerSchema, type StripeCustomer } from '../payments-schemas.js';
+import { customerSchema, type StripeCustomer } from '../schemas/customers.js';
 
 /** Creates a customer: `POST /v1/customers`. */
 export const createCustomer = defineCommand({

@@ -1,7 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
 import { metadataField } from '../payments-params.js';
-import { productSchema, type StripeProduct } from '../payments-schemas.js';
+import { productSchema, type StripeProduct } from '../schemas/catalog.js';
 
 /** Creates a product: `POST /v1/products`. */
 export const createProduct = defineCommand({

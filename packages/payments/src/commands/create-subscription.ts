@@ -2,7 +2,7 @@ import { choice, defineCommand } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
 import { customerLookup, planLookup } from '../payments-lookups.js';
 import { customerIdField, metadataField, stripeId } from '../payments-params.js';
-import { type StripeSubscription, subscriptionSchema } from '../payments-schemas.js';
+import { type StripeSubscription, subscriptionSchema } from '../schemas/subscriptions.js';
 
 /** Prefixes of Stripe objects that are never prices: a frequent mix-up in the Plan field. */
 const NOT_A_PRICE = /^(prod|cus|sub|si|txn|evt|in|ch|pi|pm|card|src|acct)_/;

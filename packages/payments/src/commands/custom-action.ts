@@ -1,6 +1,6 @@
 import { defineCommand, defineCustomAction, type FormValue, flattenForm, guardPath } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
-import { type CustomActionResult, customActionSchema } from '../payments-schemas.js';
+import { type CustomActionResult, customActionSchema } from '../schemas/custom-action.js';
 
 const description =
   'Calls any Stripe API endpoint: under /v1/ with form-encoded bodies (brackets for nesting), e.g. GET /v1/events or POST /v1/coupons with percent_off and duration; under /v2/ with JSON bodies, e.g. POST /v2/core/event_destinations. The connection’s key, Stripe-Version and retries apply; a POST carries an Idempotency-Key (the caller’s own, when given in headers).';

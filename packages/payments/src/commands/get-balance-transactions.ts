@@ -1,12 +1,8 @@
 import { defineCommand } from '@c/core';
 import { listPage, type PaymentsContext } from '../payments-client.js';
 import { paginationField } from '../payments-params.js';
-import {
-  balanceTransactionSchema,
-  listSchema,
-  type StripeBalanceTransaction,
-  type StripeList,
-} from '../payments-schemas.js';
+import { balanceTransactionSchema, type StripeBalanceTransaction } from '../schemas/balance.js';
+import { listSchema, type StripeList } from '../schemas/common.js';
 
 /** Lists balance transactions, newest first: one page of `GET /v1/balance_transactions`. */
 export const getBalanceTransactions = defineCommand({

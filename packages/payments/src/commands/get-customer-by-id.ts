@@ -6,7 +6,7 @@ import {
   customerOrDeletedSchema,
   type StripeCustomer,
   type StripeDeletedCustomer,
-} from '../payments-schemas.js';
+} from '../schemas/customers.js';
 
 /** Reads one customer: `GET /v1/customers/{id}`. */
 export const getCustomerById = defineCommand({

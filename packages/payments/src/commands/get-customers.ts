@@ -1,7 +1,8 @@
 import { defineCommand } from '@c/core';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
 import { createdRange, limitField, unixSecondsField } from '../payments-params.js';
-import { customerSchema, listSchema, type StripeCustomer, type StripeList } from '../payments-schemas.js';
+import { listSchema, type StripeList } from '../schemas/common.js';
+import { customerSchema, type StripeCustomer } from '../schemas/customers.js';
 
 /** Lists customers, newest first: `GET /v1/customers`, following pages past 100. */
 export const getCustomers = defineCommand({

@@ -1,7 +1,8 @@
 import { defineCommand } from '@c/core';
 import { listPage, type PaymentsContext } from '../payments-client.js';
 import { paginationField } from '../payments-params.js';
-import { listSchema, priceSchema, type StripeList, type StripePrice } from '../payments-schemas.js';
+import { priceSchema, type StripePrice } from '../schemas/catalog.js';
+import { listSchema, type StripeList } from '../schemas/common.js';
 
 /** Lists plans (prices), newest first: one page of `GET /v1/prices`. */
 export const getPlans = defineCommand({

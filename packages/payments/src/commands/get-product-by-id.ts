@@ -7,7 +7,7 @@ import {
   type StripePrice,
   type StripeProduct,
   type StripeProductWithPrices,
-} from '../payments-schemas.js';
+} from '../schemas/catalog.js';
 
 /**
  * Reads a product with all its prices: `GET /v1/products/{id}` and, at the same time,

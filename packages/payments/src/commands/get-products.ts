@@ -1,7 +1,8 @@
 import { defineCommand } from '@c/core';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
 import { createdRange, limitField, unixSecondsField } from '../payments-params.js';
-import { listSchema, productSchema, type StripeList, type StripeProduct } from '../payments-schemas.js';
+import { productSchema, type StripeProduct } from '../schemas/catalog.js';
+import { listSchema, type StripeList } from '../schemas/common.js';
 
 /** Lists products, newest first: `GET /v1/products`, following pages past 100. */
 export const getProducts = defineCommand({

@@ -2,12 +2,8 @@ import { choice, defineCommand } from '@c/core';
 import { listUpTo, type PaymentsContext } from '../payments-client.js';
 import { customerLookup } from '../payments-lookups.js';
 import { customerIdField, limitField } from '../payments-params.js';
-import {
-  listSchema,
-  type StripeList,
-  type StripeSubscription,
-  subscriptionSchema,
-} from '../payments-schemas.js';
+import { listSchema, type StripeList } from '../schemas/common.js';
+import { type StripeSubscription, subscriptionSchema } from '../schemas/subscriptions.js';
 
 /** Lists subscriptions, newest first: `GET /v1/subscriptions`, following pages past 100. */
 export const getSubscriptions = defineCommand({

@@ -2,7 +2,7 @@ import { defineCommand } from '@c/core';
 import type { PaymentsContext } from '../payments-client.js';
 import { customerLookup } from '../payments-lookups.js';
 import { customerIdField, metadataField } from '../payments-params.js';
-import { customerSchema, type StripeCustomer } from '../payments-schemas.js';
+import { customerSchema, type StripeCustomer } from '../schemas/customers.js';
 
 /**
  * Updates a customer: `POST /v1/customers/{id}`. Only the fields given change. Metadata, when given,

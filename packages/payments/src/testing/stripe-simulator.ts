@@ -162,7 +162,5 @@ export const paymentsSimulator = defineSimulator<PaymentsSandbox, PaymentsSimula
   start,
 });
 
-/** Starts the Stripe simulator: `paymentsSimulator.start`, under its former name. */
-export function startPaymentsSimulator(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSandbox> {
-  return paymentsSimulator.start(options);
-}
+/** Starts the Stripe simulator (`paymentsSimulator.start`). */
+export const startPaymentsSimulator = paymentsSimulator.start;

@@ -1,0 +1,46 @@
+import type { Toolset } from '@c/core';
+
+/**
+ * The payments connector's commands by area, for MCP toolsets, `c-host list` and the UI. `core` holds
+ * the commands a Stripe user runs most; every command sits in at least one other area.
+ */
+export const paymentsToolsets: Record<string, Toolset> = {
+  core: {
+    title: 'Most used',
+    description: 'Find and create customers, read subscriptions and products, and call any endpoint.',
+    commands: [
+      'createCustomer',
+      'getCustomerById',
+      'getCustomers',
+      'createSubscription',
+      'getSubscriptions',
+      'getProductById',
+      'customAction',
+    ],
+  },
+  customers: {
+    title: 'Customers',
+    description: 'Create, find, read and update the people and companies you bill.',
+    commands: ['createCustomer', 'getCustomerById', 'getCustomers', 'updateCustomer'],
+  },
+  subscriptions: {
+    title: 'Subscriptions',
+    description: 'Subscribe customers to recurring prices and read their subscriptions.',
+    commands: ['createSubscription', 'getSubscriptions'],
+  },
+  catalog: {
+    title: 'Products and prices',
+    description: 'What you sell: products and their prices (plans).',
+    commands: ['createProduct', 'getProductById', 'getProducts', 'getPlans'],
+  },
+  balance: {
+    title: 'Balance',
+    description: 'Money in and out of the account’s balance.',
+    commands: ['getBalanceTransactions'],
+  },
+  custom: {
+    title: 'Any endpoint',
+    description: 'Call a Stripe endpoint no command covers yet.',
+    commands: ['customAction'],
+  },
+};
