@@ -1,21 +1,23 @@
-export { archiveIssue } from './commands/archive-issue.js';
+import type { CommandInput, CommandResult } from '@c/core';
+import { archiveIssue } from './commands/archive-issue.js';
 // The exact documents Create Issue and Search Issue send, for baselines that must send the same
 // bytes (the bench's raw undici client); every other document stays internal.
-export { CREATE_ISSUE_MUTATION, createIssue } from './commands/create-issue.js';
-export { createProject } from './commands/create-project.js';
-export { createSubIssue } from './commands/create-sub-issue.js';
-export { customGraphqlAction } from './commands/custom-graphql-action.js';
-export { deleteIssue } from './commands/delete-issue.js';
-export { deleteProject } from './commands/delete-project.js';
-export { getIssueById } from './commands/get-issue-by-id.js';
-export { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
-export { getProjectById } from './commands/get-project-by-id.js';
-export { SEARCH_ISSUES_QUERY, searchIssues } from './commands/search-issues.js';
-export { searchTeams } from './commands/search-teams.js';
-export { updateIssue } from './commands/update-issue.js';
-export { updateProject } from './commands/update-project.js';
-export { issues } from './issues-connector.js';
-export { ISSUES_SCHEMA_VERSION } from './issues-documents.js';
+import { CREATE_ISSUE_MUTATION, createIssue } from './commands/create-issue.js';
+import { createProject } from './commands/create-project.js';
+import { createSubIssue } from './commands/create-sub-issue.js';
+import { customGraphqlAction } from './commands/custom-graphql-action.js';
+import { deleteIssue } from './commands/delete-issue.js';
+import { deleteProject } from './commands/delete-project.js';
+import { getIssueById } from './commands/get-issue-by-id.js';
+import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
+import { getProjectById } from './commands/get-project-by-id.js';
+import { SEARCH_ISSUES_QUERY, searchIssues } from './commands/search-issues.js';
+import { searchTeams } from './commands/search-teams.js';
+import { updateIssue } from './commands/update-issue.js';
+import { updateProject } from './commands/update-project.js';
+
+export { ISSUES_API_VERSION, type IssuesContext } from './issues-client.js';
+export { type IssuesClient, issues } from './issues-connector.js';
 export type {
   LinearDeleteResult,
   LinearGraphqlData,
@@ -35,3 +37,78 @@ export {
   type VerifyLinearWebhookOptions,
   verifyLinearWebhook,
 } from './triggers/issue-event.js';
+export {
+  archiveIssue,
+  CREATE_ISSUE_MUTATION,
+  createIssue,
+  createProject,
+  createSubIssue,
+  customGraphqlAction,
+  deleteIssue,
+  deleteProject,
+  getIssueById,
+  getIssueByIdentifier,
+  getProjectById,
+  SEARCH_ISSUES_QUERY,
+  searchIssues,
+  searchTeams,
+  updateIssue,
+  updateProject,
+};
+
+/** What a caller passes to ArchiveIssue. */
+export type ArchiveIssueInput = CommandInput<typeof archiveIssue>;
+/** What ArchiveIssue returns. */
+export type ArchiveIssueResult = CommandResult<typeof archiveIssue>;
+/** What a caller passes to CreateIssue. */
+export type CreateIssueInput = CommandInput<typeof createIssue>;
+/** What CreateIssue returns. */
+export type CreateIssueResult = CommandResult<typeof createIssue>;
+/** What a caller passes to CreateProject. */
+export type CreateProjectInput = CommandInput<typeof createProject>;
+/** What CreateProject returns. */
+export type CreateProjectResult = CommandResult<typeof createProject>;
+/** What a caller passes to CreateSubIssue. */
+export type CreateSubIssueInput = CommandInput<typeof createSubIssue>;
+/** What CreateSubIssue returns. */
+export type CreateSubIssueResult = CommandResult<typeof createSubIssue>;
+/** What a caller passes to CustomGraphqlAction. */
+export type CustomGraphqlActionInput = CommandInput<typeof customGraphqlAction>;
+/** What CustomGraphqlAction returns. */
+export type CustomGraphqlActionResult = CommandResult<typeof customGraphqlAction>;
+/** What a caller passes to DeleteIssue. */
+export type DeleteIssueInput = CommandInput<typeof deleteIssue>;
+/** What DeleteIssue returns. */
+export type DeleteIssueResult = CommandResult<typeof deleteIssue>;
+/** What a caller passes to DeleteProject. */
+export type DeleteProjectInput = CommandInput<typeof deleteProject>;
+/** What DeleteProject returns. */
+export type DeleteProjectResult = CommandResult<typeof deleteProject>;
+/** What a caller passes to GetIssueById. */
+export type GetIssueByIdInput = CommandInput<typeof getIssueById>;
+/** What GetIssueById returns. */
+export type GetIssueByIdResult = CommandResult<typeof getIssueById>;
+/** What a caller passes to GetIssueByIdentifier. */
+export type GetIssueByIdentifierInput = CommandInput<typeof getIssueByIdentifier>;
+/** What GetIssueByIdentifier returns. */
+export type GetIssueByIdentifierResult = CommandResult<typeof getIssueByIdentifier>;
+/** What a caller passes to GetProjectById. */
+export type GetProjectByIdInput = CommandInput<typeof getProjectById>;
+/** What GetProjectById returns. */
+export type GetProjectByIdResult = CommandResult<typeof getProjectById>;
+/** What a caller passes to SearchIssues. */
+export type SearchIssuesInput = CommandInput<typeof searchIssues>;
+/** What SearchIssues returns. */
+export type SearchIssuesResult = CommandResult<typeof searchIssues>;
+/** What a caller passes to SearchTeams. */
+export type SearchTeamsInput = CommandInput<typeof searchTeams>;
+/** What SearchTeams returns. */
+export type SearchTeamsResult = CommandResult<typeof searchTeams>;
+/** What a caller passes to UpdateIssue. */
+export type UpdateIssueInput = CommandInput<typeof updateIssue>;
+/** What UpdateIssue returns. */
+export type UpdateIssueResult = CommandResult<typeof updateIssue>;
+/** What a caller passes to UpdateProject. */
+export type UpdateProjectInput = CommandInput<typeof updateProject>;
+/** What UpdateProject returns. */
+export type UpdateProjectResult = CommandResult<typeof updateProject>;

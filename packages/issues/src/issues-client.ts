@@ -18,6 +18,19 @@ import {
 } from '@c/core';
 import type { GraphqlOperation } from './issues-documents.js';
 
+/**
+ * The `@linear/sdk` release whose schema every document here is written and checked against
+ * (Linear's GraphQL API has no version header; the simulator serves the same schema, and the
+ * conformance suite drives that SDK).
+ */
+export const ISSUES_API_VERSION = '91.0.0';
+
+/** What every issues command runs with: one connection's GraphQL client. */
+export interface IssuesContext {
+  linear: LinearGraphqlClient;
+  close(): Promise<void>;
+}
+
 /** One entry of a GraphQL response's `errors`, with Linear's extensions. */
 export interface LinearGraphqlError {
   message?: string;

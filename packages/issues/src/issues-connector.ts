@@ -1,4 +1,4 @@
-import { defineConnector } from '@c/core';
+import { type ConnectorClient, defineConnector, type Toolset } from '@c/core';
 import { archiveIssue } from './commands/archive-issue.js';
 import { createIssue } from './commands/create-issue.js';
 import { createProject } from './commands/create-project.js';
@@ -13,10 +13,72 @@ import { searchIssues } from './commands/search-issues.js';
 import { searchTeams } from './commands/search-teams.js';
 import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
-import { createLinearHttpClient, LinearGraphqlClient } from './issues-client.js';
-import type { IssuesContext } from './issues-context.js';
+import { createLinearHttpClient, type IssuesContext, LinearGraphqlClient } from './issues-client.js';
 import { VIEWER_QUERY } from './issues-documents.js';
 import { issueEvent } from './triggers/issue-event.js';
+
+/** The commands, by key. */
+const commands = {
+  createIssue,
+  updateIssue,
+  getIssueById,
+  getIssueByIdentifier,
+  searchIssues,
+  deleteIssue,
+  archiveIssue,
+  createSubIssue,
+  createProject,
+  updateProject,
+  getProjectById,
+  deleteProject,
+  searchTeams,
+  customGraphqlAction,
+};
+
+/** The commands grouped by area; `core` holds the ones run most. */
+const ISSUES_TOOLSETS: Record<string, Toolset> = {
+  core: {
+    title: 'Most used',
+    description: 'Create, update, read and search issues, and find a team.',
+    commands: [
+      'createIssue',
+      'updateIssue',
+      'getIssueById',
+      'getIssueByIdentifier',
+      'searchIssues',
+      'searchTeams',
+    ],
+  },
+  issues: {
+    title: 'Issues',
+    description: 'Issues and sub-issues: create, update, read, search, archive and delete.',
+    commands: [
+      'createIssue',
+      'createSubIssue',
+      'updateIssue',
+      'getIssueById',
+      'getIssueByIdentifier',
+      'searchIssues',
+      'archiveIssue',
+      'deleteIssue',
+    ],
+  },
+  projects: {
+    title: 'Projects',
+    description: 'Projects: create, update, read and delete.',
+    commands: ['createProject', 'updateProject', 'getProjectById', 'deleteProject'],
+  },
+  teams: {
+    title: 'Teams',
+    description: 'Teams, their members and workflow states.',
+    commands: ['searchTeams'],
+  },
+  graphql: {
+    title: 'GraphQL',
+    description: 'Any query or mutation of Linear’s GraphQL API.',
+    commands: ['customGraphqlAction'],
+  },
+};
 
 /** Linear's API origin; GraphQL is at `/graphql`. */
 export const LINEAR_BASE_URL = 'https://api.linear.app';
@@ -117,22 +179,8 @@ export const issues = defineConnector({
     C_ISSUES_BASE_URL: 'baseUrl',
     C_ISSUES_TOKEN_URL: 'tokenUrl',
   },
-  commands: {
-    createIssue,
-    updateIssue,
-    getIssueById,
-    getIssueByIdentifier,
-    searchIssues,
-    deleteIssue,
-    archiveIssue,
-    createSubIssue,
-    createProject,
-    updateProject,
-    getProjectById,
-    deleteProject,
-    searchTeams,
-    customGraphqlAction,
-  },
+  commands,
+  toolsets: ISSUES_TOOLSETS,
   triggers: { event: issueEvent },
   createContext({ credentials, options, onTokens, coordinateRefresh, http: tuning }): IssuesContext {
     const http = createLinearHttpClient({
@@ -158,3 +206,6 @@ export const issues = defineConnector({
 function tokenUrlOf(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/oauth/token`;
 }
+
+/** A connected issues client: `issues.connect(…)`, its `run` typed by each command's schemas. */
+export type IssuesClient = ConnectorClient<typeof commands>;

@@ -1,9 +1,3 @@
-/**
- * The `@linear/sdk` release whose published schema every document here is written and checked
- * against (the simulator serves the same schema, and the conformance suite pins the SDK to it).
- */
-export const ISSUES_SCHEMA_VERSION = '91.0.0';
-
 /** A named GraphQL operation: its document (with the fragments it spreads), name and kind. */
 export interface GraphqlOperation {
   readonly name: string;

@@ -8,7 +8,7 @@ import type { RecordedCall, TestServer } from '@c/core/testing';
 import { docs } from '@c/docs';
 import { startDocsSimulator } from '@c/docs/testing';
 import { issues } from '@c/issues';
-import { LINEAR_SEED, startLinearSimulator } from '@c/issues/testing';
+import { LINEAR_SEED, startIssuesSimulator } from '@c/issues/testing';
 import { payments } from '@c/payments';
 import { SEED_IDS, startPaymentsSimulator } from '@c/payments/testing';
 import { HttpResponse, http } from 'msw';
@@ -156,7 +156,7 @@ async function analyticsAudit(): Promise<AuditSubject> {
 }
 
 async function issuesAudit(): Promise<AuditSubject> {
-  const sim = await startLinearSimulator({ seed: true });
+  const sim = await startIssuesSimulator({ seed: true });
   sim.workspace.addApiKey(sim.viewerId, AUDIT_SECRETS.issuesApiKey);
   const client = sim.state.oauth.addClient({ name: 'Audit', clientSecret: AUDIT_SECRETS.issuesClientSecret });
   const grants: { accessToken: string; refreshToken: string }[] = [];

@@ -14,7 +14,7 @@ import {
   internalErrorBody,
   LINEAR_SEED,
   rateLimitedBody,
-  startLinearSimulator,
+  startIssuesSimulator,
 } from '@c/issues/testing';
 import { payments } from '@c/payments';
 import { createStripeHandlers, startPaymentsSimulator } from '@c/payments/testing';
@@ -215,7 +215,7 @@ async function analyticsSubject(): Promise<FaultSubject> {
 
 /** Linear: searchIssues (a query, idempotent) and createIssue (a mutation: never repeated blindly). */
 async function issuesSubject(): Promise<FaultSubject> {
-  const sim = await startLinearSimulator({ seed: true });
+  const sim = await startIssuesSimulator({ seed: true });
   const issuesTitled = (tag: string) =>
     [...sim.workspace.issues.values()].filter((i) => i.title === tag).length;
   const operationIs = (name: string) => (call: RecordedCall) =>

@@ -1,9 +1,9 @@
 import { defineCommand } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
 import { issueLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
-import { issuesSchemas, type LinearDeleteResult } from '../issues-schemas.js';
+import { deleteResultSchema, type LinearDeleteResult } from '../issues-schemas.js';
 
 /** `issueArchive(id)`. */
 export const ARCHIVE_ISSUE_MUTATION = defineOperation(`
@@ -21,7 +21,7 @@ export const archiveIssue = defineCommand({
   description:
     'Archives a Linear issue (and its sub-issues) and returns {success, id}. Archived issues leave the active boards and can be restored.',
   input: (z) => z.object({ issueId: uuidParam(z, 'Issue Id', 'The issue to archive (its UUID).') }),
-  output: (z) => issuesSchemas(z).deleteResult,
+  output: (z) => deleteResultSchema(z),
   lookups: { issueId: issueLookup },
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {

@@ -1,6 +1,6 @@
 import { defineCommand, ProviderError } from '@c/core';
+import type { IssuesContext } from '../issues-client.js';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
-import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import { teamLookup, teamStateLookup } from '../issues-lookups.js';
 import {
@@ -12,7 +12,7 @@ import {
   textParam,
   uuidParam,
 } from '../issues-params.js';
-import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
+import { issueSchema, type LinearIssue } from '../issues-schemas.js';
 import { GET_ISSUE_BY_ID_QUERY } from './get-issue-by-id.js';
 
 /** `issueCreate`, returning the new issue. */
@@ -67,7 +67,7 @@ export const createIssue = defineCommand({
         'assigneeId, labelIds, projectId, estimate',
       ).optional(),
     }),
-  output: (z) => issuesSchemas(z).issue,
+  output: (z) => issueSchema(z),
   lookups: { teamId: teamLookup, statusId: teamStateLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearIssue> {

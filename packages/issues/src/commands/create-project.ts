@@ -1,10 +1,10 @@
 import { defineCommand, ProviderError } from '@c/core';
+import type { IssuesContext } from '../issues-client.js';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
-import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, PROJECT_FIELDS } from '../issues-documents.js';
 import { teamLookup } from '../issues-lookups.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../issues-params.js';
-import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
+import { type LinearProject, projectSchema } from '../issues-schemas.js';
 import { GET_PROJECT_QUERY } from './get-project-by-id.js';
 
 /** `projectCreate`, returning the new project. */
@@ -43,7 +43,7 @@ export const createProject = defineCommand({
       ).optional(),
     });
   },
-  output: (z) => issuesSchemas(z).project,
+  output: (z) => projectSchema(z),
   lookups: { teamIds: teamLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearProject> {

@@ -1,10 +1,10 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
+import type { IssuesContext } from '../issues-client.js';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
-import type { IssuesContext } from '../issues-context.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import { issueLookup, teamLookup } from '../issues-lookups.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../issues-params.js';
-import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
+import { issueSchema, type LinearIssue } from '../issues-schemas.js';
 import { GET_ISSUE_BY_ID_QUERY } from './get-issue-by-id.js';
 
 /** The parent's team, read before anything is created. */
@@ -56,7 +56,7 @@ export const createSubIssue = defineCommand({
         'assigneeId, labelIds, priority, stateId',
       ).optional(),
     }),
-  output: (z) => issuesSchemas(z).issue,
+  output: (z) => issueSchema(z),
   lookups: { parentId: issueLookup, teamId: teamLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearIssue> {

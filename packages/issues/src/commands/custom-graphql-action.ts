@@ -1,6 +1,6 @@
 import { defineCommand } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
-import { issuesSchemas, type LinearGraphqlData } from '../issues-schemas.js';
+import type { IssuesContext } from '../issues-client.js';
+import { graphqlDataSchema, type LinearGraphqlData } from '../issues-schemas.js';
 
 /**
  * Runs any GraphQL document against Linear's `/graphql`, as given. A document without the word
@@ -30,7 +30,7 @@ export const customGraphqlAction = defineCommand({
         description: 'Which operation to run when the document holds several.',
       }),
     }),
-  output: (z) => issuesSchemas(z).graphqlData,
+  output: (z) => graphqlDataSchema(z),
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearGraphqlData> {
     const mayWrite = /\bmutation\b/.test(input.query);

@@ -1,9 +1,9 @@
 import { defineCommand } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
 import { issueLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
-import { issuesSchemas, type LinearDeleteResult } from '../issues-schemas.js';
+import { deleteResultSchema, type LinearDeleteResult } from '../issues-schemas.js';
 
 /** `issueDelete(id)`. */
 export const DELETE_ISSUE_MUTATION = defineOperation(`
@@ -21,7 +21,7 @@ export const deleteIssue = defineCommand({
   description:
     'Deletes a Linear issue and returns {success, id}. Linear moves it to the trash, where an admin can restore it for 30 days; it no longer appears in lists.',
   input: (z) => z.object({ issueId: uuidParam(z, 'Issue Id', 'The issue to delete (its UUID).') }),
-  output: (z) => issuesSchemas(z).deleteResult,
+  output: (z) => deleteResultSchema(z),
   lookups: { issueId: issueLookup },
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {

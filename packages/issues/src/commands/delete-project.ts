@@ -1,9 +1,9 @@
 import { defineCommand } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
 import { projectLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
-import { issuesSchemas, type LinearDeleteResult } from '../issues-schemas.js';
+import { deleteResultSchema, type LinearDeleteResult } from '../issues-schemas.js';
 
 /** `projectDelete(id)`. */
 export const DELETE_PROJECT_MUTATION = defineOperation(`
@@ -21,7 +21,7 @@ export const deleteProject = defineCommand({
   description:
     'Deletes a Linear project and returns {success, id}. Its issues stay; the project leaves every list.',
   input: (z) => z.object({ projectId: uuidParam(z, 'Project Id', 'The project to delete (its UUID).') }),
-  output: (z) => issuesSchemas(z).deleteResult,
+  output: (z) => deleteResultSchema(z),
   lookups: { projectId: projectLookup },
   annotations: { readOnly: false, destructive: true, idempotent: false },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {

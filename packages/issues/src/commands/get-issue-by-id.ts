@@ -1,9 +1,9 @@
 import { defineCommand } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import { issueLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
-import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
+import { issueSchema, type LinearIssue } from '../issues-schemas.js';
 
 /** `issue(id)` by UUID. */
 export const GET_ISSUE_BY_ID_QUERY = defineOperation(
@@ -21,7 +21,7 @@ export const getIssueById = defineCommand({
   description:
     'Reads a Linear issue by its id (a UUID). Use Get Issue by Issue Identifier for keys such as ENG-123.',
   input: (z) => z.object({ issueId: uuidParam(z, 'Issue Id', 'The issue’s id (a UUID).') }),
-  output: (z) => issuesSchemas(z).issue,
+  output: (z) => issueSchema(z),
   lookups: { issueId: issueLookup },
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {

@@ -1,8 +1,8 @@
 import { defineCommand } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import { identifierParam } from '../issues-params.js';
-import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
+import { issueSchema, type LinearIssue } from '../issues-schemas.js';
 
 /** `issue(id)` with an identifier: Linear's `issue` accepts `ENG-123` as well as a UUID. */
 export const GET_ISSUE_BY_IDENTIFIER_QUERY = defineOperation(
@@ -27,7 +27,7 @@ export const getIssueByIdentifier = defineCommand({
         "The issue's identifier, such as ENG-123: its team key and number.",
       ),
     }),
-  output: (z) => issuesSchemas(z).issue,
+  output: (z) => issueSchema(z),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     // Team keys are upper case in Linear; `eng-123` means the same issue.

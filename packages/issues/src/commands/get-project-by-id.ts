@@ -1,9 +1,9 @@
 import { defineCommand } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation, PROJECT_FIELDS } from '../issues-documents.js';
 import { projectLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
-import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
+import { type LinearProject, projectSchema } from '../issues-schemas.js';
 
 /** `project(id)`. */
 export const GET_PROJECT_QUERY = defineOperation(
@@ -20,7 +20,7 @@ export const getProjectById = defineCommand({
   title: 'Get Project by ID',
   description: 'Reads a Linear project by its id (a UUID), with its status, lead and teams.',
   input: (z) => z.object({ projectId: uuidParam(z, 'Project Id', 'The project’s id (a UUID).') }),
-  output: (z) => issuesSchemas(z).project,
+  output: (z) => projectSchema(z),
   lookups: { projectId: projectLookup },
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {

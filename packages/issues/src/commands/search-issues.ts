@@ -1,9 +1,9 @@
 import { defineCommand, type FilterField, filterFieldsMeta } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import { labelNameLookup, teamLookup, userLookup } from '../issues-lookups.js';
 import { PRIORITY_TITLES } from '../issues-params.js';
-import { issuesSchemas, type LinearIssuePage } from '../issues-schemas.js';
+import { issuePageSchema, type LinearIssuePage } from '../issues-schemas.js';
 
 /** `issues(filter, first, after)`: one page of issues. */
 export const SEARCH_ISSUES_QUERY = defineOperation(
@@ -88,7 +88,7 @@ export const searchIssues = defineCommand({
         description: 'The endCursor of the previous page; empty or omitted for the first page.',
       }),
     }),
-  output: (z) => issuesSchemas(z).issuePage,
+  output: (z) => issuePageSchema(z),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssuePage> {
     const data = await ctx.linear.run<{ issues: LinearIssuePage }>(

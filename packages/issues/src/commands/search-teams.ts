@@ -1,12 +1,12 @@
 import { connectionPage, defineCommand, items } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
 import { textParam } from '../issues-params.js';
 import {
-  issuesSchemas,
   type LinearPageInfo,
   type LinearTeam,
   type LinearTeamList,
+  teamListSchema,
 } from '../issues-schemas.js';
 
 /**
@@ -58,7 +58,7 @@ export const searchTeams = defineCommand({
         .default(false)
         .meta({ title: 'Include States', description: 'Also return each team’s workflow states.' }),
     }),
-  output: (z) => issuesSchemas(z).teamList,
+  output: (z) => teamListSchema(z),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearTeamList> {
     const nested = input.includeMembers || input.includeStates;

@@ -1,5 +1,5 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
 import { issueLookup, issueStateLookup } from '../issues-lookups.js';
 import {
@@ -12,7 +12,7 @@ import {
   textParam,
   uuidParam,
 } from '../issues-params.js';
-import { issuesSchemas, type LinearIssue } from '../issues-schemas.js';
+import { issueSchema, type LinearIssue } from '../issues-schemas.js';
 
 /** `issueUpdate`, returning the updated issue. */
 export const UPDATE_ISSUE_MUTATION = defineOperation(
@@ -60,7 +60,7 @@ export const updateIssue = defineCommand({
         'assigneeId, labelIds, projectId, teamId',
       ).optional(),
     }),
-  output: (z) => issuesSchemas(z).issue,
+  output: (z) => issueSchema(z),
   lookups: { issueId: issueLookup, statusId: issueStateLookup },
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {

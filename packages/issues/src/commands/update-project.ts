@@ -1,9 +1,9 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation, PROJECT_FIELDS } from '../issues-documents.js';
 import { projectLookup } from '../issues-lookups.js';
 import { additionalFieldsParam, buildInput, markdownParam, textParam, uuidParam } from '../issues-params.js';
-import { issuesSchemas, type LinearProject } from '../issues-schemas.js';
+import { type LinearProject, projectSchema } from '../issues-schemas.js';
 
 /** `projectUpdate`, returning the whole project. */
 export const UPDATE_PROJECT_MUTATION = defineOperation(
@@ -35,7 +35,7 @@ export const updateProject = defineCommand({
         'statusId, targetDate, color, leadId',
       ).optional(),
     }),
-  output: (z) => issuesSchemas(z).project,
+  output: (z) => projectSchema(z),
   lookups: { projectId: projectLookup },
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearProject> {

@@ -1,5 +1,3 @@
-import { issuesSimulator } from './linear-simulator.js';
-
 export {
   authenticationErrorBody,
   entityNotFound,
@@ -55,12 +53,6 @@ export {
   type LinearSimulatorOptions,
   type LinearSimulatorSnapshot,
   type RunningIssuesSimulator,
+  startIssuesSimulator,
 } from './linear-simulator.js';
 export { LinearWorkspace, type WorkspaceInput } from './linear-workspace.js';
-
-/**
- * Starts the Linear simulator: `issuesSimulator.start`, under the name the host's sandbox and the
- * bench still look up (`startLinearSimulator` is the same, under the provider's name).
- */
-export const startIssuesSimulator = issuesSimulator.start;
-export { startIssuesSimulator as startLinearSimulator };

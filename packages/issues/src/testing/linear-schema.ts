@@ -22,7 +22,7 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import { ISSUES_SCHEMA_VERSION } from '../issues-documents.js';
+import { ISSUES_API_VERSION } from '../issues-client.js';
 
 /** Linear's documented ceiling for the complexity of one query. */
 export const LINEAR_MAX_COMPLEXITY = 10_000;
@@ -39,7 +39,7 @@ const schemas = new Map<string, { schema: GraphQLSchema; stats: LinearSchemaStat
 
 /**
  * Where Linear's published SDL lives: `C_LINEAR_SCHEMA` when set, else the copy this package ships
- * (`schema/linear-schema.sdk-<ISSUES_SCHEMA_VERSION>.graphql`, verbatim from `@linear/sdk` and
+ * (`schema/linear-schema.sdk-<ISSUES_API_VERSION>.graphql`, verbatim from `@linear/sdk` and
  * checked byte for byte against the contracts folder by the tests), so the sandbox runs without
  * the contracts folder.
  */
@@ -47,7 +47,7 @@ export function linearSchemaPath(): string {
   const fromEnv = process.env.C_LINEAR_SCHEMA;
   if (fromEnv) return fromEnv;
   const packageJson = createRequire(import.meta.url).resolve('@c/issues/package.json');
-  return join(dirname(packageJson), 'schema', `linear-schema.sdk-${ISSUES_SCHEMA_VERSION}.graphql`);
+  return join(dirname(packageJson), 'schema', `linear-schema.sdk-${ISSUES_API_VERSION}.graphql`);
 }
 
 /**

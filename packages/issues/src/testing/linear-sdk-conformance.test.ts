@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { LinearClient } from '@linear/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUES_SCHEMA_VERSION } from '../issues-documents.js';
+import { ISSUES_API_VERSION } from '../issues-client.js';
 import { issuesSimulator, LINEAR_SEED, type RunningIssuesSimulator } from './index.js';
 
 // The official client, pinned to the release whose schema the simulator serves, drives the
@@ -44,7 +44,7 @@ afterAll(async () => {
   const passed = results.filter((result) => result.ok).length;
   console.log(
     [
-      `@linear/sdk ${SDK_VERSION} against the Linear simulator (schema of ${ISSUES_SCHEMA_VERSION}): ${passed} of ${results.length} calls pass`,
+      `@linear/sdk ${SDK_VERSION} against the Linear simulator (schema of ${ISSUES_API_VERSION}): ${passed} of ${results.length} calls pass`,
       ...lines,
     ].join('\n'),
   );

@@ -5,7 +5,7 @@ import { contractsDir } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
 import { assertValidSchema, buildASTSchema, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { ISSUES_SCHEMA_VERSION } from '../issues-documents.js';
+import { ISSUES_API_VERSION } from '../issues-client.js';
 import {
   issuesSimulator,
   LINEAR_SEED,
@@ -13,7 +13,6 @@ import {
   linearSchemaStats,
   loadLinearSchema,
   startIssuesSimulator,
-  startLinearSimulator,
 } from './index.js';
 import { connectIssues } from './linear-test-helpers.js';
 
@@ -47,14 +46,14 @@ describe('Linear’s schema', () => {
 
 describe('the schema this package ships', () => {
   it('is the schema of the @linear/sdk release the conformance suite runs', () => {
-    expect(basename(linearSchemaPath())).toBe(`linear-schema.sdk-${ISSUES_SCHEMA_VERSION}.graphql`);
+    expect(basename(linearSchemaPath())).toBe(`linear-schema.sdk-${ISSUES_API_VERSION}.graphql`);
     const sdk = createRequire(import.meta.url)('@linear/sdk/package.json') as { version: string };
-    expect(sdk.version).toBe(ISSUES_SCHEMA_VERSION);
+    expect(sdk.version).toBe(ISSUES_API_VERSION);
   });
 
   it.skipIf(!contractsDir())('is Linear’s published schema from the contracts folder, byte for byte', () => {
     const contract = readFileSync(
-      join(contractsDir()!, 'linear', `schema.sdk-${ISSUES_SCHEMA_VERSION}.graphql`),
+      join(contractsDir()!, 'linear', `schema.sdk-${ISSUES_API_VERSION}.graphql`),
     );
     expect(readFileSync(linearSchemaPath()).equals(contract)).toBe(true);
   });
@@ -244,11 +243,8 @@ describe('the GraphQL endpoint', () => {
 describe('issuesSimulator', () => {
   it('is the one simulator object, with the shared handle and Linear’s OAuth endpoints', () => {
     expect(Object.isFrozen(issuesSimulator)).toBe(true);
-    expect(issuesSimulator.speaks).toBe(
-      `Linear GraphQL API (schema of @linear/sdk ${ISSUES_SCHEMA_VERSION})`,
-    );
+    expect(issuesSimulator.speaks).toBe(`Linear GraphQL API (schema of @linear/sdk ${ISSUES_API_VERSION})`);
     expect(startIssuesSimulator).toBe(issuesSimulator.start);
-    expect(startLinearSimulator).toBe(issuesSimulator.start);
     const { url } = h.sim;
     expect(h.sim.connectorId).toBe('issues');
     expect(h.sim.oauth).toEqual({

@@ -5,7 +5,7 @@ import {
   type SimulatorOAuth,
   type SimulatorStartOptions,
 } from '@c/core/testing';
-import { ISSUES_SCHEMA_VERSION } from '../issues-documents.js';
+import { ISSUES_API_VERSION } from '../issues-client.js';
 import {
   graphqlHandler,
   type LinearFault,
@@ -250,6 +250,9 @@ export interface LinearSimulatorSnapshot {
 
 export const issuesSimulator = defineSimulator({
   connectorId: 'issues',
-  speaks: `Linear GraphQL API (schema of @linear/sdk ${ISSUES_SCHEMA_VERSION})`,
+  speaks: `Linear GraphQL API (schema of @linear/sdk ${ISSUES_API_VERSION})`,
   start,
 });
+
+/** Starts the Linear simulator (`issuesSimulator.start`): the sandbox, the bench and tests call it. */
+export const startIssuesSimulator = issuesSimulator.start;

@@ -4,8 +4,8 @@ import { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } fro
 import { useSimulator } from '@c/core/testing/vitest';
 import { LinearWebhookClient } from '@linear/sdk/webhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IssuesContext } from '../issues-client.js';
 import { issues } from '../issues-connector.js';
-import type { IssuesContext } from '../issues-context.js';
 import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
 import { connectIssues } from '../testing/linear-test-helpers.js';
 import { type IssueEventState, issueEvent, verifyLinearWebhook } from './issue-event.js';

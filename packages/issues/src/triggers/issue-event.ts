@@ -10,7 +10,7 @@ import {
   type WebhookRequest,
 } from '@c/core';
 import type { z as Z } from 'zod';
-import type { IssuesContext } from '../issues-context.js';
+import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
 
 /** How far a delivery's `webhookTimestamp` may be from now: Linear's own guidance, one minute. */
