@@ -21,8 +21,15 @@ import type { z } from 'zod';
 export const DOCS_BASE_URL = 'https://docs.googleapis.com';
 /** Google Drive API (the file API). */
 export const FILE_API_BASE_URL = 'https://www.googleapis.com';
+/** The Docs API v1 discovery revision the request checks are generated from (`docs-request-schemas.json`). */
+export const DOCS_DISCOVERY_REVISION = '20260921';
 /** The Drive API v3 discovery revision the package is built and tested against (search, uploads, permissions). */
 export const DOCS_DRIVE_DISCOVERY_REVISION = '20260916';
+/**
+ * The API versions the package speaks, in one string: Google Docs API v1 and Google Drive API v3 at
+ * the discovery revisions it is built and tested against.
+ */
+export const DOCS_API_VERSION = `docs/v1@${DOCS_DISCOVERY_REVISION} drive/v3@${DOCS_DRIVE_DISCOVERY_REVISION}`;
 /** Google's OAuth 2.0 token endpoint. */
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** Google's OAuth 2.0 authorization endpoint. */

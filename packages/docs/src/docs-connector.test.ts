@@ -9,8 +9,8 @@ import {
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { docs } from './docs-connector.js';
-import { docsSimulator } from './testing/docs-simulator.js';
-import { DOCUMENTS_SCOPE } from './testing/docs-state.js';
+import { docsSimulator } from './testing/google-simulator.js';
+import { DOCUMENTS_SCOPE } from './testing/google-state.js';
 import { callsTo, connectDocs } from './testing/google-test-helpers.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });

@@ -1,4 +1,4 @@
-import { defineConnector } from '@c/core';
+import { type ConnectorClient, defineConnector } from '@c/core';
 import { createDocumentFile } from './commands/create-document-file.js';
 import { customAction } from './commands/custom-action.js';
 import { fetchDocumentContent } from './commands/fetch-document-content.js';
@@ -13,6 +13,39 @@ import {
   GOOGLE_TOKEN_URL,
 } from './docs-client.js';
 import { fileChanged } from './triggers/file-changed.js';
+
+/** Every command of the connector, by key. */
+const commands = {
+  fetchDocumentContent,
+  updateDocumentContent,
+  searchDocuments,
+  createDocumentFile,
+  customAction,
+};
+
+/** The commands by area: what an agent enables together, what the CLI and the UI fold under one heading. */
+const toolsets = {
+  core: {
+    title: 'Most used',
+    description: 'Read, edit, find and create documents.',
+    commands: ['fetchDocumentContent', 'updateDocumentContent', 'searchDocuments', 'createDocumentFile'],
+  },
+  documents: {
+    title: 'Documents',
+    description: 'Read a document’s structure, edit it with batch updates, create one.',
+    commands: ['fetchDocumentContent', 'updateDocumentContent', 'createDocumentFile'],
+  },
+  files: {
+    title: 'Files',
+    description: 'Find documents in Drive.',
+    commands: ['searchDocuments'],
+  },
+  advanced: {
+    title: 'Advanced',
+    description: 'Any Docs or Drive API call the other commands do not make.',
+    commands: ['customAction'],
+  },
+};
 
 /**
  * The Google Docs connector: fetch a document's structure, apply checked batch updates, search
@@ -42,13 +75,8 @@ export const docs = defineConnector({
     C_DOCS_FILE_API_BASE_URL: 'fileApiBaseUrl',
     C_DOCS_TOKEN_URL: 'tokenUrl',
   },
-  commands: {
-    fetchDocumentContent,
-    updateDocumentContent,
-    searchDocuments,
-    createDocumentFile,
-    customAction,
-  },
+  commands,
+  toolsets,
   triggers: { fileChanged },
   createContext: createDocsContext,
   verify: (ctx) =>
@@ -56,3 +84,6 @@ export const docs = defineConnector({
   // Loaded only when a sandbox or a test asks: the simulator needs msw and the contracts.
   simulator: async () => (await import('./testing/index.js')).docsSimulator,
 });
+
+/** A connected Google Docs client: `docs.connect(…)`, its `run` typed by each command's schemas. */
+export type DocsClient = ConnectorClient<typeof commands>;

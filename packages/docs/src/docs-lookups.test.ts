@@ -3,7 +3,7 @@ import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { docs } from './docs-connector.js';
 import { documentLookup } from './docs-lookups.js';
-import { docsSimulator } from './testing/docs-simulator.js';
+import { docsSimulator } from './testing/google-simulator.js';
 import { connectDocs } from './testing/google-test-helpers.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });

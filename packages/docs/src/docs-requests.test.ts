@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { DOCS_API_VERSION, DOCS_DISCOVERY_REVISION } from './docs-client.js';
 import {
   applyDefaultTab,
   checkDocsRequests,
-  DOCS_DISCOVERY_REVISION,
   DOCS_REQUEST_TYPES,
   insertionOrderWarnings,
+  REQUEST_TABLE_REVISION,
 } from './docs-requests.js';
 
 describe('checkDocsRequests', () => {
   it('knows the request types of the discovery document', () => {
-    expect(DOCS_DISCOVERY_REVISION).toBe('20260921');
+    expect(REQUEST_TABLE_REVISION).toBe(DOCS_DISCOVERY_REVISION);
+    expect(DOCS_API_VERSION).toBe('docs/v1@20260921 drive/v3@20260916');
     expect(DOCS_REQUEST_TYPES).toHaveLength(48);
     expect(DOCS_REQUEST_TYPES).toEqual(
       expect.arrayContaining([

@@ -10,8 +10,8 @@ import table from './docs-request-schemas.json' with { type: 'json' };
 const schemas = table.schemas as DiscoverySchemas;
 const requestTypes = schemas.Request?.properties ?? {};
 
-/** The discovery revision the request table was generated from (Docs API v1, with tabs). */
-export const DOCS_DISCOVERY_REVISION: string = table.revision;
+/** The discovery revision the request table was generated from (Docs API v1, with tabs); a test keeps it equal to `DOCS_DISCOVERY_REVISION`. */
+export const REQUEST_TABLE_REVISION: string = table.revision;
 
 /** Every request type a batchUpdate accepts, e.g. `insertText`, `deleteContentRange`. */
 export const DOCS_REQUEST_TYPES: readonly string[] = Object.keys(requestTypes);

@@ -269,9 +269,9 @@ export const searchResultSchema = (z: Zod) =>
     .meta(resultView({ view: 'table', list: 'files' }));
 
 /** Search Documents' result. */
-export type SearchDocumentsResult = z.output<ReturnType<typeof searchResultSchema>>;
+export type DocsFileList = z.output<ReturnType<typeof searchResultSchema>>;
 /** A Google Docs file found by Search Documents. */
-export type DocsFileSummary = SearchDocumentsResult['files'][number];
+export type DocsFileSummary = DocsFileList['files'][number];
 
 /** Create Document File's result. */
 export const createResultSchema = (z: Zod) =>
@@ -284,7 +284,7 @@ export const createResultSchema = (z: Zod) =>
     .meta(resultView({ view: 'record' }));
 
 /** Create Document File's result. */
-export type CreateDocumentFileResult = z.output<ReturnType<typeof createResultSchema>>;
+export type DocsCreatedDocument = z.output<ReturnType<typeof createResultSchema>>;
 
 /**
  * Custom Action's result: Google's JSON answer as it is (the APIs answer objects); a text answer as
@@ -294,4 +294,4 @@ export type CreateDocumentFileResult = z.output<ReturnType<typeof createResultSc
 export const customActionResultSchema = (z: Zod) => coreCustomActionResultSchema(z, 'Google');
 
 /** Custom Action's result. */
-export type DocsCustomActionResult = z.output<ReturnType<typeof customActionResultSchema>>;
+export type DocsApiResponse = z.output<ReturnType<typeof customActionResultSchema>>;

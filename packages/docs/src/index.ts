@@ -1,7 +1,7 @@
-// The public surface of @c/docs: the connector, its commands, the types of their inputs and results,
-// and the API revisions it speaks. Everything else (the HTTP client, request checks, parameter
-// builders) is internal.
-import type { z } from 'zod';
+// The public surface of @c/docs: the connector, its client and context types, its commands with the
+// types of their inputs and results, its trigger, and the API versions it speaks. Everything else (the
+// HTTP client, request checks, parameter builders) is internal.
+import type { CommandInput, CommandResult } from '@c/core';
 import type { createDocumentFile } from './commands/create-document-file.js';
 import type { customAction } from './commands/custom-action.js';
 import type { fetchDocumentContent } from './commands/fetch-document-content.js';
@@ -14,19 +14,21 @@ export { fetchDocumentContent } from './commands/fetch-document-content.js';
 export { searchDocuments } from './commands/search-documents.js';
 export { updateDocumentContent } from './commands/update-document-content.js';
 export {
-  DOCS_DRIVE_DISCOVERY_REVISION,
+  DOCS_API_VERSION,
+  type DocsContext,
   type DocsCredentials,
   type DocsOptions,
   GOOGLE_DOCS_MIME_TYPE,
 } from './docs-client.js';
-export { docs } from './docs-connector.js';
-export { DOCS_DISCOVERY_REVISION, type DocsRequest } from './docs-requests.js';
+export { type DocsClient, docs } from './docs-connector.js';
+export type { DocsRequest } from './docs-requests.js';
 export type {
-  CreateDocumentFileResult,
+  DocsApiResponse,
   DocsBatchUpdateResult,
   DocsBody,
-  DocsCustomActionResult,
+  DocsCreatedDocument,
   DocsDocument,
+  DocsFileList,
   DocsFileSummary,
   DocsParagraph,
   DocsParagraphElement,
@@ -34,7 +36,6 @@ export type {
   DocsTab,
   DocsTabProperties,
   DocsTextRun,
-  SearchDocumentsResult,
 } from './docs-schemas.js';
 export {
   DRIVE_CHANNEL_LIFETIME_MS,
@@ -45,16 +46,22 @@ export {
 } from './triggers/file-changed.js';
 
 /** What Fetch Document Content takes: `documentId` (an id or the web address) and `tabId`. */
-export type FetchDocumentContentInput = z.input<typeof fetchDocumentContent.input>;
+export type FetchDocumentContentInput = CommandInput<typeof fetchDocumentContent>;
+/** Fetch Document Content's result (a `DocsDocument`). */
+export type FetchDocumentContentResult = CommandResult<typeof fetchDocumentContent>;
 /** What Update Document Content takes: `documentId`, `requests`, `tabId`, `requiredRevisionId`. */
-export type UpdateDocumentContentInput = z.input<typeof updateDocumentContent.input>;
+export type UpdateDocumentContentInput = CommandInput<typeof updateDocumentContent>;
+/** Update Document Content's result (a `DocsBatchUpdateResult`). */
+export type UpdateDocumentContentResult = CommandResult<typeof updateDocumentContent>;
 /** What Search Documents takes: `name`. */
-export type SearchDocumentsInput = z.input<typeof searchDocuments.input>;
+export type SearchDocumentsInput = CommandInput<typeof searchDocuments>;
+/** Search Documents' result (a `DocsFileList`). */
+export type SearchDocumentsResult = CommandResult<typeof searchDocuments>;
 /** What Create Document File takes: `name`. */
-export type CreateDocumentFileInput = z.input<typeof createDocumentFile.input>;
+export type CreateDocumentFileInput = CommandInput<typeof createDocumentFile>;
+/** Create Document File's result (a `DocsCreatedDocument`). */
+export type CreateDocumentFileResult = CommandResult<typeof createDocumentFile>;
 /** What Custom Action takes: `method`, `path`, `query`, `body`, `headers`, `api`. */
-export type DocsCustomActionInput = z.input<typeof customAction.input>;
-/** Fetch Document Content's result (the same as `DocsDocument`). */
-export type FetchDocumentContentResult = z.output<NonNullable<typeof fetchDocumentContent.output>>;
-/** Update Document Content's result (the same as `DocsBatchUpdateResult`). */
-export type UpdateDocumentContentResult = z.output<NonNullable<typeof updateDocumentContent.output>>;
+export type CustomActionInput = CommandInput<typeof customAction>;
+/** Custom Action's result (a `DocsApiResponse`). */
+export type CustomActionResult = CommandResult<typeof customAction>;

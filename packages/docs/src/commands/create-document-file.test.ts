@@ -1,8 +1,8 @@
 import { NetworkError, PermissionError, ValidationError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { docsSimulator } from '../testing/docs-simulator.js';
-import { DOCUMENTS_READONLY_SCOPE } from '../testing/docs-state.js';
+import { docsSimulator } from '../testing/google-simulator.js';
+import { DOCUMENTS_READONLY_SCOPE } from '../testing/google-state.js';
 import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 import { createDocumentFile } from './create-document-file.js';
 

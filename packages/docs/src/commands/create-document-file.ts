@@ -1,7 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
 import { documentUrl } from '../docs-document-id.js';
-import { type CreateDocumentFileResult, createResultSchema, type DocsDocument } from '../docs-schemas.js';
+import { createResultSchema, type DocsCreatedDocument, type DocsDocument } from '../docs-schemas.js';
 
 /** Create Document File: `POST {baseUrl}/v1/documents` with the title. */
 export const createDocumentFile = defineCommand({
@@ -18,7 +18,7 @@ export const createDocumentFile = defineCommand({
     }),
   output: createResultSchema,
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  async run(input, ctx: DocsContext, { signal }): Promise<CreateDocumentFileResult> {
+  async run(input, ctx: DocsContext, { signal }): Promise<DocsCreatedDocument> {
     const { data } = await ctx.http.request<DocsDocument>({
       method: 'POST',
       api: 'docs',

@@ -1,6 +1,6 @@
 import { defineCommand, defineCustomAction } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
-import { customActionResultSchema, type DocsCustomActionResult } from '../docs-schemas.js';
+import { customActionResultSchema, type DocsApiResponse } from '../docs-schemas.js';
 
 const base = defineCustomAction<DocsContext>({
   apis: { files: ['/drive/v3/', '/upload/drive/v3/'], docs: ['/v1/documents'] },
@@ -47,5 +47,5 @@ export const customAction = defineCommand({
   },
   output: customActionResultSchema,
   annotations: base.annotations,
-  run: (input, ctx: DocsContext, options) => base.run(input, ctx, options) as Promise<DocsCustomActionResult>,
+  run: (input, ctx: DocsContext, options) => base.run(input, ctx, options) as Promise<DocsApiResponse>,
 });

@@ -2,8 +2,8 @@ import { NotFoundError, PermissionError, ProviderError, ValidationError } from '
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import type { DocsDocument, DocsTab } from '../docs-schemas.js';
-import { WIKI_TABS } from '../testing/docs-seed.js';
-import { docsSimulator } from '../testing/docs-simulator.js';
+import { WIKI_TABS } from '../testing/google-seed.js';
+import { docsSimulator } from '../testing/google-simulator.js';
 import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 import { fetchDocumentContent } from './fetch-document-content.js';
 

@@ -1,7 +1,7 @@
 import { AuthError, ValidationError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { docsSimulator } from '../testing/docs-simulator.js';
+import { docsSimulator } from '../testing/google-simulator.js';
 import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 import {
   DOCS_FILES_QUERY,

@@ -1,6 +1,6 @@
 import { defineCommand, pageTokenPage } from '@c/core';
 import { type DocsContext, GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
-import { type DocsFileSummary, type SearchDocumentsResult, searchResultSchema } from '../docs-schemas.js';
+import { type DocsFileList, type DocsFileSummary, searchResultSchema } from '../docs-schemas.js';
 
 /** The Drive query of Search Documents before narrowing by name: every Google Doc not in the trash. */
 export const DOCS_FILES_QUERY = `mimeType='${GOOGLE_DOCS_MIME_TYPE}' and trashed=false`;
@@ -56,7 +56,7 @@ export const searchDocuments = defineCommand({
     }),
   output: searchResultSchema,
   annotations: { readOnly: true, idempotent: true },
-  async run(input, ctx: DocsContext, { signal, onProgress }): Promise<SearchDocumentsResult> {
+  async run(input, ctx: DocsContext, { signal, onProgress }): Promise<DocsFileList> {
     const needle = fold(input.name);
     const q = searchDocumentsQuery(input.name);
     const files: DocsFileSummary[] = [];

@@ -2,7 +2,7 @@ import { NetworkError, PermissionError, ProviderError, ValidationError } from '@
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import type { DocsDocument, DocsStructuralElement, DocsTab, DocsTabProperties } from '../docs-schemas.js';
-import { docsSimulator } from '../testing/docs-simulator.js';
+import { docsSimulator } from '../testing/google-simulator.js';
 import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 import { updateDocumentContent } from './update-document-content.js';
 

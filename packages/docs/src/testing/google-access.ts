@@ -1,3 +1,4 @@
+import { docsErrorResponse, driveErrorResponse, errorInfo } from './google-errors.js';
 import {
   DOCUMENTS_READONLY_SCOPE,
   DOCUMENTS_SCOPE,
@@ -7,8 +8,7 @@ import {
   DRIVE_SCOPE,
   type SimFile,
   type SimGrant,
-} from './docs-state.js';
-import { docsErrorResponse, driveErrorResponse, errorInfo } from './google-errors.js';
+} from './google-state.js';
 
 /** Which API a call is for: they word their errors differently. */
 export type GoogleApi = 'docs' | 'drive';

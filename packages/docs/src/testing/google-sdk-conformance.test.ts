@@ -5,10 +5,10 @@ import { drive as googleDrive } from '@googleapis/drive';
 import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAgainstSchema } from '../docs-discovery.js';
-import { type DiscoveryDocument, loadGoogleContracts } from './docs-contract.js';
-import { WIKI_TABS } from './docs-seed.js';
-import { docsSimulator, type RunningDocsSimulator } from './docs-simulator.js';
-import { crc32 } from './zip.js';
+import { type DiscoveryDocument, loadGoogleContracts } from './google-contract.js';
+import { WIKI_TABS } from './google-seed.js';
+import { docsSimulator, type RunningDocsSimulator } from './google-simulator.js';
+import { crc32 } from './google-zip.js';
 
 // Google's own clients (@googleapis/docs, @googleapis/drive, google-auth-library's OAuth2Client)
 // drive the simulator through the calls their users make first. Each call is one row of the table

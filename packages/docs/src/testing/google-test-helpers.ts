@@ -1,7 +1,7 @@
 import type { OAuthTokens, RunOptions } from '@c/core';
 import type { RecordedCall } from '@c/core/testing';
 import { docs } from '../docs-connector.js';
-import type { DocsSimulatorCredentials, RunningDocsSimulator } from './docs-simulator.js';
+import type { DocsSimulatorCredentials, RunningDocsSimulator } from './google-simulator.js';
 
 /** What a test may change when it connects: credentials over the simulator's, and `onTokens`. */
 export interface DocsConnectExtra {

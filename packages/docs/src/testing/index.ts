@@ -1,14 +1,13 @@
-// `@c/docs/testing`: the Google Docs simulator. One object, `docsSimulator`, starts it; the rest are
-// its types and the names older callers use (`startDocsSimulator`, `createDocsHandlers`).
-export { type SeededFiles, WIKI_TABS } from './docs-seed.js';
+// `@c/docs/testing`: the Google Docs simulator, `docsSimulator` (`startDocsSimulator` is its `start`),
+// its request handlers over one state for tests that serve them themselves, and its types.
+export { type SeededFiles, WIKI_TABS } from './google-seed.js';
 export {
   createDocsHandlers,
-  type DocsSandbox,
   type DocsSimulatorConnectionOptions,
   type DocsSimulatorCredentials,
   type DocsSimulatorOptions,
   docsSimulator,
   type RunningDocsSimulator,
   startDocsSimulator,
-} from './docs-simulator.js';
-export type { DocsSimulatorState, DocsStateSnapshot } from './docs-state.js';
+} from './google-simulator.js';
+export type { DocsSimulatorState, DocsStateSnapshot } from './google-state.js';

@@ -5,7 +5,7 @@ import { http as mswHttp } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocsContext } from '../docs-client.js';
 import { docs } from '../docs-connector.js';
-import { docsSimulator } from '../testing/docs-simulator.js';
+import { docsSimulator } from '../testing/google-simulator.js';
 import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
 import { type FileChangedState, fileChanged, verifyDriveNotification } from './file-changed.js';
 

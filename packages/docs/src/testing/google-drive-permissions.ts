@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { DocsSimulatorState, Role, SharedRole, SimFile } from './docs-state.js';
-import { insufficientPermissions, invalid, masked, readJson, truthy } from './drive-common.js';
 import type { Caller } from './google-access.js';
+import { insufficientPermissions, invalid, masked, readJson, truthy } from './google-drive-common.js';
 import { driveErrorResponse } from './google-errors.js';
+import type { DocsSimulatorState, Role, SharedRole, SimFile } from './google-state.js';
 
 /** Drive answers these unless `fields` asks for more: "kind, ID, type, and role are always returned". */
 const DEFAULT_FIELDS = 'kind,id,type,role';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
-import type { ParagraphSpec } from './docs-document.js';
-import { buildTabs, cloneTabs, type SimTab, type TabSpec } from './docs-tabs.js';
-import type { DriveChangeFeed } from './drive-changes.js';
+import type { ParagraphSpec } from './google-docs-document.js';
+import { buildTabs, cloneTabs, type SimTab, type TabSpec } from './google-docs-tabs.js';
+import type { DriveChangeFeed } from './google-drive-changes.js';
 
 /** Full access to every Google Docs document of the account. */
 export const DOCUMENTS_SCOPE = 'https://www.googleapis.com/auth/documents';

@@ -1,4 +1,5 @@
-import { SimDocument, type SimDocumentData } from './docs-document.js';
+import { SimDocument, type SimDocumentData } from './google-docs-document.js';
+import type { SimTab } from './google-docs-tabs.js';
 import type {
   DocsSimulatorState,
   DocsStateSnapshot,
@@ -10,8 +11,7 @@ import type {
   SimGrant,
   SimQuotas,
   SimUser,
-} from './docs-state.js';
-import type { SimTab } from './docs-tabs.js';
+} from './google-state.js';
 
 /** The format version of `exportDocsState`; a snapshot of another version is refused. */
 export const DOCS_STATE_VERSION = 1;

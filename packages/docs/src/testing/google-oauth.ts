@@ -7,7 +7,7 @@ import {
   DRIVE_READONLY_SCOPE,
   DRIVE_SCOPE,
   type SimClient,
-} from './docs-state.js';
+} from './google-state.js';
 
 /** The scopes the consent screen knows, with Google's wording. */
 const SCOPE_LABELS: Record<string, string> = {

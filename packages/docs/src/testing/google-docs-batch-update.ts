@@ -1,7 +1,7 @@
-import { InvalidRequestError, newKixId, type SimDocument, type Style } from './docs-document.js';
-import { tabProperties } from './docs-render.js';
-import type { DocsSimulatorState } from './docs-state.js';
-import { buildTabs, findTab, newTabId, type SimTab, walkTabs } from './docs-tabs.js';
+import { InvalidRequestError, newKixId, type SimDocument, type Style } from './google-docs-document.js';
+import { tabProperties } from './google-docs-render.js';
+import { buildTabs, findTab, newTabId, type SimTab, walkTabs } from './google-docs-tabs.js';
+import type { DocsSimulatorState } from './google-state.js';
 
 /** Raised for a request type the simulator does not model (Google would apply it). */
 export class UnimplementedRequestError extends Error {}

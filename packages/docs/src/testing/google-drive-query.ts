@@ -1,4 +1,4 @@
-import type { SimFile } from './docs-state.js';
+import type { SimFile } from './google-state.js';
 
 /** Drive refuses the query (`400 Invalid Value`, location `q`). */
 export class DriveQueryError extends Error {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type ParagraphSpec, SimDocument } from './docs-document.js';
+import { type ParagraphSpec, SimDocument } from './google-docs-document.js';
 
 /** A tab to build a document from: its title, its paragraphs and its child tabs. */
 export interface TabSpec {

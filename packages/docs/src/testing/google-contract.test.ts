@@ -2,8 +2,8 @@ import { contractsDir, type RecordedCall } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { checkAgainstSchema } from '../docs-discovery.js';
-import { checkGoogleCall, loadGoogleContracts } from './docs-contract.js';
-import { docsSimulator } from './docs-simulator.js';
+import { checkGoogleCall, loadGoogleContracts } from './google-contract.js';
+import { docsSimulator } from './google-simulator.js';
 import { connectDocs } from './google-test-helpers.js';
 
 const dir = contractsDir();

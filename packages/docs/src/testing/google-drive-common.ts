@@ -1,6 +1,6 @@
-import type { DocsSimulatorState } from './docs-state.js';
-import { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
+import { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './google-drive-fields.js';
 import { driveErrorResponse } from './google-errors.js';
+import type { DocsSimulatorState } from './google-state.js';
 
 /** Epoch milliseconds as Drive writes times. */
 export function iso(ms: number): string {

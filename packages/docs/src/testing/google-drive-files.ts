@@ -1,7 +1,20 @@
 import { createHash } from 'node:crypto';
 import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import type { DocsStructuralElement } from '../docs-schemas.js';
-import type { ParagraphSpec } from './docs-document.js';
+import { type Caller, canSee } from './google-access.js';
+import type { ParagraphSpec } from './google-docs-document.js';
+import { tabsInOrder } from './google-docs-render.js';
+import { buildTabs } from './google-docs-tabs.js';
+import {
+  insufficientPermissions,
+  invalid,
+  iso,
+  masked,
+  parseJsonObject,
+  readJson,
+  truthy,
+  userResource,
+} from './google-drive-common.js';
 import {
   type ExportLists,
   renderDocx,
@@ -13,25 +26,17 @@ import {
   renderRtf,
   renderText,
   renderZippedHtml,
-} from './docs-export.js';
-import { tabsInOrder } from './docs-render.js';
-import type { DocsSimulatorState, SimFile } from './docs-state.js';
-import { buildTabs } from './docs-tabs.js';
+} from './google-drive-export.js';
+import { permissionResources } from './google-drive-permissions.js';
 import {
-  insufficientPermissions,
-  invalid,
-  iso,
-  masked,
-  parseJsonObject,
-  readJson,
-  truthy,
-  userResource,
-} from './drive-common.js';
-import { permissionResources } from './drive-permissions.js';
-import { type DriveQuery, DriveQueryError, matchesDriveQuery, parseDriveQuery } from './drive-query.js';
-import { MultipartError, parseMultipart } from './drive-upload.js';
-import { type Caller, canSee } from './google-access.js';
+  type DriveQuery,
+  DriveQueryError,
+  matchesDriveQuery,
+  parseDriveQuery,
+} from './google-drive-query.js';
+import { MultipartError, parseMultipart } from './google-drive-upload.js';
 import { driveErrorResponse } from './google-errors.js';
+import type { DocsSimulatorState, SimFile } from './google-state.js';
 
 /** Fields a client may set on a file (others are read-only: 403 fieldNotWritable). */
 const WRITABLE = new Set([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MultipartError, parseMultipart } from './drive-upload.js';
+import { MultipartError, parseMultipart } from './google-drive-upload.js';
 
 const TYPE = 'multipart/related; boundary=xyz';
 

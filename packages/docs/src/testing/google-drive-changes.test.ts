@@ -1,7 +1,7 @@
 import { startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
 import { useSimulator } from '@c/core/testing/vitest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { docsSimulator } from './docs-simulator.js';
+import { docsSimulator } from './google-simulator.js';
 import { connectDocs } from './google-test-helpers.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });

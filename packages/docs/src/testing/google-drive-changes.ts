@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { DocsSimulatorState, SimFile } from './docs-state.js';
-import { invalid, iso, masked, ok, readJson, truthy } from './drive-common.js';
-import { fileResource } from './drive-files.js';
 import { type Caller, canSee } from './google-access.js';
+import { invalid, iso, masked, ok, readJson, truthy } from './google-drive-common.js';
+import { fileResource } from './google-drive-files.js';
 import { driveErrorResponse, notFoundPage } from './google-errors.js';
+import type { DocsSimulatorState, SimFile } from './google-state.js';
 
 /** One entry of Drive's change log: a file that changed at `time` (removed: deleted). */
 export interface SimChange {

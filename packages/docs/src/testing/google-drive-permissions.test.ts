@@ -1,7 +1,7 @@
 import type { ConnectorError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { docsSimulator } from './docs-simulator.js';
+import { docsSimulator } from './google-simulator.js';
 import { connectDocs } from './google-test-helpers.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contractsDir, type RecordedCall } from '@c/core/testing';
 import { checkAgainstSchema, type DiscoverySchema, type DiscoverySchemas } from '../docs-discovery.js';
-import { type FieldMask, parseFieldMask } from './drive-fields.js';
-import { MultipartError, type MultipartPart, parseMultipart } from './drive-upload.js';
+import { type FieldMask, parseFieldMask } from './google-drive-fields.js';
+import { MultipartError, type MultipartPart, parseMultipart } from './google-drive-upload.js';
 
 interface DiscoveryParameter {
   type?: string;

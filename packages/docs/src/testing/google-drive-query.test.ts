@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
-import { DocsSimulatorState } from './docs-state.js';
 import {
   DriveQueryError,
   matchesDriveQuery,
   nameContainsPrefix,
   parseDriveQuery,
   quoteDriveString,
-} from './drive-query.js';
+} from './google-drive-query.js';
+import { DocsSimulatorState } from './google-state.js';
 
 describe('Drive query language', () => {
   it('escapes quotes and backslashes in string literals, and reads them back', () => {

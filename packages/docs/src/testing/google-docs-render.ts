@@ -1,5 +1,5 @@
-import type { DocsSimulatorState, SimFile } from './docs-state.js';
-import { type SimTab, walkTabs } from './docs-tabs.js';
+import { type SimTab, walkTabs } from './google-docs-tabs.js';
+import type { DocsSimulatorState, SimFile } from './google-state.js';
 
 const DOCUMENT_STYLE = {
   background: { color: {} },

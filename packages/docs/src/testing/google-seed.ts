@@ -1,7 +1,7 @@
-import type { ParagraphSpec } from './docs-document.js';
-import { renderPdf } from './docs-export.js';
-import { type DocsSimulatorState, newFileId } from './docs-state.js';
-import type { TabSpec } from './docs-tabs.js';
+import type { ParagraphSpec } from './google-docs-document.js';
+import type { TabSpec } from './google-docs-tabs.js';
+import { renderPdf } from './google-drive-export.js';
+import { type DocsSimulatorState, newFileId } from './google-state.js';
 
 /** Ids of the seeded files, stable across runs. */
 export interface SeededFiles {

@@ -1,11 +1,10 @@
 import type { ConnectorError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_DRIVE_DISCOVERY_REVISION } from '../docs-client.js';
+import { DOCS_DISCOVERY_REVISION, DOCS_DRIVE_DISCOVERY_REVISION } from '../docs-client.js';
 import { docs } from '../docs-connector.js';
-import { DOCS_DISCOVERY_REVISION } from '../docs-requests.js';
-import { GOOGLE_DISCOVERY_FILES } from './docs-contract.js';
-import { docsSimulator, type RunningDocsSimulator, startDocsSimulator } from './docs-simulator.js';
+import { GOOGLE_DISCOVERY_FILES } from './google-contract.js';
+import { docsSimulator, type RunningDocsSimulator, startDocsSimulator } from './google-simulator.js';
 import { connectDocs } from './google-test-helpers.js';
 
 describe('docsSimulator', () => {

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { docs } from '../docs-connector.js';
-import { docsSimulator } from './docs-simulator.js';
-import { DOCUMENTS_SCOPE, DRIVE_SCOPE } from './docs-state.js';
+import { docsSimulator } from './google-simulator.js';
+import { DOCUMENTS_SCOPE, DRIVE_SCOPE } from './google-state.js';
 import { connectDocs } from './google-test-helpers.js';
 
 const t = useSimulator(docsSimulator, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, SimDocument } from './docs-document.js';
+import { InvalidRequestError, SimDocument } from './google-docs-document.js';
 
 const notes = () =>
   SimDocument.fromParagraphs([

@@ -1,14 +1,14 @@
 import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import { checkAgainstSchema, type DiscoverySchemas } from '../docs-discovery.js';
 import table from '../docs-request-schemas.json' with { type: 'json' };
-import { applyRequest, type BatchContext, UnimplementedRequestError } from './docs-batch-update.js';
-import { InvalidRequestError } from './docs-document.js';
-import { renderDocument } from './docs-render.js';
-import type { DocsSimulatorState, SimFile } from './docs-state.js';
-import { cloneTabs } from './docs-tabs.js';
-import { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './drive-fields.js';
 import { authorize, type Caller, canSee } from './google-access.js';
+import { applyRequest, type BatchContext, UnimplementedRequestError } from './google-docs-batch-update.js';
+import { InvalidRequestError } from './google-docs-document.js';
+import { renderDocument } from './google-docs-render.js';
+import { cloneTabs } from './google-docs-tabs.js';
+import { applyFieldMask, type FieldMask, FieldMaskError, parseFieldMask } from './google-drive-fields.js';
 import { badRequest, docsErrorResponse, notFoundPage } from './google-errors.js';
+import type { DocsSimulatorState, SimFile } from './google-state.js';
 
 const schemas = table.schemas as DiscoverySchemas;
 const requestTypes = schemas.Request?.properties ?? {};

@@ -1,5 +1,5 @@
 import type { DocsStructuralElement } from '../docs-schemas.js';
-import { zip } from './zip.js';
+import { zip } from './google-zip.js';
 
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;

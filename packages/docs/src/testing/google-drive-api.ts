@@ -1,10 +1,10 @@
-import type { DocsSimulatorState } from './docs-state.js';
-import { changesRoute } from './drive-changes.js';
-import { invalid, masked, notFound, userResource } from './drive-common.js';
-import { createFile, deleteFile, exportFile, getFile, listFiles, updateFile } from './drive-files.js';
-import { permissionsRoute } from './drive-permissions.js';
 import { authorize, type Caller, canSee } from './google-access.js';
+import { changesRoute } from './google-drive-changes.js';
+import { invalid, masked, notFound, userResource } from './google-drive-common.js';
+import { createFile, deleteFile, exportFile, getFile, listFiles, updateFile } from './google-drive-files.js';
+import { permissionsRoute } from './google-drive-permissions.js';
 import { driveErrorResponse, notFoundPage } from './google-errors.js';
+import type { DocsSimulatorState } from './google-state.js';
 
 const DRIVE_RESOURCES = new Set([
   'about',

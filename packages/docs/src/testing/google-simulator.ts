@@ -6,17 +6,16 @@ import {
   type SimulatorStartOptions,
 } from '@c/core/testing';
 import { http, type RequestHandler } from 'msw';
-import { DOCS_DRIVE_DISCOVERY_REVISION, DOCS_SCOPES } from '../docs-client.js';
-import { DOCS_DISCOVERY_REVISION } from '../docs-requests.js';
-import { createDocsContractCheck } from './docs-contract.js';
-import { docsRoute } from './docs-documents.js';
-import { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from './docs-oauth.js';
-import { exportDocsState, importDocsState } from './docs-persistence.js';
-import { type SeededFiles, seedDocsSandbox } from './docs-seed.js';
-import { DocsSimulatorState, type DocsStateOptions, type SimClient } from './docs-state.js';
-import { driveRoute } from './drive-api.js';
-import { DriveChangeFeed } from './drive-changes.js';
+import { DOCS_DISCOVERY_REVISION, DOCS_DRIVE_DISCOVERY_REVISION, DOCS_SCOPES } from '../docs-client.js';
+import { createDocsContractCheck } from './google-contract.js';
+import { docsRoute } from './google-docs-api.js';
+import { driveRoute } from './google-drive-api.js';
+import { DriveChangeFeed } from './google-drive-changes.js';
 import { notFoundPage } from './google-errors.js';
+import { approveConsent, authorizationPage, revokeEndpoint, tokenEndpoint } from './google-oauth.js';
+import { exportDocsState, importDocsState } from './google-persistence.js';
+import { type SeededFiles, seedDocsSandbox } from './google-seed.js';
+import { DocsSimulatorState, type DocsStateOptions, type SimClient } from './google-state.js';
 
 async function formOf(request: Request): Promise<URLSearchParams> {
   const text = await request.text();
@@ -187,13 +186,5 @@ export const docsSimulator = defineSimulator({
   start,
 });
 
-/**
- * Starts the simulator: the same as `docsSimulator.start(options)`, under the name the host's
- * sandbox and older tests call.
- */
-export function startDocsSimulator(options?: DocsSimulatorOptions): Promise<RunningDocsSimulator> {
-  return docsSimulator.start(options);
-}
-
-/** The running simulator's handle under its former name. */
-export type DocsSandbox = RunningDocsSimulator;
+/** Starts the Google Docs simulator: `docsSimulator.start`. */
+export const startDocsSimulator: (typeof docsSimulator)['start'] = docsSimulator.start;
