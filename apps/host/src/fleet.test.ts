@@ -3,7 +3,7 @@
 // providers' simulators in this process. PostgreSQL and nginx come from Debian's packages; without
 // them these tests skip locally and fail in CI.
 import { randomBytes } from 'node:crypto';
-import { startAmplitudeSimulator } from '@c/analytics/testing';
+import { startAnalyticsSimulator } from '@c/analytics/testing';
 import { startIssuesSimulator } from '@c/issues/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionStore } from './store/connection-store.js';
@@ -32,7 +32,7 @@ let env: NodeJS.ProcessEnv;
 let token: string;
 let store: ConnectionStore;
 let linear: Awaited<ReturnType<typeof startIssuesSimulator>>;
-let amplitude: Awaited<ReturnType<typeof startAmplitudeSimulator>>;
+let amplitude: Awaited<ReturnType<typeof startAnalyticsSimulator>>;
 const dirs: { remove(): void }[] = [];
 
 /** The environment of instance `index`: the fleet's, plus a data directory of its own. */
@@ -60,7 +60,7 @@ describe.skipIf(missing !== undefined)(
       nginx = await startNginx(ADDRESSES.map((address) => `${address}:${port}`));
       linear = await startIssuesSimulator({ seed: true });
       // Latency makes requests overlap, so a budget that did not hold would be seen.
-      amplitude = await startAmplitudeSimulator({ seed: true, latencyMs: 150 });
+      amplitude = await startAnalyticsSimulator({ seed: true, latencyMs: 150 });
       env = {
         C_HOST_DATABASE_URL: databaseUrl,
         C_HOST_SECRET_KEY: SECRET_KEY,

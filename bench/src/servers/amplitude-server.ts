@@ -6,7 +6,7 @@
 //   node amplitude-server.ts export <uncompressed bytes> <deflate|store>
 //   node amplitude-server.ts ingest
 import { createServer } from 'node:http';
-import { startAmplitudeSimulator } from '@c/analytics/testing';
+import { startAnalyticsSimulator } from '@c/analytics/testing';
 
 const [mode, bytesArg, compressionArg] = process.argv.slice(2);
 const compression = compressionArg === 'store' ? 'store' : 'deflate';
@@ -14,7 +14,7 @@ if (mode !== 'export' && mode !== 'ingest') {
   throw new Error('usage: amplitude-server.ts export <bytes> <deflate|store> | ingest');
 }
 
-const sandbox = await startAmplitudeSimulator(
+const sandbox = await startAnalyticsSimulator(
   mode === 'export'
     ? {
         // One generated file served again for every member: the archive flows at memory speed, so

@@ -3,7 +3,7 @@
 const name = process.argv[2];
 const starters: Record<string, [string, string]> = {
   payments: ['@c/payments/testing', 'startPaymentsSimulator'],
-  analytics: ['@c/analytics/testing', 'startAmplitudeSimulator'],
+  analytics: ['@c/analytics/testing', 'startAnalyticsSimulator'],
   issues: ['@c/issues/testing', 'startIssuesSimulator'],
   docs: ['@c/docs/testing', 'startDocsSimulator'],
 };

@@ -19,7 +19,7 @@ import {
  * Cohorts, Export and HTTP V2 pages as last changed on this date. Amplitude versions these APIs
  * by path only (`/api/2/`, `/api/3/`, `/2/httpapi`), so this date is what says which API it speaks.
  */
-export const ANALYTICS_API_REVISION = '2026-01-20';
+export const ANALYTICS_API_VERSION = '2026-01-20';
 
 /** Amplitude's hosts per data-residency region: the query APIs and the ingestion API. */
 export const ANALYTICS_REGIONS = {

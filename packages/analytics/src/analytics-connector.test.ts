@@ -1,7 +1,7 @@
 import { ValidationError } from '@c/core';
 import { describe, expect, it } from 'vitest';
 import {
-  ANALYTICS_API_REVISION,
+  ANALYTICS_API_VERSION,
   ANALYTICS_MAX_CONCURRENT,
   createAnalyticsContext,
 } from './analytics-client.js';
@@ -62,13 +62,13 @@ describe('analytics connector', () => {
     const simulator = await analytics.simulator!();
     expect(simulator).toBe(analyticsSimulator);
     expect(simulator.connectorId).toBe(analytics.id);
-    expect(simulator.speaks).toContain(ANALYTICS_API_REVISION);
+    expect(simulator.speaks).toContain(ANALYTICS_API_VERSION);
   });
 
   it('exports a small, explicit public surface', async () => {
     const surface = Object.keys(await import('./index.js')).sort();
     expect(surface).toEqual([
-      'ANALYTICS_API_REVISION',
+      'ANALYTICS_API_VERSION',
       'ANALYTICS_BUILT_IN_GROUP_BY',
       'ANALYTICS_EXPORT_MAX_DAYS',
       'ANALYTICS_FILTER_OPERATORS',

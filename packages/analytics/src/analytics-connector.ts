@@ -1,8 +1,10 @@
 import { type ConnectorClient, contextOf as contextOfClient, defineConnector } from '@c/core';
 import { type AnalyticsContext, createAnalyticsContext } from './analytics-client.js';
 import { type ExportEventsOptions, readExport, readExportNdjson } from './analytics-export.js';
-import { ingestEvents, type SendEventStreamOptions } from './analytics-ingestion.js';
+import { ingestEvents } from './analytics-ingestion.js';
+import type { SendEventStreamOptions } from './analytics-ingestion-parts.js';
 import type { AnalyticsExportEvent, SendEventsResult } from './analytics-schemas.js';
+import { analyticsToolsets } from './analytics-toolsets.js';
 import { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
 import { behavioralCohorts } from './commands/behavioral-cohorts.js';
 import { customAction } from './commands/custom-action.js';
@@ -66,13 +68,14 @@ const connector = defineConnector({
     C_ANALYTICS_INGESTION_BASE_URL: 'ingestionBaseUrl',
   },
   commands,
+  toolsets: analyticsToolsets,
   triggers: { cohortSizeChanged },
   createContext: ({ credentials, options, http }) => createAnalyticsContext({ credentials, options, http }),
   verify: (ctx) => ctx.http.request({ method: 'GET', api: 'dashboard', path: '/api/2/realtime' }),
   simulator: async () => (await import('./testing/index.js')).analyticsSimulator,
 });
 
-/** A connected Amplitude project: `run` any of the eight commands. */
+/** A connected Amplitude project: `run` any of its commands. */
 export type AnalyticsClient = ConnectorClient<typeof commands>;
 
 /** The Amplitude connector (`analytics`): its commands and `connect`. */

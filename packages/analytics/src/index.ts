@@ -1,6 +1,16 @@
+import type { CommandInput, CommandResult } from '@c/core';
+import type { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
+import type { behavioralCohorts } from './commands/behavioral-cohorts.js';
+import type { customAction } from './commands/custom-action.js';
+import type { eventSegmentation } from './commands/event-segmentation.js';
+import type { exportData } from './commands/export-data.js';
+import type { getChartResults } from './commands/get-chart-results.js';
+import type { sendEvents } from './commands/send-events.js';
+import type { userSearch } from './commands/user-search.js';
+
 export { type ChartTable, parseChartCsv } from './analytics-chart-csv.js';
 export {
-  ANALYTICS_API_REVISION,
+  ANALYTICS_API_VERSION,
   ANALYTICS_MAX_CONCURRENT,
   ANALYTICS_REGIONS,
   type AnalyticsContext,
@@ -14,23 +24,9 @@ export {
   sendEventStream,
 } from './analytics-connector.js';
 export { ANALYTICS_EXPORT_MAX_DAYS, type ExportEventsOptions } from './analytics-export.js';
-export {
-  ANALYTICS_INGESTION_LIMITS,
-  type IngestionTimers,
-  type SendEventStreamOptions,
-} from './analytics-ingestion.js';
-export type {
-  AnalyticsCohort,
-  AnalyticsExportEvent,
-  ChartResult,
-  CohortsResult,
-  CustomActionResult,
-  ExportDataResult,
-  SegmentationResult,
-  SendEventsResult,
-  UserCountsResult,
-  UserSearchResult,
-} from './analytics-schemas.js';
+export { ANALYTICS_INGESTION_LIMITS } from './analytics-ingestion.js';
+export type { IngestionTimers, SendEventStreamOptions } from './analytics-ingestion-parts.js';
+export type { AnalyticsCohort, AnalyticsExportEvent } from './analytics-schemas.js';
 export { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
 export { behavioralCohorts } from './commands/behavioral-cohorts.js';
 export { customAction } from './commands/custom-action.js';
@@ -49,3 +45,36 @@ export {
   type CohortSizeChange,
   cohortSizeChanged,
 } from './triggers/cohort-size-changed.js';
+
+/** Active and New User Counts' input. */
+export type ActiveAndNewUserCountsInput = CommandInput<typeof activeAndNewUserCounts>;
+/** Active and New User Counts' result: one series per segment, aligned with the dates. */
+export type ActiveAndNewUserCountsResult = CommandResult<typeof activeAndNewUserCounts>;
+/** Event Segmentation's input. */
+export type EventSegmentationInput = CommandInput<typeof eventSegmentation>;
+/** Event Segmentation's result: series per group, their labels, the range's totals, the dates. */
+export type EventSegmentationResult = CommandResult<typeof eventSegmentation>;
+/** Export Data's input. */
+export type ExportDataInput = CommandInput<typeof exportData>;
+/** Export Data's result: the first events, their count, and whether more were left unread. */
+export type ExportDataResult = CommandResult<typeof exportData>;
+/** Behavioral Cohorts' input (none). */
+export type BehavioralCohortsInput = CommandInput<typeof behavioralCohorts>;
+/** Behavioral Cohorts' result: every cohort of the project. */
+export type BehavioralCohortsResult = CommandResult<typeof behavioralCohorts>;
+/** User Search's input. */
+export type UserSearchInput = CommandInput<typeof userSearch>;
+/** User Search's result: the matching users and the kind of match. */
+export type UserSearchResult = CommandResult<typeof userSearch>;
+/** Get Chart Results' input. */
+export type GetChartResultsInput = CommandInput<typeof getChartResults>;
+/** Get Chart Results' result: the chart's table, or its CSV text. */
+export type GetChartResultsResult = CommandResult<typeof getChartResults>;
+/** Send Events' input. */
+export type SendEventsInput = CommandInput<typeof sendEvents>;
+/** Send Events' result: every event given is either ingested or rejected with a reason. */
+export type SendEventsResult = CommandResult<typeof sendEvents>;
+/** Custom Action's input. */
+export type CustomActionInput = CommandInput<typeof customAction>;
+/** Custom Action's result: Amplitude's JSON answer, or `{text}`, or `{contentType, size, base64}`. */
+export type CustomActionResult = CommandResult<typeof customAction>;

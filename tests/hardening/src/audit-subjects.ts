@@ -2,7 +2,7 @@
 // command, and error bodies that echo the credentials back (as a careless provider or proxy might),
 // for the secret audit.
 import { analytics } from '@c/analytics';
-import { startAmplitudeSimulator } from '@c/analytics/testing';
+import { startAnalyticsSimulator } from '@c/analytics/testing';
 import type { Connector, OAuthTokens } from '@c/core';
 import type { RecordedCall, TestServer } from '@c/core/testing';
 import { docs } from '@c/docs';
@@ -107,7 +107,7 @@ function hourText(date: Date): string {
 }
 
 async function analyticsAudit(): Promise<AuditSubject> {
-  const sim = await startAmplitudeSimulator({
+  const sim = await startAnalyticsSimulator({
     seed: true,
     apiKey: AUDIT_SECRETS.analyticsKey,
     secretKey: AUDIT_SECRETS.analyticsSecret,

@@ -2,7 +2,7 @@
 // four: one read and one write command, how to count what a write left in the simulator, which calls
 // are the command's own (not the token endpoint), and the provider's own error bodies for a fault.
 import { analytics } from '@c/analytics';
-import { createAmplitudeHandlers, startAmplitudeSimulator } from '@c/analytics/testing';
+import { createAmplitudeHandlers, startAnalyticsSimulator } from '@c/analytics/testing';
 import type { ConnectorClient } from '@c/core';
 import type { Fault, RecordedCall, TestServer } from '@c/core/testing';
 import { docs } from '@c/docs';
@@ -149,7 +149,7 @@ async function paymentsSubject(): Promise<FaultSubject> {
 
 /** Amplitude: activeAndNewUserCounts (dashboard API) and sendEvents (ingestion, deduplicated by insert_id). */
 async function analyticsSubject(): Promise<FaultSubject> {
-  const sim = await startAmplitudeSimulator({ seed: true });
+  const sim = await startAnalyticsSimulator({ seed: true });
   const events = 3;
   const stored = (tag: string) => sim.state.events.filter((e) => e.event.event_type === tag).length;
   const read: Operation = {

@@ -36,8 +36,8 @@ await client.close(); await sim.close();`,
   analytics: {
     peers: ['msw@3.0.5'],
     script: `import { analytics } from '@c/analytics';
-import { startAmplitudeSimulator } from '@c/analytics/testing';
-const sim = await startAmplitudeSimulator({ seed: true, contracts: false });
+import { startAnalyticsSimulator } from '@c/analytics/testing';
+const sim = await startAnalyticsSimulator({ seed: true, contracts: false });
 const client = analytics.connect({ credentials: sim.connection.credentials, ...sim.connection.options });
 const cohorts = await client.run('behavioralCohorts', {});
 console.log(JSON.stringify({ cohorts: Array.isArray(cohorts.cohorts) && cohorts.cohorts.length > 0 }));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import { type AmplitudeSandbox, startAnalyticsSimulator } from '@c/analytics/testing';
 import { issuesSimulator, type RunningIssuesSimulator } from '@c/issues/testing';
 import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   [stripe, amplitude, linear] = await Promise.all([
     startPaymentsSimulator({ seed: true, contracts: false }),
-    startAmplitudeSimulator({ seed: true, contracts: false }),
+    startAnalyticsSimulator({ seed: true, contracts: false }),
     issuesSimulator.start({ seed: true, contracts: false }),
   ]);
   env = {

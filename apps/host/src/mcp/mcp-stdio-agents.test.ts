@@ -1,4 +1,4 @@
-import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import { type AmplitudeSandbox, startAnalyticsSimulator } from '@c/analytics/testing';
 import { type PaymentsSandbox, SEED_IDS, startPaymentsSimulator } from '@c/payments/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -18,7 +18,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   stripe = await startPaymentsSimulator({ seed: true, contracts: false });
-  amplitude = await startAmplitudeSimulator({ seed: true, contracts: false });
+  amplitude = await startAnalyticsSimulator({ seed: true, contracts: false });
   // What a stopped `serve --sandbox` leaves in the data directory: its default, pointing nowhere.
   const host = await tempHost(await loadConnectors(['payments']), { dataDir: dir.path });
   await host.connections.create(

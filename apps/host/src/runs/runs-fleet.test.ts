@@ -5,7 +5,7 @@
 // has seen it arrive, so the kill lands mid-run. A cancel asked of one instance reaches the worker
 // of another through the database. Without PostgreSQL this skips locally and fails in CI.
 import { randomBytes } from 'node:crypto';
-import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import { type AmplitudeSandbox, startAnalyticsSimulator } from '@c/analytics/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 import { type HostProcess, portFreeOn, startHostProcess } from '../test-support/fleet.js';
@@ -55,7 +55,7 @@ describe.skipIf(!cluster)(
   `async runs in a fleet: pg-boss jobs across instances${postgres.available ? '' : ` (skipped: ${postgres.reason})`}`,
   () => {
     beforeAll(async () => {
-      amplitude = await startAmplitudeSimulator({ export: { events: EVENTS } });
+      amplitude = await startAnalyticsSimulator({ export: { events: EVENTS } });
       port = await portFreeOn(['127.0.0.1', '127.0.0.2', '127.0.0.3']);
       env = {
         C_HOST_DATABASE_URL: await cluster!.createDatabase(),

@@ -5,7 +5,7 @@
 // test has seen it arrive, so the kill lands mid-run whatever the machine's speed.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import { type AmplitudeSandbox, startAnalyticsSimulator } from '@c/analytics/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCommand, hostRoot, runCli } from '../test-support/cli.js';
 import { type HostProcess, startHostProcess } from '../test-support/fleet.js';
@@ -25,7 +25,7 @@ const dir = tempDir();
 const processes: HostProcess[] = [];
 
 beforeAll(async () => {
-  amplitude = await startAmplitudeSimulator({ export: { events: EVENTS } });
+  amplitude = await startAnalyticsSimulator({ export: { events: EVENTS } });
   env = {
     C_HOST_DATA_DIR: dir.path,
     C_ANALYTICS_API_KEY: amplitude.connection.credentials.apiKey,

@@ -1,4 +1,4 @@
-import { type AmplitudeSandbox, startAmplitudeSimulator } from '@c/analytics/testing';
+import { type AmplitudeSandbox, startAnalyticsSimulator } from '@c/analytics/testing';
 import type { TestServer } from '@c/core/testing';
 import type { FastifyInstance } from 'fastify';
 import { http } from 'msw';
@@ -76,10 +76,10 @@ export async function runEnded(base: string, token: string, id: string): Promise
  * simulator: the setup of the async-run tests, whose exports and sends need a real provider.
  */
 export async function hostWithAmplitude(
-  simulator: Parameters<typeof startAmplitudeSimulator>[0] = {},
+  simulator: Parameters<typeof startAnalyticsSimulator>[0] = {},
   options: { token?: string } = {},
 ): Promise<{ amplitude: AmplitudeSandbox; host: Awaited<ReturnType<typeof tempHost>> }> {
-  const amplitude = await startAmplitudeSimulator(simulator);
+  const amplitude = await startAnalyticsSimulator(simulator);
   const host = await tempHost(await loadConnectors(['analytics']), options);
   if (options.token) await host.access.init();
   await host.connections.create(

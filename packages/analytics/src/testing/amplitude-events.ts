@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { exportTime, isoDay, type SimUser } from './synthetic.js';
+import { exportTime, isoDay, type SimUser } from './amplitude-synthetic.js';
 
 const MAX_PROFILES = 50_000;
 const DAY = 86_400_000;

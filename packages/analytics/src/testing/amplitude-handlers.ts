@@ -12,11 +12,11 @@ import {
 import { AnswerCache } from './amplitude-answer-cache.js';
 import { chartCsv, chartData } from './amplitude-charts.js';
 import { isActiveEvent } from './amplitude-events.js';
+import { exportArchive } from './amplitude-export-archive.js';
+import { ingest } from './amplitude-ingestion-handler.js';
 import { basicCredentials, checkQuery } from './amplitude-rules.js';
 import type { AmplitudeState } from './amplitude-state.js';
-import { exportArchive } from './export-archive.js';
-import { ingest } from './ingestion-handler.js';
-import { isoDay } from './synthetic.js';
+import { isoDay } from './amplitude-synthetic.js';
 
 /** The API's own path: a proxy prefix in front of `/api/…` is ignored. */
 function apiPath(url: URL): string {

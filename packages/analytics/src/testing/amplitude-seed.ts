@@ -1,4 +1,4 @@
-import { DEVICES, PLACES, type SimUser, seededRandom, seedOf } from './synthetic.js';
+import { DEVICES, PLACES, type SimUser, seededRandom, seedOf } from './amplitude-synthetic.js';
 
 const HOUR = 3_600_000;
 const PLANS = ['free', 'free', 'premium', 'family'] as const;

@@ -6,13 +6,13 @@ import { contractsDir, readJsonContract } from '@c/core/testing';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../analytics-zip-reader.js';
+import { exportTime } from './amplitude-synthetic.js';
 import {
   type AmplitudeSandbox,
   type AmplitudeSimulatorOptions,
   analyticsSimulator,
-  startAmplitudeSimulator,
+  startAnalyticsSimulator,
 } from './index.js';
-import { exportTime } from './synthetic.js';
 
 const now = Date.UTC(2026, 2, 10, 12, 30);
 let sandbox: AmplitudeSandbox;
@@ -594,8 +594,9 @@ describe('analyticsSimulator', () => {
     });
   });
 
-  it('still starts under its former name, startAmplitudeSimulator', async () => {
-    const target = await startAmplitudeSimulator();
+  it('starts as startAnalyticsSimulator, the start of the simulator object', async () => {
+    expect(startAnalyticsSimulator).toBe(analyticsSimulator.start);
+    const target = await startAnalyticsSimulator();
     expect(target.connectorId).toBe(analyticsSimulator.connectorId);
     await target.close();
   });

@@ -5,7 +5,7 @@ import {
   type SimulatorStartOptions,
   type TestServer,
 } from '@c/core/testing';
-import { ANALYTICS_API_REVISION } from '../analytics-client.js';
+import { ANALYTICS_API_VERSION } from '../analytics-client.js';
 import { checkAmplitudeRequest } from './amplitude-contract.js';
 import { createAmplitudeHandlers } from './amplitude-handlers.js';
 import { AmplitudeState, type AmplitudeStateOptions } from './amplitude-state.js';
@@ -88,11 +88,9 @@ async function start(options: AmplitudeSimulatorOptions = {}): Promise<Amplitude
  */
 export const analyticsSimulator = defineSimulator<AmplitudeSandbox, AmplitudeSimulatorOptions>({
   connectorId: 'analytics',
-  speaks: `Amplitude Dashboard REST, Behavioral Cohorts, Export and HTTP V2 APIs (docs of ${ANALYTICS_API_REVISION})`,
+  speaks: `Amplitude Dashboard REST, Behavioral Cohorts, Export and HTTP V2 APIs (docs of ${ANALYTICS_API_VERSION})`,
   start,
 });
 
-/** Starts the Amplitude simulator: `analyticsSimulator.start`, under its former name. */
-export function startAmplitudeSimulator(options: AmplitudeSimulatorOptions = {}): Promise<AmplitudeSandbox> {
-  return analyticsSimulator.start(options);
-}
+/** Starts the Amplitude simulator (`analyticsSimulator.start`): `await startAnalyticsSimulator({ seed: true })`. */
+export const startAnalyticsSimulator = analyticsSimulator.start;

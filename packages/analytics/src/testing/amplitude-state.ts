@@ -7,11 +7,11 @@ import {
   type Profile,
   type StoredEvent,
 } from './amplitude-events.js';
+import type { ExportFile } from './amplitude-export-archive.js';
+import { exportFileName } from './amplitude-export-archive.js';
 import { seedEvents } from './amplitude-seed.js';
+import { type SimUser, sandboxUsers, seedOf } from './amplitude-synthetic.js';
 import { EventRateLimiter, type ThrottleOptions } from './amplitude-throttle.js';
-import type { ExportFile } from './export-archive.js';
-import { exportFileName } from './export-archive.js';
-import { type SimUser, sandboxUsers, seedOf } from './synthetic.js';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@ export {
   type AmplitudeSandbox,
   type AmplitudeSimulatorOptions,
   analyticsSimulator,
-  startAmplitudeSimulator,
+  startAnalyticsSimulator,
 } from './amplitude-simulator.js';
 export {
   AmplitudeState,
@@ -13,6 +13,6 @@ export {
   type ExportProfile,
   type SimCohort,
 } from './amplitude-state.js';
+export { type SimUser, sandboxUsers } from './amplitude-synthetic.js';
+export { type SyntheticEventOptions, syntheticEvents } from './amplitude-synthetic-events.js';
 export type { ThrottleOptions } from './amplitude-throttle.js';
-export { type SimUser, sandboxUsers } from './synthetic.js';
-export { type SyntheticEventOptions, syntheticEvents } from './synthetic-events.js';

@@ -2,7 +2,14 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { createGzip } from 'node:zlib';
 import { ZipFile } from 'yazl';
-import { DEVICES, EVENT_TYPES, exportTime, PLACES, type SimUser, seededRandom } from './synthetic.js';
+import {
+  DEVICES,
+  EVENT_TYPES,
+  exportTime,
+  PLACES,
+  type SimUser,
+  seededRandom,
+} from './amplitude-synthetic.js';
 
 /** One file of an export archive: the events uploaded in one hour (or a part of that hour). */
 export interface ExportFile {

@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from './synthetic.js';
+import { EVENT_TYPES } from './amplitude-synthetic.js';
 
 /** Options of `syntheticEvents`. */
 export interface SyntheticEventOptions {

@@ -1,0 +1,44 @@
+import type { Toolset } from '@c/core';
+
+/**
+ * The connector's commands by area, for MCP toolsets, `c-host list` and the UI. `core` holds the
+ * commands an Amplitude user runs most: counts, segmentation, funnels, retention, a user's
+ * activity, and sending events.
+ */
+export const analyticsToolsets: Record<string, Toolset> = {
+  core: {
+    title: 'Most used',
+    description: 'User counts, event segmentation, user lookup, export and sending events.',
+    commands: ['activeAndNewUserCounts', 'eventSegmentation', 'userSearch', 'exportData', 'sendEvents'],
+  },
+  charts: {
+    title: 'Charts',
+    description: 'Counts and metrics over time: active and new users, event segmentation, saved charts.',
+    commands: ['activeAndNewUserCounts', 'eventSegmentation', 'getChartResults'],
+  },
+  users: {
+    title: 'Users',
+    description: 'Finding users and reading what they did.',
+    commands: ['userSearch'],
+  },
+  cohorts: {
+    title: 'Cohorts',
+    description: 'Behavioral cohorts: listing them.',
+    commands: ['behavioralCohorts'],
+  },
+  export: {
+    title: 'Export',
+    description: 'Raw events of a time range.',
+    commands: ['exportData'],
+  },
+  ingestion: {
+    title: 'Ingestion',
+    description: 'Sending events to the project.',
+    commands: ['sendEvents'],
+  },
+  custom: {
+    title: 'Custom',
+    description: 'Any other Amplitude endpoint, called directly.',
+    commands: ['customAction'],
+  },
+};
