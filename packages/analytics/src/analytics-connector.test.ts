@@ -11,7 +11,7 @@ import { analyticsSimulator } from './testing/index.js';
 const credentials = { apiKey: 'key-123456', secretKey: 'secret-123456' };
 
 describe('analytics connector', () => {
-  it('has the eight commands of the catalog, with titles and parameter titles', () => {
+  it('has the commands of the catalog, with titles and parameter titles', () => {
     expect(analytics.id).toBe('analytics');
     expect(analytics.list.map((command) => [command.key, command.title])).toEqual([
       ['activeAndNewUserCounts', 'Active and New User Counts'],
@@ -21,6 +21,8 @@ describe('analytics connector', () => {
       ['userSearch', 'User Search'],
       ['getChartResults', 'Get Chart Results'],
       ['sendEvents', 'Send Events'],
+      ['identifyUser', 'Identify User'],
+      ['groupIdentify', 'Group Identify'],
       ['customAction', 'Custom Action'],
     ]);
     // Every field, nested ones included (event filters, event records), has a title and a description.
@@ -86,6 +88,8 @@ describe('analytics connector', () => {
       'exportEvents',
       'exportNdjson',
       'getChartResults',
+      'groupIdentify',
+      'identifyUser',
       'parseChartCsv',
       'sendEventStream',
       'sendEvents',

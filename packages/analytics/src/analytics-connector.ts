@@ -11,6 +11,8 @@ import { customAction } from './commands/custom-action.js';
 import { eventSegmentation } from './commands/event-segmentation.js';
 import { exportData } from './commands/export-data.js';
 import { getChartResults } from './commands/get-chart-results.js';
+import { groupIdentify } from './commands/group-identify.js';
+import { identifyUser } from './commands/identify-user.js';
 import { sendEvents } from './commands/send-events.js';
 import { userSearch } from './commands/user-search.js';
 import { cohortSizeChanged } from './triggers/cohort-size-changed.js';
@@ -23,6 +25,8 @@ const commands = {
   userSearch,
   getChartResults,
   sendEvents,
+  identifyUser,
+  groupIdentify,
   customAction,
 };
 

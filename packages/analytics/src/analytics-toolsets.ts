@@ -9,7 +9,14 @@ export const analyticsToolsets: Record<string, Toolset> = {
   core: {
     title: 'Most used',
     description: 'User counts, event segmentation, user lookup, export and sending events.',
-    commands: ['activeAndNewUserCounts', 'eventSegmentation', 'userSearch', 'exportData', 'sendEvents'],
+    commands: [
+      'activeAndNewUserCounts',
+      'eventSegmentation',
+      'userSearch',
+      'exportData',
+      'sendEvents',
+      'identifyUser',
+    ],
   },
   charts: {
     title: 'Charts',
@@ -19,7 +26,7 @@ export const analyticsToolsets: Record<string, Toolset> = {
   users: {
     title: 'Users',
     description: 'Finding users and reading what they did.',
-    commands: ['userSearch'],
+    commands: ['userSearch', 'identifyUser'],
   },
   cohorts: {
     title: 'Cohorts',
@@ -33,8 +40,8 @@ export const analyticsToolsets: Record<string, Toolset> = {
   },
   ingestion: {
     title: 'Ingestion',
-    description: 'Sending events to the project.',
-    commands: ['sendEvents'],
+    description: 'Sending events, and identifying users and groups without an event.',
+    commands: ['sendEvents', 'identifyUser', 'groupIdentify'],
   },
   custom: {
     title: 'Custom',

@@ -5,6 +5,8 @@ import type { customAction } from './commands/custom-action.js';
 import type { eventSegmentation } from './commands/event-segmentation.js';
 import type { exportData } from './commands/export-data.js';
 import type { getChartResults } from './commands/get-chart-results.js';
+import type { groupIdentify } from './commands/group-identify.js';
+import type { identifyUser } from './commands/identify-user.js';
 import type { sendEvents } from './commands/send-events.js';
 import type { userSearch } from './commands/user-search.js';
 
@@ -38,6 +40,8 @@ export {
 } from './commands/event-segmentation.js';
 export { exportData } from './commands/export-data.js';
 export { getChartResults } from './commands/get-chart-results.js';
+export { groupIdentify } from './commands/group-identify.js';
+export { identifyUser } from './commands/identify-user.js';
 export { type SendEventRecord, sendEvents } from './commands/send-events.js';
 export { userSearch } from './commands/user-search.js';
 export {
@@ -78,3 +82,11 @@ export type SendEventsResult = CommandResult<typeof sendEvents>;
 export type CustomActionInput = CommandInput<typeof customAction>;
 /** Custom Action's result: Amplitude's JSON answer, or `{text}`, or `{contentType, size, base64}`. */
 export type CustomActionResult = CommandResult<typeof customAction>;
+/** The input of `identifyUser`. */
+export type IdentifyUserInput = CommandInput<typeof identifyUser>;
+/** The result of `identifyUser`. */
+export type IdentifyUserResult = CommandResult<typeof identifyUser>;
+/** The input of `groupIdentify`. */
+export type GroupIdentifyInput = CommandInput<typeof groupIdentify>;
+/** The result of `groupIdentify`. */
+export type GroupIdentifyResult = CommandResult<typeof groupIdentify>;

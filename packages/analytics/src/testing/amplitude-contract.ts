@@ -1,4 +1,5 @@
 import type { RecordedCall } from '@c/core/testing';
+import { readIdentifyForm } from './amplitude-identify.js';
 import { basicCredentials, checkQuery, isQueryPath } from './amplitude-rules.js';
 import type { AmplitudeState } from './amplitude-state.js';
 
@@ -36,6 +37,8 @@ export function checkAmplitudeRequest(state: AmplitudeState): (call: RecordedCal
       if (unknown.length > 0) return `undocumented query parameter(s): ${unknown.join(', ')}`;
       return undefined;
     }
+    const identify = /\/(identify|groupidentify)$/.exec(call.path);
+    if (identify) return checkIdentify(state, call, identify[1] as 'identify' | 'groupidentify');
     const ingestion = /\/(2\/httpapi|batch)$/.exec(call.path);
     if (!ingestion) return `no such Amplitude endpoint: ${call.path}`;
     if (call.method !== 'POST') return `${call.path} takes POST, not ${call.method}`;
@@ -63,4 +66,22 @@ export function checkAmplitudeRequest(state: AmplitudeState): (call: RecordedCal
     }
     return undefined;
   };
+}
+
+/**
+ * The Identify and Group Identify APIs: a POST whose form body (`x-www-form-urlencoded`) carries the
+ * api_key and a valid `identification` (a GET with the query is documented too, but long
+ * identifications pass the URL limit: 414).
+ */
+function checkIdentify(
+  state: AmplitudeState,
+  call: RecordedCall,
+  kind: 'identify' | 'groupidentify',
+): string | undefined {
+  if (call.method !== 'POST') return `${call.path} should be a POST (a GET hits the URL limit, 414)`;
+  if (!/^application\/x-www-form-urlencoded\b/i.test(call.headers['content-type'] ?? '')) {
+    return `/${kind} takes a form body (application/x-www-form-urlencoded)`;
+  }
+  const form = readIdentifyForm(state, new URLSearchParams(call.bodyText), kind);
+  return 'error' in form ? `/${kind} refused: ${form.error}` : undefined;
 }

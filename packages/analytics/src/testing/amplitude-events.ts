@@ -293,7 +293,8 @@ function push<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
 
 /**
  * Applies an event's `user_properties` as Amplitude does: the operations `$set`, `$setOnce`, `$add`,
- * `$unset`, `$append`, `$prepend` and `$clearAll`, or plain keys (a set). Returns a new object when
+ * `$unset`, `$append`, `$prepend`, `$preInsert`, `$postInsert`, `$remove` and `$clearAll`, or plain
+ * keys (a set). Source: Identify API, "user_properties supported operations" (see AMPLITUDE-FACTS.md). Returns a new object when
  * anything changed, so events stored earlier keep the properties they had.
  */
 export function applyUserProperties(
@@ -316,6 +317,21 @@ export function applyUserProperties(
   }
   for (const [key, value] of entries('$prepend')) {
     next[key] = [...(Array.isArray(value) ? value : [value]), ...(Array.isArray(next[key]) ? next[key] : [])];
+  }
+  for (const [key, value] of entries('$preInsert')) {
+    const list = Array.isArray(next[key]) ? (next[key] as unknown[]) : [];
+    const added = (Array.isArray(value) ? value : [value]).filter((item) => !list.includes(item));
+    next[key] = [...added, ...list];
+  }
+  for (const [key, value] of entries('$postInsert')) {
+    const list = Array.isArray(next[key]) ? (next[key] as unknown[]) : [];
+    const added = (Array.isArray(value) ? value : [value]).filter((item) => !list.includes(item));
+    next[key] = [...list, ...added];
+  }
+  for (const [key, value] of entries('$remove')) {
+    const removed = Array.isArray(value) ? value : [value];
+    if (Array.isArray(next[key]))
+      next[key] = (next[key] as unknown[]).filter((item) => !removed.includes(item));
   }
   const unset = updates.$unset;
   for (const key of Array.isArray(unset)

@@ -13,6 +13,7 @@ import { AnswerCache } from './amplitude-answer-cache.js';
 import { chartCsv, chartData } from './amplitude-charts.js';
 import { isActiveEvent } from './amplitude-events.js';
 import { exportArchive } from './amplitude-export-archive.js';
+import { identifyResponse } from './amplitude-identify.js';
 import { ingest } from './amplitude-ingestion-handler.js';
 import { basicCredentials, checkQuery } from './amplitude-rules.js';
 import type { AmplitudeState } from './amplitude-state.js';
@@ -157,6 +158,8 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
       });
     }),
     http.post('*/2/httpapi', ({ request }) => ingest(state, request, 'httpapi')),
+    http.post('*/identify', ({ request }) => identifyResponse(state, request, 'identify')),
+    http.post('*/groupidentify', ({ request }) => identifyResponse(state, request, 'groupidentify')),
     http.post('*/batch', ({ request }) => ingest(state, request, 'batch')),
   ];
 }

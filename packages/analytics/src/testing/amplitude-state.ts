@@ -1,6 +1,7 @@
 import type { AnalyticsSource } from './amplitude-analytics.js';
 import { type SimChart, sandboxCharts } from './amplitude-charts.js';
 import {
+  applyUserProperties,
   type DayActivity,
   EventStore,
   exportLine,
@@ -140,6 +141,10 @@ export class AmplitudeState implements AnalyticsSource {
   generatedExportEvents = 0;
   /** Ingestion requests refused with a 429. */
   throttledRequests = 0;
+  /** Identifications applied through the Identify API. */
+  identifyCount = 0;
+  /** Group properties by group type and value (`type \u0001 value`), as Group Identify set them. */
+  readonly groups = new Map<string, Record<string, unknown>>();
   /** Query-API requests in flight now, and the most ever seen at once (user search and activity apart). */
   inFlight = 0;
   maxInFlight = 0;
@@ -185,6 +190,8 @@ export class AmplitudeState implements AnalyticsSource {
     this.duplicateCount = 0;
     this.generatedExportEvents = 0;
     this.throttledRequests = 0;
+    this.identifyCount = 0;
+    this.groups.clear();
     // Requests still in flight finish after the reset: count from them, not from zero.
     this.maxInFlight = this.inFlight;
     this.maxUserSearchInFlight = this.userSearchInFlight;
@@ -397,6 +404,39 @@ export class AmplitudeState implements AnalyticsSource {
       this.#store.add(event, uploadedAt);
       this.#revision += 1;
     }
+  }
+
+  /**
+   * Applies Identify API identifications: each becomes an `$identify` event of its user (what
+   * Amplitude's export and user activity show), which changes the user's properties but counts as
+   * no event: not active, not new, not in `ingestedCount`.
+   */
+  identify(identifications: readonly Record<string, unknown>[], uploadedAt = this.now()): void {
+    for (const identification of identifications) {
+      this.#store.add({ ...identification, event_type: '$identify' }, uploadedAt);
+      this.identifyCount += 1;
+    }
+    this.#revision += 1;
+  }
+
+  /** Applies Group Identify API identifications to the groups' properties (keyed by type and value). */
+  groupIdentify(identifications: readonly Record<string, unknown>[]): void {
+    for (const identification of identifications) {
+      const key = `${String(identification.group_type)}\u0001${String(identification.group_value)}`;
+      const updates = identification.group_properties;
+      const current = this.groups.get(key) ?? {};
+      this.groups.set(
+        key,
+        typeof updates === 'object' && updates !== null && !Array.isArray(updates)
+          ? applyUserProperties(current, updates as Record<string, unknown>)
+          : current,
+      );
+    }
+  }
+
+  /** A group's properties, as Group Identify set them. */
+  groupProperties(groupType: string, groupValue: string): Record<string, unknown> | undefined {
+    return this.groups.get(`${groupType}\u0001${groupValue}`);
   }
 
   /**
