@@ -23,7 +23,7 @@ import type { GraphqlOperation } from './issues-documents.js';
  * (Linear's GraphQL API has no version header; the simulator serves the same schema, and the
  * conformance suite drives that SDK).
  */
-export const ISSUES_API_VERSION = '91.0.0';
+export const ISSUES_API_VERSION = '98.0.0';
 
 /** What every issues command runs with: one connection's GraphQL client. */
 export interface IssuesContext {

@@ -93,7 +93,7 @@ describe('issues connector', () => {
     expect(await issues.simulator?.()).toBe(issuesSimulator);
     expect(issuesSimulator).toMatchObject({
       connectorId: 'issues',
-      speaks: expect.stringContaining('91.0.0'),
+      speaks: expect.stringContaining('98.0.0'),
     });
   });
 

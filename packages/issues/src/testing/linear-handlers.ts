@@ -244,7 +244,24 @@ function meter(state: LinearSimulatorState, key: string, cost: number) {
     ),
     'x-complexity': String(cost),
   };
-  return { refused, headers };
+  // What `rateLimitStatus` answers: the same two budgets, as Linear's RateLimitPayload.
+  const limit = (type: string, allowed: number, left: number, requested: number) => ({
+    type,
+    allowedAmount: allowed,
+    period: HOUR_MS,
+    remainingAmount: Math.floor(left),
+    requestedAmount: requested,
+    reset: Number(reset(left, allowed, 0)),
+  });
+  const status = {
+    identifier: null,
+    kind: key.startsWith('lin_api_') ? 'apiKey' : 'oauthToken',
+    limits: [
+      limit('requestLimit', requestsPerHour, bucket.requests, 1),
+      limit('complexityLimit', complexityPerHour, bucket.complexity, cost),
+    ],
+  };
+  return { refused, headers, status };
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -292,9 +309,14 @@ export function graphqlHandler(state: LinearSimulatorState): RequestHandler {
     }
     const prepared = prepare(state.schema, body);
     if (!prepared.ok) return json(prepared.status, prepared.body);
-    const { refused, headers } = meter(state, auth.key, prepared.complexity);
+    const { refused, headers, status } = meter(state, auth.key, prepared.complexity);
     if (refused) return json(400, rateLimitedBody(refused), headers);
-    const ctx: RequestContext = { workspace: state.workspace, viewerId: auth.viewerId, scopes: auth.scopes };
+    const ctx: RequestContext = {
+      workspace: state.workspace,
+      viewerId: auth.viewerId,
+      scopes: auth.scopes,
+      rateLimit: status,
+    };
     const isMutation = prepared.operation.operation === 'mutation';
     // Only a mutation changes data, and only a workspace with webhooks pays for telling what changed.
     const before =

@@ -54,6 +54,7 @@ export function queryRoot(ctx: RequestContext): Root {
     ...projectQueries(r),
     ...commentQueries(r),
     ...webhookQueries(r),
+    rateLimitStatus: () => ctx.rateLimit,
   };
 }
 

@@ -38,10 +38,10 @@ export interface LinearSchemaStats {
 const schemas = new Map<string, { schema: GraphQLSchema; stats: LinearSchemaStats }>();
 
 /**
- * Where Linear's published SDL lives: `C_LINEAR_SCHEMA` when set, else the copy this package ships
- * (`schema/linear-schema.sdk-<ISSUES_API_VERSION>.graphql`, verbatim from `@linear/sdk` and
- * checked byte for byte against the contracts folder by the tests), so the sandbox runs without
- * the contracts folder.
+ * Where Linear's SDL lives: `C_LINEAR_SCHEMA` when set, else the copy this package ships
+ * (`schema/linear-schema.sdk-<ISSUES_API_VERSION>.graphql`, derived from `@linear/sdk`'s own type
+ * declarations by `schema/derive-linear-schema.mjs`; the tests check that every document the SDK
+ * can send validates against it), so the sandbox runs without the contracts folder.
  */
 export function linearSchemaPath(): string {
   const fromEnv = process.env.C_LINEAR_SCHEMA;

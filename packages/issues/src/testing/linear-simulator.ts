@@ -227,7 +227,7 @@ async function start(options: LinearSimulatorOptions = {}): Promise<RunningIssue
 }
 
 /**
- * The Linear simulator: Linear's GraphQL API (the schema of `@linear/sdk` 91.0.0) and OAuth
+ * The Linear simulator: Linear's GraphQL API (the schema of `@linear/sdk` 98.0.0) and OAuth
  * server on loopback, for tests, the host's sandbox and the bench.
  */
 /** The format version of the Linear simulator's `exportState`; a snapshot of another version is refused. */

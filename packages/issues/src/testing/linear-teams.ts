@@ -1,5 +1,7 @@
 import { connection, paginate, type View } from './linear-connections.js';
+import { entityNotFound } from './linear-errors.js';
 import type { CycleRecord, TeamRecord, WorkflowStateRecord } from './linear-records.js';
+import { seedUuid } from './linear-seed.js';
 import {
   issuesOf,
   lookupRecord,
@@ -9,6 +11,7 @@ import {
   type Resolving,
   type Root,
 } from './linear-views.js';
+import type { LinearWorkspace } from './linear-workspace.js';
 
 /** A team: its workflow states in board order, members, issues, cycles, labels and projects. */
 export function teamView(r: Resolving): (team: TeamRecord) => View {
@@ -43,6 +46,10 @@ export function teamView(r: Resolving): (team: TeamRecord) => View {
       ),
     states: connection(() => ws.teamStates(team.id), r.views.state),
     members: connection(() => pick(ws.users, team.memberIds), r.views.user),
+    // Linear keeps a TeamMembership per member: the two lists always agree.
+    memberships: connection(() => membershipsOf(ws, (m) => m.teamId === team.id), membershipView(r)),
+    viewerMembership: () =>
+      maybe(membershipsOf(ws, (m) => m.teamId === team.id && m.userId === r.viewerId)[0], membershipView(r)),
     issues: connection(() => issuesOf(ws, (issue) => issue.teamId === team.id), r.views.issue),
     cycles: connection(
       () => [...ws.cycles.values()].filter((cycle) => cycle.teamId === team.id),
@@ -113,6 +120,54 @@ function cycleTiming(cycle: CycleRecord): Record<string, boolean> {
   return { isActive, isFuture, isPast, isNext: isFuture, isPrevious: isPast };
 }
 
+/** A user's membership of a team, as Linear's `TeamMembership` shows it. */
+export interface MembershipRecord {
+  id: string;
+  teamId: string;
+  userId: string;
+  /** The first member of a team owns it. */
+  owner: boolean;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: null;
+}
+
+/**
+ * The workspace's team memberships, one per (team, member) pair, derived from each team's members
+ * so that `memberships`, `teamMemberships` and `members` never disagree; the id is stable.
+ */
+export function membershipsOf(
+  ws: LinearWorkspace,
+  predicate: (membership: MembershipRecord) => boolean = () => true,
+): MembershipRecord[] {
+  return [...ws.teams.values()]
+    .flatMap((team) =>
+      team.memberIds.map((userId, index) => ({
+        id: seedUuid(`membership:${team.id}:${userId}`),
+        teamId: team.id,
+        userId,
+        owner: index === 0,
+        sortOrder: index,
+        createdAt: team.createdAt,
+        updatedAt: team.updatedAt,
+        archivedAt: null,
+      })),
+    )
+    .filter(predicate);
+}
+
+/** One team membership: its team and user. */
+export function membershipView(r: Resolving): (membership: MembershipRecord) => View {
+  const ws = r.workspace;
+  return (membership) => ({
+    __typename: 'TeamMembership',
+    ...membership,
+    team: () => r.views.team(ws.teams.get(membership.teamId)!),
+    user: () => r.views.user(ws.users.get(membership.userId)!),
+  });
+}
+
 /** `team(id)` (an id or a key), `teams`, `workflowState(id)`, `workflowStates`, `cycle(id)`, `cycles`. */
 export function teamQueries(r: Resolving): Root {
   const ws = r.workspace;
@@ -123,5 +178,11 @@ export function teamQueries(r: Resolving): Root {
     workflowStates: (args) => paginate([...ws.states.values()], args, r.views.state),
     cycle: ({ id }) => r.views.cycle(lookupRecord(ws.cycles, id, 'Cycle')),
     cycles: (args) => paginate([...ws.cycles.values()], args, r.views.cycle),
+    teamMemberships: (args) => paginate(membershipsOf(ws), args, membershipView(r)),
+    teamMembership: ({ id }) => {
+      const found = membershipsOf(ws, (m) => m.id === String(id).toLowerCase())[0];
+      if (!found) throw entityNotFound('TeamMembership');
+      return membershipView(r)(found);
+    },
   };
 }

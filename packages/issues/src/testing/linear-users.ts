@@ -1,5 +1,6 @@
 import { connection, paginate, type View } from './linear-connections.js';
 import type { UserRecord } from './linear-records.js';
+import { membershipsOf, membershipView } from './linear-teams.js';
 import { issuesOf, lookupRecord, type Resolving, type Root } from './linear-views.js';
 
 /** The workspace as `organization` answers it: its name, counts and lists. */
@@ -59,6 +60,7 @@ export function userView(r: Resolving): (user: UserRecord) => View {
       () => [...ws.teams.values()].filter((team) => team.memberIds.includes(user.id)),
       r.views.team,
     ),
+    teamMemberships: connection(() => membershipsOf(ws, (m) => m.userId === user.id), membershipView(r)),
   });
 }
 

@@ -19,6 +19,8 @@ export interface RequestContext {
   viewerId: string;
   /** Undefined for a personal API key, which carries the user's full access. */
   scopes: ReadonlySet<string> | undefined;
+  /** The credential's budgets after this request (`rateLimitStatus`), when metered. */
+  rateLimit?: Record<string, unknown>;
 }
 
 /**

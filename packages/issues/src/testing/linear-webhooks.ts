@@ -25,7 +25,7 @@ export interface WebhookRecord {
   archivedAt: string | null;
 }
 
-/** The resource types of Linear's `WebhookResourceType` enum (schema of @linear/sdk 91.0.0). */
+/** The resource types of Linear's `WebhookResourceType` enum (schema of @linear/sdk 98.0.0). */
 export const LINEAR_WEBHOOK_RESOURCE_TYPES: readonly string[] = [
   'AgentSessionEvent',
   'AppUserNotification',
