@@ -53,11 +53,10 @@ describe('root README', () => {
     expect(current).toBe(expected);
   });
 
-  it('counts 39 commands with unique ids', () => {
+  it('gives every command a unique id', () => {
     const ids = connectors.flatMap((connector) =>
       connector.list.map((command) => `${connector.id}.${command.key}`),
     );
-    expect(ids).toHaveLength(39);
-    expect(new Set(ids).size).toBe(39);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
