@@ -23,6 +23,9 @@ describe('docs connector', () => {
       ['updateDocumentContent', 'Update Document Content'],
       ['searchDocuments', 'Search Documents'],
       ['createDocumentFile', 'Create Document File'],
+      ['getDocumentAsMarkdown', 'Get Document As Markdown'],
+      ['writeMarkdown', 'Write Markdown'],
+      ['createDocumentFromMarkdown', 'Create Document From Markdown'],
       ['customAction', 'Custom Action'],
     ]);
     expect(docs.auth).toEqual({
@@ -64,6 +67,9 @@ describe('docs connector', () => {
       updateDocumentContent: ['documentId', 'replies'],
       searchDocuments: ['files'],
       createDocumentFile: ['documentId', 'title', 'url'],
+      getDocumentAsMarkdown: ['documentId', 'title', 'markdown'],
+      writeMarkdown: ['documentId', 'mode', 'blocks', 'requests'],
+      createDocumentFromMarkdown: ['documentId', 'title', 'url'],
       customAction: [],
     };
     for (const command of docs.list) {

@@ -1,9 +1,12 @@
 import { type ConnectorClient, defineConnector } from '@c/core';
 import { createDocumentFile } from './commands/create-document-file.js';
+import { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
 import { customAction } from './commands/custom-action.js';
 import { fetchDocumentContent } from './commands/fetch-document-content.js';
+import { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 import { searchDocuments } from './commands/search-documents.js';
 import { updateDocumentContent } from './commands/update-document-content.js';
+import { writeMarkdown } from './commands/write-markdown.js';
 import {
   createDocsContext,
   DOCS_SCOPES,
@@ -20,6 +23,9 @@ const commands = {
   updateDocumentContent,
   searchDocuments,
   createDocumentFile,
+  getDocumentAsMarkdown,
+  writeMarkdown,
+  createDocumentFromMarkdown,
   customAction,
 };
 
@@ -28,7 +34,20 @@ const toolsets = {
   core: {
     title: 'Most used',
     description: 'Read, edit, find and create documents.',
-    commands: ['fetchDocumentContent', 'updateDocumentContent', 'searchDocuments', 'createDocumentFile'],
+    commands: [
+      'fetchDocumentContent',
+      'getDocumentAsMarkdown',
+      'writeMarkdown',
+      'createDocumentFromMarkdown',
+      'updateDocumentContent',
+      'searchDocuments',
+      'createDocumentFile',
+    ],
+  },
+  markdown: {
+    title: 'Markdown',
+    description: 'Write documents from Markdown, with their formatting, and read them back as Markdown.',
+    commands: ['createDocumentFromMarkdown', 'getDocumentAsMarkdown', 'writeMarkdown'],
   },
   documents: {
     title: 'Documents',

@@ -22,7 +22,12 @@ describe('docs lookups', () => {
   it('name commands and parameters that exist, with inputs their commands accept', () => {
     expect(lookupProblems(docs)).toEqual([]);
     const declared = docs.list.filter((command) => command.lookups).map((command) => command.key);
-    expect(declared.sort()).toEqual(['fetchDocumentContent', 'updateDocumentContent']);
+    expect(declared.sort()).toEqual([
+      'fetchDocumentContent',
+      'getDocumentAsMarkdown',
+      'updateDocumentContent',
+      'writeMarkdown',
+    ]);
   });
 
   it('search documents by the typed name', async () => {

@@ -3,16 +3,22 @@
 // HTTP client, request checks, parameter builders) is internal.
 import type { CommandInput, CommandResult } from '@c/core';
 import type { createDocumentFile } from './commands/create-document-file.js';
+import type { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
 import type { customAction } from './commands/custom-action.js';
 import type { fetchDocumentContent } from './commands/fetch-document-content.js';
+import type { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 import type { searchDocuments } from './commands/search-documents.js';
 import type { updateDocumentContent } from './commands/update-document-content.js';
+import type { writeMarkdown } from './commands/write-markdown.js';
 
 export { createDocumentFile } from './commands/create-document-file.js';
+export { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
 export { customAction } from './commands/custom-action.js';
 export { fetchDocumentContent } from './commands/fetch-document-content.js';
+export { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 export { searchDocuments } from './commands/search-documents.js';
 export { updateDocumentContent } from './commands/update-document-content.js';
+export { writeMarkdown } from './commands/write-markdown.js';
 export {
   DOCS_API_VERSION,
   type DocsContext,
@@ -37,6 +43,7 @@ export type {
   DocsTabProperties,
   DocsTextRun,
 } from './docs-schemas.js';
+export type { DocsCreatedFromMarkdown, DocsMarkdown, DocsMarkdownWrite } from './schemas/markdown.js';
 export {
   DRIVE_CHANNEL_LIFETIME_MS,
   type DriveFileChange,
@@ -65,3 +72,15 @@ export type CreateDocumentFileResult = CommandResult<typeof createDocumentFile>;
 export type CustomActionInput = CommandInput<typeof customAction>;
 /** Custom Action's result (a `DocsApiResponse`). */
 export type CustomActionResult = CommandResult<typeof customAction>;
+/** What Get Document As Markdown takes: `documentId` (an id or the web address) and `tabId`. */
+export type GetDocumentAsMarkdownInput = CommandInput<typeof getDocumentAsMarkdown>;
+/** Get Document As Markdown's result (a `DocsMarkdown`). */
+export type GetDocumentAsMarkdownResult = CommandResult<typeof getDocumentAsMarkdown>;
+/** What Write Markdown takes: `documentId`, `markdown`, `mode`, `heading`, `tabId`. */
+export type WriteMarkdownInput = CommandInput<typeof writeMarkdown>;
+/** Write Markdown's result (a `DocsMarkdownWrite`). */
+export type WriteMarkdownResult = CommandResult<typeof writeMarkdown>;
+/** What Create Document From Markdown takes: `title`, `markdown`, `folderId`. */
+export type CreateDocumentFromMarkdownInput = CommandInput<typeof createDocumentFromMarkdown>;
+/** Create Document From Markdown's result (a `DocsCreatedFromMarkdown`). */
+export type CreateDocumentFromMarkdownResult = CommandResult<typeof createDocumentFromMarkdown>;

@@ -1,13 +1,9 @@
-import { defineCommand, NotFoundError, ValidationError } from '@c/core';
+import { defineCommand } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
 import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.js';
 import { documentLookup } from '../docs-lookups.js';
-import { type DocsDocument, type DocsTab, documentSchema } from '../docs-schemas.js';
-
-/** Every tab, depth first: each tab, then its child tabs, then the next tab. */
-function allTabs(tabs: readonly DocsTab[]): DocsTab[] {
-  return tabs.flatMap((tab) => [tab, ...allTabs(tab.childTabs ?? [])]);
-}
+import { type DocsDocument, documentSchema } from '../docs-schemas.js';
+import { readDocumentTab, wantedTab } from '../docs-tab-reader.js';
 
 /** Fetch Document Content: `GET {baseUrl}/v1/documents/{id}?includeTabsContent=true`. */
 export const fetchDocumentContent = defineCommand({
@@ -27,30 +23,8 @@ export const fetchDocumentContent = defineCommand({
   lookups: { documentId: documentLookup },
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsDocument> {
-    const { id, tabId: addressTab } = input.documentId;
-    if (input.tabId !== undefined && addressTab !== undefined && input.tabId !== addressTab) {
-      throw new ValidationError(
-        `Invalid parameter "tabId": ${input.tabId} is not the tab the document address points at (${addressTab}); give one of the two`,
-        { parameter: 'tabId' },
-      );
-    }
-    const wanted = input.tabId ?? addressTab;
-    const { data } = await ctx.http.request<DocsDocument>({
-      method: 'GET',
-      api: 'docs',
-      path: `/v1/documents/${id}`,
-      query: { includeTabsContent: true },
-      responseType: 'json',
-      signal,
-    });
-    const tabs = allTabs(data.tabs ?? []);
-    const tab = wanted === undefined ? tabs[0] : tabs.find((each) => each.tabProperties.tabId === wanted);
-    if (wanted !== undefined && !tab) {
-      const known = tabs.map((each) => `${each.tabProperties.tabId} (${each.tabProperties.title ?? ''})`);
-      throw new NotFoundError(
-        `The document has no tab ${wanted}${known.length > 0 ? `; its tabs are ${known.join(', ')}` : ''}.`,
-      );
-    }
-    return tab?.documentTab?.body ? { ...data, body: tab.documentTab.body } : data;
+    const wanted = wantedTab(input.documentId, input.tabId);
+    const { document, tab } = await readDocumentTab(ctx, input.documentId.id, wanted, signal);
+    return tab?.documentTab?.body ? { ...document, body: tab.documentTab.body } : document;
   },
 });

@@ -185,109 +185,168 @@ function updateTab(context: BatchContext, payload: Payload) {
   return {};
 }
 
+type Handler = (context: BatchContext, payload: Payload) => Record<string, unknown>;
+
+/** An inline image as Google keeps it: a content address of its own, the source it came from, its size. */
+function embeddedImage(payload: Payload, objectId: string): Record<string, unknown> {
+  const uri = payload.uri;
+  if (typeof uri !== 'string' || !/^https?:\/\/[^\s]+$/i.test(uri)) {
+    throw new InvalidRequestError('The provided image URI is invalid or not publicly accessible.');
+  }
+  if (uri.length > 2048) throw new InvalidRequestError('The image URI must be at most 2 kB.');
+  const size = payload.objectSize ?? {};
+  const side = (dimension: Payload | undefined, fallback: number) => ({
+    magnitude: dimension?.magnitude ?? fallback,
+    unit: dimension?.unit ?? 'PT',
+  });
+  return {
+    imageProperties: {
+      contentUri: `https://lh7-rt.googleusercontent.com/docsz/${objectId}`,
+      sourceUri: uri,
+      cropProperties: {},
+    },
+    embeddedObjectBorder: {
+      color: { color: { rgbColor: {} } },
+      width: { unit: 'PT' },
+      dashStyle: 'SOLID',
+      propertyState: 'NOT_RENDERED',
+    },
+    size: { height: side(size.height, 150), width: side(size.width, 200) },
+    marginTop: { magnitude: 9, unit: 'PT' },
+    marginBottom: { magnitude: 9, unit: 'PT' },
+    marginRight: { magnitude: 9, unit: 'PT' },
+    marginLeft: { magnitude: 9, unit: 'PT' },
+  };
+}
+
+/** Every tab a request about named ranges looks in: those of `tabsCriteria`, or all. */
+function tabsOf(context: BatchContext, payload: Payload): SimTab[] {
+  const ids: unknown[] | undefined = payload.tabsCriteria?.tabIds;
+  return ids?.length ? ids.map((id) => tabOf(context, id)) : walkTabs(context.tabs).map((p) => p.tab);
+}
+
+const HANDLERS: Record<string, Handler> = {
+  insertText(context, payload) {
+    const { document, index } = insertionPoint(context, payload);
+    document.insertText(index, payload.text ?? '');
+    return {};
+  },
+  deleteContentRange(context, payload) {
+    const { document, start, end } = rangeOf(context, payload);
+    document.deleteContentRange(start, end);
+    return {};
+  },
+  updateTextStyle(context, payload) {
+    const { document, start, end } = rangeOf(context, payload);
+    const fields = fieldList(payload.fields, context.textStyleFields, 'TextStyle');
+    document.updateTextStyle(start, end, (payload.textStyle ?? {}) as Style, fields);
+    return {};
+  },
+  updateParagraphStyle(context, payload) {
+    const { document, start, end } = rangeOf(context, payload);
+    const fields = fieldList(payload.fields, context.paragraphStyleFields, 'ParagraphStyle');
+    document.updateParagraphStyle(start, end, (payload.paragraphStyle ?? {}) as Style, fields);
+    return {};
+  },
+  createParagraphBullets(context, payload) {
+    const { document, start, end } = rangeOf(context, payload);
+    document.createParagraphBullets(start, end, payload.bulletPreset ?? 'BULLET_GLYPH_PRESET_UNSPECIFIED');
+    return {};
+  },
+  deleteParagraphBullets(context, payload) {
+    const { document, start, end } = rangeOf(context, payload);
+    document.deleteParagraphBullets(start, end);
+    return {};
+  },
+  insertTable(context, payload) {
+    const { document, index } = insertionPoint(context, payload);
+    document.insertTable(index, payload.rows ?? 0, payload.columns ?? 0);
+    return {};
+  },
+  insertPageBreak(context, payload) {
+    const { document, index } = insertionPoint(context, payload);
+    document.insertPageBreak(index);
+    return {};
+  },
+  insertPerson(context, payload) {
+    const { document, index } = insertionPoint(context, payload);
+    const email = payload.personProperties?.email;
+    if (typeof email !== 'string' || !email.includes('@'))
+      throw new InvalidRequestError('The person’s email address must be set.');
+    const name = payload.personProperties?.name ?? context.state.users.get(email)?.displayName;
+    document.insertInline(index, {
+      person: { personId: newKixId(), personProperties: { email, ...(name ? { name } : {}) } },
+    });
+    return {};
+  },
+  insertDate(context, payload) {
+    const { document, index } = insertionPoint(context, payload);
+    document.insertInline(index, {
+      dateElement: {
+        dateId: newKixId(),
+        dateElementProperties: dateProperties(payload.dateElementProperties ?? {}, context.state.now()),
+      },
+    });
+    return {};
+  },
+  insertRichLink(context, payload) {
+    const { document, index } = insertionPoint(context, payload);
+    document.insertInline(index, {
+      richLink: {
+        richLinkId: newKixId(),
+        richLinkProperties: richLinkProperties(context.state, payload.richLinkProperties ?? {}),
+      },
+    });
+    return {};
+  },
+  insertInlineImage(context, payload) {
+    const { document, index } = insertionPoint(context, payload);
+    const objectId = document.insertImage(index, (id) => embeddedImage(payload, id));
+    return { insertInlineImage: { objectId } };
+  },
+  replaceAllText(context, payload) {
+    let changed = 0;
+    for (const tab of tabsOf(context, payload)) {
+      changed += tab.document.replaceAllText(
+        payload.containsText?.text ?? '',
+        payload.replaceText ?? '',
+        payload.containsText?.matchCase === true,
+      );
+    }
+    // proto3 JSON leaves out a zero count.
+    return { replaceAllText: changed > 0 ? { occurrencesChanged: changed } : {} };
+  },
+  createNamedRange(context, payload) {
+    const { document, start, end } = rangeOf(context, payload);
+    const namedRangeId = document.createNamedRange(start, end, String(payload.name ?? ''));
+    return { createNamedRange: { namedRangeId } };
+  },
+  deleteNamedRange(context, payload) {
+    const by = { id: payload.namedRangeId, name: payload.name };
+    if (!by.id === !by.name)
+      throw new InvalidRequestError('Exactly one of name or named_range_id must be set.');
+    for (const tab of tabsOf(context, payload)) tab.document.deleteNamedRange(by);
+    return {};
+  },
+  replaceNamedRangeContent(context, payload) {
+    const by = { id: payload.namedRangeId, name: payload.namedRangeName };
+    if (!by.id === !by.name)
+      throw new InvalidRequestError('Exactly one of named_range_name or named_range_id must be set.');
+    for (const tab of tabsOf(context, payload)) tab.document.replaceNamedRange(by, payload.text ?? '');
+    return {};
+  },
+  addDocumentTab: (context, payload) => addTab(context, payload.tabProperties ?? {}),
+  deleteTab: (context, payload) => deleteTab(context, payload.tabId),
+  updateDocumentTabProperties: updateTab,
+};
+
 /**
  * Applies one request to a batch's tabs, in place; returns its reply. Requests the simulator does
  * not model throw `UnimplementedRequestError`; requests Google would refuse throw
  * `InvalidRequestError` with Google's words.
  */
 export function applyRequest(context: BatchContext, type: string, payload: Payload): Record<string, unknown> {
-  switch (type) {
-    case 'insertText': {
-      const { document, index } = insertionPoint(context, payload);
-      document.insertText(index, payload.text ?? '');
-      return {};
-    }
-    case 'deleteContentRange': {
-      const { document, start, end } = rangeOf(context, payload);
-      document.deleteContentRange(start, end);
-      return {};
-    }
-    case 'updateTextStyle': {
-      const { document, start, end } = rangeOf(context, payload);
-      const fields = fieldList(payload.fields, context.textStyleFields, 'TextStyle');
-      document.updateTextStyle(start, end, (payload.textStyle ?? {}) as Style, fields);
-      return {};
-    }
-    case 'updateParagraphStyle': {
-      const { document, start, end } = rangeOf(context, payload);
-      const fields = fieldList(payload.fields, context.paragraphStyleFields, 'ParagraphStyle');
-      document.updateParagraphStyle(start, end, (payload.paragraphStyle ?? {}) as Style, fields);
-      return {};
-    }
-    case 'createParagraphBullets': {
-      const { document, start, end } = rangeOf(context, payload);
-      document.createParagraphBullets(start, end, payload.bulletPreset ?? 'BULLET_GLYPH_PRESET_UNSPECIFIED');
-      return {};
-    }
-    case 'deleteParagraphBullets': {
-      const { document, start, end } = rangeOf(context, payload);
-      document.deleteParagraphBullets(start, end);
-      return {};
-    }
-    case 'insertTable': {
-      const { document, index } = insertionPoint(context, payload);
-      document.insertTable(index, payload.rows ?? 0, payload.columns ?? 0);
-      return {};
-    }
-    case 'insertPageBreak': {
-      const { document, index } = insertionPoint(context, payload);
-      document.insertPageBreak(index);
-      return {};
-    }
-    case 'insertPerson': {
-      const { document, index } = insertionPoint(context, payload);
-      const email = payload.personProperties?.email;
-      if (typeof email !== 'string' || !email.includes('@'))
-        throw new InvalidRequestError('The person’s email address must be set.');
-      const name = payload.personProperties?.name ?? context.state.users.get(email)?.displayName;
-      document.insertInline(index, {
-        person: { personId: newKixId(), personProperties: { email, ...(name ? { name } : {}) } },
-      });
-      return {};
-    }
-    case 'insertDate': {
-      const { document, index } = insertionPoint(context, payload);
-      document.insertInline(index, {
-        dateElement: {
-          dateId: newKixId(),
-          dateElementProperties: dateProperties(payload.dateElementProperties ?? {}, context.state.now()),
-        },
-      });
-      return {};
-    }
-    case 'insertRichLink': {
-      const { document, index } = insertionPoint(context, payload);
-      document.insertInline(index, {
-        richLink: {
-          richLinkId: newKixId(),
-          richLinkProperties: richLinkProperties(context.state, payload.richLinkProperties ?? {}),
-        },
-      });
-      return {};
-    }
-    case 'replaceAllText': {
-      const ids: unknown[] | undefined = payload.tabsCriteria?.tabIds;
-      const tabs = ids?.length
-        ? ids.map((id) => tabOf(context, id))
-        : walkTabs(context.tabs).map((p) => p.tab);
-      let changed = 0;
-      for (const tab of tabs) {
-        changed += tab.document.replaceAllText(
-          payload.containsText?.text ?? '',
-          payload.replaceText ?? '',
-          payload.containsText?.matchCase === true,
-        );
-      }
-      // proto3 JSON leaves out a zero count.
-      return { replaceAllText: changed > 0 ? { occurrencesChanged: changed } : {} };
-    }
-    case 'addDocumentTab':
-      return addTab(context, payload.tabProperties ?? {});
-    case 'deleteTab':
-      return deleteTab(context, payload.tabId);
-    case 'updateDocumentTabProperties':
-      return updateTab(context, payload);
-    default:
-      throw new UnimplementedRequestError(type);
-  }
+  const handler = HANDLERS[type];
+  if (!handler) throw new UnimplementedRequestError(type);
+  return handler(context, payload);
 }

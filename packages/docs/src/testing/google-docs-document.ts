@@ -37,12 +37,18 @@ interface Unit {
   bullet?: ListItem;
   mark?: Mark;
   inline?: Record<string, unknown>;
+  /** An inline image's object (`documentTab.inlineObjects[id]`), kept with the index that shows it. */
+  object?: Record<string, unknown>;
+  /** Ids of the named ranges this index is in: a range moves and shrinks with its text, as Google's do. */
+  ranges?: string[];
 }
 
 /** A `SimDocument` as plain data (see `SimDocument.toData`). */
 export interface SimDocumentData {
   units: Unit[];
   lists: [string, string][];
+  /** Named range id → name. */
+  named?: [string, string][];
 }
 
 interface ParagraphSpan {
@@ -199,10 +205,13 @@ export class SimDocument {
   #units: Unit[];
   /** List id → the bullet preset it was made with. */
   #lists: Map<string, string>;
+  /** Named range id → its name. */
+  #named: Map<string, string>;
 
-  private constructor(units: Unit[], lists = new Map<string, string>()) {
+  private constructor(units: Unit[], lists = new Map<string, string>(), named = new Map<string, string>()) {
     this.#units = units;
     this.#lists = lists;
+    this.#named = named;
   }
 
   /** A document from paragraphs; an empty list gives a blank document (one empty paragraph). */
@@ -228,7 +237,11 @@ export class SimDocument {
 
   /** The document as plain data (JSON), for `SimDocument.fromData` to rebuild it. */
   toData(): SimDocumentData {
-    return { units: this.#units.map((unit) => ({ ...unit })), lists: [...this.#lists] };
+    return {
+      units: this.#units.map((unit) => ({ ...unit })),
+      lists: [...this.#lists],
+      named: [...this.#named],
+    };
   }
 
   /** A document from what `toData` returned. */
@@ -238,14 +251,15 @@ export class SimDocument {
       ts: intern(unit.ts),
       ...(unit.ps ? { ps: intern(unit.ps) } : {}),
     }));
-    return new SimDocument(units, new Map(data.lists));
+    return new SimDocument(units, new Map(data.lists), new Map(data.named ?? []));
   }
 
   /** A copy to apply a batch to: a batch applies in full or not at all. */
   clone(): SimDocument {
     return new SimDocument(
-      this.#units.map((unit) => ({ ...unit })),
+      this.#units.map((unit) => ({ ...unit, ...(unit.ranges ? { ranges: [...unit.ranges] } : {}) })),
       new Map(this.#lists),
+      new Map(this.#named),
     );
   }
 
@@ -371,6 +385,108 @@ export class SimDocument {
   insertInline(index: number, element: Record<string, unknown>): void {
     const offset = this.#insertionOffset(index);
     this.#units.splice(offset, 0, { c: OBJECT, ts: this.#styleAt(offset), inline: element });
+  }
+
+  /**
+   * Inserts an inline image at an index inside a paragraph: one index, an `inlineObjectElement`
+   * pointing at the object, which `inlineObjects()` lists. Returns the object's id.
+   */
+  insertImage(index: number, embeddedObject: (objectId: string) => Record<string, unknown>): string {
+    const offset = this.#insertionOffset(index);
+    const objectId = newKixId();
+    this.#units.splice(offset, 0, {
+      c: OBJECT,
+      ts: this.#styleAt(offset),
+      inline: { inlineObjectElement: { inlineObjectId: objectId } },
+      object: { objectId, inlineObjectProperties: { embeddedObject: embeddedObject(objectId) } },
+    });
+    return objectId;
+  }
+
+  /** The inline objects (images) of the body, by id, as `documentTab.inlineObjects` lists them. */
+  inlineObjects(): Record<string, unknown> {
+    const objects: Record<string, unknown> = {};
+    for (const unit of this.#units) {
+      if (unit.object) objects[String(unit.object.objectId)] = unit.object;
+    }
+    return objects;
+  }
+
+  /** Names `[startIndex, endIndex)`; returns the new range's id. */
+  createNamedRange(startIndex: number, endIndex: number, name: string): string {
+    if (name.length < 1 || name.length > 256) {
+      throw new InvalidRequestError('The name of a named range must be 1 to 256 characters long.');
+    }
+    this.#checkRange(startIndex, endIndex, true);
+    const id = newKixId();
+    this.#named.set(id, name);
+    for (let offset = startIndex - 1; offset < endIndex - 1; offset += 1) {
+      const unit = this.#units[offset]!;
+      unit.ranges = [...(unit.ranges ?? []), id];
+    }
+    return id;
+  }
+
+  /** Removes the named ranges with this id, or every one with this name; returns how many went. */
+  deleteNamedRange(by: { id?: string | undefined; name?: string | undefined }): number {
+    const ids = [...this.#named].filter(([id, name]) => id === by.id || name === by.name).map(([id]) => id);
+    for (const id of ids) this.#named.delete(id);
+    for (const unit of this.#units) {
+      if (unit.ranges) unit.ranges = unit.ranges.filter((id) => !ids.includes(id));
+    }
+    return ids.length;
+  }
+
+  /** The named ranges, by name, as `documentTab.namedRanges` lists them; a range whose text is all gone is left out. */
+  namedRanges(tabId: string): Record<string, unknown> {
+    const spans = new Map<string, { start: number; end: number }>();
+    this.#units.forEach((unit, offset) => {
+      for (const id of unit.ranges ?? []) {
+        const span = spans.get(id);
+        if (span) span.end = offset + 2;
+        else spans.set(id, { start: offset + 1, end: offset + 2 });
+      }
+    });
+    const byName: Record<string, { name: string; namedRanges: unknown[] }> = {};
+    for (const [id, name] of this.#named) {
+      const span = spans.get(id);
+      if (!span) continue;
+      byName[name] ??= { name, namedRanges: [] };
+      byName[name].namedRanges.push({
+        namedRangeId: id,
+        name,
+        ranges: [{ startIndex: span.start, endIndex: span.end, tabId }],
+      });
+    }
+    return byName;
+  }
+
+  /** The ranges named `name` (every tab's text is searched by the caller), as index pairs. */
+  rangesNamed(by: { id?: string | undefined; name?: string | undefined }): { start: number; end: number }[] {
+    const ids = [...this.#named].filter(([id, name]) => id === by.id || name === by.name).map(([id]) => id);
+    return ids.flatMap((id) => {
+      const offsets = this.#units.flatMap((unit, offset) => (unit.ranges?.includes(id) ? [offset] : []));
+      return offsets.length > 0 ? [{ start: offsets[0]! + 1, end: offsets.at(-1)! + 2 }] : [];
+    });
+  }
+
+  /**
+   * Replaces the text of the ranges named so with `text`; the range then holds the new text. From
+   * the last range back, so that replacing one does not move those before it.
+   */
+  replaceNamedRange(by: { id?: string | undefined; name?: string | undefined }, text: string): void {
+    const ids = [...this.#named].filter(([id, name]) => id === by.id || name === by.name).map(([id]) => id);
+    for (const id of ids) {
+      for (const range of this.rangesNamed({ id }).reverse()) {
+        const clean = text.replace(STRIPPED, '');
+        this.insertText(range.start, clean);
+        for (let offset = range.start - 1; offset < range.start - 1 + clean.length; offset += 1) {
+          const unit = this.#units[offset]!;
+          unit.ranges = [...(unit.ranges ?? []), id];
+        }
+        this.deleteContentRange(range.start + clean.length, range.end + clean.length);
+      }
+    }
   }
 
   /** Inserts a page break followed by a newline; page breaks cannot go inside a table. */

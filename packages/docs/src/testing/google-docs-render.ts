@@ -58,11 +58,15 @@ const NAMED_STYLES = {
 /** A tab's content fields, as a `DocumentTab` (and, for the first tab, the legacy `Document` fields). */
 function documentTab(tab: SimTab) {
   const lists = tab.document.lists();
+  const inlineObjects = tab.document.inlineObjects();
+  const namedRanges = tab.document.namedRanges(tab.id);
   return {
     body: { content: tab.document.content() },
     documentStyle: DOCUMENT_STYLE,
     namedStyles: NAMED_STYLES,
     ...(Object.keys(lists).length > 0 ? { lists } : {}),
+    ...(Object.keys(inlineObjects).length > 0 ? { inlineObjects } : {}),
+    ...(Object.keys(namedRanges).length > 0 ? { namedRanges } : {}),
   };
 }
 

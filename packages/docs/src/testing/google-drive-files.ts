@@ -27,6 +27,7 @@ import {
   renderText,
   renderZippedHtml,
 } from './google-drive-export.js';
+import { importMarkdown } from './google-drive-import.js';
 import { permissionResources } from './google-drive-permissions.js';
 import {
   type DriveQuery,
@@ -350,7 +351,7 @@ export function exportFile(file: SimFile, url: URL): Response {
   });
 }
 
-/** Paragraphs of an imported text file: lines, Markdown headings, or an HTML page's blocks. */
+/** Paragraphs of an imported text file: its lines, or an HTML page's blocks. */
 function importParagraphs(mediaType: string, bytes: Uint8Array): ParagraphSpec[] {
   const text = Buffer.from(bytes)
     .toString('utf8')
@@ -373,16 +374,6 @@ function importParagraphs(mediaType: string, bytes: Uint8Array): ParagraphSpec[]
       });
   }
   const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
-  if (mediaType === 'text/markdown') {
-    return lines
-      .filter((line) => line.trim() !== '')
-      .map((line) => {
-        const marks = /^(#{1,6})\s+(.*)$/.exec(line);
-        return marks
-          ? { text: marks[2]!, style: { namedStyleType: heading(marks[1]!.length) } }
-          : { text: line };
-      });
-  }
   return lines.map((line) => ({ text: line }));
 }
 
@@ -468,7 +459,16 @@ function storeMedia(
       `Conversion of ${mediaType} to a Google Doc is not supported by the Drive simulator (text/plain, text/markdown and text/html are).`,
     );
   }
-  state.commit(file, buildTabs(undefined, importParagraphs(mediaType, media)), caller.user);
+  const tabs =
+    mediaType === 'text/markdown'
+      ? importMarkdown(
+          state,
+          Buffer.from(media)
+            .toString('utf8')
+            .replace(/^\ufeff/, ''),
+        )
+      : buildTabs(undefined, importParagraphs(mediaType, media));
+  state.commit(file, tabs, caller.user);
   return undefined;
 }
 
