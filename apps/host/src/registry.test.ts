@@ -51,6 +51,9 @@ const SPEC_COMMANDS = {
     'updateDocumentContent',
     'searchDocuments',
     'createDocumentFile',
+    'getDocumentAsMarkdown',
+    'writeMarkdown',
+    'createDocumentFromMarkdown',
     'customAction',
   ],
 };
