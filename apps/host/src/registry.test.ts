@@ -28,6 +28,8 @@ const SPEC_COMMANDS = {
     'sendEvents',
     'identifyUser',
     'groupIdentify',
+    'funnelAnalysis',
+    'retentionAnalysis',
     'customAction',
   ],
   issues: [

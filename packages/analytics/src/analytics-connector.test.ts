@@ -23,6 +23,8 @@ describe('analytics connector', () => {
       ['sendEvents', 'Send Events'],
       ['identifyUser', 'Identify User'],
       ['groupIdentify', 'Group Identify'],
+      ['funnelAnalysis', 'Funnel Analysis'],
+      ['retentionAnalysis', 'Retention Analysis'],
       ['customAction', 'Custom Action'],
     ]);
     // Every field, nested ones included (event filters, event records), has a title and a description.
@@ -87,10 +89,12 @@ describe('analytics connector', () => {
       'exportData',
       'exportEvents',
       'exportNdjson',
+      'funnelAnalysis',
       'getChartResults',
       'groupIdentify',
       'identifyUser',
       'parseChartCsv',
+      'retentionAnalysis',
       'sendEventStream',
       'sendEvents',
       'userSearch',

@@ -10,9 +10,11 @@ import { behavioralCohorts } from './commands/behavioral-cohorts.js';
 import { customAction } from './commands/custom-action.js';
 import { eventSegmentation } from './commands/event-segmentation.js';
 import { exportData } from './commands/export-data.js';
+import { funnelAnalysis } from './commands/funnel-analysis.js';
 import { getChartResults } from './commands/get-chart-results.js';
 import { groupIdentify } from './commands/group-identify.js';
 import { identifyUser } from './commands/identify-user.js';
+import { retentionAnalysis } from './commands/retention-analysis.js';
 import { sendEvents } from './commands/send-events.js';
 import { userSearch } from './commands/user-search.js';
 import { cohortSizeChanged } from './triggers/cohort-size-changed.js';
@@ -27,6 +29,8 @@ const commands = {
   sendEvents,
   identifyUser,
   groupIdentify,
+  funnelAnalysis,
+  retentionAnalysis,
   customAction,
 };
 

@@ -8,12 +8,15 @@ import type { Toolset } from '@c/core';
 export const analyticsToolsets: Record<string, Toolset> = {
   core: {
     title: 'Most used',
-    description: 'User counts, event segmentation, user lookup, export and sending events.',
+    description:
+      'User counts, segmentation, funnels, retention, user lookup, export, sending events and identifying users.',
     commands: [
       'activeAndNewUserCounts',
       'eventSegmentation',
       'userSearch',
       'exportData',
+      'funnelAnalysis',
+      'retentionAnalysis',
       'sendEvents',
       'identifyUser',
     ],
@@ -22,6 +25,11 @@ export const analyticsToolsets: Record<string, Toolset> = {
     title: 'Charts',
     description: 'Counts and metrics over time: active and new users, event segmentation, saved charts.',
     commands: ['activeAndNewUserCounts', 'eventSegmentation', 'getChartResults'],
+  },
+  funnels: {
+    title: 'Funnels and Retention',
+    description: 'Where users drop off between steps, and how many come back.',
+    commands: ['funnelAnalysis', 'retentionAnalysis'],
   },
   users: {
     title: 'Users',

@@ -4,9 +4,11 @@ import type { behavioralCohorts } from './commands/behavioral-cohorts.js';
 import type { customAction } from './commands/custom-action.js';
 import type { eventSegmentation } from './commands/event-segmentation.js';
 import type { exportData } from './commands/export-data.js';
+import type { funnelAnalysis } from './commands/funnel-analysis.js';
 import type { getChartResults } from './commands/get-chart-results.js';
 import type { groupIdentify } from './commands/group-identify.js';
 import type { identifyUser } from './commands/identify-user.js';
+import type { retentionAnalysis } from './commands/retention-analysis.js';
 import type { sendEvents } from './commands/send-events.js';
 import type { userSearch } from './commands/user-search.js';
 
@@ -39,9 +41,11 @@ export {
   type SegmentationEvent,
 } from './commands/event-segmentation.js';
 export { exportData } from './commands/export-data.js';
+export { funnelAnalysis } from './commands/funnel-analysis.js';
 export { getChartResults } from './commands/get-chart-results.js';
 export { groupIdentify } from './commands/group-identify.js';
 export { identifyUser } from './commands/identify-user.js';
+export { retentionAnalysis } from './commands/retention-analysis.js';
 export { type SendEventRecord, sendEvents } from './commands/send-events.js';
 export { userSearch } from './commands/user-search.js';
 export {
@@ -90,3 +94,11 @@ export type IdentifyUserResult = CommandResult<typeof identifyUser>;
 export type GroupIdentifyInput = CommandInput<typeof groupIdentify>;
 /** The result of `groupIdentify`. */
 export type GroupIdentifyResult = CommandResult<typeof groupIdentify>;
+/** The input of `funnelAnalysis`. */
+export type FunnelAnalysisInput = CommandInput<typeof funnelAnalysis>;
+/** The result of `funnelAnalysis`. */
+export type FunnelAnalysisResult = CommandResult<typeof funnelAnalysis>;
+/** The input of `retentionAnalysis`. */
+export type RetentionAnalysisInput = CommandInput<typeof retentionAnalysis>;
+/** The result of `retentionAnalysis`. */
+export type RetentionAnalysisResult = CommandResult<typeof retentionAnalysis>;

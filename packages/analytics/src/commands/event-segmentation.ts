@@ -70,7 +70,8 @@ const PROPERTY_METRICS = new Set(['histogram', 'sums', 'value_avg']);
 /** Interval → the longest range Amplitude accepts with it, in days. */
 const INTERVAL_MAX_DAYS: Record<string, number | undefined> = { '-300000': 2, '-3600000': 7, '1': 365 };
 
-const eventObject = (z: Zod) =>
+/** An event object of the query APIs (`e`, `e2`, a funnel step, retention's `se`/`re`): type, filters, group-bys. */
+export const eventObject = (z: Zod) =>
   z.looseObject({
     event_type: z.string().min(1).meta({
       title: 'Event Type',
@@ -123,7 +124,8 @@ const eventObject = (z: Zod) =>
 /** An event of a segmentation query (`e`, `e2`). */
 export type SegmentationEvent = z.output<ReturnType<typeof eventObject>>;
 
-const groupByName = (z: Zod) =>
+/** A group-by property (`g`): a built-in property or a custom user property `gp:<name>`. */
+export const groupByName = (z: Zod) =>
   z
     .string()
     .refine(

@@ -20,7 +20,7 @@ export interface AnalyticsSource {
 }
 
 /** An event of `e`/`e2`, as the segmentation API takes it. */
-interface EventSpec {
+export interface EventSpec {
   event_type: string;
   filters?: {
     subprop_type: 'event' | 'user';
@@ -203,7 +203,7 @@ function matchesType(stored: StoredEvent, type: string): boolean {
 }
 
 /** Whether one of the event spec's candidates matches its type and its filters. */
-function eventMatcher(spec: EventSpec): (stored: StoredEvent) => boolean {
+export function eventMatcher(spec: EventSpec): (stored: StoredEvent) => boolean {
   const type = spec.event_type;
   const filters = spec.filters ?? [];
   if (filters.length === 0) return (stored) => matchesType(stored, type);
@@ -218,7 +218,8 @@ function eventMatcher(spec: EventSpec): (stored: StoredEvent) => boolean {
     );
 }
 
-function segmentFilter(
+/** The test of a query's `s` segment conditions (user properties, cohorts) on an event, or why `s` is refused. */
+export function segmentFilter(
   source: AnalyticsSource,
   text: string | null,
 ): Answer<(stored: StoredEvent) => boolean> {

@@ -13,6 +13,7 @@ import { AnswerCache } from './amplitude-answer-cache.js';
 import { chartCsv, chartData } from './amplitude-charts.js';
 import { isActiveEvent } from './amplitude-events.js';
 import { exportArchive } from './amplitude-export-archive.js';
+import { funnel, retention } from './amplitude-funnels.js';
 import { identifyResponse } from './amplitude-identify.js';
 import { ingest } from './amplitude-ingestion-handler.js';
 import { basicCredentials, checkQuery } from './amplitude-rules.js';
@@ -129,11 +130,19 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
     return answer instanceof Response ? answer : HttpResponse.json(answer as JsonBodyType);
   };
 
+  const answered = (path: string, answer: Answer<JsonObject>) =>
+    'refusal' in answer
+      ? queryError(path, 400, 'bad_request', `Invalid request: ${answer.refusal}`)
+      : HttpResponse.json(answer.body as JsonBodyType);
+
   return [
     query('*/api/2/users', (url) => computed('/api/2/users', url, () => userCounts(state, url.searchParams))),
     query('*/api/2/events/segmentation', (url) =>
       computed('/api/2/events/segmentation', url, () => segmentation(state, url.searchParams)),
     ),
+    query('*/api/2/funnels', (url) => computed('/api/2/funnels', url, () => funnel(state, url.searchParams))),
+    // Retention moves with the clock (incomplete periods), so it is never kept.
+    query('*/api/2/retention', (url) => answered('/api/2/retention', retention(state, url.searchParams))),
     query('*/api/2/usersearch', (url) => cached(url, () => state.searchUsers(url.searchParams.get('user')!))),
     query('*/api/2/useractivity', (url) => cached(url, () => userActivity(state, url.searchParams))),
     query('*/api/2/realtime', () => HttpResponse.json(realtime(state, state.now()) as JsonBodyType)),

@@ -77,6 +77,39 @@ const eventJson: Check = (value) => {
   return undefined;
 };
 
+/** Retention's `se` / `re`: an event object, whose special types may be the ones the endpoint allows. */
+const retentionEvent =
+  (...special: string[]): Check =>
+  (value, query) => {
+    try {
+      const event = JSON.parse(value) as { event_type?: unknown };
+      if (typeof event?.event_type === 'string' && special.includes(event.event_type)) return undefined;
+    } catch {
+      return 'must be an event object in JSON';
+    }
+    return eventJson(value, query);
+  };
+
+/** Retention's `rb`: a JSON list of [first day, day after the last] pairs, e.g. [[0,5],[5,10]]. */
+const brackets: Check = (value) => {
+  try {
+    const list = JSON.parse(value) as unknown;
+    const pairs =
+      Array.isArray(list) &&
+      list.length > 0 &&
+      list.every(
+        (pair) =>
+          Array.isArray(pair) &&
+          pair.length === 2 &&
+          pair.every((day) => Number.isInteger(day) && day >= 0) &&
+          pair[0] < pair[1],
+      );
+    return pairs ? undefined : 'must be a list of [from, to] day pairs, from < to, e.g. [[0,5]]';
+  } catch {
+    return 'must be JSON, e.g. [[0,5]]';
+  }
+};
+
 function range(
   query: URLSearchParams,
   value: (text: string) => number | undefined,
@@ -136,6 +169,49 @@ const ENDPOINTS: [RegExp, Endpoint][] = [
         if (metric === 'formula' && !query.get('formula')) return 'metric formula needs formula';
         return undefined;
       },
+    },
+  ],
+  [
+    /^\/api\/2\/funnels$/,
+    {
+      params: {
+        e: eventJson,
+        start: day,
+        end: day,
+        mode: oneOf('ordered', 'unordered', 'sequential'),
+        n: oneOf('active', 'new'),
+        i: oneOf('1', '7', '30', '-300000', '-3600000'),
+        s: json,
+        g: groupBy,
+        cs: integer(1, Number.MAX_SAFE_INTEGER),
+        limit: integer(1, 1000),
+      },
+      required: ['e', 'start', 'end'],
+      rules: (query) =>
+        query.getAll('e').length < 2
+          ? 'a funnel needs at least two events: repeat e once per step'
+          : range(query, dayValue, DAY, SEGMENTATION_INTERVAL_DAYS[query.get('i') ?? '1']),
+    },
+  ],
+  [
+    /^\/api\/2\/retention$/,
+    {
+      params: {
+        se: retentionEvent('_new', '_active'),
+        re: retentionEvent('_all', '_active'),
+        start: day,
+        end: day,
+        rm: oneOf('n-day', 'rolling', 'bracket'),
+        rb: brackets,
+        i: oneOf('1', '7', '30'),
+        s: json,
+        g: groupBy,
+      },
+      required: ['se', 're', 'start', 'end'],
+      rules: (query) =>
+        query.get('rm') === 'bracket' && !query.get('rb')
+          ? 'rb is required with rm=bracket'
+          : range(query, dayValue, DAY, 365),
     },
   ],
   [/^\/api\/2\/usersearch$/, { params: { user: any }, required: ['user'] }],
