@@ -1,18 +1,24 @@
 import type { CommandInput, CommandResult } from '@c/core';
 import { archiveIssue } from './commands/archive-issue.js';
+import { createComment } from './commands/create-comment.js';
 // The exact documents Create Issue and Search Issue send, for baselines that must send the same
 // bytes (the bench's raw undici client); every other document stays internal.
 import { CREATE_ISSUE_MUTATION, createIssue } from './commands/create-issue.js';
 import { createProject } from './commands/create-project.js';
+import { createReaction } from './commands/create-reaction.js';
 import { createSubIssue } from './commands/create-sub-issue.js';
 import { customGraphqlAction } from './commands/custom-graphql-action.js';
+import { deleteComment } from './commands/delete-comment.js';
 import { deleteIssue } from './commands/delete-issue.js';
 import { deleteProject } from './commands/delete-project.js';
 import { getIssueById } from './commands/get-issue-by-id.js';
 import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
 import { getProjectById } from './commands/get-project-by-id.js';
+import { listComments } from './commands/list-comments.js';
+import { resolveComment } from './commands/resolve-comment.js';
 import { SEARCH_ISSUES_QUERY, searchIssues } from './commands/search-issues.js';
 import { searchTeams } from './commands/search-teams.js';
+import { updateComment } from './commands/update-comment.js';
 import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
 
@@ -28,6 +34,7 @@ export type {
   LinearTeam,
   LinearTeamList,
 } from './issues-schemas.js';
+export type { LinearComment, LinearCommentPage, LinearReaction } from './schemas/comments.js';
 export {
   type IssueEventState,
   issueEvent,
@@ -40,18 +47,24 @@ export {
 export {
   archiveIssue,
   CREATE_ISSUE_MUTATION,
+  createComment,
   createIssue,
   createProject,
+  createReaction,
   createSubIssue,
   customGraphqlAction,
+  deleteComment,
   deleteIssue,
   deleteProject,
   getIssueById,
   getIssueByIdentifier,
   getProjectById,
+  listComments,
+  resolveComment,
   SEARCH_ISSUES_QUERY,
   searchIssues,
   searchTeams,
+  updateComment,
   updateIssue,
   updateProject,
 };
@@ -112,3 +125,27 @@ export type UpdateIssueResult = CommandResult<typeof updateIssue>;
 export type UpdateProjectInput = CommandInput<typeof updateProject>;
 /** What UpdateProject returns. */
 export type UpdateProjectResult = CommandResult<typeof updateProject>;
+/** What a caller passes to CreateComment. */
+export type CreateCommentInput = CommandInput<typeof createComment>;
+/** What CreateComment returns. */
+export type CreateCommentResult = CommandResult<typeof createComment>;
+/** What a caller passes to UpdateComment. */
+export type UpdateCommentInput = CommandInput<typeof updateComment>;
+/** What UpdateComment returns. */
+export type UpdateCommentResult = CommandResult<typeof updateComment>;
+/** What a caller passes to DeleteComment. */
+export type DeleteCommentInput = CommandInput<typeof deleteComment>;
+/** What DeleteComment returns. */
+export type DeleteCommentResult = CommandResult<typeof deleteComment>;
+/** What a caller passes to ListComments. */
+export type ListCommentsInput = CommandInput<typeof listComments>;
+/** What ListComments returns. */
+export type ListCommentsResult = CommandResult<typeof listComments>;
+/** What a caller passes to ResolveComment. */
+export type ResolveCommentInput = CommandInput<typeof resolveComment>;
+/** What ResolveComment returns. */
+export type ResolveCommentResult = CommandResult<typeof resolveComment>;
+/** What a caller passes to CreateReaction. */
+export type CreateReactionInput = CommandInput<typeof createReaction>;
+/** What CreateReaction returns. */
+export type CreateReactionResult = CommandResult<typeof createReaction>;

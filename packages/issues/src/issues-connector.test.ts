@@ -24,10 +24,20 @@ const SPEC: [string, string][] = [
   ['customGraphqlAction', 'Custom GraphQL Action'],
 ];
 
+/** The commands beyond the reference (`spec/SURFACE.md`), in the order the connector lists them. */
+const SURFACE: [string, string][] = [
+  ['createComment', 'Create Comment'],
+  ['updateComment', 'Update Comment'],
+  ['deleteComment', 'Delete Comment'],
+  ['listComments', 'List Comments'],
+  ['resolveComment', 'Resolve Comment'],
+  ['createReaction', 'Create Reaction'],
+];
+
 describe('issues connector', () => {
-  it('has the fourteen commands of the catalog, with their titles', () => {
+  it('has the fourteen commands of the catalog and those of the surface, with their titles', () => {
     expect(issues.id).toBe('issues');
-    expect(issues.list.map((command) => [command.key, command.title])).toEqual(SPEC);
+    expect(issues.list.map((command) => [command.key, command.title])).toEqual([...SPEC, ...SURFACE]);
   });
 
   it('gives every parameter a title and a description in the derived JSON Schema', () => {

@@ -1,16 +1,22 @@
 import { type ConnectorClient, defineConnector, type Toolset } from '@c/core';
 import { archiveIssue } from './commands/archive-issue.js';
+import { createComment } from './commands/create-comment.js';
 import { createIssue } from './commands/create-issue.js';
 import { createProject } from './commands/create-project.js';
+import { createReaction } from './commands/create-reaction.js';
 import { createSubIssue } from './commands/create-sub-issue.js';
 import { customGraphqlAction } from './commands/custom-graphql-action.js';
+import { deleteComment } from './commands/delete-comment.js';
 import { deleteIssue } from './commands/delete-issue.js';
 import { deleteProject } from './commands/delete-project.js';
 import { getIssueById } from './commands/get-issue-by-id.js';
 import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
 import { getProjectById } from './commands/get-project-by-id.js';
+import { listComments } from './commands/list-comments.js';
+import { resolveComment } from './commands/resolve-comment.js';
 import { searchIssues } from './commands/search-issues.js';
 import { searchTeams } from './commands/search-teams.js';
+import { updateComment } from './commands/update-comment.js';
 import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
 import { createLinearHttpClient, type IssuesContext, LinearGraphqlClient } from './issues-client.js';
@@ -33,6 +39,12 @@ const commands = {
   deleteProject,
   searchTeams,
   customGraphqlAction,
+  createComment,
+  updateComment,
+  deleteComment,
+  listComments,
+  resolveComment,
+  createReaction,
 };
 
 /** The commands grouped by area; `core` holds the ones run most. */
@@ -72,6 +84,18 @@ const ISSUES_TOOLSETS: Record<string, Toolset> = {
     title: 'Teams',
     description: 'Teams, their members and workflow states.',
     commands: ['searchTeams'],
+  },
+  comments: {
+    title: 'Comments',
+    description: 'Comments on issues: threads, replies, resolution and emoji reactions.',
+    commands: [
+      'createComment',
+      'updateComment',
+      'deleteComment',
+      'listComments',
+      'resolveComment',
+      'createReaction',
+    ],
   },
   graphql: {
     title: 'GraphQL',

@@ -132,3 +132,21 @@ export function buildInput(
   }
   return input;
 }
+
+/** How many items a list command returns per page, up to Linear's page size of 250. */
+export function limitParam(z: Zod, what: string, fallback: number) {
+  return z
+    .int()
+    .min(1)
+    .max(250)
+    .default(fallback)
+    .meta({ title: 'Limit', description: `${what} per page, 1 to 250 (default ${fallback}).` });
+}
+
+/** The cursor of the next page. */
+export function cursorParam(z: Zod) {
+  return z.string().optional().meta({
+    title: 'Cursor',
+    description: 'The endCursor of the previous page; empty or omitted for the first page.',
+  });
+}

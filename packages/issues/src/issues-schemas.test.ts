@@ -16,10 +16,13 @@ import {
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { CREATE_COMMENT_MUTATION } from './commands/create-comment.js';
 import { CREATE_ISSUE_MUTATION } from './commands/create-issue.js';
 import { CREATE_PROJECT_MUTATION } from './commands/create-project.js';
+import { CREATE_REACTION_MUTATION } from './commands/create-reaction.js';
 import { GET_ISSUE_BY_ID_QUERY } from './commands/get-issue-by-id.js';
 import { GET_PROJECT_QUERY } from './commands/get-project-by-id.js';
+import { LIST_COMMENTS_QUERY } from './commands/list-comments.js';
 import { SEARCH_ISSUES_QUERY } from './commands/search-issues.js';
 import { SEARCH_TEAMS_QUERY } from './commands/search-teams.js';
 import { issues } from './issues-connector.js';
@@ -156,6 +159,9 @@ describe('output schemas', () => {
     ['searchIssues', SEARCH_ISSUES_QUERY, ['issues']],
     ['createProject', CREATE_PROJECT_MUTATION, ['projectCreate', 'project']],
     ['getProjectById', GET_PROJECT_QUERY, ['project']],
+    ['createComment', CREATE_COMMENT_MUTATION, ['commentCreate', 'comment']],
+    ['listComments', LIST_COMMENTS_QUERY, ['issue', 'comments']],
+    ['createReaction', CREATE_REACTION_MUTATION, ['reactionCreate', 'reaction']],
   ] as const)(
     '%s: the schema is what %s selects, typed and nullable as in Linear’s schema',
     (key, operation, path) => {

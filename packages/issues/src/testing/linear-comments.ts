@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connection, paginate, type View } from './linear-connections.js';
 import { forbidden, invalidInput } from './linear-errors.js';
 import { issueLinks } from './linear-issues.js';
+import { reactionData, reactionsOn, reactionView } from './linear-reactions.js';
 import type { CommentRecord } from './linear-records.js';
 import { lookupRecord, maybe, mutation, type Resolving, type Root } from './linear-views.js';
 import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
@@ -60,6 +61,7 @@ export function createCommentRecord(
     editedAt: null,
     resolvedAt: null,
     resolvingUserId: null,
+    resolvingCommentId: null,
     archivedAt: null,
   };
   ws.comments.set(comment.id, comment);
@@ -96,6 +98,34 @@ export function updateCommentRecord(
   return comment;
 }
 
+/**
+ * What `commentResolve` and `commentUnresolve` do: Linear resolves a thread, so only a top-level
+ * comment can be resolved (a reply is refused); `resolvingCommentId` names the reply that settled it.
+ */
+export function resolveCommentRecord(
+  ws: LinearWorkspace,
+  id: string,
+  userId: string | null,
+  resolvingCommentId: string | null,
+): CommentRecord {
+  const comment = lookupRecord(ws.comments, id, 'Comment');
+  if (comment.parentId) {
+    throw invalidInput('Only the first comment of a thread can be resolved', 'Resolve the thread instead.');
+  }
+  if (resolvingCommentId) {
+    const reply = lookupRecord(ws.comments, resolvingCommentId, 'Comment');
+    if (reply.parentId !== comment.id)
+      throw invalidInput('The resolving comment is not a reply in this thread');
+  }
+  const now = ws.now();
+  comment.resolvingUserId = userId;
+  comment.resolvedAt = userId ? now : null;
+  comment.resolvingCommentId = userId ? resolvingCommentId : null;
+  comment.updatedAt = now;
+  ws.lastSyncId += 1;
+  return comment;
+}
+
 /** What `commentDelete` does: the comment and its replies go; only the author or an admin may. */
 export function deleteCommentRecord(ws: LinearWorkspace, id: string, userId: string): CommentRecord {
   const comment = lookupRecord(ws.comments, id, 'Comment');
@@ -125,8 +155,8 @@ export function commentView(r: Resolving): (comment: CommentRecord) => View {
     editedAt: comment.editedAt,
     resolvedAt: comment.resolvedAt,
     archivedAt: comment.archivedAt,
-    reactions: [],
-    reactionData: {},
+    reactions: () => reactionsOn(ws, { commentId: comment.id }).map(reactionView(r)),
+    reactionData: () => reactionData(reactionsOn(ws, { commentId: comment.id })),
     url: () => {
       const issue = ws.issues.get(comment.issueId);
       return issue ? `${issueLinks(ws, issue).url}#comment-${comment.id.slice(0, 8)}` : '';
@@ -134,6 +164,8 @@ export function commentView(r: Resolving): (comment: CommentRecord) => View {
     issue: () => maybe(ws.issues.get(comment.issueId), r.views.issue),
     user: () => maybe(ws.users.get(comment.userId ?? ''), r.views.user),
     resolvingUser: () => maybe(ws.users.get(comment.resolvingUserId ?? ''), r.views.user),
+    resolvingCommentId: comment.resolvingCommentId ?? null,
+    resolvingComment: () => maybe(ws.comments.get(comment.resolvingCommentId ?? ''), r.views.comment),
     parent: () => maybe(ws.comments.get(comment.parentId ?? ''), r.views.comment),
     children: connection(
       () => [...ws.comments.values()].filter((reply) => reply.parentId === comment.id),
@@ -168,6 +200,12 @@ export function commentMutations(r: Resolving): Root {
     })),
     commentDelete: mutation(r, 'commentDelete', ({ id }) => ({
       entityId: ws.deleteComment(id, r.viewerId).id,
+    })),
+    commentResolve: mutation(r, 'commentResolve', ({ id, resolvingCommentId }) => ({
+      comment: r.views.comment(resolveCommentRecord(ws, id, r.viewerId, resolvingCommentId ?? null)),
+    })),
+    commentUnresolve: mutation(r, 'commentUnresolve', ({ id }) => ({
+      comment: r.views.comment(resolveCommentRecord(ws, id, null, null)),
     })),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isCalendarDate } from '../issues-input-types.js';
 import { type ConnectionArgs, connection, paginate, type View } from './linear-connections.js';
 import { forbidden, invalidInput } from './linear-errors.js';
+import { reactionData, reactionsOn, reactionView } from './linear-reactions.js';
 import type { IssueRecord, TeamRecord } from './linear-records.js';
 import {
   issuesOf,
@@ -288,8 +289,8 @@ export function issueView(r: Resolving): (issue: IssueRecord) => View {
       viewerHasOnlySharedAccess: false,
       disallowedIssueFields: [],
     },
-    reactions: [],
-    reactionData: {},
+    reactions: () => reactionsOn(ws, { issueId: issue.id }).map(reactionView(r)),
+    reactionData: () => reactionData(reactionsOn(ws, { issueId: issue.id })),
   });
 }
 

@@ -173,5 +173,19 @@ export interface CommentRecord {
   editedAt: string | null;
   resolvedAt: string | null;
   resolvingUserId: string | null;
+  /** The reply that settled the thread, when one did (absent in snapshots written before). */
+  resolvingCommentId?: string | null;
+  archivedAt: string | null;
+}
+
+/** An emoji reaction on an issue or a comment (Linear allows one parent per reaction). */
+export interface ReactionRecord {
+  id: string;
+  emoji: string;
+  userId: string;
+  issueId: string | null;
+  commentId: string | null;
+  createdAt: string;
+  updatedAt: string;
   archivedAt: string | null;
 }

@@ -17,6 +17,7 @@ import { linearResolverError } from './linear-errors.js';
 import { issueMutations, issueQueries, issueView } from './linear-issues.js';
 import { labelMutations, labelQueries, labelView } from './linear-labels.js';
 import { projectMutations, projectQueries, projectStatusView, projectView } from './linear-projects.js';
+import { reactionMutations } from './linear-reactions.js';
 import { cycleView, teamQueries, teamView, workflowStateView } from './linear-teams.js';
 import { organizationView, userQueries, userView } from './linear-users.js';
 import type { RequestContext, Resolving, Root, Views } from './linear-views.js';
@@ -66,6 +67,7 @@ export function mutationRoot(ctx: RequestContext): Root {
     ...labelMutations(r),
     ...projectMutations(r),
     ...commentMutations(r),
+    ...reactionMutations(r),
     ...webhookMutations(r),
   };
 }

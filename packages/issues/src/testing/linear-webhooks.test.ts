@@ -173,6 +173,29 @@ describe('webhooks in the Linear simulator', () => {
     expect(receiver.received[0]!.headers['linear-event']).toBe('Comment');
   });
 
+  it('delivers reactions and resolved comment threads', async () => {
+    await webhook({ teamId: ENG.id, resourceTypes: ['Reaction', 'Comment'] });
+    const eng = await createIssue(ENG.id, 'Reacted to');
+    const { data } = await graphql(
+      'mutation($input: CommentCreateInput!) { commentCreate(input: $input) { comment { id } } }',
+      { input: { issueId: eng.id, body: 'Thread' } },
+    );
+    const commentId = data.commentCreate.comment.id;
+    await graphql('mutation($input: ReactionCreateInput!) { reactionCreate(input: $input) { success } }', {
+      input: { issueId: eng.id, emoji: '+1' },
+    });
+    await graphql('mutation($id: String!) { commentResolve(id: $id) { success } }', { id: commentId });
+    await h.sim.webhooks.idle();
+    const seen = receiver.received.map((delivery) => [delivery.body.type, delivery.body.action]);
+    expect(seen).toEqual([
+      ['Comment', 'create'],
+      ['Reaction', 'create'],
+      ['Comment', 'update'],
+    ]);
+    expect(receiver.received[1]!.body.data).toMatchObject({ emoji: '+1', issueId: eng.id });
+    expect(receiver.received[2]!.body.updatedFrom).toMatchObject({ resolvedAt: null });
+  });
+
   it('retries a refused delivery under the same Linear-Delivery id, signed anew', async () => {
     refuse = 1;
     await webhook({ allPublicTeams: true, resourceTypes: ['Issue'] });

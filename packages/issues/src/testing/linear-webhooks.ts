@@ -52,7 +52,7 @@ export const LINEAR_WEBHOOK_RESOURCE_TYPES: readonly string[] = [
 ];
 
 /** The resource types whose changes the simulator delivers (the ones its workspace models). */
-type TrackedType = 'Issue' | 'Comment' | 'Project' | 'IssueLabel' | 'Cycle';
+type TrackedType = 'Issue' | 'Comment' | 'Project' | 'IssueLabel' | 'Cycle' | 'Reaction';
 type Row = Record<string, unknown> & { id: string };
 type Snapshot = Map<TrackedType, Map<string, Row>>;
 
@@ -62,6 +62,7 @@ const TRACKED: Record<TrackedType, (ws: LinearWorkspace) => Map<string, Row>> = 
   Project: (ws) => ws.projects as unknown as Map<string, Row>,
   IssueLabel: (ws) => ws.labels as unknown as Map<string, Row>,
   Cycle: (ws) => ws.cycles as unknown as Map<string, Row>,
+  Reaction: (ws) => ws.reactions as unknown as Map<string, Row>,
 };
 
 /** One data change, as a delivery reports it. */
@@ -158,6 +159,12 @@ function teamsOf(ws: LinearWorkspace, change: WebhookChange): string[] {
     return issue ? [issue.teamId] : [];
   }
   if (change.type === 'Project') return (row.teamIds as string[] | undefined) ?? [];
+  if (change.type === 'Reaction') {
+    // A reaction belongs to the team of its issue, or of its comment's issue.
+    const issueId = row.issueId ?? ws.comments.get(String(row.commentId))?.issueId;
+    const issue = ws.issues.get(String(issueId));
+    return issue ? [issue.teamId] : [];
+  }
   return typeof row.teamId === 'string' ? [row.teamId] : [];
 }
 

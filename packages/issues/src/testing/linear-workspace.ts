@@ -18,6 +18,7 @@ import type {
   ProjectRecord,
   ProjectStatusRecord,
   ProjectStatusType,
+  ReactionRecord,
   TeamRecord,
   UserRecord,
   WorkflowStateRecord,
@@ -36,8 +37,12 @@ const RECORD_MAPS = [
   'projectStatuses',
   'projects',
   'comments',
+  'reactions',
   'webhooks',
 ] as const;
+
+/** Maps added after snapshots were first written: a snapshot without one starts it empty. */
+const LATER_MAPS = new Set<string>(['reactions']);
 
 /** A JSON snapshot of a `LinearWorkspace` (see `LinearWorkspace.export`). */
 export interface LinearWorkspaceSnapshot {
@@ -81,6 +86,8 @@ export class LinearWorkspace {
   readonly projectStatuses = new Map<string, ProjectStatusRecord>();
   readonly projects = new Map<string, ProjectRecord>();
   readonly comments = new Map<string, CommentRecord>();
+  /** Emoji reactions on issues and comments (`reactionCreate`). */
+  readonly reactions = new Map<string, ReactionRecord>();
   /** Webhooks (`webhookCreate`), by id. */
   readonly webhooks = new Map<string, WebhookRecord>();
   /** Personal API keys (`lin_api_…`) and the user each belongs to. */
@@ -118,7 +125,7 @@ export class LinearWorkspace {
     if (
       !organization ||
       !records ||
-      !RECORD_MAPS.every((name) => Array.isArray(records[name])) ||
+      !RECORD_MAPS.every((name) => Array.isArray(records[name]) || LATER_MAPS.has(name)) ||
       !Array.isArray(apiKeys)
     ) {
       throw new Error('The Linear workspace state is incomplete');
@@ -127,7 +134,7 @@ export class LinearWorkspace {
     for (const name of RECORD_MAPS) {
       const map = this[name] as Map<string, { id: string }>;
       map.clear();
-      for (const record of records[name]) map.set(record.id, record);
+      for (const record of records[name] ?? []) map.set(record.id, record);
     }
     this.apiKeys.clear();
     for (const [key, userId] of apiKeys) this.apiKeys.set(key, userId);
