@@ -47,6 +47,12 @@ const SPEC_COMMANDS = {
     'deleteProject',
     'searchTeams',
     'customGraphqlAction',
+    'createComment',
+    'updateComment',
+    'deleteComment',
+    'listComments',
+    'resolveComment',
+    'createReaction',
   ],
   docs: [
     'fetchDocumentContent',
