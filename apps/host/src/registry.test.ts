@@ -30,6 +30,12 @@ const SPEC_COMMANDS = {
     'groupIdentify',
     'funnelAnalysis',
     'retentionAnalysis',
+    'userActivity',
+    'userComposition',
+    'sessionMetrics',
+    'realtimeActiveUsers',
+    'revenueLtv',
+    'listEvents',
     'customAction',
   ],
   issues: [

@@ -25,6 +25,12 @@ describe('analytics connector', () => {
       ['groupIdentify', 'Group Identify'],
       ['funnelAnalysis', 'Funnel Analysis'],
       ['retentionAnalysis', 'Retention Analysis'],
+      ['userActivity', 'User Activity'],
+      ['userComposition', 'User Composition'],
+      ['sessionMetrics', 'Session Metrics'],
+      ['realtimeActiveUsers', 'Real-time Active Users'],
+      ['revenueLtv', 'Revenue LTV'],
+      ['listEvents', 'List Events'],
       ['customAction', 'Custom Action'],
     ]);
     // Every field, nested ones included (event filters, event records), has a title and a description.
@@ -93,10 +99,16 @@ describe('analytics connector', () => {
       'getChartResults',
       'groupIdentify',
       'identifyUser',
+      'listEvents',
       'parseChartCsv',
+      'realtimeActiveUsers',
       'retentionAnalysis',
+      'revenueLtv',
       'sendEventStream',
       'sendEvents',
+      'sessionMetrics',
+      'userActivity',
+      'userComposition',
       'userSearch',
     ]);
     const testing = Object.keys(await import('./testing/index.js'));

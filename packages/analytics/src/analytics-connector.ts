@@ -14,8 +14,14 @@ import { funnelAnalysis } from './commands/funnel-analysis.js';
 import { getChartResults } from './commands/get-chart-results.js';
 import { groupIdentify } from './commands/group-identify.js';
 import { identifyUser } from './commands/identify-user.js';
+import { listEvents } from './commands/list-events.js';
+import { realtimeActiveUsers } from './commands/realtime-active-users.js';
 import { retentionAnalysis } from './commands/retention-analysis.js';
+import { revenueLtv } from './commands/revenue-ltv.js';
 import { sendEvents } from './commands/send-events.js';
+import { sessionMetrics } from './commands/session-metrics.js';
+import { userActivity } from './commands/user-activity.js';
+import { userComposition } from './commands/user-composition.js';
 import { userSearch } from './commands/user-search.js';
 import { cohortSizeChanged } from './triggers/cohort-size-changed.js';
 
@@ -31,6 +37,12 @@ const commands = {
   groupIdentify,
   funnelAnalysis,
   retentionAnalysis,
+  userActivity,
+  userComposition,
+  sessionMetrics,
+  realtimeActiveUsers,
+  revenueLtv,
+  listEvents,
   customAction,
 };
 

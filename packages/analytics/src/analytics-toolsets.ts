@@ -24,7 +24,16 @@ export const analyticsToolsets: Record<string, Toolset> = {
   charts: {
     title: 'Charts',
     description: 'Counts and metrics over time: active and new users, event segmentation, saved charts.',
-    commands: ['activeAndNewUserCounts', 'eventSegmentation', 'getChartResults'],
+    commands: [
+      'activeAndNewUserCounts',
+      'eventSegmentation',
+      'getChartResults',
+      'userComposition',
+      'sessionMetrics',
+      'realtimeActiveUsers',
+      'revenueLtv',
+      'listEvents',
+    ],
   },
   funnels: {
     title: 'Funnels and Retention',
@@ -34,7 +43,7 @@ export const analyticsToolsets: Record<string, Toolset> = {
   users: {
     title: 'Users',
     description: 'Finding users and reading what they did.',
-    commands: ['userSearch', 'identifyUser'],
+    commands: ['userSearch', 'identifyUser', 'userActivity'],
   },
   cohorts: {
     title: 'Cohorts',

@@ -8,8 +8,14 @@ import type { funnelAnalysis } from './commands/funnel-analysis.js';
 import type { getChartResults } from './commands/get-chart-results.js';
 import type { groupIdentify } from './commands/group-identify.js';
 import type { identifyUser } from './commands/identify-user.js';
+import type { listEvents } from './commands/list-events.js';
+import type { realtimeActiveUsers } from './commands/realtime-active-users.js';
 import type { retentionAnalysis } from './commands/retention-analysis.js';
+import type { revenueLtv } from './commands/revenue-ltv.js';
 import type { sendEvents } from './commands/send-events.js';
+import type { sessionMetrics } from './commands/session-metrics.js';
+import type { userActivity } from './commands/user-activity.js';
+import type { userComposition } from './commands/user-composition.js';
 import type { userSearch } from './commands/user-search.js';
 
 export { type ChartTable, parseChartCsv } from './analytics-chart-csv.js';
@@ -45,8 +51,14 @@ export { funnelAnalysis } from './commands/funnel-analysis.js';
 export { getChartResults } from './commands/get-chart-results.js';
 export { groupIdentify } from './commands/group-identify.js';
 export { identifyUser } from './commands/identify-user.js';
+export { listEvents } from './commands/list-events.js';
+export { realtimeActiveUsers } from './commands/realtime-active-users.js';
 export { retentionAnalysis } from './commands/retention-analysis.js';
+export { revenueLtv } from './commands/revenue-ltv.js';
 export { type SendEventRecord, sendEvents } from './commands/send-events.js';
+export { sessionMetrics } from './commands/session-metrics.js';
+export { userActivity } from './commands/user-activity.js';
+export { userComposition } from './commands/user-composition.js';
 export { userSearch } from './commands/user-search.js';
 export {
   COHORT_POLL_INTERVAL_MS,
@@ -102,3 +114,27 @@ export type FunnelAnalysisResult = CommandResult<typeof funnelAnalysis>;
 export type RetentionAnalysisInput = CommandInput<typeof retentionAnalysis>;
 /** The result of `retentionAnalysis`. */
 export type RetentionAnalysisResult = CommandResult<typeof retentionAnalysis>;
+/** The input of `userActivity`. */
+export type UserActivityInput = CommandInput<typeof userActivity>;
+/** The result of `userActivity`. */
+export type UserActivityResult = CommandResult<typeof userActivity>;
+/** The input of `userComposition`. */
+export type UserCompositionInput = CommandInput<typeof userComposition>;
+/** The result of `userComposition`. */
+export type UserCompositionResult = CommandResult<typeof userComposition>;
+/** The input of `sessionMetrics`. */
+export type SessionMetricsInput = CommandInput<typeof sessionMetrics>;
+/** The result of `sessionMetrics`. */
+export type SessionMetricsResult = CommandResult<typeof sessionMetrics>;
+/** The input of `realtimeActiveUsers`. */
+export type RealtimeActiveUsersInput = CommandInput<typeof realtimeActiveUsers>;
+/** The result of `realtimeActiveUsers`. */
+export type RealtimeActiveUsersResult = CommandResult<typeof realtimeActiveUsers>;
+/** The input of `revenueLtv`. */
+export type RevenueLtvInput = CommandInput<typeof revenueLtv>;
+/** The result of `revenueLtv`. */
+export type RevenueLtvResult = CommandResult<typeof revenueLtv>;
+/** The input of `listEvents`. */
+export type ListEventsInput = CommandInput<typeof listEvents>;
+/** The result of `listEvents`. */
+export type ListEventsResult = CommandResult<typeof listEvents>;

@@ -19,6 +19,7 @@ import { ingest } from './amplitude-ingestion-handler.js';
 import { basicCredentials, checkQuery } from './amplitude-rules.js';
 import type { AmplitudeState } from './amplitude-state.js';
 import { isoDay } from './amplitude-synthetic.js';
+import { composition, revenueLtv, sessionLengths, sessionsPerDay } from './amplitude-usage.js';
 
 /** The API's own path: a proxy prefix in front of `/api/…` is ignored. */
 function apiPath(url: URL): string {
@@ -143,6 +144,17 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
     query('*/api/2/funnels', (url) => computed('/api/2/funnels', url, () => funnel(state, url.searchParams))),
     // Retention moves with the clock (incomplete periods), so it is never kept.
     query('*/api/2/retention', (url) => answered('/api/2/retention', retention(state, url.searchParams))),
+    query('*/api/2/composition', (url) => cached(url, () => composition(state, url.searchParams))),
+    query('*/api/2/sessions/length', (url) => cached(url, () => sessionLengths(state, url.searchParams))),
+    query('*/api/2/sessions/average', (url) =>
+      cached(url, () => sessionsPerDay(state, url.searchParams, 'average')),
+    ),
+    query('*/api/2/sessions/peruser', (url) =>
+      cached(url, () => sessionsPerDay(state, url.searchParams, 'peruser')),
+    ),
+    query('*/api/2/revenue/ltv', (url) =>
+      computed('/api/2/revenue/ltv', url, () => revenueLtv(state, url.searchParams)),
+    ),
     query('*/api/2/usersearch', (url) => cached(url, () => state.searchUsers(url.searchParams.get('user')!))),
     query('*/api/2/useractivity', (url) => cached(url, () => userActivity(state, url.searchParams))),
     query('*/api/2/realtime', () => HttpResponse.json(realtime(state, state.now()) as JsonBodyType)),

@@ -110,6 +110,28 @@ const brackets: Check = (value) => {
   }
 };
 
+const number: Check = (value) =>
+  Number.isFinite(Number(value)) && value.trim() !== '' ? undefined : 'must be a number';
+
+/** Composition's `p`: a built-in user property (docs' list, `device_type` aside) or `gp:<name>`. */
+const COMPOSITION_PROPERTIES = new Set([
+  'version',
+  'country',
+  'city',
+  'region',
+  'DMA',
+  'language',
+  'platform',
+  'os',
+  'device',
+  'start_version',
+  'paying',
+]);
+const composition: Check = (value) =>
+  COMPOSITION_PROPERTIES.has(value) || /^gp:\S/.test(value)
+    ? undefined
+    : 'must be version, country, city, region, DMA, language, platform, os, device, start_version, paying or gp:<name>';
+
 function range(
   query: URLSearchParams,
   value: (text: string) => number | undefined,
@@ -212,6 +234,52 @@ const ENDPOINTS: [RegExp, Endpoint][] = [
         query.get('rm') === 'bracket' && !query.get('rb')
           ? 'rb is required with rm=bracket'
           : range(query, dayValue, DAY, 365),
+    },
+  ],
+  [
+    /^\/api\/2\/composition$/,
+    {
+      params: { start: day, end: day, p: composition },
+      required: ['start', 'end', 'p'],
+      rules: (query) => range(query, dayValue, DAY, 365),
+    },
+  ],
+  [
+    /^\/api\/2\/sessions\/length$/,
+    {
+      params: {
+        start: day,
+        end: day,
+        timeHistogramConfigBinTimeUnit: oneOf('hours', 'minutes', 'seconds'),
+        timeHistogramConfigBinMin: number,
+        timeHistogramConfigBinMax: number,
+        timeHistogramConfigBinSize: number,
+      },
+      required: ['start', 'end'],
+      rules: (query) => range(query, dayValue, DAY, 365),
+    },
+  ],
+  [
+    /^\/api\/2\/sessions\/(average|peruser)$/,
+    {
+      params: { start: day, end: day },
+      required: ['start', 'end'],
+      rules: (query) => range(query, dayValue, DAY, 365),
+    },
+  ],
+  [
+    /^\/api\/2\/revenue\/ltv$/,
+    {
+      params: {
+        m: oneOf('0', '1', '2', '3'),
+        start: day,
+        end: day,
+        i: oneOf('1', '7', '30'),
+        s: json,
+        g: groupBy,
+      },
+      required: ['start', 'end'],
+      rules: (query) => range(query, dayValue, DAY, 365),
     },
   ],
   [/^\/api\/2\/usersearch$/, { params: { user: any }, required: ['user'] }],
