@@ -75,6 +75,28 @@ describe('lookups', () => {
     );
   });
 
+  it('do not report a strict id format refusing the sample of a parameter filled from another', () => {
+    const listStates = defineCommand({
+      key: 'listStates',
+      title: 'List States',
+      description: 'Lists a team’s states.',
+      input: z.object({ teamId: z.string().regex(/^team_/) }),
+      annotations: { readOnly: true },
+      run: async () => ({ nodes: [] }),
+    });
+    const states: Lookup = {
+      noun: 'states',
+      command: 'listStates',
+      input: { teamId: '{param:teamId}' },
+      needs: ['teamId'],
+      items: 'nodes',
+      value: 'id',
+      label: ['name'],
+    };
+    const connector = connectorWith({ statusId: states }, { listStates });
+    expect(lookupProblems(connector as never)).toEqual([]);
+  });
+
   it('report a parameter the command lacks and an input the listing command refuses', () => {
     const connector = connectorWith({
       projectId: teams,

@@ -1,16 +1,34 @@
 import type { CommandInput, CommandResult } from '@c/core';
+import { attachPaymentMethod } from './commands/attach-payment-method.js';
+import { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
+import { cancelRefund } from './commands/cancel-refund.js';
+import { capturePaymentIntent } from './commands/capture-payment-intent.js';
+import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import { createCustomer } from './commands/create-customer.js';
+import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createProduct } from './commands/create-product.js';
+import { createRefund } from './commands/create-refund.js';
+import { createSetupIntent } from './commands/create-setup-intent.js';
 import { createSubscription } from './commands/create-subscription.js';
 import { customAction } from './commands/custom-action.js';
+import { deleteCustomer } from './commands/delete-customer.js';
+import { detachPaymentMethod } from './commands/detach-payment-method.js';
 import { getBalanceTransactions } from './commands/get-balance-transactions.js';
+import { getCharge } from './commands/get-charge.js';
 import { getCustomerById } from './commands/get-customer-by-id.js';
 import { getCustomers } from './commands/get-customers.js';
+import { getPaymentIntent } from './commands/get-payment-intent.js';
 import { getPlans } from './commands/get-plans.js';
 import { getProductById } from './commands/get-product-by-id.js';
 import { getProducts } from './commands/get-products.js';
+import { getRefund } from './commands/get-refund.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
+import { listCharges } from './commands/list-charges.js';
+import { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
+import { listPaymentIntents } from './commands/list-payment-intents.js';
+import { listRefunds } from './commands/list-refunds.js';
 import { updateCustomer } from './commands/update-customer.js';
+import { updatePaymentIntent } from './commands/update-payment-intent.js';
 
 export { PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 export { type PaymentsClient, payments } from './payments-connector.js';
@@ -32,28 +50,78 @@ export {
   verifyStripeSignature,
 } from './triggers/event.js';
 export {
+  attachPaymentMethod,
+  cancelPaymentIntent,
+  cancelRefund,
+  capturePaymentIntent,
+  confirmPaymentIntent,
   createCustomer,
+  createPaymentIntent,
   createProduct,
+  createRefund,
+  createSetupIntent,
   createSubscription,
   customAction,
+  deleteCustomer,
+  detachPaymentMethod,
   getBalanceTransactions,
+  getCharge,
   getCustomerById,
   getCustomers,
+  getPaymentIntent,
   getPlans,
   getProductById,
   getProducts,
+  getRefund,
   getSubscriptions,
+  listCharges,
+  listCustomerPaymentMethods,
+  listPaymentIntents,
+  listRefunds,
   updateCustomer,
+  updatePaymentIntent,
 };
 
+/** What `attachPaymentMethod` takes. */
+export type AttachPaymentMethodInput = CommandInput<typeof attachPaymentMethod>;
+/** What `attachPaymentMethod` returns. */
+export type AttachPaymentMethodResult = CommandResult<typeof attachPaymentMethod>;
+/** What `cancelPaymentIntent` takes. */
+export type CancelPaymentIntentInput = CommandInput<typeof cancelPaymentIntent>;
+/** What `cancelPaymentIntent` returns. */
+export type CancelPaymentIntentResult = CommandResult<typeof cancelPaymentIntent>;
+/** What `cancelRefund` takes. */
+export type CancelRefundInput = CommandInput<typeof cancelRefund>;
+/** What `cancelRefund` returns. */
+export type CancelRefundResult = CommandResult<typeof cancelRefund>;
+/** What `capturePaymentIntent` takes. */
+export type CapturePaymentIntentInput = CommandInput<typeof capturePaymentIntent>;
+/** What `capturePaymentIntent` returns. */
+export type CapturePaymentIntentResult = CommandResult<typeof capturePaymentIntent>;
+/** What `confirmPaymentIntent` takes. */
+export type ConfirmPaymentIntentInput = CommandInput<typeof confirmPaymentIntent>;
+/** What `confirmPaymentIntent` returns. */
+export type ConfirmPaymentIntentResult = CommandResult<typeof confirmPaymentIntent>;
 /** What `createCustomer` takes. */
 export type CreateCustomerInput = CommandInput<typeof createCustomer>;
 /** What `createCustomer` returns. */
 export type CreateCustomerResult = CommandResult<typeof createCustomer>;
+/** What `createPaymentIntent` takes. */
+export type CreatePaymentIntentInput = CommandInput<typeof createPaymentIntent>;
+/** What `createPaymentIntent` returns. */
+export type CreatePaymentIntentResult = CommandResult<typeof createPaymentIntent>;
 /** What `createProduct` takes. */
 export type CreateProductInput = CommandInput<typeof createProduct>;
 /** What `createProduct` returns. */
 export type CreateProductResult = CommandResult<typeof createProduct>;
+/** What `createRefund` takes. */
+export type CreateRefundInput = CommandInput<typeof createRefund>;
+/** What `createRefund` returns. */
+export type CreateRefundResult = CommandResult<typeof createRefund>;
+/** What `createSetupIntent` takes. */
+export type CreateSetupIntentInput = CommandInput<typeof createSetupIntent>;
+/** What `createSetupIntent` returns. */
+export type CreateSetupIntentResult = CommandResult<typeof createSetupIntent>;
 /** What `createSubscription` takes. */
 export type CreateSubscriptionInput = CommandInput<typeof createSubscription>;
 /** What `createSubscription` returns. */
@@ -62,10 +130,22 @@ export type CreateSubscriptionResult = CommandResult<typeof createSubscription>;
 export type CustomActionInput = CommandInput<typeof customAction>;
 /** What `customAction` returns. */
 export type CustomActionResult = CommandResult<typeof customAction>;
+/** What `deleteCustomer` takes. */
+export type DeleteCustomerInput = CommandInput<typeof deleteCustomer>;
+/** What `deleteCustomer` returns. */
+export type DeleteCustomerResult = CommandResult<typeof deleteCustomer>;
+/** What `detachPaymentMethod` takes. */
+export type DetachPaymentMethodInput = CommandInput<typeof detachPaymentMethod>;
+/** What `detachPaymentMethod` returns. */
+export type DetachPaymentMethodResult = CommandResult<typeof detachPaymentMethod>;
 /** What `getBalanceTransactions` takes. */
 export type GetBalanceTransactionsInput = CommandInput<typeof getBalanceTransactions>;
 /** What `getBalanceTransactions` returns. */
 export type GetBalanceTransactionsResult = CommandResult<typeof getBalanceTransactions>;
+/** What `getCharge` takes. */
+export type GetChargeInput = CommandInput<typeof getCharge>;
+/** What `getCharge` returns. */
+export type GetChargeResult = CommandResult<typeof getCharge>;
 /** What `getCustomerById` takes. */
 export type GetCustomerByIdInput = CommandInput<typeof getCustomerById>;
 /** What `getCustomerById` returns. */
@@ -74,6 +154,10 @@ export type GetCustomerByIdResult = CommandResult<typeof getCustomerById>;
 export type GetCustomersInput = CommandInput<typeof getCustomers>;
 /** What `getCustomers` returns. */
 export type GetCustomersResult = CommandResult<typeof getCustomers>;
+/** What `getPaymentIntent` takes. */
+export type GetPaymentIntentInput = CommandInput<typeof getPaymentIntent>;
+/** What `getPaymentIntent` returns. */
+export type GetPaymentIntentResult = CommandResult<typeof getPaymentIntent>;
 /** What `getPlans` takes. */
 export type GetPlansInput = CommandInput<typeof getPlans>;
 /** What `getPlans` returns. */
@@ -86,11 +170,35 @@ export type GetProductByIdResult = CommandResult<typeof getProductById>;
 export type GetProductsInput = CommandInput<typeof getProducts>;
 /** What `getProducts` returns. */
 export type GetProductsResult = CommandResult<typeof getProducts>;
+/** What `getRefund` takes. */
+export type GetRefundInput = CommandInput<typeof getRefund>;
+/** What `getRefund` returns. */
+export type GetRefundResult = CommandResult<typeof getRefund>;
 /** What `getSubscriptions` takes. */
 export type GetSubscriptionsInput = CommandInput<typeof getSubscriptions>;
 /** What `getSubscriptions` returns. */
 export type GetSubscriptionsResult = CommandResult<typeof getSubscriptions>;
+/** What `listCharges` takes. */
+export type ListChargesInput = CommandInput<typeof listCharges>;
+/** What `listCharges` returns. */
+export type ListChargesResult = CommandResult<typeof listCharges>;
+/** What `listCustomerPaymentMethods` takes. */
+export type ListCustomerPaymentMethodsInput = CommandInput<typeof listCustomerPaymentMethods>;
+/** What `listCustomerPaymentMethods` returns. */
+export type ListCustomerPaymentMethodsResult = CommandResult<typeof listCustomerPaymentMethods>;
+/** What `listPaymentIntents` takes. */
+export type ListPaymentIntentsInput = CommandInput<typeof listPaymentIntents>;
+/** What `listPaymentIntents` returns. */
+export type ListPaymentIntentsResult = CommandResult<typeof listPaymentIntents>;
+/** What `listRefunds` takes. */
+export type ListRefundsInput = CommandInput<typeof listRefunds>;
+/** What `listRefunds` returns. */
+export type ListRefundsResult = CommandResult<typeof listRefunds>;
 /** What `updateCustomer` takes. */
 export type UpdateCustomerInput = CommandInput<typeof updateCustomer>;
 /** What `updateCustomer` returns. */
 export type UpdateCustomerResult = CommandResult<typeof updateCustomer>;
+/** What `updatePaymentIntent` takes. */
+export type UpdatePaymentIntentInput = CommandInput<typeof updatePaymentIntent>;
+/** What `updatePaymentIntent` returns. */
+export type UpdatePaymentIntentResult = CommandResult<typeof updatePaymentIntent>;

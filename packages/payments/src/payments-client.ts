@@ -14,7 +14,7 @@ import {
   withTuning,
 } from '@c/core';
 
-import type { StripeList } from './schemas/common.js';
+import type { StripeList, StripeResumableList } from './schemas/common.js';
 
 /**
  * The Stripe API version this package is built and tested against (the one `stripe` 23.1.0 pins),
@@ -160,8 +160,24 @@ export async function listUpTo<T extends { id: string }>(
   limit: number,
   signal?: AbortSignal,
 ): Promise<StripeList<T>> {
+  const { next_starting_after: _next, ...list } = await listFrom<T>(http, path, query, limit, { signal });
+  return list;
+}
+
+/**
+ * Reads up to `limit` items of a Stripe list from a cursor (`startingAfter`), following pages as
+ * `listUpTo` does; the result names the id to resume after (`next_starting_after`).
+ */
+export async function listFrom<T extends { id: string }>(
+  http: HttpClient,
+  path: string,
+  query: ListQuery,
+  limit: number,
+  options: { signal?: AbortSignal | undefined; startingAfter?: string | undefined } = {},
+): Promise<StripeResumableList<T>> {
+  const { signal } = options;
   let url = path;
-  const { items, hasMore } = await collect<T>(
+  const { items, hasMore, next } = await collect<T>(
     async (cursor, pageLimit) => {
       const response = await http.request({
         method: 'GET',
@@ -174,9 +190,26 @@ export async function listUpTo<T extends { id: string }>(
       url = list.url ?? path;
       return cursorListPage(list);
     },
-    { pageSize: MAX_PAGE, max: limit },
+    { pageSize: MAX_PAGE, max: limit, cursor: options.startingAfter },
   );
-  return { object: 'list', data: items, has_more: hasMore, url };
+  // Stopped by the limit inside a page: resume after the last item returned.
+  const resume = hasMore ? (items.at(-1)?.id ?? next ?? null) : null;
+  return { object: 'list', data: items, has_more: hasMore, url, next_starting_after: resume };
+}
+
+/** Sends one Stripe call and returns its JSON body. */
+export async function stripeCall<T>(
+  http: HttpClient,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  params: Record<string, FormValue | undefined>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const response =
+    method === 'POST'
+      ? await http.request<T>({ method, path, form: params, signal })
+      : await http.request<T>({ method, path, query: params, bracketQuery: true, signal });
+  return response.data;
 }
 
 /** Reads every item of a Stripe list, 100 per page. */
@@ -206,4 +239,16 @@ export interface PaymentsContext {
   /** The connection's `Stripe-Version`, which webhook endpoints are created with too. */
   apiVersion: string;
   close(): Promise<void>;
+}
+
+/**
+ * A call's parameters: `extra` (Stripe names, as given) under the fields a command maps, which win
+ * where both name a parameter; fields left undefined do not hide `extra`'s.
+ */
+export function withExtra(
+  extra: Record<string, unknown> | undefined,
+  fields: Record<string, FormValue | undefined>,
+): Record<string, FormValue | undefined> {
+  const given = Object.entries(fields).filter(([, value]) => value !== undefined);
+  return { ...(extra as Record<string, FormValue> | undefined), ...Object.fromEntries(given) };
 }

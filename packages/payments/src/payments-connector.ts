@@ -1,16 +1,34 @@
 import { type ConnectorClient, defineConnector, type Zod } from '@c/core';
+import { attachPaymentMethod } from './commands/attach-payment-method.js';
+import { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
+import { cancelRefund } from './commands/cancel-refund.js';
+import { capturePaymentIntent } from './commands/capture-payment-intent.js';
+import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import { createCustomer } from './commands/create-customer.js';
+import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createProduct } from './commands/create-product.js';
+import { createRefund } from './commands/create-refund.js';
+import { createSetupIntent } from './commands/create-setup-intent.js';
 import { createSubscription } from './commands/create-subscription.js';
 import { customAction } from './commands/custom-action.js';
+import { deleteCustomer } from './commands/delete-customer.js';
+import { detachPaymentMethod } from './commands/detach-payment-method.js';
 import { getBalanceTransactions } from './commands/get-balance-transactions.js';
+import { getCharge } from './commands/get-charge.js';
 import { getCustomerById } from './commands/get-customer-by-id.js';
 import { getCustomers } from './commands/get-customers.js';
+import { getPaymentIntent } from './commands/get-payment-intent.js';
 import { getPlans } from './commands/get-plans.js';
 import { getProductById } from './commands/get-product-by-id.js';
 import { getProducts } from './commands/get-products.js';
+import { getRefund } from './commands/get-refund.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
+import { listCharges } from './commands/list-charges.js';
+import { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
+import { listPaymentIntents } from './commands/list-payment-intents.js';
+import { listRefunds } from './commands/list-refunds.js';
 import { updateCustomer } from './commands/update-customer.js';
+import { updatePaymentIntent } from './commands/update-payment-intent.js';
 import { createStripeHttp, PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 import { paymentsToolsets } from './payments-toolsets.js';
 import { eventTrigger } from './triggers/event.js';
@@ -50,7 +68,7 @@ const paymentsOptions = (z: Zod) =>
       }),
   });
 
-/** The commands, in the order of the reference. */
+/** The commands: the reference's, then those of the wider surface by area. */
 const commands = {
   createCustomer,
   getCustomerById,
@@ -64,6 +82,24 @@ const commands = {
   getPlans,
   getProducts,
   customAction,
+  createPaymentIntent,
+  getPaymentIntent,
+  listPaymentIntents,
+  updatePaymentIntent,
+  confirmPaymentIntent,
+  capturePaymentIntent,
+  cancelPaymentIntent,
+  getCharge,
+  listCharges,
+  createRefund,
+  getRefund,
+  listRefunds,
+  cancelRefund,
+  deleteCustomer,
+  listCustomerPaymentMethods,
+  attachPaymentMethod,
+  detachPaymentMethod,
+  createSetupIntent,
 };
 
 /**

@@ -41,3 +41,48 @@ export const planLookup: Lookup = {
     '{unit_amount|minor} {currency|upper}',
   ],
 };
+
+/** A customer's saved payment methods, once the customer is chosen. */
+export const customerPaymentMethodLookup: Lookup = {
+  noun: 'payment methods',
+  command: 'listCustomerPaymentMethods',
+  input: { customerId: '{param:customerId}', limit: 100 },
+  needs: ['customerId'],
+  items: 'data',
+  value: 'id',
+  label: ['{card.brand} •••• {card.last4}', 'id'],
+  detail: ['expires {card.exp_month}/{card.exp_year}', 'type'],
+};
+
+/** Payment intents: the newest 100. */
+export const paymentIntentLookup: Lookup = {
+  noun: 'payment intents',
+  command: 'listPaymentIntents',
+  input: { limit: 100 },
+  items: 'data',
+  value: 'id',
+  label: ['{amount|minor} {currency|upper} · {status}', 'id'],
+  detail: ['description', 'customer'],
+};
+
+/** Charges: the newest 100. */
+export const chargeLookup: Lookup = {
+  noun: 'charges',
+  command: 'listCharges',
+  input: { limit: 100 },
+  items: 'data',
+  value: 'id',
+  label: ['{amount|minor} {currency|upper} · {status}', 'id'],
+  detail: ['description', 'customer'],
+};
+
+/** Refunds: the newest 100. */
+export const refundLookup: Lookup = {
+  noun: 'refunds',
+  command: 'listRefunds',
+  input: { limit: 100 },
+  items: 'data',
+  value: 'id',
+  label: ['{amount|minor} {currency|upper} · {status}', 'id'],
+  detail: ['reason', 'charge'],
+};

@@ -101,3 +101,61 @@ export function createdRange(after: number | undefined, before: number | undefin
   if (after === undefined && before === undefined) return undefined;
   return { gt: after, lt: before };
 }
+
+/** `extra`: Stripe parameters no field covers, sent as given (bracket-encoded like the rest). */
+export const extraField = (z: Zod) =>
+  z.record(z.string(), z.unknown()).optional().meta({
+    title: 'Extra Parameters',
+    description:
+      'Other Stripe parameters of this call, by their Stripe names (e.g. {"statement_descriptor": "ACME"}), sent unchanged; the fields above win over them.',
+  });
+
+/** `expand`: fields Stripe should return as objects instead of ids. */
+export const expandField = (z: Zod, example: string) =>
+  z
+    .array(z.string().min(1).max(200))
+    .max(20)
+    .optional()
+    .meta({
+      title: 'Expand',
+      description: `Fields to return as whole objects instead of ids, as Stripe's expand[] takes them (e.g. ${example}).`,
+    });
+
+/** `startingAfter`: resume a list after this id (a previous result's `next_starting_after`). */
+export const startingAfterField = (z: Zod) =>
+  z.string().min(1).max(255).optional().meta({
+    title: 'Starting After',
+    description: 'Resume after this id: the next_starting_after of a previous result.',
+  });
+
+/** A payment intent id, `pi_…`. */
+export const paymentIntentIdField = (z: Zod, description: string) =>
+  stripeId(z, 'pi_', 'Payment Intent Id', description);
+
+/** A charge id, `ch_…` (or `py_…` for a non-card payment). */
+export const chargeIdField = (z: Zod, description: string) =>
+  z
+    .string()
+    .regex(/^(ch|py)_[A-Za-z0-9]+$/, 'must be a Stripe charge id starting with ch_ (or py_)')
+    .meta({ title: 'Charge Id', description });
+
+/** A refund id, `re_…` (or `pyr_…`). */
+export const refundIdField = (z: Zod, description: string) =>
+  z
+    .string()
+    .regex(/^(re|pyr)_[A-Za-z0-9]+$/, 'must be a Stripe refund id starting with re_')
+    .meta({ title: 'Refund Id', description });
+
+/**
+ * A payment method: a saved one (`pm_…`, `card_…`) or one of Stripe's test payment methods
+ * (`pm_card_visa`).
+ */
+export const paymentMethodIdField = (z: Zod, description: string) =>
+  z
+    .string()
+    .regex(/^(pm|card|src|ba)_[A-Za-z0-9_]+$/, 'must be a Stripe payment method id starting with pm_')
+    .meta({ title: 'Payment Method', description });
+
+/** Stripe's `metadata` as a create or update sends it. */
+export const metadataInput = (z: Zod) =>
+  metadataField(z, 'Key-value pairs to store on the object (up to 50 keys).').optional();

@@ -7,21 +7,53 @@ import type { Toolset } from '@c/core';
 export const paymentsToolsets: Record<string, Toolset> = {
   core: {
     title: 'Most used',
-    description: 'Find and create customers, read subscriptions and products, and call any endpoint.',
+    description:
+      'Find and create customers, read subscriptions, take payments and refund them, and call any endpoint.',
     commands: [
       'createCustomer',
       'getCustomerById',
       'getCustomers',
       'createSubscription',
       'getSubscriptions',
-      'getProductById',
+      'createPaymentIntent',
+      'createRefund',
       'customAction',
     ],
   },
   customers: {
     title: 'Customers',
     description: 'Create, find, read and update the people and companies you bill.',
-    commands: ['createCustomer', 'getCustomerById', 'getCustomers', 'updateCustomer'],
+    commands: ['createCustomer', 'getCustomerById', 'getCustomers', 'updateCustomer', 'deleteCustomer'],
+  },
+  payments: {
+    title: 'Payments',
+    description: 'Take payments: payment intents (create, confirm, capture, cancel) and their charges.',
+    commands: [
+      'createPaymentIntent',
+      'getPaymentIntent',
+      'listPaymentIntents',
+      'updatePaymentIntent',
+      'confirmPaymentIntent',
+      'capturePaymentIntent',
+      'cancelPaymentIntent',
+      'getCharge',
+      'listCharges',
+    ],
+  },
+  refunds: {
+    title: 'Refunds',
+    description: 'Give money back for a payment, in part or in full.',
+    commands: ['createRefund', 'getRefund', 'listRefunds', 'cancelRefund'],
+  },
+  'payment-methods': {
+    title: 'Payment methods',
+    description: 'Save, list and remove the cards and accounts customers pay with.',
+    commands: [
+      'listCustomerPaymentMethods',
+      'attachPaymentMethod',
+      'detachPaymentMethod',
+      'createSetupIntent',
+    ],
   },
   subscriptions: {
     title: 'Subscriptions',

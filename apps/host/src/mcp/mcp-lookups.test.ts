@@ -3,6 +3,9 @@ import { loadConnectors } from '../connectors.js';
 import { Registry } from '../registry.js';
 import { toolsOf } from './mcp-server.js';
 
+/** Values of the parameters other lookups are filled from, where an id has a format of its own. */
+const ID_SAMPLES: Record<string, string> = { customerId: 'cus_Sample0001' };
+
 describe('MCP tool parameters with a lookup', () => {
   it('say which tool lists their choices, how to call it and where the values are, keeping their own description', async () => {
     const registry = new Registry(await loadConnectors(['issues', 'payments']));
@@ -39,7 +42,12 @@ describe('MCP tool parameters with a lookup', () => {
         const input = JSON.parse(
           (match[2] ?? '{}')
             .replaceAll('<search text>', 'a')
-            .replace(/<\w+>/g, '9cfb482a-81e3-4154-b5b9-2c805e70a02d'),
+            // A parameter filled from another takes a value of that one's format (ids are UUIDs at
+            // Linear, prefixed at Stripe).
+            .replace(
+              /<(\w+)>/g,
+              (_, name: string) => ID_SAMPLES[name] ?? '9cfb482a-81e3-4154-b5b9-2c805e70a02d',
+            ),
         );
         expect(() => named?.command.parse(input), match[1]).not.toThrow();
         checked += 1;

@@ -77,3 +77,21 @@ export const listSchema = <Item extends z.ZodType>(z: Zod, item: Item, items: st
  * Stripe's other fields of the list pass through.
  */
 export type StripeList<T> = z.output<ReturnType<typeof listSchema<z.ZodType<T>>>>;
+
+/**
+ * A list that a caller can resume: Stripe's list object plus `next_starting_after`, the id to pass
+ * as `startingAfter` for the items after these (null at the end of the list).
+ */
+export const resumableListSchema = <Item extends z.ZodType>(z: Zod, item: Item, items: string) =>
+  listSchema(z, item, items).extend({
+    next_starting_after: z
+      .string()
+      .nullable()
+      .meta({
+        title: 'Next Starting After',
+        description: `Give this as startingAfter to read the ${items} that follow; null when there are no more.`,
+      }),
+  });
+
+/** A resumable list: Stripe's list object and the cursor of what follows. */
+export type StripeResumableList<T> = StripeList<T> & { next_starting_after: string | null };

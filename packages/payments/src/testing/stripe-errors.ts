@@ -4,6 +4,12 @@ export interface StripeErrorFields {
   message: string;
   code?: string;
   param?: string;
+  /** A card error's reason from the issuer (`generic_decline`, `insufficient_funds`). */
+  decline_code?: string;
+  /** The failed charge of a card error. */
+  charge?: string;
+  /** The payment intent a failed confirmation leaves behind, as Stripe puts it in the error. */
+  payment_intent?: unknown;
 }
 
 /**
@@ -65,8 +71,11 @@ export function errorBody(failure: StripeFailure, requestId: string) {
   return {
     error: {
       ...(code ? { code, doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` } : {}),
+      ...(failure.fields.charge ? { charge: failure.fields.charge } : {}),
+      ...(failure.fields.decline_code ? { decline_code: failure.fields.decline_code } : {}),
       message: failure.fields.message,
       ...(failure.fields.param ? { param: failure.fields.param } : {}),
+      ...(failure.fields.payment_intent ? { payment_intent: failure.fields.payment_intent } : {}),
       request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
       type: failure.fields.type,
     },

@@ -11,12 +11,16 @@ const paymentMethod: Resolver = (state, id) => state.paymentMethods.get(id);
 const price: Resolver = (state, id) => state.prices.get(id);
 const product: Resolver = (state, id) => state.products.get(id);
 const subscription: Resolver = (state, id) => state.subscriptions.get(id);
+const balanceTransaction: Resolver = (state, id) => state.balanceTransactions.get(id);
+const charge: Resolver = (state, id) => state.charges.get(id);
+const paymentIntent: Resolver = (state, id) => state.paymentIntents.get(id);
 
 /**
  * The expandable fields of each object type the simulator serves, by their path inside the object,
  * as Stripe's API reference marks them ("Expandable").
  */
 const EXPANDABLE: Record<string, Record<string, Resolver>> = {
+  charge: { balance_transaction: balanceTransaction, customer, payment_intent: paymentIntent },
   customer: { 'invoice_settings.default_payment_method': paymentMethod },
   invoice: {
     customer,
@@ -24,12 +28,29 @@ const EXPANDABLE: Record<string, Record<string, Resolver>> = {
     'parent.subscription_details.subscription': subscription,
   },
   line_item: { 'pricing.price_details.price': price },
+  payment_intent: { customer, latest_charge: charge, payment_method: paymentMethod },
   payment_method: { customer },
   plan: { product },
   price: { product },
   product: { default_price: price },
+  refund: { balance_transaction: balanceTransaction, charge, payment_intent: paymentIntent },
+  setup_intent: { customer, payment_method: paymentMethod },
   subscription: { customer, default_payment_method: paymentMethod, latest_invoice: invoice },
 };
+
+/**
+ * The names an `expand[]` path can end on, anywhere (and a search's `total_count`): a path ending
+ * elsewhere is refused before any write.
+ */
+const EXPANDABLE_NAMES = new Set([
+  'total_count',
+  ...Object.values(EXPANDABLE).flatMap((fields) => Object.keys(fields).map((path) => path.split('.').pop())),
+]);
+
+/** Whether an `expand[]` path ends on a field some object lets you expand. */
+export function mayExpand(path: string): boolean {
+  return EXPANDABLE_NAMES.has(path.split('.').pop() ?? '');
+}
 
 /** Stripe expands at most four levels deep. */
 const MAX_DEPTH = 4;

@@ -1,18 +1,22 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { StripeContract } from './contract/stripe-contract.js';
 import { balanceRoutes } from './resources/balance.js';
+import { chargeRoutes } from './resources/charges.js';
 import { couponRoutes } from './resources/coupons.js';
 import { customerRoutes } from './resources/customers.js';
 import { eventDestinationRoutes } from './resources/event-destinations.js';
 import { eventRoutes } from './resources/events.js';
 import { invoiceRoutes } from './resources/invoices.js';
+import { paymentIntentRoutes } from './resources/payment-intents.js';
 import { paymentMethodRoutes } from './resources/payment-methods.js';
 import { priceRoutes } from './resources/prices.js';
 import { productRoutes } from './resources/products.js';
+import { refundRoutes } from './resources/refunds.js';
+import { setupIntentRoutes } from './resources/setup-intents.js';
 import { subscriptionRoutes } from './resources/subscriptions.js';
 import { webhookEndpointRoutes } from './resources/webhook-endpoints.js';
 import { errorBody, invalidRequest, StripeFailure } from './stripe-errors.js';
-import { expandResponse } from './stripe-expand.js';
+import { expandResponse, mayExpand } from './stripe-expand.js';
 import { decodeStripeParams, decodeV2Query, expandPaths, type StripeParams } from './stripe-params.js';
 import type { Route } from './stripe-route.js';
 import { type StripeState, stripeStyleId } from './stripe-state.js';
@@ -28,8 +32,9 @@ export interface StripeHandlersOptions {
   apiKeys: readonly string[];
   /**
    * Restricted keys and what each may do, by resource: `customers`, `payment_methods`, `products`,
-   * `prices`, `subscriptions`, `invoices`, `balance`, `events`, `coupons`, `event_destinations`, `webhook_endpoints`. A call
-   * beyond that is a 403.
+   * `prices`, `subscriptions`, `invoices`, `balance`, `events`, `coupons`, `event_destinations`,
+   * `webhook_endpoints`, `payment_intents`, `charges`, `refunds`, `setup_intents`. A call beyond that
+   * is a 403.
    */
   restrictedKeys?: Readonly<Record<string, Readonly<Record<string, RestrictedAccess>>>>;
   /** The current version's contract: unknown or mistyped parameters get Stripe's 400. */
@@ -58,6 +63,10 @@ const ROUTES: Route[] = [
   ...couponRoutes(),
   ...eventDestinationRoutes(),
   ...webhookEndpointRoutes(),
+  ...paymentIntentRoutes(),
+  ...chargeRoutes(),
+  ...refundRoutes(),
+  ...setupIntentRoutes(),
 ]
   .map((route, order) => ({
     route,
@@ -66,18 +75,6 @@ const ROUTES: Route[] = [
   }))
   .sort((a, b) => a.ids - b.ids || a.order - b.order)
   .map(({ route }) => route);
-
-/** Fields an `expand[]` path can end on, anywhere; a path ending elsewhere is refused before any write. */
-const EXPANDABLE_NAMES = new Set([
-  'customer',
-  'default_payment_method',
-  'default_price',
-  'latest_invoice',
-  'price',
-  'product',
-  'subscription',
-  'total_count',
-]);
 
 /** Serves the simulated Stripe API: one msw handler routing every `/v1/` and `/v2/` call. */
 export function createStripeHandlers(options: StripeHandlersOptions): RequestHandler[] {
@@ -180,7 +177,7 @@ export async function handleStripeRequest(
     }
   }
   const expand = v2 ? [] : expandPaths(params);
-  const unexpandable = expand.find((path) => !EXPANDABLE_NAMES.has(path.split('.').pop() ?? ''));
+  const unexpandable = expand.find((path) => !mayExpand(path));
   if (unexpandable) return fail(invalidRequest(`This property cannot be expanded (${unexpandable}).`));
 
   const fingerprint = `${method} ${url.pathname} ${stableJson(params)} ${stableJson(json ?? null)}`;

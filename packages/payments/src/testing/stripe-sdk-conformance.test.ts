@@ -336,6 +336,145 @@ describe('stripe-node against the simulator: subscriptions', () => {
   });
 });
 
+describe('stripe-node against the simulator: take a payment and refund it', () => {
+  it('charges a card, captures an authorization, refunds in part then in full, and saves a card', async () => {
+    const customer = await stripe.customers.create({ email: 'payer@example.com' });
+    const paid = await call('paymentIntents.create (confirm)', () =>
+      stripe.paymentIntents.create({
+        amount: 2000,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: 'pm_card_visa',
+        allowed_payment_method_types: ['card'],
+        confirm: true,
+      }),
+    );
+    expect(paid).toMatchObject({ status: 'succeeded', amount_received: 2000 });
+    const charge = await call('charges.retrieve (expand balance_transaction)', () =>
+      stripe.charges.retrieve(paid.latest_charge as string, { expand: ['balance_transaction'] }),
+    );
+    expect(charge.balance_transaction).toMatchObject({
+      object: 'balance_transaction',
+      amount: 2000,
+      fee: 88,
+    });
+    const partial = await call('refunds.create (part)', () =>
+      stripe.refunds.create({ payment_intent: paid.id, amount: 500, reason: 'requested_by_customer' }),
+    );
+    expect(partial).toMatchObject({ status: 'succeeded', amount: 500, charge: charge.id });
+    const tooMuch = await refused(
+      'refunds.create (over what is left)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.refunds.create({ charge: charge.id, amount: 1600 }),
+    );
+    expect(tooMuch.code).toBe('amount_too_large');
+    const rest = await call('refunds.create (the rest)', () => stripe.refunds.create({ charge: charge.id }));
+    expect(rest.amount).toBe(1500);
+    expect((await stripe.charges.retrieve(charge.id)).refunded).toBe(true);
+    await refused('refunds.create (nothing left)', Stripe.errors.StripeInvalidRequestError, () =>
+      stripe.refunds.create({ payment_intent: paid.id }),
+    );
+    const refunds = await call('refunds.list', () => stripe.refunds.list({ payment_intent: paid.id }));
+    expect(refunds.data.map((refund) => refund.amount)).toEqual([1500, 500]);
+    await call('refunds.retrieve', () => stripe.refunds.retrieve(partial.id));
+    await refused('refunds.cancel (succeeded)', Stripe.errors.StripeInvalidRequestError, () =>
+      stripe.refunds.cancel(partial.id),
+    );
+
+    const held = await call('paymentIntents.create (manual capture)', () =>
+      stripe.paymentIntents.create({
+        amount: 5000,
+        currency: 'usd',
+        payment_method: 'pm_card_mastercard',
+        capture_method: 'manual',
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      }),
+    );
+    expect(held.status).toBe('requires_confirmation');
+    const authorized = await call('paymentIntents.confirm', () => stripe.paymentIntents.confirm(held.id));
+    expect(authorized).toMatchObject({ status: 'requires_capture', amount_capturable: 5000 });
+    await refused(
+      'paymentIntents.capture (over the authorization)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.paymentIntents.capture(held.id, { amount_to_capture: 6000 }),
+    );
+    const captured = await call('paymentIntents.capture', () =>
+      stripe.paymentIntents.capture(held.id, { amount_to_capture: 4000 }),
+    );
+    expect(captured).toMatchObject({ status: 'succeeded', amount_received: 4000 });
+    const late = await refused(
+      'paymentIntents.cancel (succeeded)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.paymentIntents.cancel(held.id),
+    );
+    expect(late.code).toBe('payment_intent_unexpected_state');
+
+    const declined = await refused(
+      'paymentIntents.create (declined card)',
+      Stripe.errors.StripeCardError,
+      () =>
+        stripe.paymentIntents.create({
+          amount: 1000,
+          currency: 'usd',
+          payment_method: 'pm_card_chargeDeclined',
+          allowed_payment_method_types: ['card'],
+          confirm: true,
+        }),
+    );
+    expect(declined).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline' });
+    const retry = declined.payment_intent as Stripe.PaymentIntent;
+    expect(retry.status).toBe('requires_payment_method');
+    const updated = await call('paymentIntents.update', () =>
+      stripe.paymentIntents.update(retry.id, { amount: 1200, metadata: { order: '42' } }),
+    );
+    expect(updated.amount).toBe(1200);
+    const canceled = await call('paymentIntents.cancel', () =>
+      stripe.paymentIntents.cancel(retry.id, { cancellation_reason: 'abandoned' }),
+    );
+    expect(canceled.status).toBe('canceled');
+    await call('paymentIntents.retrieve (expand latest_charge)', () =>
+      stripe.paymentIntents.retrieve(paid.id, { expand: ['latest_charge', 'customer'] }),
+    );
+    const listed = await call('paymentIntents.list', () =>
+      stripe.paymentIntents.list({ customer: customer.id }),
+    );
+    expect(listed.data.map((intent) => intent.id)).toEqual([paid.id]);
+    const found = await call('paymentIntents.search', () =>
+      stripe.paymentIntents.search({ query: "status:'canceled' AND metadata['order']:'42'" }),
+    );
+    expect(found.data.map((intent) => intent.id)).toEqual([retry.id]);
+    const charges = await call('charges.list', () => stripe.charges.list({ payment_intent: retry.id }));
+    expect(charges.data.map((item) => item.status)).toEqual(['failed']);
+    await call('charges.search', () => stripe.charges.search({ query: 'refunded:"true"' }));
+
+    const setup = await call('setupIntents.create', () =>
+      stripe.setupIntents.create({
+        customer: customer.id,
+        allowed_payment_method_types: ['card'],
+        usage: 'off_session',
+      }),
+    );
+    expect(setup.status).toBe('requires_payment_method');
+    await call('setupIntents.retrieve', () => stripe.setupIntents.retrieve(setup.id));
+    const types = new Set(sim.state.events.list().map((event) => event.type));
+    for (const type of [
+      'payment_intent.created',
+      'payment_intent.succeeded',
+      'payment_intent.amount_capturable_updated',
+      'payment_intent.payment_failed',
+      'payment_intent.canceled',
+      'charge.succeeded',
+      'charge.captured',
+      'charge.failed',
+      'charge.refunded',
+      'refund.created',
+      'setup_intent.created',
+    ]) {
+      expect(types, type).toContain(type);
+    }
+  });
+});
+
 describe('stripe-node against the simulator: balance, events and coupons', () => {
   it('lists and reads balance transactions, the balance and events', async () => {
     const transactions = await call('balanceTransactions.list (auto-pagination)', () =>

@@ -103,7 +103,19 @@ const COLLECTIONS = [
   'coupons',
   'eventDestinations',
   'webhookEndpoints',
+  'paymentIntents',
+  'charges',
+  'refunds',
+  'setupIntents',
 ] as const;
+
+/** Collections added after format version 1 was first written: a snapshot without them has none. */
+const ADDED_COLLECTIONS: ReadonlySet<string> = new Set([
+  'paymentIntents',
+  'charges',
+  'refunds',
+  'setupIntents',
+]);
 
 /** A JSON snapshot of a `StripeState` (see `StripeState.export`). */
 export interface StripeStateSnapshot {
@@ -122,8 +134,9 @@ export interface StripeStateOptions {
 
 /**
  * The simulated Stripe account: customers and their payment methods, products, prices,
- * subscriptions and their invoices, balance transactions, events, coupons and (API v2) event
- * destinations, plus the saved responses of idempotent requests.
+ * subscriptions and their invoices, payment intents, charges, refunds, setup intents, balance
+ * transactions, events, coupons and (API v2) event destinations, plus the saved responses of
+ * idempotent requests.
  */
 export class StripeState {
   readonly customers = new Collection<StoredObject>();
@@ -141,6 +154,10 @@ export class StripeState {
   readonly eventDestinations = new Collection<StoredObject>();
   /** Webhook endpoints (`/v1/webhook_endpoints`), each with its signing secret. */
   readonly webhookEndpoints = new Collection<StoredObject>();
+  readonly paymentIntents = new Collection<StoredObject>();
+  readonly charges = new Collection<StoredObject>();
+  readonly refunds = new Collection<StoredObject>();
+  readonly setupIntents = new Collection<StoredObject>();
   /** Saved responses by API key and idempotency key; see `saveResponse`. */
   readonly idempotency = new Map<string, SavedResponse>();
   readonly #now: () => number;
@@ -198,7 +215,9 @@ export class StripeState {
     const collections = saved.collections;
     if (
       !collections ||
-      !COLLECTIONS.every((name) => Array.isArray(collections[name])) ||
+      !COLLECTIONS.every(
+        (name) => Array.isArray(collections[name]) || (ADDED_COLLECTIONS.has(name) && !collections[name]),
+      ) ||
       !Array.isArray(saved.deletedCustomers) ||
       !Array.isArray(saved.idempotency)
     ) {
@@ -206,7 +225,7 @@ export class StripeState {
     }
     this.reset();
     for (const name of COLLECTIONS) {
-      for (const object of structuredClone(collections[name])) this[name].set(object);
+      for (const object of structuredClone(collections[name] ?? [])) this[name].set(object);
     }
     for (const id of saved.deletedCustomers) this.deletedCustomers.add(id);
     for (const [key, response] of structuredClone(saved.idempotency)) this.idempotency.set(key, response);
