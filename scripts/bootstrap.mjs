@@ -7,6 +7,7 @@
 //   node scripts/bootstrap.mjs test    install, build, lint, typecheck, run every test
 //   node scripts/bootstrap.mjs bench   install, build, run the benchmarks
 //   node scripts/bootstrap.mjs build   install and build (what `./c-host` needs)
+//   node scripts/bootstrap.mjs release install, build, then the release check (.ci/run, after test)
 //   node scripts/bootstrap.mjs toolchain  only fetch the toolchain
 //   node scripts/bootstrap.mjs pnpm …  run pnpm with the project's toolchain
 import { spawnSync } from 'node:child_process';
@@ -114,10 +115,7 @@ function summarize() {
  * Install it when missing and we may (root with apt); otherwise those tests say why they skip.
  */
 function ensureChromium() {
-  const found = spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
-    encoding: 'utf8',
-  });
-  if (found.status === 0 && found.stdout.trim()) return;
+  if (installed('chromium') || installed('chromium-browser')) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!isRoot || !hasApt) {
@@ -139,9 +137,9 @@ function ensureChromium() {
   if (status !== 0) log('installing chromium failed: browser tests will fail in CI');
 }
 
-/** Whether a command is on PATH or at one of the given paths. */
-function installed(command, paths = []) {
-  if (paths.some((path) => existsSync(path))) return true;
+/** Whether a command is where Debian installs it (whatever PATH says: it may lack /usr/sbin), or on PATH. */
+function installed(command) {
+  if (['/usr/sbin', '/usr/bin', '/sbin', '/bin'].some((dir) => existsSync(join(dir, command)))) return true;
   return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 }
 
@@ -160,10 +158,7 @@ function hasPostgres() {
  * fail in CI, where a missing one is a broken machine.
  */
 function ensureFleetServices() {
-  const missing = [
-    ...(hasPostgres() ? [] : ['postgresql']),
-    ...(installed('nginx', ['/usr/sbin/nginx']) ? [] : ['nginx']),
-  ];
+  const missing = [...(hasPostgres() ? [] : ['postgresql']), ...(installed('nginx') ? [] : ['nginx'])];
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
@@ -217,6 +212,13 @@ switch (command) {
     must(pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']), 'build');
     break;
   }
+  case 'release': {
+    install();
+    must(pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']), 'build');
+    // On the toolchain's Node: the check needs Node ≥ 22.12, which can require() ES modules.
+    process.exit(pnpm(['exec', 'node', 'scripts/release-check.mjs', ...rest]));
+    break;
+  }
   case 'toolchain':
     break;
   case 'bench': {
@@ -230,7 +232,7 @@ switch (command) {
     break;
   }
   default:
-    log(`unknown command ${command}; use start, test, bench or pnpm`);
+    log(`unknown command ${command}; use start, test, build, release, bench or pnpm`);
     log(`workspace packages: ${readdirSync(join(root, 'packages')).join(', ')}`);
     process.exit(2);
 }

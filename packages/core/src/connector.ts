@@ -8,7 +8,6 @@ import { ValidationError } from './errors/validation-error.js';
 import type { HttpTuning } from './http/http-client.js';
 import { checkConnectorLookups } from './lookup.js';
 import { currentRun, type DryRunResult, type RunState, withRun } from './run-context.js';
-import type { Simulator } from './testing/simulator.js';
 import { checkToolsets, type Toolset } from './toolsets.js';
 import type { Trigger } from './trigger.js';
 import { lazySchema, type SchemaSource, zod } from './zod-lazy.js';
@@ -99,7 +98,20 @@ export interface ConnectorDefinition<
    * Loads the connector's provider simulator (its `testing` entry), for sandboxes and tests: a host
    * starts whatever simulators its connectors declare, knowing none by name. Loaded only when called.
    */
-  simulator?: () => Promise<Simulator<any, any>>;
+  simulator?: () => Promise<ConnectorSimulator>;
+}
+
+/**
+ * What a connector's `simulator` loader resolves to: the `Simulator` of `@c/core/testing`, described
+ * here by its shape only, so that this entry's type declarations name none of the test libraries
+ * (msw) the testing entry's do, and a user's `tsc` needs no optional peer to check them.
+ */
+export interface ConnectorSimulator {
+  readonly connectorId: string;
+  /** The provider API and version it behaves like, e.g. `Stripe API 2026-10-28.endive`. */
+  readonly speaks: string;
+  /** Starts it: a `RunningSimulator` of `@c/core/testing`. */
+  start(options?: any): Promise<any>;
 }
 
 type InputOf<C> = C extends Command<infer I, any, any> ? z.input<I> : never;

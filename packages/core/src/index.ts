@@ -28,6 +28,7 @@ export {
   type ConnectorClient,
   type ConnectorContext,
   type ConnectorDefinition,
+  type ConnectorSimulator,
   checkIdempotencyKey,
   contextOf,
   defineConnector,

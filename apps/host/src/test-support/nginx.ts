@@ -71,7 +71,7 @@ ${options.upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_t
  * free loopback port, balancing over `upstreams` (`host:port` each).
  */
 export async function startNginx(upstreams: string[]): Promise<TestNginx> {
-  const nginx = findExecutable(['nginx', '/usr/sbin/nginx']);
+  const nginx = findExecutable(['nginx']);
   if (!nginx) throw new Error('nginx is not installed: install Debian’s nginx package');
   const user = serviceUser();
   const dir = serviceDir(user, 'c-host-nginx-');
@@ -130,7 +130,7 @@ export async function startNginx(upstreams: string[]): Promise<TestNginx> {
  * nginx is thrown instead: the bootstrap installs it there.
  */
 export function nginxMissing(): string | undefined {
-  if (findExecutable(['nginx', '/usr/sbin/nginx'])) return undefined;
+  if (findExecutable(['nginx'])) return undefined;
   const reason = 'nginx is not installed: install Debian’s nginx package to run the fleet tests';
   if (servicesRequired) throw new Error(reason);
   process.stderr.write(`skipping: ${reason}\n`);

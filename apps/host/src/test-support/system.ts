@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, chownSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
 
 /**
  * Whether a missing system service (PostgreSQL, nginx) fails the tests that need it. In CI it does:
@@ -34,9 +34,15 @@ export function serviceUser(): ServiceUser {
   throw new Error('Running as root and neither a postgres nor a nobody account exists to run services as');
 }
 
-/** The command line that runs `command` as the service user (`runuser` when the tests are root). */
+/**
+ * The command line that runs `command` as the service user (`runuser` when the tests are root, found
+ * in /usr/sbin even when the caller's PATH lacks it, as a non-login root shell's often does).
+ */
 export function asServiceUser(user: ServiceUser, command: string, args: string[]): [string, string[]] {
-  return user.name ? ['runuser', ['-u', user.name, '--', command, ...args]] : [command, args];
+  if (!user.name) return [command, args];
+  const runuser = findExecutable(['runuser']);
+  if (!runuser) throw new Error('runuser is not installed (Debian’s util-linux): it starts services as root');
+  return [runuser, ['-u', user.name, '--', command, ...args]];
 }
 
 /** A temporary folder the service user owns (short, so a Unix socket path inside it fits). */
@@ -58,11 +64,31 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-/** The first of `candidates` that exists as an executable, or on PATH. */
-export function findExecutable(candidates: string[]): string | undefined {
+/**
+ * Where Debian installs system tools (`runuser` and `nginx` in /usr/sbin, `chromium` in /usr/bin),
+ * searched after PATH: the tests find them whatever PATH their caller has.
+ */
+export const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+
+function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The absolute path of the first of `candidates` that is an executable file: a path as given, a name
+ * in a folder of PATH, else in one of Debian's system folders (`SYSTEM_DIRS`).
+ */
+export function findExecutable(candidates: string[], path = process.env.PATH ?? ''): string | undefined {
+  const dirs = [...path.split(delimiter).filter((dir) => isAbsolute(dir)), ...SYSTEM_DIRS];
   for (const candidate of candidates) {
-    const found = spawnSync('sh', ['-c', `command -v "${candidate}"`], { encoding: 'utf8' });
-    if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
+    const paths = candidate.includes('/') ? [candidate] : dirs.map((dir) => join(dir, candidate));
+    const found = paths.find(isExecutableFile);
+    if (found) return found;
   }
   return undefined;
 }
