@@ -79,12 +79,13 @@ export function toCommonJs(code) {
 }
 
 /** File names a package keeps whether or not code reaches them. */
-const ALWAYS_SHIPPED = /^(package\.json|README(\.md)?|CHANGELOG\.md|LICEN[CS]E(\.md|\.txt)?)$/i;
+const ALWAYS_SHIPPED = /^(package\.json|README(\.md)?|CHANGELOG\.md|LICEN[CS]E(\.[\w-]+)?)$/i;
 const LICENSE = /^LICEN[CS]E(\.md|\.txt)?$/i;
 /** Test files and fixtures, which a package never ships. */
 const TEST_FILE =
   /(^|\/)(__tests__|__fixtures__|__snapshots__)\/|\.(test|spec)\.[cm]?[jt]sx?(\.map)?$|\.test-d\.ts$/;
 const BUILTINS = new Set(builtinModules);
+const CODE = /\.(c|m)?[jt]sx?$/;
 
 /**
  * The relative specifiers and package names a module names: imports, re-exports, dynamic imports,
@@ -213,15 +214,19 @@ export function auditTarball({ files, packageJson, read }) {
     targets.map((target) => target.file),
   );
   problems.push(...graph.broken);
-  const dataFolders = (packageJson.files ?? []).filter((entry) => entry !== 'dist' && !entry.includes('*'));
+  const dataFolders = [
+    ...new Set((packageJson.files ?? []).map((entry) => entry.split('/')[0]).filter((top) => top !== 'dist')),
+  ];
   const namedFolders = dataFolders.filter((folder) =>
     [...graph.reached].some((file) => file.endsWith('.js') && read(file).includes(`"${folder}"`)),
   );
+  // A data folder's code is not data: a script there (say, the one that derives the data) must be
+  // reached like any module, or not shipped.
   const unreached = files.filter(
     (file) =>
       !graph.reached.has(file) &&
       !ALWAYS_SHIPPED.test(posix.basename(file)) &&
-      !namedFolders.some((folder) => file.startsWith(`${folder}/`)),
+      !(!CODE.test(file) && namedFolders.some((folder) => file.startsWith(`${folder}/`))),
   );
   for (const file of unreached) problems.push(`no export reaches ${file}`);
   problems.push(...mainEntryNeeds(all, read, targets, packageJson));

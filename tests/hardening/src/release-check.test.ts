@@ -130,6 +130,9 @@ describe('the tarball audit', () => {
     expect(audit(pkg).problems).toEqual(['no export reaches schema/api.graphql']);
     pkg.contents['dist/testing/index.js'] += `\nconst file = join(root, "schema", "api.graphql");`;
     expect(audit(pkg).problems).toEqual([]);
+    // A script beside the data (the one that derives it, say) is code no export reaches.
+    pkg.contents['schema/derive.mjs'] = `import { writeFileSync } from 'node:fs';`;
+    expect(audit(pkg).problems).toEqual(['no export reaches schema/derive.mjs']);
   });
 
   it('fails on an export without declarations, or with only an import condition', () => {
