@@ -1,9 +1,11 @@
 import type { CommandInput, CommandResult } from '@c/core';
+import { addIssueLabel } from './commands/add-issue-label.js';
 import { archiveIssue } from './commands/archive-issue.js';
 import { createComment } from './commands/create-comment.js';
 // The exact documents Create Issue and Search Issue send, for baselines that must send the same
 // bytes (the bench's raw undici client); every other document stays internal.
 import { CREATE_ISSUE_MUTATION, createIssue } from './commands/create-issue.js';
+import { createLabel } from './commands/create-label.js';
 import { createProject } from './commands/create-project.js';
 import { createReaction } from './commands/create-reaction.js';
 import { createSubIssue } from './commands/create-sub-issue.js';
@@ -14,10 +16,19 @@ import { deleteProject } from './commands/delete-project.js';
 import { getIssueById } from './commands/get-issue-by-id.js';
 import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
 import { getProjectById } from './commands/get-project-by-id.js';
+import { getTeam } from './commands/get-team.js';
+import { getUser } from './commands/get-user.js';
+import { getViewer } from './commands/get-viewer.js';
 import { listComments } from './commands/list-comments.js';
+import { listLabels } from './commands/list-labels.js';
+import { listTeamMembers } from './commands/list-team-members.js';
+import { listUsers } from './commands/list-users.js';
+import { listWorkflowStates } from './commands/list-workflow-states.js';
+import { removeIssueLabel } from './commands/remove-issue-label.js';
 import { resolveComment } from './commands/resolve-comment.js';
 import { SEARCH_ISSUES_QUERY, searchIssues } from './commands/search-issues.js';
 import { searchTeams } from './commands/search-teams.js';
+import { unarchiveIssue } from './commands/unarchive-issue.js';
 import { updateComment } from './commands/update-comment.js';
 import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
@@ -35,6 +46,13 @@ export type {
   LinearTeamList,
 } from './issues-schemas.js';
 export type { LinearComment, LinearCommentPage, LinearReaction } from './schemas/comments.js';
+export type { LinearIssueLabels, LinearLabel, LinearLabelPage } from './schemas/labels.js';
+export type {
+  LinearTeamDetail,
+  LinearUser,
+  LinearUserPage,
+  LinearWorkflowStatePage,
+} from './schemas/people.js';
 export {
   type IssueEventState,
   issueEvent,
@@ -45,10 +63,12 @@ export {
   verifyLinearWebhook,
 } from './triggers/issue-event.js';
 export {
+  addIssueLabel,
   archiveIssue,
   CREATE_ISSUE_MUTATION,
   createComment,
   createIssue,
+  createLabel,
   createProject,
   createReaction,
   createSubIssue,
@@ -59,11 +79,20 @@ export {
   getIssueById,
   getIssueByIdentifier,
   getProjectById,
+  getTeam,
+  getUser,
+  getViewer,
   listComments,
+  listLabels,
+  listTeamMembers,
+  listUsers,
+  listWorkflowStates,
+  removeIssueLabel,
   resolveComment,
   SEARCH_ISSUES_QUERY,
   searchIssues,
   searchTeams,
+  unarchiveIssue,
   updateComment,
   updateIssue,
   updateProject,
@@ -149,3 +178,47 @@ export type ResolveCommentResult = CommandResult<typeof resolveComment>;
 export type CreateReactionInput = CommandInput<typeof createReaction>;
 /** What CreateReaction returns. */
 export type CreateReactionResult = CommandResult<typeof createReaction>;
+/** What a caller passes to ListLabels. */
+export type ListLabelsInput = CommandInput<typeof listLabels>;
+/** What ListLabels returns. */
+export type ListLabelsResult = CommandResult<typeof listLabels>;
+/** What a caller passes to CreateLabel. */
+export type CreateLabelInput = CommandInput<typeof createLabel>;
+/** What CreateLabel returns. */
+export type CreateLabelResult = CommandResult<typeof createLabel>;
+/** What a caller passes to AddIssueLabel. */
+export type AddIssueLabelInput = CommandInput<typeof addIssueLabel>;
+/** What AddIssueLabel returns. */
+export type AddIssueLabelResult = CommandResult<typeof addIssueLabel>;
+/** What a caller passes to RemoveIssueLabel. */
+export type RemoveIssueLabelInput = CommandInput<typeof removeIssueLabel>;
+/** What RemoveIssueLabel returns. */
+export type RemoveIssueLabelResult = CommandResult<typeof removeIssueLabel>;
+/** What a caller passes to GetViewer. */
+export type GetViewerInput = CommandInput<typeof getViewer>;
+/** What GetViewer returns. */
+export type GetViewerResult = CommandResult<typeof getViewer>;
+/** What a caller passes to ListUsers. */
+export type ListUsersInput = CommandInput<typeof listUsers>;
+/** What ListUsers returns. */
+export type ListUsersResult = CommandResult<typeof listUsers>;
+/** What a caller passes to GetUser. */
+export type GetUserInput = CommandInput<typeof getUser>;
+/** What GetUser returns. */
+export type GetUserResult = CommandResult<typeof getUser>;
+/** What a caller passes to ListWorkflowStates. */
+export type ListWorkflowStatesInput = CommandInput<typeof listWorkflowStates>;
+/** What ListWorkflowStates returns. */
+export type ListWorkflowStatesResult = CommandResult<typeof listWorkflowStates>;
+/** What a caller passes to GetTeam. */
+export type GetTeamInput = CommandInput<typeof getTeam>;
+/** What GetTeam returns. */
+export type GetTeamResult = CommandResult<typeof getTeam>;
+/** What a caller passes to ListTeamMembers. */
+export type ListTeamMembersInput = CommandInput<typeof listTeamMembers>;
+/** What ListTeamMembers returns. */
+export type ListTeamMembersResult = CommandResult<typeof listTeamMembers>;
+/** What a caller passes to UnarchiveIssue. */
+export type UnarchiveIssueInput = CommandInput<typeof unarchiveIssue>;
+/** What UnarchiveIssue returns. */
+export type UnarchiveIssueResult = CommandResult<typeof unarchiveIssue>;

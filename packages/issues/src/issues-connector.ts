@@ -1,7 +1,9 @@
 import { type ConnectorClient, defineConnector, type Toolset } from '@c/core';
+import { addIssueLabel } from './commands/add-issue-label.js';
 import { archiveIssue } from './commands/archive-issue.js';
 import { createComment } from './commands/create-comment.js';
 import { createIssue } from './commands/create-issue.js';
+import { createLabel } from './commands/create-label.js';
 import { createProject } from './commands/create-project.js';
 import { createReaction } from './commands/create-reaction.js';
 import { createSubIssue } from './commands/create-sub-issue.js';
@@ -12,10 +14,19 @@ import { deleteProject } from './commands/delete-project.js';
 import { getIssueById } from './commands/get-issue-by-id.js';
 import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
 import { getProjectById } from './commands/get-project-by-id.js';
+import { getTeam } from './commands/get-team.js';
+import { getUser } from './commands/get-user.js';
+import { getViewer } from './commands/get-viewer.js';
 import { listComments } from './commands/list-comments.js';
+import { listLabels } from './commands/list-labels.js';
+import { listTeamMembers } from './commands/list-team-members.js';
+import { listUsers } from './commands/list-users.js';
+import { listWorkflowStates } from './commands/list-workflow-states.js';
+import { removeIssueLabel } from './commands/remove-issue-label.js';
 import { resolveComment } from './commands/resolve-comment.js';
 import { searchIssues } from './commands/search-issues.js';
 import { searchTeams } from './commands/search-teams.js';
+import { unarchiveIssue } from './commands/unarchive-issue.js';
 import { updateComment } from './commands/update-comment.js';
 import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
@@ -45,6 +56,17 @@ const commands = {
   listComments,
   resolveComment,
   createReaction,
+  listLabels,
+  createLabel,
+  addIssueLabel,
+  removeIssueLabel,
+  getViewer,
+  listUsers,
+  getUser,
+  listWorkflowStates,
+  getTeam,
+  listTeamMembers,
+  unarchiveIssue,
 };
 
 /** The commands grouped by area; `core` holds the ones run most. */
@@ -72,6 +94,7 @@ const ISSUES_TOOLSETS: Record<string, Toolset> = {
       'getIssueByIdentifier',
       'searchIssues',
       'archiveIssue',
+      'unarchiveIssue',
       'deleteIssue',
     ],
   },
@@ -83,7 +106,17 @@ const ISSUES_TOOLSETS: Record<string, Toolset> = {
   teams: {
     title: 'Teams',
     description: 'Teams, their members and workflow states.',
-    commands: ['searchTeams'],
+    commands: ['searchTeams', 'getTeam', 'listTeamMembers', 'listWorkflowStates'],
+  },
+  labels: {
+    title: 'Labels',
+    description: 'Issue labels and label groups, and the labels on an issue.',
+    commands: ['listLabels', 'createLabel', 'addIssueLabel', 'removeIssueLabel'],
+  },
+  users: {
+    title: 'Users',
+    description: 'The connection’s user and the workspace’s users.',
+    commands: ['getViewer', 'listUsers', 'getUser'],
   },
   comments: {
     title: 'Comments',

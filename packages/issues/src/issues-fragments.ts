@@ -28,3 +28,44 @@ fragment ReactionFields on Reaction {
   issue { id identifier }
   comment { id }
 }`;
+
+/** An issue label: name, colour, team and group. */
+export const LABEL_FIELDS = `
+fragment LabelFields on IssueLabel {
+  id
+  name
+  color
+  description
+  isGroup
+  createdAt
+  team { id key name }
+  parent { id name }
+}`;
+
+/** A user: names, email, state and role. */
+export const USER_FIELDS = `
+fragment UserFields on User {
+  id
+  name
+  displayName
+  email
+  active
+  admin
+  guest
+  isMe
+  timezone
+  createdAt
+  url
+}`;
+
+/** A workflow state: name, type, colour, board position and team. */
+export const WORKFLOW_STATE_FIELDS = `
+fragment WorkflowStateFields on WorkflowState {
+  id
+  name
+  type
+  color
+  position
+  description
+  team { id key name }
+}`;

@@ -16,14 +16,22 @@ import {
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ADD_ISSUE_LABEL_MUTATION } from './commands/add-issue-label.js';
 import { CREATE_COMMENT_MUTATION } from './commands/create-comment.js';
 import { CREATE_ISSUE_MUTATION } from './commands/create-issue.js';
+import { CREATE_LABEL_MUTATION } from './commands/create-label.js';
 import { CREATE_PROJECT_MUTATION } from './commands/create-project.js';
 import { CREATE_REACTION_MUTATION } from './commands/create-reaction.js';
 import { GET_ISSUE_BY_ID_QUERY } from './commands/get-issue-by-id.js';
 import { GET_PROJECT_QUERY } from './commands/get-project-by-id.js';
+import { GET_TEAM_QUERY } from './commands/get-team.js';
+import { GET_VIEWER_QUERY } from './commands/get-viewer.js';
 import { LIST_COMMENTS_QUERY } from './commands/list-comments.js';
-import { SEARCH_ISSUES_QUERY } from './commands/search-issues.js';
+import { LIST_LABELS_QUERY } from './commands/list-labels.js';
+import { LIST_TEAM_MEMBERS_QUERY } from './commands/list-team-members.js';
+import { LIST_USERS_QUERY } from './commands/list-users.js';
+import { LIST_WORKFLOW_STATES_QUERY } from './commands/list-workflow-states.js';
+import { SEARCH_ISSUES_BY_TERM_QUERY, SEARCH_ISSUES_QUERY } from './commands/search-issues.js';
 import { SEARCH_TEAMS_QUERY } from './commands/search-teams.js';
 import { issues } from './issues-connector.js';
 import type { GraphqlOperation } from './issues-documents.js';
@@ -162,6 +170,15 @@ describe('output schemas', () => {
     ['createComment', CREATE_COMMENT_MUTATION, ['commentCreate', 'comment']],
     ['listComments', LIST_COMMENTS_QUERY, ['issue', 'comments']],
     ['createReaction', CREATE_REACTION_MUTATION, ['reactionCreate', 'reaction']],
+    ['createLabel', CREATE_LABEL_MUTATION, ['issueLabelCreate', 'issueLabel']],
+    ['listLabels', LIST_LABELS_QUERY, ['issueLabels']],
+    ['addIssueLabel', ADD_ISSUE_LABEL_MUTATION, ['issueAddLabel', 'issue']],
+    ['getViewer', GET_VIEWER_QUERY, ['viewer']],
+    ['listUsers', LIST_USERS_QUERY, ['users']],
+    ['listWorkflowStates', LIST_WORKFLOW_STATES_QUERY, ['workflowStates']],
+    ['getTeam', GET_TEAM_QUERY, ['team']],
+    ['listTeamMembers', LIST_TEAM_MEMBERS_QUERY, ['team', 'members']],
+    ['searchIssues', SEARCH_ISSUES_BY_TERM_QUERY, ['searchIssues']],
   ] as const)(
     '%s: the schema is what %s selects, typed and nullable as in Linear’s schema',
     (key, operation, path) => {

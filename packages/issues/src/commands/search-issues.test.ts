@@ -15,7 +15,7 @@ import {
   expectValidOperation,
   sentGraphql,
 } from '../testing/linear-test-helpers.js';
-import { SEARCH_ISSUES_QUERY, searchIssues } from './search-issues.js';
+import { SEARCH_ISSUES_BY_TERM_QUERY, SEARCH_ISSUES_QUERY, searchIssues } from './search-issues.js';
 
 const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
 
@@ -192,6 +192,35 @@ describe('searchIssues', () => {
         'Feature',
         'Improvement',
       ]);
+    });
+  });
+
+  describe('with a term', () => {
+    it('sends Linear’s full-text searchIssues, which validates against the schema', () => {
+      expectValidOperation(SEARCH_ISSUES_BY_TERM_QUERY, { first: 250 }, 3500);
+    });
+
+    it('finds issues by words of their title, combined with the filter, with the same fields', async () => {
+      const created = await h.client.run('createIssue', {
+        teamId: LINEAR_SEED.teams.eng.id,
+        title: 'Export Zanzibar invoices as CSV',
+      });
+      const page = await h.client.run('searchIssues', {
+        term: 'zanzibar',
+        filter: { team: { id: { eq: LINEAR_SEED.teams.eng.id } } },
+      });
+      expectOutput(searchIssues, page);
+      expect(page.nodes.map((issue) => issue.id)).toEqual([created.id]);
+      expect(page.nodes[0]).toEqual(created);
+      expect(sentGraphql(h.sim).at(-1)).toMatchObject({
+        operationName: 'SearchIssuesByTerm',
+        variables: { term: 'zanzibar', first: 50 },
+      });
+      const none = await h.client.run('searchIssues', {
+        term: 'zanzibar',
+        filter: { team: { id: { eq: LINEAR_SEED.teams.des.id } } },
+      });
+      expect(none.nodes).toEqual([]);
     });
   });
 });

@@ -18,6 +18,24 @@ query SearchIssues($filter: IssueFilter, $first: Int!, $after: String) {
 );
 
 /**
+ * `searchIssues(term, filter, first, after)`: Linear's full-text search. Its results are
+ * `IssueSearchResult`s, which carry the same fields as an issue, so the same selection is made.
+ */
+export const SEARCH_ISSUES_BY_TERM_QUERY = defineOperation(
+  `
+query SearchIssuesByTerm($term: String!, $filter: IssueFilter, $first: Int!, $after: String) {
+  searchIssues(term: $term, filter: $filter, first: $first, after: $after) {
+    nodes { ...IssueSearchResultFields }
+    pageInfo { hasNextPage endCursor }
+  }
+}`,
+  ISSUE_FIELDS.replace(
+    'fragment IssueFields on Issue',
+    'fragment IssueSearchResultFields on IssueSearchResult',
+  ),
+);
+
+/**
  * The IssueFilter fields people filter by most, declared so that forms offer a control for each;
  * the rest of the IssueFilter stays writable as JSON, merged with them.
  */
@@ -65,7 +83,7 @@ export const searchIssues = defineCommand({
   key: 'searchIssues',
   title: 'Search Issue',
   description:
-    'Lists issues matching a Linear IssueFilter, one page at a time. Continue with the returned pageInfo.endCursor as cursor while pageInfo.hasNextPage is true.',
+    'Lists issues matching a Linear IssueFilter and, with term, Linear’s full-text search, one page at a time. Continue with the returned pageInfo.endCursor as cursor while pageInfo.hasNextPage is true.',
   input: (z) =>
     z.object({
       filter: z
@@ -77,6 +95,11 @@ export const searchIssues = defineCommand({
             'A Linear IssueFilter, e.g. {"team": {"key": {"eq": "ENG"}}, "state": {"type": {"eq": "started"}}}; {} for every issue.',
           ...filterFieldsMeta(COMMON_FILTER_FIELDS),
         }),
+      term: z.string().optional().meta({
+        title: 'Term',
+        description:
+          'Words to search for in titles, descriptions and identifiers (Linear’s full-text search), combined with the filter; omitted, the filter alone.',
+      }),
       limit: z
         .int()
         .min(1)
@@ -91,12 +114,17 @@ export const searchIssues = defineCommand({
   output: (z) => issuePageSchema(z),
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssuePage> {
-    const data = await ctx.linear.run<{ issues: LinearIssuePage }>(
-      SEARCH_ISSUES_QUERY,
-      { filter: input.filter, first: input.limit, after: input.cursor || undefined },
-      { signal },
-    );
-    const { nodes, pageInfo } = data.issues;
+    const page = { filter: input.filter, first: input.limit, after: input.cursor || undefined };
+    const term = input.term?.trim();
+    const { nodes, pageInfo } = term
+      ? (
+          await ctx.linear.run<{ searchIssues: LinearIssuePage }>(
+            SEARCH_ISSUES_BY_TERM_QUERY,
+            { term, ...page },
+            { signal },
+          )
+        ).searchIssues
+      : (await ctx.linear.run<{ issues: LinearIssuePage }>(SEARCH_ISSUES_QUERY, page, { signal })).issues;
     return { nodes, pageInfo: { hasNextPage: pageInfo.hasNextPage, endCursor: pageInfo.endCursor } };
   },
 });

@@ -118,6 +118,29 @@ export function deleteLabelRecord(ws: LinearWorkspace, id: string): LabelRecord 
   return label;
 }
 
+/**
+ * What `issueAddLabel` does: the label must be the issue's team's or the workspace's, and not a
+ * group; labels of one group exclude each other, so adding one takes its siblings off the issue.
+ */
+export function addIssueLabel(ws: LinearWorkspace, issueId: string, labelId: string) {
+  const issue = ws.requireIssue(issueId);
+  const label = lookupRecord(ws.labels, labelId, 'IssueLabel');
+  if (label.isGroup) {
+    throw invalidInput('A label group cannot be applied to an issue', 'Pick a label inside the group.');
+  }
+  if (label.teamId !== undefined && label.teamId !== issue.teamId) {
+    throw invalidInput(
+      'The label belongs to another team',
+      "The label is not available in the issue's team.",
+    );
+  }
+  const siblings = (id: string) => label.parentId !== null && ws.labels.get(id)?.parentId === label.parentId;
+  issue.labelIds = [...issue.labelIds.filter((id) => id !== label.id && !siblings(id)), label.id];
+  issue.updatedAt = ws.now();
+  ws.lastSyncId += 1;
+  return issue;
+}
+
 /** An issue label: its team (none for a workspace label), group, creator and issues. */
 export function labelView(r: Resolving): (label: LabelRecord) => View {
   const ws = r.workspace;
@@ -163,5 +186,16 @@ export function labelMutations(r: Resolving): Root {
       issueLabel: r.views.label(ws.updateLabel(id, input)),
     })),
     issueLabelDelete: mutation(r, 'issueLabelDelete', ({ id }) => ({ entityId: ws.deleteLabel(id).id })),
+    issueAddLabel: mutation(r, 'issueAddLabel', ({ id, labelId }) => ({
+      issue: r.views.issue(addIssueLabel(ws, id, labelId)),
+    })),
+    issueRemoveLabel: mutation(r, 'issueRemoveLabel', ({ id, labelId }) => {
+      const issue = ws.requireIssue(id);
+      const label = lookupRecord(ws.labels, labelId, 'IssueLabel');
+      issue.labelIds = issue.labelIds.filter((applied) => applied !== label.id);
+      issue.updatedAt = ws.now();
+      ws.lastSyncId += 1;
+      return { issue: r.views.issue(issue) };
+    }),
   };
 }
