@@ -23,8 +23,17 @@ export const ANALYTICS_API_VERSION = '2026-01-20';
 
 /** Amplitude's hosts per data-residency region: the query APIs and the ingestion API. */
 export const ANALYTICS_REGIONS = {
-  us: { baseUrl: 'https://amplitude.com', ingestionBaseUrl: 'https://api2.amplitude.com' },
-  eu: { baseUrl: 'https://analytics.eu.amplitude.com', ingestionBaseUrl: 'https://api.eu.amplitude.com' },
+  us: {
+    baseUrl: 'https://amplitude.com',
+    ingestionBaseUrl: 'https://api2.amplitude.com',
+    profileBaseUrl: 'https://profile-api.amplitude.com',
+  },
+  // Amplitude serves no User Profile API in the EU region.
+  eu: {
+    baseUrl: 'https://analytics.eu.amplitude.com',
+    ingestionBaseUrl: 'https://api.eu.amplitude.com',
+    profileBaseUrl: undefined,
+  },
 } as const;
 
 /** A data-residency region of Amplitude. */
@@ -43,6 +52,10 @@ export interface AnalyticsContext {
   retry?: Partial<RetryPolicy> | undefined;
   /** The project API key, which the ingestion API takes in the JSON body rather than a header. */
   apiKey: Secret;
+  /** The project secret key, which the User Profile API takes as `Authorization: Api-Key`. */
+  secretKey: Secret;
+  /** Whether a User Profile API host is known (none in the EU region unless configured). */
+  hasProfileApi: boolean;
   close(): Promise<void>;
 }
 
@@ -53,6 +66,7 @@ export interface AnalyticsConnectionConfig {
     region?: AnalyticsRegion | undefined;
     baseUrl?: string | undefined;
     ingestionBaseUrl?: string | undefined;
+    profileBaseUrl?: string | undefined;
   };
   /** The connection's retry and timeout tuning. */
   http?: HttpTuning | undefined;
@@ -65,6 +79,7 @@ export interface AnalyticsConnectionConfig {
  */
 export function createAnalyticsContext(config: AnalyticsConnectionConfig): AnalyticsContext {
   const region = ANALYTICS_REGIONS[config.options.region ?? 'us'];
+  const profileBaseUrl = config.options.profileBaseUrl ?? region.profileBaseUrl;
   const http = new HttpClient(
     withTuning(
       {
@@ -72,6 +87,7 @@ export function createAnalyticsContext(config: AnalyticsConnectionConfig): Analy
         baseUrls: {
           dashboard: config.options.baseUrl ?? region.baseUrl,
           ingestion: config.options.ingestionBaseUrl ?? region.ingestionBaseUrl,
+          ...(profileBaseUrl ? { profile: profileBaseUrl } : {}),
         },
         auth: basicAuth(config.credentials.apiKey, config.credentials.secretKey),
         maxConcurrent: ANALYTICS_MAX_CONCURRENT,
@@ -84,12 +100,16 @@ export function createAnalyticsContext(config: AnalyticsConnectionConfig): Analy
     ),
   );
   const apiKey = new Secret(config.credentials.apiKey);
+  const secretKey = new Secret(config.credentials.secretKey);
   return {
     http,
     retry: config.http?.retry,
     apiKey,
+    secretKey,
+    hasProfileApi: profileBaseUrl !== undefined,
     close: async () => {
       apiKey.dispose();
+      secretKey.dispose();
       await http.close();
     },
   };
@@ -272,6 +292,13 @@ function describeBody(body: unknown): { message?: string | undefined; code?: str
       message: typeof error.message === 'string' ? error.message : undefined,
       code: typeof error.type === 'string' ? error.type : undefined,
     };
+  }
+  // The Taxonomy API answers errors as {success: false, errors: [{message}]}.
+  if (Array.isArray(body.errors)) {
+    const messages = body.errors
+      .map((entry) => (isRecord(entry) ? entry.message : undefined))
+      .filter((m) => typeof m === 'string');
+    if (messages.length > 0) return { message: messages.join('; ') };
   }
   return { message: typeof body.message === 'string' ? body.message : undefined };
 }

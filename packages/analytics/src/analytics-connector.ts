@@ -7,19 +7,34 @@ import type { AnalyticsExportEvent, SendEventsResult } from './analytics-schemas
 import { analyticsToolsets } from './analytics-toolsets.js';
 import { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
 import { behavioralCohorts } from './commands/behavioral-cohorts.js';
+import { createAnnotation } from './commands/create-annotation.js';
+import { createRelease } from './commands/create-release.js';
 import { customAction } from './commands/custom-action.js';
+import { deleteUserData } from './commands/delete-user-data.js';
 import { eventSegmentation } from './commands/event-segmentation.js';
 import { exportData } from './commands/export-data.js';
 import { funnelAnalysis } from './commands/funnel-analysis.js';
 import { getChartResults } from './commands/get-chart-results.js';
+import { getCohortMembers } from './commands/get-cohort-members.js';
+import { getUserProfile } from './commands/get-user-profile.js';
 import { groupIdentify } from './commands/group-identify.js';
 import { identifyUser } from './commands/identify-user.js';
+import { listAnnotations } from './commands/list-annotations.js';
+import { listDeletionJobs } from './commands/list-deletion-jobs.js';
 import { listEvents } from './commands/list-events.js';
 import { realtimeActiveUsers } from './commands/realtime-active-users.js';
 import { retentionAnalysis } from './commands/retention-analysis.js';
 import { revenueLtv } from './commands/revenue-ltv.js';
 import { sendEvents } from './commands/send-events.js';
 import { sessionMetrics } from './commands/session-metrics.js';
+import {
+  createEventType,
+  listEventProperties,
+  listEventTypes,
+  listUserProperties,
+  updateEventType,
+} from './commands/taxonomy-commands.js';
+import { uploadCohort } from './commands/upload-cohort.js';
 import { userActivity } from './commands/user-activity.js';
 import { userComposition } from './commands/user-composition.js';
 import { userSearch } from './commands/user-search.js';
@@ -43,6 +58,19 @@ const commands = {
   realtimeActiveUsers,
   revenueLtv,
   listEvents,
+  listAnnotations,
+  createAnnotation,
+  createRelease,
+  deleteUserData,
+  listDeletionJobs,
+  getCohortMembers,
+  uploadCohort,
+  getUserProfile,
+  listEventTypes,
+  createEventType,
+  updateEventType,
+  listEventProperties,
+  listUserProperties,
   customAction,
 };
 
@@ -73,6 +101,11 @@ const connector = defineConnector({
         description:
           'Host of the query APIs; default https://amplitude.com (us) or https://analytics.eu.amplitude.com (eu).',
       }),
+      profileBaseUrl: z.url().optional().meta({
+        title: 'User Profile Base URL',
+        description:
+          'Host of the User Profile API; default https://profile-api.amplitude.com (us). Amplitude serves none in the eu region.',
+      }),
       ingestionBaseUrl: z.url().optional().meta({
         title: 'Ingestion Base URL',
         description:
@@ -86,6 +119,7 @@ const connector = defineConnector({
     C_ANALYTICS_REGION: 'region',
     C_ANALYTICS_BASE_URL: 'baseUrl',
     C_ANALYTICS_INGESTION_BASE_URL: 'ingestionBaseUrl',
+    C_ANALYTICS_PROFILE_BASE_URL: 'profileBaseUrl',
   },
   commands,
   toolsets: analyticsToolsets,

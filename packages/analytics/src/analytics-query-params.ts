@@ -44,3 +44,13 @@ export const groupByField = (z: Zod) =>
 /** `s` as the query sends it. */
 export const segmentsQuery = (segments: unknown[] | undefined): string | undefined =>
   segments === undefined ? undefined : JSON.stringify(segments);
+
+/** An ISO 8601 time (`2026-01-15T07:00:00+00:00`) or a day (`2026-01-15`). */
+export const isoTime = (z: Zod) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (text) => /^\d{4}-\d{2}-\d{2}/.test(text) && !Number.isNaN(Date.parse(text)),
+      'must be an ISO 8601 time, e.g. 2026-01-15T07:00:00+00:00',
+    );

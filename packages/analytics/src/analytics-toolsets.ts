@@ -43,12 +43,12 @@ export const analyticsToolsets: Record<string, Toolset> = {
   users: {
     title: 'Users',
     description: 'Finding users and reading what they did.',
-    commands: ['userSearch', 'identifyUser', 'userActivity'],
+    commands: ['userSearch', 'identifyUser', 'userActivity', 'getUserProfile'],
   },
   cohorts: {
     title: 'Cohorts',
-    description: 'Behavioral cohorts: listing them.',
-    commands: ['behavioralCohorts'],
+    description: 'Behavioral cohorts: listing them, downloading their members, uploading new ones.',
+    commands: ['behavioralCohorts', 'getCohortMembers', 'uploadCohort'],
   },
   export: {
     title: 'Export',
@@ -59,6 +59,27 @@ export const analyticsToolsets: Record<string, Toolset> = {
     title: 'Ingestion',
     description: 'Sending events, and identifying users and groups without an event.',
     commands: ['sendEvents', 'identifyUser', 'groupIdentify'],
+  },
+  annotations: {
+    title: 'Annotations and Releases',
+    description: 'Marking releases, campaigns and incidents on the charts.',
+    commands: ['listAnnotations', 'createAnnotation', 'createRelease'],
+  },
+  taxonomy: {
+    title: 'Taxonomy',
+    description: 'The tracking plan: event types and their properties, user properties (Enterprise plans).',
+    commands: [
+      'listEventTypes',
+      'createEventType',
+      'updateEventType',
+      'listEventProperties',
+      'listUserProperties',
+    ],
+  },
+  privacy: {
+    title: 'Privacy',
+    description: 'Deleting users’ data on request (GDPR, CCPA) and following the deletion jobs.',
+    commands: ['deleteUserData', 'listDeletionJobs'],
   },
   custom: {
     title: 'Custom',

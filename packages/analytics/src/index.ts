@@ -1,19 +1,34 @@
 import type { CommandInput, CommandResult } from '@c/core';
 import type { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
 import type { behavioralCohorts } from './commands/behavioral-cohorts.js';
+import type { createAnnotation } from './commands/create-annotation.js';
+import type { createRelease } from './commands/create-release.js';
 import type { customAction } from './commands/custom-action.js';
+import type { deleteUserData } from './commands/delete-user-data.js';
 import type { eventSegmentation } from './commands/event-segmentation.js';
 import type { exportData } from './commands/export-data.js';
 import type { funnelAnalysis } from './commands/funnel-analysis.js';
 import type { getChartResults } from './commands/get-chart-results.js';
+import type { getCohortMembers } from './commands/get-cohort-members.js';
+import type { getUserProfile } from './commands/get-user-profile.js';
 import type { groupIdentify } from './commands/group-identify.js';
 import type { identifyUser } from './commands/identify-user.js';
+import type { listAnnotations } from './commands/list-annotations.js';
+import type { listDeletionJobs } from './commands/list-deletion-jobs.js';
 import type { listEvents } from './commands/list-events.js';
 import type { realtimeActiveUsers } from './commands/realtime-active-users.js';
 import type { retentionAnalysis } from './commands/retention-analysis.js';
 import type { revenueLtv } from './commands/revenue-ltv.js';
 import type { sendEvents } from './commands/send-events.js';
 import type { sessionMetrics } from './commands/session-metrics.js';
+import type {
+  createEventType,
+  listEventProperties,
+  listEventTypes,
+  listUserProperties,
+  updateEventType,
+} from './commands/taxonomy-commands.js';
+import type { uploadCohort } from './commands/upload-cohort.js';
 import type { userActivity } from './commands/user-activity.js';
 import type { userComposition } from './commands/user-composition.js';
 import type { userSearch } from './commands/user-search.js';
@@ -39,7 +54,10 @@ export type { IngestionTimers, SendEventStreamOptions } from './analytics-ingest
 export type { AnalyticsCohort, AnalyticsExportEvent } from './analytics-schemas.js';
 export { activeAndNewUserCounts } from './commands/active-and-new-user-counts.js';
 export { behavioralCohorts } from './commands/behavioral-cohorts.js';
+export { createAnnotation } from './commands/create-annotation.js';
+export { createRelease } from './commands/create-release.js';
 export { customAction } from './commands/custom-action.js';
+export { deleteUserData } from './commands/delete-user-data.js';
 export {
   ANALYTICS_BUILT_IN_GROUP_BY,
   ANALYTICS_FILTER_OPERATORS,
@@ -49,14 +67,26 @@ export {
 export { exportData } from './commands/export-data.js';
 export { funnelAnalysis } from './commands/funnel-analysis.js';
 export { getChartResults } from './commands/get-chart-results.js';
+export { getCohortMembers } from './commands/get-cohort-members.js';
+export { getUserProfile } from './commands/get-user-profile.js';
 export { groupIdentify } from './commands/group-identify.js';
 export { identifyUser } from './commands/identify-user.js';
+export { listAnnotations } from './commands/list-annotations.js';
+export { listDeletionJobs } from './commands/list-deletion-jobs.js';
 export { listEvents } from './commands/list-events.js';
 export { realtimeActiveUsers } from './commands/realtime-active-users.js';
 export { retentionAnalysis } from './commands/retention-analysis.js';
 export { revenueLtv } from './commands/revenue-ltv.js';
 export { type SendEventRecord, sendEvents } from './commands/send-events.js';
 export { sessionMetrics } from './commands/session-metrics.js';
+export {
+  createEventType,
+  listEventProperties,
+  listEventTypes,
+  listUserProperties,
+  updateEventType,
+} from './commands/taxonomy-commands.js';
+export { uploadCohort } from './commands/upload-cohort.js';
 export { userActivity } from './commands/user-activity.js';
 export { userComposition } from './commands/user-composition.js';
 export { userSearch } from './commands/user-search.js';
@@ -138,3 +168,55 @@ export type RevenueLtvResult = CommandResult<typeof revenueLtv>;
 export type ListEventsInput = CommandInput<typeof listEvents>;
 /** The result of `listEvents`. */
 export type ListEventsResult = CommandResult<typeof listEvents>;
+/** The input of `listAnnotations`. */
+export type ListAnnotationsInput = CommandInput<typeof listAnnotations>;
+/** The result of `listAnnotations`. */
+export type ListAnnotationsResult = CommandResult<typeof listAnnotations>;
+/** The input of `createAnnotation`. */
+export type CreateAnnotationInput = CommandInput<typeof createAnnotation>;
+/** The result of `createAnnotation`. */
+export type CreateAnnotationResult = CommandResult<typeof createAnnotation>;
+/** The input of `createRelease`. */
+export type CreateReleaseInput = CommandInput<typeof createRelease>;
+/** The result of `createRelease`. */
+export type CreateReleaseResult = CommandResult<typeof createRelease>;
+/** The input of `deleteUserData`. */
+export type DeleteUserDataInput = CommandInput<typeof deleteUserData>;
+/** The result of `deleteUserData`. */
+export type DeleteUserDataResult = CommandResult<typeof deleteUserData>;
+/** The input of `listDeletionJobs`. */
+export type ListDeletionJobsInput = CommandInput<typeof listDeletionJobs>;
+/** The result of `listDeletionJobs`. */
+export type ListDeletionJobsResult = CommandResult<typeof listDeletionJobs>;
+/** The input of `getCohortMembers`. */
+export type GetCohortMembersInput = CommandInput<typeof getCohortMembers>;
+/** The result of `getCohortMembers`. */
+export type GetCohortMembersResult = CommandResult<typeof getCohortMembers>;
+/** The input of `uploadCohort`. */
+export type UploadCohortInput = CommandInput<typeof uploadCohort>;
+/** The result of `uploadCohort`. */
+export type UploadCohortResult = CommandResult<typeof uploadCohort>;
+/** The input of `getUserProfile`. */
+export type GetUserProfileInput = CommandInput<typeof getUserProfile>;
+/** The result of `getUserProfile`. */
+export type GetUserProfileResult = CommandResult<typeof getUserProfile>;
+/** The input of `listEventTypes`. */
+export type ListEventTypesInput = CommandInput<typeof listEventTypes>;
+/** The result of `listEventTypes`. */
+export type ListEventTypesResult = CommandResult<typeof listEventTypes>;
+/** The input of `createEventType`. */
+export type CreateEventTypeInput = CommandInput<typeof createEventType>;
+/** The result of `createEventType`. */
+export type CreateEventTypeResult = CommandResult<typeof createEventType>;
+/** The input of `updateEventType`. */
+export type UpdateEventTypeInput = CommandInput<typeof updateEventType>;
+/** The result of `updateEventType`. */
+export type UpdateEventTypeResult = CommandResult<typeof updateEventType>;
+/** The input of `listEventProperties`. */
+export type ListEventPropertiesInput = CommandInput<typeof listEventProperties>;
+/** The result of `listEventProperties`. */
+export type ListEventPropertiesResult = CommandResult<typeof listEventProperties>;
+/** The input of `listUserProperties`. */
+export type ListUserPropertiesInput = CommandInput<typeof listUserProperties>;
+/** The result of `listUserProperties`. */
+export type ListUserPropertiesResult = CommandResult<typeof listUserProperties>;

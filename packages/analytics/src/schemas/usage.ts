@@ -70,11 +70,13 @@ export const sessionMetricsSchema = (z: Zod) =>
 export const realtimeSchema = (z: Zod) =>
   z
     .looseObject({
-      data: chartData(z, 'Times of day, HH:mm.').extend({
-        seriesLabels: z
-          .array(z.string())
-          .meta({ title: 'Series Labels', description: 'Today and Yesterday.' }),
-      }),
+      data: chartData(z, 'Times of day, HH:mm.')
+        .extend({
+          seriesLabels: z
+            .array(z.string())
+            .meta({ title: 'Series Labels', description: 'Today and Yesterday.' }),
+        })
+        .meta({ title: 'Data', description: "Amplitude's answer." }),
     })
     .meta(
       resultView({

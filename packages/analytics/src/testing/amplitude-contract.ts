@@ -19,6 +19,8 @@ const HTTP_V2_MAX_BYTES = 1_000_000;
  */
 export function checkAmplitudeRequest(state: AmplitudeState): (call: RecordedCall) => string | undefined {
   return (call) => {
+    const admin = checkAdmin(state, call);
+    if (admin !== false) return admin;
     const at = call.path.indexOf('/api/');
     if (at >= 0) {
       const path = call.path.slice(at);
@@ -84,4 +86,118 @@ function checkIdentify(
   }
   const form = readIdentifyForm(state, new URLSearchParams(call.bodyText), kind);
   return 'error' in form ? `/${kind} refused: ${form.error}` : undefined;
+}
+
+const hasBasic = (state: AmplitudeState, call: RecordedCall) => {
+  const credentials = basicCredentials(call.headers.authorization);
+  return credentials?.user === state.apiKey && credentials.pass === state.secretKey;
+};
+
+const jsonBody = (call: RecordedCall): Record<string, unknown> | undefined => {
+  try {
+    const body = JSON.parse(call.bodyText) as unknown;
+    return typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The documented admin endpoints: method, path, and what their request must carry (AMPLITUDE-FACTS.md). */
+const ADMIN: [string, RegExp, (call: RecordedCall) => string | undefined][] = [
+  ['GET', /\/api\/3\/annotations$/, () => undefined],
+  [
+    'POST',
+    /\/api\/3\/annotations$/,
+    (call) => {
+      const body = jsonBody(call);
+      if (!body) return 'the annotation is a JSON body';
+      return typeof body.label === 'string' && typeof body.start === 'string'
+        ? undefined
+        : 'label and start are required';
+    },
+  ],
+  [
+    'POST',
+    /\/api\/2\/release$/,
+    (call) => {
+      const body = jsonBody(call);
+      if (!body) return 'the release is a JSON body';
+      return ['version', 'release_start', 'title'].every((key) => body[key])
+        ? undefined
+        : 'version, release_start and title are required';
+    },
+  ],
+  [
+    'POST',
+    /\/api\/2\/deletions\/users$/,
+    (call) => {
+      const body = jsonBody(call);
+      if (!body) return 'the deletion request is a JSON body';
+      const count = [body.amplitude_ids, body.user_ids].reduce<number>(
+        (sum, ids) => sum + (Array.isArray(ids) ? ids.length : 0),
+        0,
+      );
+      return count > 0 && count <= 100 ? undefined : 'amplitude_ids and user_ids: 1 to 100 users in all';
+    },
+  ],
+  [
+    'GET',
+    /\/api\/2\/deletions\/users$/,
+    (call) =>
+      call.query.get('start_day') && call.query.get('end_day')
+        ? undefined
+        : 'start_day and end_day are required',
+  ],
+  ['GET', /\/api\/2\/taxonomy\/(event|event-property|user-property)$/, () => undefined],
+  ['POST', /\/api\/2\/taxonomy\/event$/, (call) => formWith(call, 'event_type')],
+  ['PUT', /\/api\/2\/taxonomy\/event\/[^/]+$/, (call) => formWith(call)],
+  ['GET', /\/api\/5\/cohorts\/request\/[^/]+$/, () => undefined],
+  ['GET', /\/api\/5\/cohorts\/request-status\/[^/]+$/, () => undefined],
+  ['GET', /\/api\/5\/cohorts\/request\/[^/]+\/file$/, () => undefined],
+  [
+    'POST',
+    /\/api\/3\/cohorts\/upload$/,
+    (call) => {
+      const body = jsonBody(call);
+      if (!body) return 'the upload is a JSON body';
+      const missing = ['name', 'app_id', 'id_type', 'ids', 'owner', 'published'].filter(
+        (key) => body[key] === undefined,
+      );
+      return missing.length > 0 ? `missing ${missing.join(', ')}` : undefined;
+    },
+  ],
+];
+
+/** The Taxonomy API's writes take a form body (`x-www-form-urlencoded`), with `required` set. */
+function formWith(call: RecordedCall, required?: string): string | undefined {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(call.headers['content-type'] ?? '')) {
+    return 'the Taxonomy API takes a form body (application/x-www-form-urlencoded)';
+  }
+  return required && !new URLSearchParams(call.bodyText).get(required)
+    ? `${required} is required`
+    : undefined;
+}
+
+/**
+ * Checks a call to one of the admin APIs (Basic auth, documented method and body), or to the User
+ * Profile API (the secret key as `Authorization: Api-Key`); `false` when the call is not one of them.
+ */
+function checkAdmin(state: AmplitudeState, call: RecordedCall): string | undefined | false {
+  if (/\/v1\/userprofile$/.test(call.path)) {
+    if (call.method !== 'GET') return `/v1/userprofile takes GET, not ${call.method}`;
+    if (call.headers.authorization !== `Api-Key ${state.secretKey}`)
+      return 'the User Profile API needs Authorization: Api-Key <secret key>';
+    return call.query.get('user_id') || call.query.get('device_id')
+      ? undefined
+      : 'user_id or device_id is required';
+  }
+  const paths = ADMIN.filter(([, pattern]) => pattern.test(call.path));
+  if (paths.length === 0) return false;
+  const endpoint = paths.find(([method]) => method === call.method);
+  if (!endpoint)
+    return `${call.path} takes ${paths.map(([method]) => method).join(' or ')}, not ${call.method}`;
+  if (!hasBasic(state, call)) return 'Basic auth does not carry the project API key and secret key';
+  return endpoint[2](call);
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { HttpResponse, http, type JsonBodyType, type RequestHandler } from 'msw';
 import { hourValue } from '../analytics-params.js';
+import { createAdminHandlers } from './amplitude-admin.js';
 import {
   type Answer,
   eventTypes,
@@ -178,6 +179,7 @@ export function createAmplitudeHandlers(state: AmplitudeState): RequestHandler[]
         wasCached: false,
       });
     }),
+    ...createAdminHandlers(state),
     http.post('*/2/httpapi', ({ request }) => ingest(state, request, 'httpapi')),
     http.post('*/identify', ({ request }) => identifyResponse(state, request, 'identify')),
     http.post('*/groupidentify', ({ request }) => identifyResponse(state, request, 'groupidentify')),

@@ -557,7 +557,11 @@ describe('analyticsSimulator', () => {
   it('starts with the common handle, and reset() brings back the project it started as', async () => {
     await withSandbox({ seed: true, now: () => now }, async (target) => {
       expect(target.connectorId).toBe('analytics');
-      expect(target.connection.options).toEqual({ baseUrl: target.url, ingestionBaseUrl: target.url });
+      expect(target.connection.options).toEqual({
+        baseUrl: target.url,
+        ingestionBaseUrl: target.url,
+        profileBaseUrl: target.url,
+      });
       const counts = () => ({
         events: target.state.events.length,
         users: target.state.users.length,

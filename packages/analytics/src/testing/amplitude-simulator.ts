@@ -25,7 +25,7 @@ export interface AmplitudeSimulatorOptions
 export interface AmplitudeSandbox
   extends RunningSimulator<
     { apiKey: string; secretKey: string },
-    { baseUrl: string; ingestionBaseUrl: string }
+    { baseUrl: string; ingestionBaseUrl: string; profileBaseUrl: string }
   > {
   /** The simulated project: its events, users, cohorts, charts and counters. */
   readonly state: AmplitudeState;
@@ -53,7 +53,7 @@ async function start(options: AmplitudeSimulatorOptions = {}): Promise<Amplitude
   });
   const connection = {
     credentials: { apiKey: state.apiKey, secretKey: state.secretKey },
-    options: { baseUrl: server.url, ingestionBaseUrl: server.url },
+    options: { baseUrl: server.url, ingestionBaseUrl: server.url, profileBaseUrl: server.url },
   };
   return {
     connectorId: 'analytics',

@@ -72,6 +72,10 @@ export interface AmplitudeStateOptions {
   maxUserSearchConcurrent?: number;
   /** User search and user activity requests allowed per hour (360); more is a 429. */
   userSearchPerHour?: number;
+  /** Whether the plan includes the Taxonomy API (Enterprise; default true); false answers it with 403. */
+  taxonomy?: boolean;
+  /** Status polls of a cohort download answered "JOB INPROGRESS" before it completes (default 1). */
+  cohortPolls?: number;
   /** Delay before each query-API answer, to make concurrency observable (ms, default 0). */
   latencyMs?: number;
   /** Ingested events kept for the analytics, export and user activity (default 100,000; older ones are forgotten). */
@@ -143,6 +147,24 @@ export class AmplitudeState implements AnalyticsSource {
   throttledRequests = 0;
   /** Identifications applied through the Identify API. */
   identifyCount = 0;
+  /** Members of uploaded cohorts (Amplitude IDs), by cohort id: they replace the definition's. */
+  readonly uploadedMembers = new Map<string, Set<number>>();
+  /** What the admin APIs keep: annotations, releases, deletion jobs, the tracking plan, cohort downloads. */
+  readonly admin = {
+    annotations: [] as Record<string, unknown>[],
+    categories: [] as { id: number; name: string }[],
+    releases: [] as Record<string, unknown>[],
+    deletionJobs: new Map<
+      string,
+      { day: string; status: string; amplitude_ids: Record<string, unknown>[] }
+    >(),
+    plan: new Map<string, Record<string, unknown>>(),
+    cohortRequests: new Map<
+      string,
+      { cohortId: string; polls: number; props: boolean; propKeys: string[] }
+    >(),
+    nextId: 1000,
+  };
   /** Group properties by group type and value (`type \u0001 value`), as Group Identify set them. */
   readonly groups = new Map<string, Record<string, unknown>>();
   /** Query-API requests in flight now, and the most ever seen at once (user search and activity apart). */
@@ -192,6 +214,13 @@ export class AmplitudeState implements AnalyticsSource {
     this.throttledRequests = 0;
     this.identifyCount = 0;
     this.groups.clear();
+    this.uploadedMembers.clear();
+    this.admin.annotations.length = 0;
+    this.admin.categories.length = 0;
+    this.admin.releases.length = 0;
+    this.admin.deletionJobs.clear();
+    this.admin.plan.clear();
+    this.admin.cohortRequests.clear();
     // Requests still in flight finish after the reset: count from them, not from zero.
     this.maxInFlight = this.inFlight;
     this.maxUserSearchInFlight = this.userSearchInFlight;
@@ -331,6 +360,11 @@ export class AmplitudeState implements AnalyticsSource {
     return this.#store.profileByAmplitudeId(id)?.user;
   }
 
+  /** A user's profile by user ID or device ID. */
+  profileById(id: string): Profile | undefined {
+    return this.#store.profileById(id);
+  }
+
   /** A user's profile (properties, devices) by Amplitude ID. */
   profileByAmplitudeId(id: number): Profile | undefined {
     return this.#store.profileByAmplitudeId(id);
@@ -446,6 +480,8 @@ export class AmplitudeState implements AnalyticsSource {
   cohortMembers(id: string): ReadonlySet<number> | undefined {
     const cohort = this.cohorts.find((candidate) => candidate.id === id);
     if (!cohort) return undefined;
+    const uploaded = this.uploadedMembers.get(id);
+    if (uploaded) return uploaded;
     const clause = (
       cohort.definition as { andClauses?: { orClauses?: Record<string, unknown>[] }[] } | undefined
     )?.andClauses?.[0]?.orClauses?.[0];
