@@ -53,5 +53,9 @@ describe('resultView', () => {
       'x-list': 'rows',
       'x-csv': 'csv',
     });
+    expect(resultView({ view: 'document', text: 'markdown' })).toEqual({
+      'x-view': 'document',
+      'x-text': 'markdown',
+    });
   });
 });

@@ -23,13 +23,15 @@ export const RESULT_VIEW_KEYWORDS = {
   seriesTitle: 'x-series-title',
   more: 'x-more',
   time: 'x-time',
+  text: 'x-text',
 } as const;
 
 /**
- * The main view of a result: `table` (a list of records), `chart` (a time series), `csv` (CSV text)
- * or `record` (one object, shown as its fields, even when it holds a list).
+ * The main view of a result: `table` (a list of records), `chart` (a time series), `csv` (CSV text),
+ * `record` (one object, shown as its fields, even when it holds a list) or `document` (a text to
+ * read, such as a document as Markdown: its headings, lists and paragraphs, not its JSON).
  */
-export type ResultViewKind = 'table' | 'chart' | 'csv' | 'record';
+export type ResultViewKind = 'table' | 'chart' | 'csv' | 'record' | 'document';
 
 /** Where a time series sits in a result: the x values, the series (one array of numbers per line), their labels. */
 export interface ChartPaths {
@@ -75,6 +77,8 @@ export type ResultViewMeta = {
   'x-series-title'?: string;
   /** How the result says more follows. */
   'x-more'?: MoreHint;
+  /** Where the text of a `document` view is: a string (Markdown), shown as the text it reads as. */
+  'x-text'?: string;
 };
 
 /** The keyword of a number field holding a Unix time, as it appears in the JSON Schema. */
@@ -87,7 +91,8 @@ export type ResultViewOptions =
   | { view: 'table'; list: string; more?: MoreHint; csv?: string }
   | { view: 'chart'; chart: ChartPaths; seriesTitle?: string }
   | { view: 'csv'; csv: string; list?: string }
-  | { view: 'record' };
+  | { view: 'record' }
+  | { view: 'document'; text: string };
 
 /**
  * The `.meta()` of an output schema that declares how its result is shown, e.g.
@@ -101,6 +106,7 @@ export function resultView(options: ResultViewOptions): ResultViewMeta {
   if ('seriesTitle' in options && options.seriesTitle !== undefined)
     meta['x-series-title'] = options.seriesTitle;
   if ('more' in options && options.more !== undefined) meta['x-more'] = options.more;
+  if ('text' in options) meta['x-text'] = options.text;
   return meta;
 }
 

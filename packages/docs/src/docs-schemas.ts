@@ -188,8 +188,13 @@ export const documentSchema = (z: Zod) => {
         title: 'Body',
         description: 'The content of the first tab, or of the tab asked for.',
       }),
+      markdown: z.string().optional().meta({
+        title: 'Text',
+        description:
+          'The content of the first tab, or of the tab asked for, as Markdown: what a person reads.',
+      }),
     })
-    .meta(resultView({ view: 'record' }));
+    .meta(resultView({ view: 'document', text: 'markdown' }));
 };
 
 /** A Google Docs document as Fetch Document Content returns it. */

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import type { JsonSchema } from '@c/core';
 import type { Host } from '../host.js';
 import type { RegisteredCommand } from '../registry.js';
 import { listItems } from '../result-list.js';
@@ -71,10 +72,15 @@ export async function describeCommand(id: string, flags: GlobalFlags & OutputFla
   }
 }
 
-/** Prints a result: a table for a list on a terminal, else JSON. */
-async function printResult(result: unknown, flags: OutputFlags): Promise<void> {
+/** Prints a result: a document's text or a table for a list on a terminal, else JSON. */
+async function printResult(result: unknown, flags: OutputFlags, outputSchema?: JsonSchema): Promise<void> {
   if (forPerson(flags)) {
-    const { resultTable } = await import('./terminal.js');
+    const { documentText, resultTable } = await import('./terminal.js');
+    const text = flags.dryRun ? undefined : documentText(result, outputSchema);
+    if (text !== undefined) {
+      process.stdout.write(text);
+      return;
+    }
     const table = resultTable(result, terminal());
     if (table !== undefined) {
       process.stdout.write(table);
@@ -156,7 +162,7 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
     progress.finish(items.length);
     // A dry run's requests are the output, whatever --output says.
     if (!flags.output || flags.dryRun) {
-      await printResult(result, flags);
+      await printResult(result, flags, entry.command.outputSchema);
       return;
     }
     const stream = createWriteStream(flags.output, { encoding: 'utf8' });

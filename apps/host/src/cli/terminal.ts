@@ -327,3 +327,18 @@ export function errorSentence(error: ErrorJson, colour: boolean): string {
   if (error.requestId) lines.push(`  Request id: ${error.requestId}`);
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * The text a result declares as its `document` view (`x-view: document`, `x-text`: where the text
+ * is, e.g. a Google Doc as Markdown), for a person to read on a terminal instead of its JSON.
+ */
+export function documentText(result: unknown, schema: JsonSchema | undefined): string | undefined {
+  const path = schema?.['x-view'] === 'document' ? schema['x-text'] : undefined;
+  if (typeof path !== 'string') return undefined;
+  let value: unknown = result;
+  for (const key of path.split('.')) {
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  return value.endsWith('\n') ? value : `${value}\n`;
+}

@@ -20,6 +20,7 @@ const keyword = {
   csv: 'x-csv',
   seriesTitle: 'x-series-title',
   more: 'x-more',
+  text: 'x-text',
 } as const satisfies Record<string, keyof ResultViewMeta>;
 const timeKeyword: keyof UnixTimeMeta = 'x-time';
 
@@ -31,9 +32,11 @@ export interface DeclaredView {
   csv?: string | undefined;
   seriesTitle?: string | undefined;
   more?: MoreHint | undefined;
+  /** Where the text of a `document` view is. */
+  text?: string | undefined;
 }
 
-const views: readonly ResultViewKind[] = ['table', 'chart', 'csv', 'record'];
+const views: readonly ResultViewKind[] = ['table', 'chart', 'csv', 'record', 'document'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,6 +55,7 @@ export function declaredView(schema: unknown): DeclaredView | undefined {
     view: view as ResultViewKind,
     list: text(schema[keyword.list]),
     csv: text(schema[keyword.csv]),
+    text: text(schema[keyword.text]),
     seriesTitle: text(schema[keyword.seriesTitle]),
     chart:
       isRecord(chart) && text(chart.x) && text(chart.series)

@@ -184,6 +184,23 @@ describe('one object', () => {
     );
   });
 
+  it('shows a fetched document as its text (headings, lists), not as the JSON of its tabs', () => {
+    show(
+      {
+        documentId: 'doc1',
+        title: 'Weekly Sync',
+        tabs: [{ tabProperties: { tabId: 't.0', title: 'Tab 1', index: 0 } }],
+        body: { content: [{ endIndex: 1, sectionBreak: {} }] },
+        markdown: '# Weekly Sync\n\n## Action items\n\n- Priya: ship the fix\n',
+      },
+      'docs.fetchDocumentContent',
+      'Fetch Document Content',
+    );
+    expect(screen.getByRole('tab', { name: 'Document', selected: true })).toBeInTheDocument();
+    const text = screen.getByLabelText('Document text');
+    expect(text.textContent).toBe('# Weekly Sync\n\n## Action items\n\n- Priya: ship the fix\n');
+  });
+
   it('reads a result whose schema declares no view (a custom action) by its shape', () => {
     show(
       { object: 'list', data: [{ id: 'cou_1', percent_off: 10 }], has_more: true },

@@ -107,6 +107,15 @@ function table(source: ResultSource, list: RecordList, note?: string, path?: str
   };
 }
 
+/** A document's text (Markdown) as it reads: its headings, lists and paragraphs, line by line. */
+function DocumentText({ text }: { text: string }) {
+  return (
+    <pre className="document-text" aria-label="Document text">
+      {text}
+    </pre>
+  );
+}
+
 /** The views the output schema declares, the declared one first, each when the result has its data. */
 function declaredItems(source: ResultSource, declared: DeclaredView): TabItem[] {
   const { result } = source;
@@ -143,6 +152,12 @@ function declaredItems(source: ResultSource, declared: DeclaredView): TabItem[] 
     else items.push(item);
   }
   if (declared.view === 'record') items.unshift(...details(source, fieldFormats(source.outputSchema)));
+  const text = declared.text ? valueAt(result, declared.text) : undefined;
+  if (typeof text === 'string') {
+    const item = { id: 'document', label: 'Document', content: <DocumentText text={text} /> };
+    if (declared.view === 'document') items.unshift(item);
+    else items.push(item);
+  }
   return items;
 }
 

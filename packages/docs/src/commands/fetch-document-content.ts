@@ -4,13 +4,14 @@ import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.
 import { documentLookup } from '../docs-lookups.js';
 import { type DocsDocument, documentSchema } from '../docs-schemas.js';
 import { readDocumentTab, wantedTab } from '../docs-tab-reader.js';
+import { type DocumentContent, documentMarkdown } from '../markdown/index.js';
 
 /** Fetch Document Content: `GET {baseUrl}/v1/documents/{id}?includeTabsContent=true`. */
 export const fetchDocumentContent = defineCommand({
   key: 'fetchDocumentContent',
   title: 'Fetch Document Content',
   description:
-    'Reads a Google Docs document: its title, its tabs, and the full content of one tab. The content comes back as body: paragraphs with their text and styles, tables, and where each element starts and ends (startIndex and endIndex), the positions Update Document Content places edits at. Pass the document’s link as copied from the browser, or its id. The first tab’s content comes back unless you pick another tab; every tab, with its content, is listed under tabs either way. The connected account needs at least view access to the document.',
+    'Reads a Google Docs document: its title, its tabs, and the full content of one tab, also as Markdown text. The content comes back as body: paragraphs with their text and styles, tables, and where each element starts and ends (startIndex and endIndex), the positions Update Document Content places edits at. Pass the document’s link as copied from the browser, or its id. The first tab’s content comes back unless you pick another tab; every tab, with its content, is listed under tabs either way. The connected account needs at least view access to the document.',
   input: (z) =>
     z.object({
       documentId: documentReferenceParameter(z),
@@ -25,6 +26,10 @@ export const fetchDocumentContent = defineCommand({
   async run(input, ctx: DocsContext, { signal }): Promise<DocsDocument> {
     const wanted = wantedTab(input.documentId, input.tabId);
     const { document, tab } = await readDocumentTab(ctx, input.documentId.id, wanted, signal);
-    return tab?.documentTab?.body ? { ...document, body: tab.documentTab.body } : document;
+    const content = (tab?.documentTab ?? document) as DocumentContent;
+    const markdown = documentMarkdown(content);
+    return tab?.documentTab?.body
+      ? { ...document, body: tab.documentTab.body, markdown }
+      : { ...document, markdown };
   },
 });

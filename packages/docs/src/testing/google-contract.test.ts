@@ -153,7 +153,10 @@ describe.skipIf(!dir)('the simulator’s responses fit the discovery schemas', (
     const id = t.sim.seeded!.meetingNotesId;
     const fits = (value: unknown, schema: string, schemas = docsApi.schemas) =>
       checkAgainstSchema(value, { $ref: schema }, schemas, '');
-    expect(fits(await client.run('fetchDocumentContent', { documentId: id }), 'Document')).toBeUndefined();
+    // Google's document, with the tab as Markdown beside it (the command's own field).
+    const { markdown, ...document } = await client.run('fetchDocumentContent', { documentId: id });
+    expect(markdown).toMatch(/^# Weekly Sync — Meeting Notes\n/);
+    expect(fits(document, 'Document')).toBeUndefined();
     const update = await client.run('updateDocumentContent', {
       documentId: id,
       requests: [{ replaceAllText: { containsText: { text: 'Notes' }, replaceText: 'Notes' } }],
