@@ -76,7 +76,7 @@ export async function describeCommand(id: string, flags: GlobalFlags & OutputFla
 async function printResult(result: unknown, flags: OutputFlags, outputSchema?: JsonSchema): Promise<void> {
   if (forPerson(flags)) {
     const { documentText, resultTable } = await import('./terminal.js');
-    const text = flags.dryRun ? undefined : documentText(result, outputSchema);
+    const text = documentText(result, outputSchema);
     if (text !== undefined) {
       process.stdout.write(text);
       return;
@@ -162,7 +162,8 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
     progress.finish(items.length);
     // A dry run's requests are the output, whatever --output says.
     if (!flags.output || flags.dryRun) {
-      await printResult(result, flags, entry.command.outputSchema);
+      // A dry run prints the requests it would send, never the command's own view.
+      await printResult(result, flags, flags.dryRun ? undefined : entry.command.outputSchema);
       return;
     }
     const stream = createWriteStream(flags.output, { encoding: 'utf8' });

@@ -110,9 +110,9 @@ function table(source: ResultSource, list: RecordList, note?: string, path?: str
 /** A document's text (Markdown) as it reads: its headings, lists and paragraphs, line by line. */
 function DocumentText({ text }: { text: string }) {
   return (
-    <pre className="document-text" aria-label="Document text">
+    <section className="document-text" aria-label="Document text">
       {text}
-    </pre>
+    </section>
   );
 }
 
