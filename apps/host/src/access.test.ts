@@ -20,7 +20,7 @@ describe('AccessControl', () => {
     expect(await host.access.checkToken(token)).toBe(true);
     expect(await host.access.checkToken(`${token}x`)).toBe(false);
     expect(await host.access.checkToken(undefined)).toBe(false);
-    expect(await host.store.getSetting('access_token_sha256')).not.toContain(token);
+    expect(await host.store.settings.getSetting('access_token_sha256')).not.toContain(token);
 
     // Another process (`c-host token`) rotates it: this one sees the new token at once.
     const other = new AccessControl(host.store);
@@ -34,7 +34,7 @@ describe('AccessControl', () => {
     hosts.push(host);
     expect(await host.access.init()).toBeUndefined();
     expect(await host.access.checkToken('explicit-token-123456')).toBe(true);
-    expect(await host.store.getSetting('access_token_sha256')).toBeUndefined();
+    expect(await host.store.settings.getSetting('access_token_sha256')).toBeUndefined();
   });
 
   it('keeps sessions until they end, and login tokens work once', async () => {

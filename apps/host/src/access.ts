@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ConnectionStore } from './store/connection-store.js';
+import type { HostStore } from './store/host-store.js';
 
 const TOKEN_HASH_SETTING = 'access_token_sha256';
 const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -30,10 +30,10 @@ function sameHash(a: string, b: string): boolean {
  * every instance.
  */
 export class AccessControl {
-  readonly #store: ConnectionStore;
+  readonly #store: Pick<HostStore, 'settings' | 'locks'>;
   readonly #explicitHash: string | undefined;
 
-  constructor(store: ConnectionStore, options: { token?: string | undefined } = {}) {
+  constructor(store: Pick<HostStore, 'settings' | 'locks'>, options: { token?: string | undefined } = {}) {
     this.#store = store;
     this.#explicitHash = options.token ? sha256(options.token) : undefined;
   }
@@ -48,10 +48,10 @@ export class AccessControl {
    * kept). Returns undefined when a token already exists.
    */
   async init(): Promise<string | undefined> {
-    if (this.#explicitHash || (await this.#store.getSetting(TOKEN_HASH_SETTING))) return undefined;
+    if (this.#explicitHash || (await this.#store.settings.getSetting(TOKEN_HASH_SETTING))) return undefined;
     // Instances of a fleet starting at once on an empty database: one of them makes the token.
-    return this.#store.withLock('access-token-init', async () =>
-      (await this.#store.getSetting(TOKEN_HASH_SETTING)) ? undefined : this.rotate(),
+    return this.#store.locks.withLock('access-token-init', async () =>
+      (await this.#store.settings.getSetting(TOKEN_HASH_SETTING)) ? undefined : this.rotate(),
     );
   }
 
@@ -61,7 +61,7 @@ export class AccessControl {
    */
   async rotate(): Promise<string> {
     const token = randomToken();
-    await this.#store.setSetting(TOKEN_HASH_SETTING, sha256(token));
+    await this.#store.settings.setSetting(TOKEN_HASH_SETTING, sha256(token));
     return token;
   }
 
@@ -69,7 +69,7 @@ export class AccessControl {
   async checkToken(token: string | undefined): Promise<boolean> {
     if (!token) return false;
     // Read on every check, so a rotation by `c-host token` or another instance applies at once.
-    const hash = this.#explicitHash ?? (await this.#store.getSetting(TOKEN_HASH_SETTING));
+    const hash = this.#explicitHash ?? (await this.#store.settings.getSetting(TOKEN_HASH_SETTING));
     return hash !== undefined && sameHash(sha256(token), hash);
   }
 
@@ -78,7 +78,9 @@ export class AccessControl {
    * A rotation changes the stored hash even while `C_HOST_TOKEN` is set, so it always ends sessions.
    */
   async #generation(): Promise<string> {
-    return sha256(`${this.#explicitHash ?? ''}|${(await this.#store.getSetting(TOKEN_HASH_SETTING)) ?? ''}`);
+    return sha256(
+      `${this.#explicitHash ?? ''}|${(await this.#store.settings.getSetting(TOKEN_HASH_SETTING)) ?? ''}`,
+    );
   }
 
   /** Whether a session or sign-in link value belongs to the current token generation. */
@@ -89,7 +91,7 @@ export class AccessControl {
   /** Starts a browser session under the current token; returns the cookie value. */
   async createSession(): Promise<string> {
     const id = randomToken();
-    await this.#store.putEphemeral(
+    await this.#store.settings.putEphemeral(
       'session',
       sha256(id),
       await this.#generation(),
@@ -101,18 +103,18 @@ export class AccessControl {
   /** True for a live session made under the token in force now. */
   async checkSession(id: string | undefined): Promise<boolean> {
     if (!id) return false;
-    return this.#current(await this.#store.getEphemeral('session', sha256(id)));
+    return this.#current(await this.#store.settings.getEphemeral('session', sha256(id)));
   }
 
   /** Ends one session (signing out). */
   async endSession(id: string | undefined): Promise<void> {
-    if (id) await this.#store.takeEphemeral('session', sha256(id));
+    if (id) await this.#store.settings.takeEphemeral('session', sha256(id));
   }
 
   /** A one-time login token for a link like `/auth?token=…` (valid 10 minutes, once). */
   async createLoginToken(): Promise<string> {
     const token = randomToken();
-    await this.#store.putEphemeral(
+    await this.#store.settings.putEphemeral(
       'login',
       sha256(token),
       await this.#generation(),
@@ -124,6 +126,6 @@ export class AccessControl {
   /** Consumes a one-time login token; true when it was valid and made under the token in force. */
   async redeemLoginToken(token: string | undefined): Promise<boolean> {
     if (!token) return false;
-    return this.#current(await this.#store.takeEphemeral('login', sha256(token)));
+    return this.#current(await this.#store.settings.takeEphemeral('login', sha256(token)));
   }
 }

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { startAnalyticsSimulator } from '@c/analytics/testing';
 import { startIssuesSimulator } from '@c/issues/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionStore } from './store/connection-store.js';
-import { PostgresConnectionStore } from './store/postgres-store.js';
+import type { HostStore } from './store/host-store.js';
+import { PostgresHostStore } from './store/postgres-store.js';
 import { runCli } from './test-support/cli.js';
 import { type HostProcess, portFreeOn, startHostProcess } from './test-support/fleet.js';
 import { approve, call, cookieFrom, type TestResponse } from './test-support/http.js';
@@ -30,7 +30,7 @@ let instances: HostProcess[];
 const started: HostProcess[] = [];
 let env: NodeJS.ProcessEnv;
 let token: string;
-let store: ConnectionStore;
+let store: HostStore;
 let linear: Awaited<ReturnType<typeof startIssuesSimulator>>;
 let amplitude: Awaited<ReturnType<typeof startAnalyticsSimulator>>;
 const dirs: { remove(): void }[] = [];
@@ -80,7 +80,7 @@ describe.skipIf(missing !== undefined)(
         ADDRESSES.map((address) => startHostProcess({ address, port, env: instanceEnv() })),
       );
       started.push(...instances);
-      store = await PostgresConnectionStore.open({ url: databaseUrl, secretKey: SECRET_KEY });
+      store = await PostgresHostStore.open({ url: databaseUrl, secretKey: SECRET_KEY });
     }, 180_000);
 
     afterAll(async () => {
@@ -94,7 +94,7 @@ describe.skipIf(missing !== undefined)(
     }, 60_000);
 
     it('any instance answers: each is ready on the same state, and nginx spreads requests over them', async () => {
-      await store.create({
+      await store.connections.create({
         name: 'shared',
         connector: 'analytics',
         credentials: amplitude.connection.credentials,
@@ -115,7 +115,7 @@ describe.skipIf(missing !== undefined)(
       );
       for (const answer of answers) expect(answer.status).toBe(200);
       expect((await call(nginx.url, 'GET', '/api/ready')).status).toBe(200);
-      await store.remove('shared');
+      await store.connections.remove('shared');
     });
 
     it('behind nginx, a token guesser is throttled by its own address: the other clients still get in', async () => {
@@ -253,8 +253,8 @@ describe.skipIf(missing !== undefined)(
     });
 
     it('refreshes an expired OAuth token once at the provider, however many runs on every instance need it', async () => {
-      await store.remove('linear');
-      await store.create({
+      await store.connections.remove('linear');
+      await store.connections.create({
         name: 'linear-refresh',
         connector: 'issues',
         credentials: linear.connection.credentials,
@@ -268,7 +268,7 @@ describe.skipIf(missing !== undefined)(
       const before = refreshes();
       for (let round = 1; round <= 3; round += 1) {
         // The stored access token has expired: every run on every instance wants a new one at once.
-        await store.updateCredentials('linear-refresh', (current) => ({
+        await store.connections.updateCredentials('linear-refresh', (current) => ({
           ...current,
           expiresAt: Date.now() - 1000,
         }));
@@ -280,14 +280,14 @@ describe.skipIf(missing !== undefined)(
         for (const outcome of outcomes) expect(outcome.status, outcome.text).toBe(200);
         expect(refreshes() - before, `round ${round}`).toBe(round);
         // The rotated refresh token was stored: the grant is intact.
-        const stored = (await store.get('linear-refresh'))!;
+        const stored = (await store.connections.get('linear-refresh'))!;
         expect(stored.status).toBe('ok');
         expect(stored.credentials.expiresAt as number).toBeGreaterThan(Date.now());
       }
     });
 
     it('keeps a connection’s concurrency limit across instances: Amplitude’s 5 concurrent requests', async () => {
-      await store.create({
+      await store.connections.create({
         name: 'amplitude',
         connector: 'analytics',
         credentials: amplitude.connection.credentials,
@@ -366,7 +366,7 @@ describe.skipIf(missing !== undefined)(
     }, 60_000);
 
     it('prints no secret: not the key, not the database password, no access or provider token', async () => {
-      const stored = (await store.get('linear-refresh'))!.credentials;
+      const stored = (await store.connections.get('linear-refresh'))!.credentials;
       const secrets = [
         SECRET_KEY,
         new URL(databaseUrl).password,

@@ -5,15 +5,15 @@ import { ConnectionManager } from './connections/connection-manager.js';
 import { OAuthFlow } from './connections/oauth.js';
 import { loadConnectors } from './connectors.js';
 import { Registry } from './registry.js';
-import type { ConnectionStore } from './store/connection-store.js';
-import { SqliteConnectionStore } from './store/sqlite-store.js';
+import type { HostStore } from './store/host-store.js';
+import { SqliteHostStore } from './store/sqlite-store.js';
 import { TriggerService } from './triggers/trigger-service.js';
 
 /** Everything the surfaces share: the registry, the store and what is built on them. */
 export interface Host {
   readonly config: HostConfig;
   readonly registry: Registry;
-  readonly store: ConnectionStore;
+  readonly store: HostStore;
   readonly connections: ConnectionManager;
   readonly access: AccessControl;
   readonly oauth: OAuthFlow;
@@ -29,7 +29,7 @@ export interface OpenHostOptions {
   /** The connectors to serve (default: all four; a CLI run loads only the one it needs). */
   connectors?: Connector[];
   /** Another store (default: the one the configuration selects, see `openStore`). */
-  store?: ConnectionStore;
+  store?: HostStore;
 }
 
 /**
@@ -37,13 +37,13 @@ export interface OpenHostOptions {
  * `C_HOST_SECRET_KEY`), else the embedded SQLite store in the data directory. `pg` is loaded only
  * for the first, so the embedded default pays nothing for it.
  */
-export async function openStore(config: HostConfig, env: NodeJS.ProcessEnv): Promise<ConnectionStore> {
+export async function openStore(config: HostConfig, env: NodeJS.ProcessEnv): Promise<HostStore> {
   const keys = { secretKey: env.C_HOST_SECRET_KEY, oldKeys: env.C_HOST_SECRET_KEYS_OLD };
   if (config.databaseUrl) {
-    const { PostgresConnectionStore } = await import('./store/postgres-store.js');
-    return PostgresConnectionStore.open({ url: config.databaseUrl, ...keys });
+    const { PostgresHostStore } = await import('./store/postgres-store.js');
+    return PostgresHostStore.open({ url: config.databaseUrl, ...keys });
   }
-  return new SqliteConnectionStore({ dataDir: config.dataDir, ...keys });
+  return new SqliteHostStore({ dataDir: config.dataDir, ...keys });
 }
 
 /** Opens the configured store and assembles the host around it. */
@@ -52,10 +52,26 @@ export async function openHost(options: OpenHostOptions): Promise<Host> {
   const connectors = options.connectors ?? (await loadConnectors());
   const registry = new Registry(connectors);
   const store = options.store ?? (await openStore(options.config, env));
-  const connections = new ConnectionManager({ registry, store, env });
-  const access = new AccessControl(store, { token: options.config.token });
-  const oauth = new OAuthFlow({ registry, connections, env });
-  const triggers = new TriggerService({ registry, store, connections, publicUrl: options.config.publicUrl });
+  // Each service gets only the roles of the store it uses.
+  const { settings, locks } = store;
+  const connections = new ConnectionManager({
+    registry,
+    store: { connections: store.connections, settings, locks, audit: store.audit },
+    env,
+  });
+  const access = new AccessControl({ settings, locks }, { token: options.config.token });
+  const oauth = new OAuthFlow({
+    registry,
+    connections,
+    store: { connections: store.connections, settings },
+    env,
+  });
+  const triggers = new TriggerService({
+    registry,
+    store: { settings, locks, triggers: store.triggers },
+    connections,
+    publicUrl: options.config.publicUrl,
+  });
   return {
     config: options.config,
     registry,

@@ -32,21 +32,24 @@ export { createMcpServer, type McpHost, toolsOf } from './mcp/mcp-server.js';
 export { hostVersion } from './paths.js';
 export { type RegisteredCommand, Registry, unknownCommandError } from './registry.js';
 export { type Sandbox, sandboxConnectionName, startSandbox } from './sandbox/sandbox.js';
+export type { AuditEntry, AuditQuery, AuditStore, NewAuditEntry } from './store/audit-store.js';
 export {
   ConnectionExistsError,
   type ConnectionRecord,
   type ConnectionStatus,
   type ConnectionStore,
   type CredentialsUpdate,
-  type LockOptions,
   type NewConnection,
-  type ResealReport,
-  type SlotOptions,
-  type StoreReadiness,
 } from './store/connection-store.js';
-export type { PostgresConnectionStore, PostgresStoreOptions } from './store/postgres-store.js';
+export type { FailureStore } from './store/failure-store.js';
+export type { HostStore, ResealReport, StoreReadiness } from './store/host-store.js';
+export type { LockOptions, LockStore, SlotOptions } from './store/lock-store.js';
+export type { PostgresHostStore, PostgresStoreOptions } from './store/postgres-store.js';
+export type { RunRecord, RunStatus, RunStore } from './store/run-store.js';
 export { SecretBox, UnreadableSecretError } from './store/secret-box.js';
-export { DATABASE_FILE, SqliteConnectionStore, type SqliteStoreOptions } from './store/sqlite-store.js';
+export type { SettingStore } from './store/setting-store.js';
+export { DATABASE_FILE, SqliteHostStore, type SqliteStoreOptions } from './store/sqlite-store.js';
+export type { TriggerStore } from './store/trigger-store.js';
 export {
   type CommandDetail,
   type CommandSummary,

@@ -15,7 +15,8 @@ import { componentSchemas, requestJsonSchema } from '../http/schemas.js';
 import { createHttpServer } from '../http/server.js';
 import type { RunView as HostRunView } from '../runs/run-service.js';
 import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
-import type { AuditEntry as HostAuditEntry, StoreReadiness } from '../store/connection-store.js';
+import type { AuditEntry as HostAuditEntry } from '../store/audit-store.js';
+import type { StoreReadiness } from '../store/host-store.js';
 import { call } from '../test-support/http.js';
 import { tempHost } from '../test-support/temp-host.js';
 import type {

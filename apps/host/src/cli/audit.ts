@@ -18,7 +18,7 @@ export async function auditCommand(flags: AuditFlags): Promise<void> {
   const query = parseAuditQuery({ limit: flags.limit, since: flags.since });
   const host = await cliHost(flags, []);
   try {
-    printJson(await host.store.listAudit(query));
+    printJson(await host.store.audit.listAudit(query));
   } finally {
     await host.close();
   }

@@ -155,7 +155,7 @@ async function saveWithKey(
   const credentials = applyParams({}, flags.credential ?? [], schema, 'credential');
   const options = applyParams({}, flags.option ?? [], { type: 'object' }, 'option');
   await promptCredentials(credentials, schema, flags.apiKey ?? true);
-  const existing = reconnect ? await host.store.get(name) : undefined;
+  const existing = reconnect ? await host.store.connections.get(name) : undefined;
   if (existing) {
     if (existing.connector !== connectorId) {
       throw new ValidationError(`Invalid parameter "name": "${name}" is a ${existing.connector} connection`, {
@@ -244,7 +244,7 @@ export async function connectCommand(connectorId: string, flags: AddFlags): Prom
       stop = started.stop;
     }
     try {
-      const before = await host.store.get(name);
+      const before = await host.store.connections.get(name);
       const login = await host.access.createLoginToken();
       const next = `/api/oauth/${encodeURIComponent(connectorId)}/start?connection=${encodeURIComponent(name)}`;
       const url = `${base}/auth?token=${login}&next=${encodeURIComponent(next)}`;
@@ -266,7 +266,7 @@ export async function connectCommand(connectorId: string, flags: AddFlags): Prom
 async function waitForConnection(host: Host, name: string, previous: string | undefined) {
   const deadline = Date.now() + 10 * 60 * 1000;
   while (Date.now() < deadline) {
-    const record = await host.store.get(name);
+    const record = await host.store.connections.get(name);
     if (record && record.updatedAt !== previous && record.status === 'ok') return host.connections.get(name);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -5,7 +5,7 @@ import { type ErrorJson, ValidationError } from '@c/core';
 import type { Host } from '../host.js';
 import type { RegisteredCommand } from '../registry.js';
 import { type RunEvent, RunService } from '../runs/run-service.js';
-import type { RunRecord } from '../store/connection-store.js';
+import type { RunRecord } from '../store/run-store.js';
 import { cliHost, type GlobalFlags } from './context.js';
 import { note, printJson } from './output.js';
 import { progressReporter } from './progress.js';
@@ -194,7 +194,7 @@ export async function workCommand(flags: GlobalFlags): Promise<void> {
     const why = await Promise.race([runs.idle().then(() => 'idle' as const), stopped]);
     await runs.stop();
     // Queued after the last look but before this worker said it was gone: a CLI counted on it.
-    if (why === 'idle' && (await host.store.listRuns({ status: 'queued', limit: 1 })).length > 0) {
+    if (why === 'idle' && (await host.store.runs.listRuns({ status: 'queued', limit: 1 })).length > 0) {
       startWorker(host);
     }
   } finally {

@@ -21,8 +21,8 @@ import {
   ConnectionExistsError,
   type ConnectionRecord,
   type ConnectionStatus,
-  type ConnectionStore,
 } from '../store/connection-store.js';
+import type { HostStore } from '../store/host-store.js';
 import { closestNames, didYouMean } from '../suggest.js';
 
 /** The name of the implicit connection made from a connector's environment variables. */
@@ -141,30 +141,31 @@ interface CachedClient {
 }
 
 /**
+ * The store's roles connections use: the connections, settings (failed checks, the sandbox's
+ * owner), locks and slots (token refreshes, concurrency budgets), and the audit log.
+ */
+export type ConnectionRoles = Pick<HostStore, 'connections' | 'settings' | 'locks' | 'audit'>;
+
+/**
  * Connections over a store: resolution (named, default, or from the environment), one client per
  * connection kept for reuse, rotated OAuth tokens written back atomically, and `needs_reconnect`
  * set when the provider refuses the credentials.
  */
 export class ConnectionManager {
   readonly #registry: Registry;
-  readonly #store: ConnectionStore;
+  readonly #store: ConnectionRoles;
   readonly #env: NodeJS.ProcessEnv;
   readonly #clients = new Map<string, CachedClient>();
 
   readonly #ledger: IdempotencyLedger;
   readonly #operations: Operations;
 
-  constructor(options: { registry: Registry; store: ConnectionStore; env?: NodeJS.ProcessEnv }) {
+  constructor(options: { registry: Registry; store: ConnectionRoles; env?: NodeJS.ProcessEnv }) {
     this.#registry = options.registry;
     this.#store = options.store;
     this.#env = options.env ?? process.env;
     this.#ledger = new IdempotencyLedger(options.store);
-    this.#operations = new Operations(options.store);
-  }
-
-  /** The store underneath, for the host's own state. */
-  get store(): ConnectionStore {
-    return this.#store;
+    this.#operations = new Operations(options.store.audit);
   }
 
   /** Where logs, traces, metrics and the audit log hear of runs and connection changes. */
@@ -177,9 +178,10 @@ export class ConnectionManager {
    * a run without a name uses (an `env` one over a stopped sandbox's, see `resolve`).
    */
   async list(): Promise<ConnectionView[]> {
-    const stored = await this.#store.list();
+    const stored = await this.#store.connections.list();
     const views = stored.map(toView);
-    const sandboxLive = stored.some((record) => record.sandbox) && (await sandboxRunning(this.#store));
+    const sandboxLive =
+      stored.some((record) => record.sandbox) && (await sandboxRunning(this.#store.settings));
     for (const connector of this.#registry.connectors()) {
       const fromEnv = envConnection(connector, this.#env);
       if (!fromEnv) continue;
@@ -197,7 +199,7 @@ export class ConnectionManager {
   /** One stored connection's view; a `NotFoundError` when there is none. */
   async get(name: string): Promise<ConnectionView> {
     const record = await this.#requireStored(name);
-    return this.#withHealth(toView(record), record.sandbox && (await sandboxRunning(this.#store)));
+    return this.#withHealth(toView(record), record.sandbox && (await sandboxRunning(this.#store.settings)));
   }
 
   /**
@@ -209,7 +211,7 @@ export class ConnectionManager {
     if (view.sandbox && !sandboxLive) {
       return { ...view, status: 'sandbox_stopped', statusMessage: sandboxStopped(view.name).message };
     }
-    const failed = parseFailedCheck(await this.#store.getSetting(checkSetting(view.name)));
+    const failed = parseFailedCheck(await this.#store.settings.getSetting(checkSetting(view.name)));
     return failed
       ? {
           ...view,
@@ -243,7 +245,7 @@ export class ConnectionManager {
         { parameter: 'name' },
       );
     }
-    if (await this.#store.get(input.name)) throw connectionExists(input.name);
+    if (await this.#store.connections.get(input.name)) throw connectionExists(input.name);
     let credentials: Record<string, unknown> = { ...(input.credentials ?? {}) };
     const connectorOptions = input.options ?? {};
     // Checked before anything is stored: options can never carry or replace a credential.
@@ -268,7 +270,7 @@ export class ConnectionManager {
       await client.close();
     }
     try {
-      const record = await this.#store.create({
+      const record = await this.#store.connections.create({
         name: input.name,
         connector: connector.id,
         credentials,
@@ -307,12 +309,12 @@ export class ConnectionManager {
     const connector = this.#connector(existing.connector);
     parseWith(connector.credentials, credentials, 'credentials');
     if (options) connector.parseOptions(options);
-    const updated = await this.#store.updateCredentials(name, credentials, {
+    const updated = await this.#store.connections.updateCredentials(name, credentials, {
       status: 'ok',
       ...(options ? { options } : {}),
     });
     if (!updated) throw connectionNotFound(name);
-    await this.#store.deleteSetting(checkSetting(name));
+    await this.#store.settings.deleteSetting(checkSetting(name));
     await this.#drop(name);
     return toView(updated);
   }
@@ -322,9 +324,9 @@ export class ConnectionManager {
   }
 
   async #remove(name: string): Promise<void> {
-    if (!(await this.#store.remove(name)))
+    if (!(await this.#store.connections.remove(name)))
       throw connectionNotFound(name, await this.#closestConnections(name));
-    await this.#store.deleteSetting(checkSetting(name));
+    await this.#store.settings.deleteSetting(checkSetting(name));
     await this.#drop(name);
   }
 
@@ -333,7 +335,7 @@ export class ConnectionManager {
   }
 
   async #setDefault(name: string): Promise<ConnectionView> {
-    if (!(await this.#store.setDefault(name))) {
+    if (!(await this.#store.connections.setDefault(name))) {
       throw connectionNotFound(name, await this.#closestConnections(name));
     }
     return this.get(name);
@@ -358,17 +360,17 @@ export class ConnectionManager {
             : 'internal',
         message: error instanceof Error ? error.message : String(error),
       };
-      await this.#store.setSetting(checkSetting(name), JSON.stringify(failed));
+      await this.#store.settings.setSetting(checkSetting(name), JSON.stringify(failed));
       throw error;
     }
-    await this.#store.setStatus(name, 'ok');
-    await this.#store.deleteSetting(checkSetting(name));
+    await this.#store.connections.setStatus(name, 'ok');
+    await this.#store.settings.deleteSetting(checkSetting(name));
     return this.get(name);
   }
 
   /** Fails at once, saying how to start it, when a sandbox connection's simulators are not running. */
   async #requireLiveSandbox(record: ConnectionRecord): Promise<void> {
-    if (record.sandbox && !(await sandboxRunning(this.#store))) throw sandboxStopped(record.name);
+    if (record.sandbox && !(await sandboxRunning(this.#store.settings))) throw sandboxStopped(record.name);
   }
 
   /**
@@ -438,7 +440,7 @@ export class ConnectionManager {
       return fromEnv;
     }
     if (name) {
-      const record = await this.#store.get(name);
+      const record = await this.#store.connections.get(name);
       if (!record) {
         const suggestions = await this.#closestConnections(name, connectorId);
         throw new ValidationError(
@@ -454,11 +456,12 @@ export class ConnectionManager {
       }
       return record;
     }
-    const stored = await this.#store.getDefault(connectorId);
+    const stored = await this.#store.connections.getDefault(connectorId);
     const fromEnv = envConnection(connector, this.#env);
     // A sandbox connection points at simulators that live only while their `serve --sandbox` runs:
     // once it has stopped, a default left behind must not hide working credentials in the environment.
-    const stale = stored?.sandbox === true && fromEnv !== undefined && !(await sandboxRunning(this.#store));
+    const stale =
+      stored?.sandbox === true && fromEnv !== undefined && !(await sandboxRunning(this.#store.settings));
     const found = (stale ? undefined : stored) ?? fromEnv;
     if (!found) {
       throw new ValidationError(
@@ -502,13 +505,13 @@ export class ConnectionManager {
       return await work(this.#client(record));
     } catch (error) {
       if (!AuthError.isInstance(error) || record.name === ENV_CONNECTION) throw error;
-      const latest = await this.#store.get(record.name);
+      const latest = await this.#store.connections.get(record.name);
       if (latest && latest.updatedAt !== record.updatedAt && latest.status === 'ok') {
         const cached = this.#clients.get(record.name);
         const ownRotation = cached && cached.version === `${latest.updatedAt}|${latest.status}`;
         if (!ownRotation) return this.#watch(latest, work);
       }
-      await this.#store.setStatus(record.name, 'needs_reconnect');
+      await this.#store.connections.setStatus(record.name, 'needs_reconnect');
       if (record.status !== 'needs_reconnect') await this.#operations.needsReconnect(record.name);
       throw error;
     }
@@ -547,8 +550,8 @@ export class ConnectionManager {
    */
   #refreshLock(name: string): RefreshCoordinator {
     return (refresh) =>
-      this.#store.withLock(`oauth-refresh:${name}`, async () => {
-        const latest = await this.#store.get(name);
+      this.#store.locks.withLock(`oauth-refresh:${name}`, async () => {
+        const latest = await this.#store.connections.get(name);
         const credentials = latest?.status === 'unreadable' ? undefined : latest?.credentials;
         await refresh(
           typeof credentials?.accessToken === 'string'
@@ -569,7 +572,7 @@ export class ConnectionManager {
    */
   #budget(key: string): ConcurrencySlots {
     return async (scope, limit, signal) => {
-      const release = await this.#store.acquireSlot(`budget:${key}:${scope}`, limit, { signal });
+      const release = await this.#store.locks.acquireSlot(`budget:${key}:${scope}`, limit, { signal });
       // A release that fails (the database briefly away) leaves the slot to expire with its lease.
       return () => void release().catch(() => {});
     };
@@ -577,7 +580,7 @@ export class ConnectionManager {
 
   async #saveTokens(name: string, tokens: OAuthTokens): Promise<void> {
     this.#operations.refreshed(name);
-    const updated = await this.#store.updateCredentials(name, (current) => ({
+    const updated = await this.#store.connections.updateCredentials(name, (current) => ({
       ...current,
       accessToken: tokens.accessToken,
       ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
@@ -595,14 +598,14 @@ export class ConnectionManager {
   }
 
   async #requireStored(name: string): Promise<ConnectionRecord> {
-    const record = await this.#store.get(name);
+    const record = await this.#store.connections.get(name);
     if (!record) throw connectionNotFound(name, await this.#closestConnections(name));
     return record;
   }
 
   /** Stored connection names close to a mistyped one (of one connector, when given). */
   async #closestConnections(name: string, connectorId?: string): Promise<string[]> {
-    const records = await this.#store.list();
+    const records = await this.#store.connections.list();
     return closestNames(
       name,
       records

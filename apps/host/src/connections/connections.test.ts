@@ -89,7 +89,10 @@ describe('ConnectionManager', () => {
     expect((await h.connections.resolve('things', 'sandbox-things')).name).toBe('sandbox-things');
 
     // While a sandbox runs (a live process claimed it), its default is the default.
-    await h.store.setSetting('sandbox_owner', JSON.stringify({ pid: process.pid, instance: 'live' }));
+    await h.store.settings.setSetting(
+      'sandbox_owner',
+      JSON.stringify({ pid: process.pid, instance: 'live' }),
+    );
     expect((await h.connections.resolve('things')).name).toBe('sandbox-things');
   });
 
@@ -119,7 +122,7 @@ describe('ConnectionManager', () => {
       options: { baseUrl: provider.url },
     });
     // The key is revoked at the provider: swap what the store holds for a key it refuses.
-    await h.store.updateCredentials('c', () => ({ apiKey: 'sk_test_revoked_00000000' }));
+    await h.store.connections.updateCredentials('c', () => ({ apiKey: 'sk_test_revoked_00000000' }));
     const error = await h.connections
       .run('things.getThing', { thingId: 'th_1' })
       .catch((caught: unknown) => caught);
@@ -133,7 +136,7 @@ describe('ConnectionManager', () => {
 
   it('retries with the stored credentials when another process replaced them during the call', async () => {
     const h = await host();
-    await h.store.create({
+    await h.store.connections.create({
       name: 'shared',
       connector: 'things',
       credentials: { apiKey: 'sk_test_stale_key_0000000' },
@@ -143,7 +146,7 @@ describe('ConnectionManager', () => {
     const pending = h.connections.run('things.getThing', { thingId: 'th_1' }, { connection: 'shared' });
     while (provider.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     // Meanwhile another process (a CLI beside a server) stores working credentials.
-    await h.store.updateCredentials('shared', () => ({ apiKey: FAKE_KEY }));
+    await h.store.connections.updateCredentials('shared', () => ({ apiKey: FAKE_KEY }));
     await expect(pending).resolves.toEqual({ id: 'th_1', object: 'thing' });
     expect(provider.calls.map((call) => call.headers.authorization)).toEqual([
       'Bearer sk_test_stale_key_0000000',
@@ -169,7 +172,7 @@ describe('ConnectionManager', () => {
 
   it('refuses a connection of another connector', async () => {
     const h = await host();
-    await h.store.create({ name: 'd', connector: 'docs', credentials: {}, options: {} });
+    await h.store.connections.create({ name: 'd', connector: 'docs', credentials: {}, options: {} });
     await expect(h.connections.resolve('things', 'd')).rejects.toMatchObject({ parameter: 'connection' });
   });
 });
@@ -192,14 +195,14 @@ describe('ConnectionManager: credentials only from the credential fields', () =>
       expect(error, parameter).toMatchObject({ kind: 'validation', parameter });
       expect(JSON.stringify((error as { toJSON(): object }).toJSON())).not.toContain(ATTACKER_KEY);
     }
-    expect(await h.store.list()).toEqual([]);
+    expect(await h.store.connections.list()).toEqual([]);
     expect(provider.calls).toHaveLength(0);
   });
 
   it('never lets stored options replace the stored credentials at run time', async () => {
     const h = await host();
     // A row written before options were checked: its options name a key the provider accepts.
-    await h.store.create({
+    await h.store.connections.create({
       name: 'planted',
       connector: 'things',
       credentials: { apiKey: 'sk_test_the_real_but_revoked_key' },
@@ -226,8 +229,8 @@ describe('ConnectionManager: credentials only from the credential fields', () =>
     await expect(h.connections.replaceCredentials('r', { apiKey: '' })).rejects.toMatchObject({
       parameter: 'credentials.apiKey',
     });
-    expect((await h.store.get('r'))?.credentials).toEqual({ apiKey: FAKE_KEY });
-    expect((await h.store.get('r'))?.options).toEqual({ baseUrl: provider.url });
+    expect((await h.store.connections.get('r'))?.credentials).toEqual({ apiKey: FAKE_KEY });
+    expect((await h.store.connections.get('r'))?.options).toEqual({ baseUrl: provider.url });
   });
 });
 
@@ -263,7 +266,7 @@ describe('ConnectionManager: a connection sealed with another key', () => {
     expect((error as Error).message).toMatch(/C_HOST_SECRET_KEY or secret\.key/);
     await expect(h.connections.test('lost')).rejects.toMatchObject({ kind: 'auth' });
     // Reported, not recorded: the right key would make it readable again.
-    expect((await h.store.get('lost'))?.status).toBe('unreadable');
+    expect((await h.store.connections.get('lost'))?.status).toBe('unreadable');
     expect(provider.calls).toHaveLength(0);
     expect(await h.connections.run('things.getThing', { thingId: 'th_2' })).toEqual({
       id: 'th_2',

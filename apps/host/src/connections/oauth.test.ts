@@ -77,7 +77,7 @@ describe.each([
     expect(view).toMatchObject({ connector, status: 'ok', sandbox: true });
     expect(view.credentialHints.accessToken).toContain('…');
     expect(JSON.stringify(view)).not.toContain(
-      (await host.store.get(name))!.credentials.accessToken as string,
+      (await host.store.connections.get(name))!.credentials.accessToken as string,
     );
     await expect(host.connections.run(commandId, input, { connection: name })).resolves.toBeDefined();
   });
@@ -107,7 +107,7 @@ describe.each([
   });
 
   it('marks the connection needs_reconnect after the grant is revoked, and Reconnect clears it', async () => {
-    const record = (await host.store.get(name))!;
+    const record = (await host.store.connections.get(name))!;
     const oauth = sandbox.simulators[connector]!.oauth!;
     const revokeUrl = oauth.revocationUrl!;
     const accessToken = record.credentials.accessToken as string;

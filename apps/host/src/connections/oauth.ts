@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Connector, HttpClient, lazySchema, ValidationError, zod } from '@c/core';
 import { sha256 } from '../access.js';
 import type { Registry } from '../registry.js';
+import type { HostStore } from '../store/host-store.js';
 import type { ConnectionManager, ConnectionView } from './connection-manager.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -104,11 +105,19 @@ export class OAuthCallbackError extends Error {
 export class OAuthFlow {
   readonly #registry: Registry;
   readonly #connections: ConnectionManager;
+  /** Connections (to know a reconnect from a connect) and short-lived values (each flow's state). */
+  readonly #store: Pick<HostStore, 'connections' | 'settings'>;
   readonly #configs = new Map<string, OAuthClientConfig>();
 
-  constructor(options: { registry: Registry; connections: ConnectionManager; env?: NodeJS.ProcessEnv }) {
+  constructor(options: {
+    registry: Registry;
+    connections: ConnectionManager;
+    store: Pick<HostStore, 'connections' | 'settings'>;
+    env?: NodeJS.ProcessEnv;
+  }) {
     this.#registry = options.registry;
     this.#connections = options.connections;
+    this.#store = options.store;
     const env = options.env ?? process.env;
     for (const connector of this.#registry.connectors()) {
       const config = oauthConfigFromEnv(connector, env);
@@ -146,7 +155,7 @@ export class OAuthFlow {
         },
       );
     }
-    const existing = await this.#connections.store.get(input.connection);
+    const existing = await this.#store.connections.get(input.connection);
     if (existing && existing.connector !== input.connector) {
       throw new ValidationError(
         `Invalid parameter "connection": "${input.connection}" is a ${existing.connector} connection`,
@@ -162,7 +171,7 @@ export class OAuthFlow {
       binding: sha256(input.binding),
       redirectUri: input.redirectUri,
     };
-    await this.#connections.store.putEphemeral(
+    await this.#store.settings.putEphemeral(
       'oauth_state',
       sha256(state),
       JSON.stringify(pending),
@@ -194,7 +203,7 @@ export class OAuthFlow {
     error?: string | undefined;
   }): Promise<ConnectionView> {
     const raw = input.state
-      ? await this.#connections.store.takeEphemeral('oauth_state', sha256(input.state))
+      ? await this.#store.settings.takeEphemeral('oauth_state', sha256(input.state))
       : undefined;
     if (!raw) {
       throw new OAuthCallbackError(
@@ -217,7 +226,7 @@ export class OAuthFlow {
     const connector = this.#registry.connector(pending.connector)!;
     const tokens = await this.#exchange(connector, config, pending, input.code);
     const credentials = this.#credentials(connector, config, tokens);
-    const existing = (await this.#connections.store.get(pending.connection)) !== undefined;
+    const existing = (await this.#store.connections.get(pending.connection)) !== undefined;
     if (existing) return this.#connections.replaceCredentials(pending.connection, credentials);
     return this.#connections.create(
       {

@@ -25,14 +25,14 @@ afterAll(async () => {
 describe('rotated OAuth tokens', () => {
   it('are written back to the store when core refreshes them, and survive a restart', async () => {
     const first = await tempHost(await loadConnectors(['issues']), { dataDir: dir.path });
-    const before = (await first.store.get('sandbox-issues'))!.credentials;
+    const before = (await first.store.connections.get('sandbox-issues'))!.credentials;
     // The access token has expired: the next call refreshes it (and the provider rotates the refresh token).
-    await first.store.updateCredentials('sandbox-issues', (current) => ({
+    await first.store.connections.updateCredentials('sandbox-issues', (current) => ({
       ...current,
       expiresAt: Date.now() - 1000,
     }));
     await first.connections.run('issues.searchTeams', { name: 'eng' });
-    const after = (await first.store.get('sandbox-issues'))!.credentials;
+    const after = (await first.store.connections.get('sandbox-issues'))!.credentials;
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.refreshToken).not.toBe(before.refreshToken);
     expect(after.expiresAt).toBeGreaterThan(Date.now());
@@ -40,9 +40,9 @@ describe('rotated OAuth tokens', () => {
 
     const second = await tempHost(await loadConnectors(['issues']), { dataDir: dir.path });
     try {
-      expect((await second.store.get('sandbox-issues'))!.credentials).toEqual(after);
+      expect((await second.store.connections.get('sandbox-issues'))!.credentials).toEqual(after);
       // Expire it again: this refresh can only succeed with the persisted refresh token (the old one is spent).
-      await second.store.updateCredentials('sandbox-issues', (current) => ({
+      await second.store.connections.updateCredentials('sandbox-issues', (current) => ({
         ...current,
         expiresAt: Date.now() - 1000,
       }));
@@ -117,7 +117,7 @@ describe('OAuth refresh across processes on one data directory', () => {
 
       for (let round = 1; round <= 4; round += 1) {
         // The stored access token has expired: every run in both processes wants a new one at once.
-        await setup.store.updateCredentials('linear', (current) => ({
+        await setup.store.connections.updateCredentials('linear', (current) => ({
           ...current,
           expiresAt: Date.now() - 1000,
         }));
@@ -132,7 +132,7 @@ describe('OAuth refresh across processes on one data directory', () => {
         expect((await setup.connections.get('linear')).status).toBe('ok');
       }
       // The grant is intact: the last stored refresh token is the live one.
-      await setup.store.updateCredentials('linear', (current) => ({
+      await setup.store.connections.updateCredentials('linear', (current) => ({
         ...current,
         expiresAt: Date.now() - 1000,
       }));

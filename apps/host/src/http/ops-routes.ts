@@ -57,7 +57,7 @@ async function operations(
     spanProcessors: options?.spanProcessors,
     version: hostVersion,
     // Async runs waiting for a worker, the fleet's when the store is shared (up to 1,000 counted).
-    queueDepth: async () => (await host.store.listRuns({ status: 'queued', limit: 1000 })).length,
+    queueDepth: async () => (await host.store.runs.listRuns({ status: 'queued', limit: 1000 })).length,
   });
   const unwatch = host.connections.operations.watch(telemetry);
   app.addHook('onClose', async () => {
@@ -75,6 +75,6 @@ async function operations(
   app.get<{ Querystring: AuditQuerystring }>(
     '/api/audit',
     { schema: routeSchema('GET /api/audit') },
-    async (request) => host.store.listAudit(parseAuditQuery(request.query ?? {})),
+    async (request) => host.store.audit.listAudit(parseAuditQuery(request.query ?? {})),
   );
 }

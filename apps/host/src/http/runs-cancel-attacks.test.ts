@@ -78,14 +78,14 @@ describe('POST /api/runs/{id}/cancel under attack', () => {
     expect(rebound.status).toBeLessThan(500);
     expect(await status(id)).toBe('running');
     expect(
-      (await host.store.listAudit({ limit: 50 })).filter((entry) => entry.action === 'run.cancel'),
+      (await host.store.audit.listAudit({ limit: 50 })).filter((entry) => entry.action === 'run.cancel'),
     ).toEqual([]);
 
     const allowed = await cancel(id, [own, bearer, 'Sec-Fetch-Site: same-origin', `Origin: ${base}`]);
     expect(allowed.status).toBe(202);
     await held.aborted;
     held.release();
-    const audit = (await host.store.listAudit({ limit: 50 })).filter(
+    const audit = (await host.store.audit.listAudit({ limit: 50 })).filter(
       (entry) => entry.action === 'run.cancel',
     );
     expect(audit).toMatchObject([

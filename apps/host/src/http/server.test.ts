@@ -258,7 +258,7 @@ describe('connections', () => {
     expect(response.status).toBe(401);
     expect(response.json.error.kind).toBe('auth');
     expect(response.text).not.toContain('sk_test_wrong_key_000000');
-    expect(await host.store.get('wrong')).toBeUndefined();
+    expect(await host.store.connections.get('wrong')).toBeUndefined();
   });
 
   it('names the invalid field of a malformed body', async () => {

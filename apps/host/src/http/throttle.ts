@@ -48,7 +48,7 @@ export interface GuessThrottleOptions {
   windowMs?: number;
   /**
    * Where the counts live: this process's memory by default; the HTTP server passes its store's
-   * (`ConnectionStore.failures`), which every process and fleet instance on that store shares.
+   * (`HostStore.failures`), which every process and fleet instance on that store shares.
    */
   store?: FailureStore;
   /** The clock (tests pass their own). */

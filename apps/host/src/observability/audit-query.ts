@@ -1,5 +1,5 @@
 import { ValidationError } from '@c/core';
-import type { AuditQuery } from '../store/connection-store.js';
+import type { AuditQuery } from '../store/audit-store.js';
 
 /** How many entries `c-host audit` and `GET /api/audit` return by default, and at most. */
 export const AUDIT_LIMIT = { default: 100, max: 1000 } as const;

@@ -167,7 +167,7 @@ describe('the audit log through the connection manager', () => {
       await expect(connections.remove('ghost')).rejects.toMatchObject({ kind: 'not_found' });
       await connections.remove('team');
 
-      const entries = await host.store.listAudit({ limit: 100 });
+      const entries = await host.store.audit.listAudit({ limit: 100 });
       expect(
         entries.map((entry) => [entry.actor, entry.action, entry.target, entry.outcome, entry.requestId]),
       ).toEqual([
@@ -197,7 +197,7 @@ describe('the audit log through the connection manager', () => {
       await withRequestContext({ actor }, () =>
         host.connections.run('tasks.closeTask', { taskId: 't2' }, { connection: 'team' }),
       );
-      const [entry] = await host.store.listAudit({ limit: 1 });
+      const [entry] = await host.store.audit.listAudit({ limit: 1 });
       expect(entry).toMatchObject({ actor, action: 'command.run', target: 'tasks.closeTask', outcome: 'ok' });
       expect(actor).toMatch(/^token:[0-9a-f]{12}$/);
       expect(actor).not.toContain('some-token');
@@ -209,7 +209,7 @@ describe('the audit log through the connection manager', () => {
   it('keeps the run’s result when the audit entry cannot be written, and says so', async () => {
     const host = await hostWithConnection();
     const warning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
-    const append = vi.spyOn(host.store, 'appendAudit').mockRejectedValue(new Error('database away'));
+    const append = vi.spyOn(host.store.audit, 'appendAudit').mockRejectedValue(new Error('database away'));
     try {
       await expect(
         host.connections.run('tasks.closeTask', { taskId: 't3' }, { connection: 'team' }),

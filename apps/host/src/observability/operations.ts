@@ -3,7 +3,7 @@
 // refresh (metrics). Nothing listens on a command line but the audit log, so a run there costs
 // nothing more than it did.
 import { ConnectorError, type ErrorKind, type RunObserver } from '@c/core';
-import type { ConnectionStore } from '../store/connection-store.js';
+import type { AuditStore } from '../store/audit-store.js';
 import { currentActor, currentRequest } from './request-context.js';
 
 /** One run as watchers see it when it starts. */
@@ -82,11 +82,11 @@ const UNOBSERVED: ObservedRun = {
  * being the current request's actor.
  */
 export class Operations {
-  readonly #store: ConnectionStore;
+  readonly #log: AuditStore;
   readonly #watchers = new Set<RunWatcher>();
 
-  constructor(store: ConnectionStore) {
-    this.#store = store;
+  constructor(audit: AuditStore) {
+    this.#log = audit;
   }
 
   /** Adds a watcher of every run from now on; returns the function that removes it. */
@@ -204,7 +204,7 @@ export class Operations {
     requestId?: string | undefined;
   }): Promise<void> {
     try {
-      await this.#store.appendAudit({ at: new Date(), ...entry });
+      await this.#log.appendAudit({ at: new Date(), ...entry });
     } catch (error) {
       const log = currentRequest()?.log;
       const note = { audit: { ...entry }, errorKind: kindOf(error) };

@@ -2,7 +2,7 @@ import type { TestServer } from '@c/core/testing';
 import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
-import { SqliteConnectionStore } from '../store/sqlite-store.js';
+import { SqliteHostStore } from '../store/sqlite-store.js';
 import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
 import { tempDir, tempHost } from '../test-support/temp-host.js';
 import { IDEMPOTENCY_TTL_MS, IdempotencyLedger } from './idempotency.js';
@@ -202,7 +202,7 @@ describe('IdempotencyLedger', () => {
     const dir = tempDir();
     dirs.push(dir);
     let now = Date.parse('2026-11-24T10:00:00Z');
-    const store = new SqliteConnectionStore({ dataDir: dir.path, now: () => new Date(now) });
+    const store = new SqliteHostStore({ dataDir: dir.path, now: () => new Date(now) });
     const ledger = new IdempotencyLedger(store, () => now);
     let calls = 0;
     const keyed = {
@@ -223,7 +223,7 @@ describe('IdempotencyLedger', () => {
   it('treats inputs that differ only in key order as the same input', async () => {
     const dir = tempDir();
     dirs.push(dir);
-    const store = new SqliteConnectionStore({ dataDir: dir.path });
+    const store = new SqliteHostStore({ dataDir: dir.path });
     const ledger = new IdempotencyLedger(store);
     const keyed = (input: unknown) => ({ key: 'k-8', command: 'c.x', connection: 'main', input });
     let calls = 0;

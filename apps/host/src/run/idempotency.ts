@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ValidationError } from '@c/core';
-import type { ConnectionStore } from '../store/connection-store.js';
+import type { HostStore } from '../store/host-store.js';
 
 /** How long a key holds its first result (spec/AGENTS.md: 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -48,10 +48,10 @@ export interface KeyedRunOptions {
  * itself, or an id the connector derives from it) a write that did land is not applied twice.
  */
 export class IdempotencyLedger {
-  readonly #store: ConnectionStore;
+  readonly #store: Pick<HostStore, 'settings' | 'locks'>;
   readonly #now: () => number;
 
-  constructor(store: ConnectionStore, now: () => number = Date.now) {
+  constructor(store: Pick<HostStore, 'settings' | 'locks'>, now: () => number = Date.now) {
     this.#store = store;
     this.#now = now;
   }
@@ -65,7 +65,7 @@ export class IdempotencyLedger {
       inputHash: hashInput(keyed.input),
     };
     const recorded = async (): Promise<{ result: T } | undefined> => {
-      const stored = await this.#store.getEphemeral(KIND, id);
+      const stored = await this.#store.settings.getEphemeral(KIND, id);
       if (stored === undefined) return undefined;
       const record = JSON.parse(stored) as IdempotencyRecord;
       checkMatch(keyed.key, record, expected);
@@ -75,7 +75,7 @@ export class IdempotencyLedger {
     // A repeat of a finished run needs no lock.
     const early = await recorded();
     if (early) return early.result;
-    return this.#store.withLock(
+    return this.#store.locks.withLock(
       `idempotency:${id}`,
       async () => {
         const first = await recorded();
@@ -87,7 +87,7 @@ export class IdempotencyLedger {
           result,
           createdAt: new Date(now).toISOString(),
         };
-        await this.#store.putEphemeral(KIND, id, JSON.stringify(record), now + IDEMPOTENCY_TTL_MS);
+        await this.#store.settings.putEphemeral(KIND, id, JSON.stringify(record), now + IDEMPOTENCY_TTL_MS);
         return result;
       },
       { waitMs: WAIT_FOR_FIRST_MS, signal: options.signal },

@@ -14,13 +14,11 @@ import type { Host } from '../host.js';
 import { CLI_ACTOR, currentActor, withRequestContext } from '../observability/request-context.js';
 import type { RegisteredCommand } from '../registry.js';
 import { listItems } from '../result-list.js';
-import type {
-  ConnectionStore,
-  RunOutcome,
-  RunRecord,
-  RunResult,
-  RunStatus,
-} from '../store/connection-store.js';
+import type { HostStore } from '../store/host-store.js';
+import type { RunOutcome, RunRecord, RunResult, RunStatus } from '../store/run-store.js';
+
+/** The store's roles async runs use: the runs, settings (the queue's state) and the audit log. */
+type RunRoles = Pick<HostStore, 'runs' | 'settings' | 'audit'>;
 
 /** How long a worker's claim on a run holds without renewal (renewed every third of it). */
 const RUN_LEASE_MS = 30_000;
@@ -106,7 +104,7 @@ type Outcome = 'ended' | 'released' | 'lost';
 /** The worker side of the service, as the engines see it. */
 interface Workers {
   readonly owner: string;
-  readonly store: ConnectionStore;
+  readonly store: RunRoles;
   readonly options: RunServiceOptions;
   /** How many runs this process runs now. */
   running(): number;
@@ -134,7 +132,7 @@ interface Workers {
  */
 export class RunService {
   readonly #host: Host;
-  readonly #store: ConnectionStore;
+  readonly #store: RunRoles;
   readonly #options: RunServiceOptions;
   readonly #owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   readonly #events = new EventEmitter().setMaxListeners(0);
@@ -176,7 +174,7 @@ export class RunService {
     const hints = hintsOf(entry);
     const key = checkIdempotencyKey(request.idempotencyKey, !hints.readOnly, entry.id);
     const connection = await this.#host.connections.resolve(entry.connectorId, request.connection);
-    const run = await this.#store.createRun({
+    const run = await this.#store.runs.createRun({
       id: randomUUID(),
       command: entry.id,
       connection: connection.name,
@@ -190,8 +188,9 @@ export class RunService {
       await (await this.#engineReady()).dispatch(run);
     } catch (error) {
       // Not queued: the run must not stay `queued` with no job behind it.
-      const taken = await this.#store.takeRun(run.id, { owner: this.#owner, leaseMs: RUN_LEASE_MS });
-      if (taken) await this.#store.finishRun(run.id, taken.run.attempt, { error: { ...toErrorJson(error) } });
+      const taken = await this.#store.runs.takeRun(run.id, { owner: this.#owner, leaseMs: RUN_LEASE_MS });
+      if (taken)
+        await this.#store.runs.finishRun(run.id, taken.run.attempt, { error: { ...toErrorJson(error) } });
       throw error;
     }
     if (!this.#options.work && !(await this.#workerAlive())) this.#options.startWorker?.();
@@ -200,7 +199,7 @@ export class RunService {
 
   /** A run's record; a `NotFoundError` (404) when there is none. */
   async get(id: string): Promise<RunRecord> {
-    const run = await this.#store.getRun(id);
+    const run = await this.#store.runs.getRun(id);
     if (!run) {
       throw new NotFoundError(`There is no run "${id}" (runs are kept for 7 days after they end)`, {
         details: { run: id },
@@ -217,7 +216,7 @@ export class RunService {
    * ended otherwise is a `ValidationError` (409). Audited as `run.cancel` for the current actor.
    */
   async cancel(id: string): Promise<RunRecord> {
-    const asked = await this.#store.cancelRun(id);
+    const asked = await this.#store.runs.cancelRun(id);
     if (!asked) await this.get(id);
     const { run, previous } = asked!;
     if (previous === 'succeeded' || previous === 'failed') {
@@ -275,7 +274,7 @@ export class RunService {
     const inner = `${margin}${' '.repeat(indent)}`;
     yield skeleton.slice(0, at);
     let first = true;
-    for await (const piece of this.#store.readRunResult(run.id)) {
+    for await (const piece of this.#store.runs.readRunResult(run.id)) {
       let text = '';
       // Every piece is whole lines, each ending with a newline: one item per line.
       for (const line of piece.slice(0, -1).split('\n')) {
@@ -299,12 +298,12 @@ export class RunService {
       return;
     }
     if (format === 'ndjson') {
-      yield* this.#store.readRunResult(run.id);
+      yield* this.#store.runs.readRunResult(run.id);
       return;
     }
     yield `${result.head}[`;
     let first = true;
-    for await (const piece of this.#store.readRunResult(run.id)) {
+    for await (const piece of this.#store.runs.readRunResult(run.id)) {
       // Every piece is whole lines, each ending with a newline: one item per line.
       const items = piece.slice(0, -1).replaceAll('\n', ',');
       yield first ? items : `,${items}`;
@@ -386,7 +385,7 @@ export class RunService {
     for (let quiet = 0; quiet < 2; ) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       const busy =
-        this.#active.size > 0 || (await this.#store.listRuns({ status: 'queued', limit: 1 })).length > 0;
+        this.#active.size > 0 || (await this.#store.runs.listRuns({ status: 'queued', limit: 1 })).length > 0;
       quiet = busy ? 0 : quiet + 1;
     }
   }
@@ -403,7 +402,7 @@ export class RunService {
     await engine?.stopTaking();
     if (this.#options.work) {
       // A CLI that submits now must not count on this process any more: it starts a worker.
-      await this.#store.deleteSetting(WORKER_SETTING).catch(() => {});
+      await this.#store.settings.deleteSetting(WORKER_SETTING).catch(() => {});
     }
     const running = [...this.#active.values()].map((execution) => execution.done);
     let timer: NodeJS.Timeout | undefined;
@@ -430,8 +429,8 @@ export class RunService {
 
   /** Says that a worker is alive (for CLIs deciding whether to start one), and prunes old runs. */
   async #heartbeat(): Promise<void> {
-    await this.#store.setSetting(WORKER_SETTING, String(Date.now() + RUN_LEASE_MS));
-    await this.#store.pruneRuns(new Date(Date.now() - RUN_RETENTION_MS));
+    await this.#store.settings.setSetting(WORKER_SETTING, String(Date.now() + RUN_LEASE_MS));
+    await this.#store.runs.pruneRuns(new Date(Date.now() - RUN_RETENTION_MS));
   }
 
   /**
@@ -447,7 +446,7 @@ export class RunService {
       connection: run.connection,
       outcome: 'ok',
     };
-    await this.#store.appendAudit(entry).catch(() => {
+    await this.#store.audit.appendAudit(entry).catch(() => {
       process.emitWarning(`c-host could not write an audit entry for run.cancel ${run.id}`);
     });
   }
@@ -460,7 +459,7 @@ export class RunService {
   }
 
   async #workerAlive(): Promise<boolean> {
-    return Number((await this.#store.getSetting(WORKER_SETTING)) ?? 0) > Date.now();
+    return Number((await this.#store.settings.getSetting(WORKER_SETTING)) ?? 0) > Date.now();
   }
 
   #workers(): Workers {
@@ -495,7 +494,7 @@ export class RunService {
     let savedAt = 0;
     const save = (update: { leaseMs?: number; progress?: Record<string, unknown> }) => {
       saving = saving
-        .then(() => this.#store.touchRun(id, attempt, update))
+        .then(() => this.#store.runs.touchRun(id, attempt, update))
         .then((current) => {
           // Taken over (its lease ran out while this process stalled) or ended by another.
           if (!current) controller.abort(new LostClaim());
@@ -537,22 +536,22 @@ export class RunService {
         if (reason instanceof LostClaim) return 'lost';
         await flush();
         if (reason instanceof CancelReason) {
-          await this.#store.finishRun(id, attempt, this.#canceled(run));
+          await this.#store.runs.finishRun(id, attempt, this.#canceled(run));
           return 'ended';
         }
         if (reason instanceof StopReason) {
-          if (run.repeatSafe && (await this.#store.releaseRun(id, attempt))) return 'released';
+          if (run.repeatSafe && (await this.#store.runs.releaseRun(id, attempt))) return 'released';
           // A run asked to stop is not put back: it ends as its canceler asked.
-          const canceling = (await this.#store.getRun(id))?.status === 'canceling';
+          const canceling = (await this.#store.runs.getRun(id))?.status === 'canceling';
           const outcome = canceling ? this.#canceled(run) : { error: outcomeUnknown(run, 'stopped') };
-          await this.#store.finishRun(id, attempt, outcome);
+          await this.#store.runs.finishRun(id, attempt, outcome);
           return 'ended';
         }
-        await this.#store.finishRun(id, attempt, { error: { ...toErrorJson(error) } });
+        await this.#store.runs.finishRun(id, attempt, { error: { ...toErrorJson(error) } });
         return 'ended';
       }
       await flush();
-      await this.#store.finishRun(id, attempt, storedResult(result));
+      await this.#store.runs.finishRun(id, attempt, storedResult(result));
       return 'ended';
     } finally {
       clearInterval(renew);
@@ -560,25 +559,26 @@ export class RunService {
   }
 
   async #take(id: string, claimLost?: AbortSignal): Promise<Outcome> {
-    const taken = await this.#store.takeRun(id, { owner: this.#owner, leaseMs: RUN_LEASE_MS });
+    const taken = await this.#store.runs.takeRun(id, { owner: this.#owner, leaseMs: RUN_LEASE_MS });
     // Unknown (pruned) or already ended (its worker died after recording the end): nothing to do.
     if (!taken || ENDED.has(taken.previous)) return 'ended';
     // Its worker died while it was being canceled: it ends as asked, not run again.
     if (taken.previous === 'canceling') {
-      await this.#store.finishRun(id, taken.run.attempt, this.#canceled(taken.run));
+      await this.#store.runs.finishRun(id, taken.run.attempt, this.#canceled(taken.run));
       return 'ended';
     }
     if (taken.previous === 'running' && !taken.run.repeatSafe) {
-      await this.#store.finishRun(id, taken.run.attempt, { error: outcomeUnknown(taken.run, 'died') });
+      await this.#store.runs.finishRun(id, taken.run.attempt, { error: outcomeUnknown(taken.run, 'died') });
       return 'ended';
     }
     return this.#executeTracked(taken.run, claimLost);
   }
 
   async #recover(run: RunRecord, requeue: boolean): Promise<void> {
-    if (run.status === 'canceling') await this.#store.finishRun(run.id, run.attempt, this.#canceled(run));
-    else if (requeue && run.repeatSafe) await this.#store.releaseRun(run.id, run.attempt);
-    else await this.#store.finishRun(run.id, run.attempt, { error: outcomeUnknown(run, 'died') });
+    if (run.status === 'canceling')
+      await this.#store.runs.finishRun(run.id, run.attempt, this.#canceled(run));
+    else if (requeue && run.repeatSafe) await this.#store.runs.releaseRun(run.id, run.attempt);
+    else await this.#store.runs.finishRun(run.id, run.attempt, { error: outcomeUnknown(run, 'died') });
   }
 }
 
@@ -657,7 +657,7 @@ class LocalEngine implements Engine {
   async #sweep(): Promise<void> {
     this.#lastSweep = Date.now();
     for (const status of ['running', 'canceling'] as const) {
-      for (const run of await this.#workers.store.listRuns({ status, limit: 1000 })) {
+      for (const run of await this.#workers.store.runs.listRuns({ status, limit: 1000 })) {
         if (run.owner === this.#workers.owner || !workerGone(run)) continue;
         await this.#workers.recover(run, true);
       }
@@ -675,7 +675,7 @@ class LocalEngine implements Engine {
       do {
         this.#again = false;
         while (this.#taking && this.#workers.running() < this.#concurrency) {
-          const run = await this.#workers.store.claimNextRun({
+          const run = await this.#workers.store.runs.claimNextRun({
             owner: this.#workers.owner,
             leaseMs: RUN_LEASE_MS,
           });
@@ -779,7 +779,7 @@ class BossEngine implements Engine {
     );
     await this.#boss.work<{ runId: string }>(DEAD_QUEUE, async ([job]) => {
       if (!job) return;
-      const run = await this.#workers.store.getRun(job.data.runId);
+      const run = await this.#workers.store.runs.getRun(job.data.runId);
       if (run && !ENDED.has(run.status)) await this.#workers.recover(run, false);
     });
     await this.#requeueStranded();
@@ -811,7 +811,7 @@ class BossEngine implements Engine {
    */
   async #requeueStranded(): Promise<void> {
     const before = Date.now() - 60_000;
-    for (const run of await this.#workers.store.listRuns({ status: 'queued', limit: 1000 })) {
+    for (const run of await this.#workers.store.runs.listRuns({ status: 'queued', limit: 1000 })) {
       if (Date.parse(run.createdAt) < before) await this.dispatch(run);
     }
   }

@@ -43,7 +43,7 @@ describe('an async run', () => {
       await worker.stop();
       await accepting.stop();
     }
-    const entries = (await host.store.listAudit({ limit: 10 })).filter(
+    const entries = (await host.store.audit.listAudit({ limit: 10 })).filter(
       (entry) => entry.action === 'command.run' && entry.target === 'analytics.sendEvents',
     );
     expect(entries).toHaveLength(1);

@@ -60,7 +60,7 @@ describe('canceling an async run', () => {
     await worker.idle();
     expect(await worker.get(id)).toMatchObject({ status: 'canceled', attempt: 0, result: undefined });
     expect(calls('/api/2/export')).toBe(0);
-    const audit = (await host.store.listAudit({ limit: 10 })).filter((entry) => entry.target === id);
+    const audit = (await host.store.audit.listAudit({ limit: 10 })).filter((entry) => entry.target === id);
     expect(audit).toMatchObject([{ action: 'run.cancel', actor, connection: 'amp', outcome: 'ok' }]);
   });
 

@@ -127,7 +127,7 @@ describe('a sandbox restarted on the same data directory', () => {
       { email: 'kept@example.com', name: 'Kept Across Restarts' },
       { connection: 'sandbox-payments' },
     )) as { id: string };
-    const key = (await host.store.get('sandbox-payments'))!.credentials.apiKey;
+    const key = (await host.store.connections.get('sandbox-payments'))!.credentials.apiKey;
     await first.close();
 
     const second = await startSandbox(host);
@@ -253,6 +253,6 @@ describe('c-host mcp --sandbox', () => {
     // Once the client has gone, the sandbox has let go of its claim: a serve --sandbox may start.
     const host = await tempHost([], { dataDir: dir.path });
     cleanups.push(() => host.close());
-    expect(await host.store.getSetting('sandbox_owner')).toBeUndefined();
+    expect(await host.store.settings.getSetting('sandbox_owner')).toBeUndefined();
   }, 60_000);
 });

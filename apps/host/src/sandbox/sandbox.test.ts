@@ -38,7 +38,7 @@ describe('startSandbox', () => {
     expect(customers.data).toHaveLength(3);
     await first.close();
 
-    await host.store.create({
+    await host.store.connections.create({
       name: 'mine',
       connector: 'payments',
       credentials: { apiKey: 'sk_test_x' },
@@ -82,7 +82,7 @@ describe('startSandbox', () => {
       impostor: 'The simulator of impostor simulates things',
     });
     expect(Object.keys(sandbox.connections)).toEqual(['payments']);
-    expect(await host.store.get('sandbox-impostor')).toBeUndefined();
+    expect(await host.store.connections.get('sandbox-impostor')).toBeUndefined();
   });
 });
 
@@ -91,24 +91,27 @@ describe('one sandbox per data directory', () => {
     const host = await tempHost(await loadConnectors(['payments']));
     cleanups.push(() => host.cleanup());
     const first = await startSandbox(host);
-    const pointed = (await host.store.get('sandbox-payments'))!.options;
+    const pointed = (await host.store.connections.get('sandbox-payments'))!.options;
     await first.close();
 
     // Another process (here: the one that started this test) runs its sandbox on this data directory.
-    await host.store.setSetting('sandbox_owner', JSON.stringify({ pid: process.ppid, instance: 'other' }));
+    await host.store.settings.setSetting(
+      'sandbox_owner',
+      JSON.stringify({ pid: process.ppid, instance: 'other' }),
+    );
     const refused = await startSandbox(host).catch((error: unknown) => error);
     expect(refused).toMatchObject({ kind: 'validation', parameter: 'sandbox' });
     expect((refused as Error).message).toContain(`pid ${process.ppid}`);
-    expect((await host.store.get('sandbox-payments'))!.options).toEqual(pointed);
+    expect((await host.store.connections.get('sandbox-payments'))!.options).toEqual(pointed);
 
     // That process was killed without letting go: its claim is stale.
     const dead = spawnSync(process.execPath, ['-e', '']).pid;
-    await host.store.setSetting('sandbox_owner', JSON.stringify({ pid: dead, instance: 'gone' }));
+    await host.store.settings.setSetting('sandbox_owner', JSON.stringify({ pid: dead, instance: 'gone' }));
     const next = await startSandbox(host);
     cleanups.push(() => next.close());
-    expect((await host.store.get('sandbox-payments'))!.options.baseUrl).toBe(next.urls.payments);
+    expect((await host.store.connections.get('sandbox-payments'))!.options.baseUrl).toBe(next.urls.payments);
     await next.close();
-    expect(await host.store.getSetting('sandbox_owner')).toBeUndefined();
+    expect(await host.store.settings.getSetting('sandbox_owner')).toBeUndefined();
   });
 
   it('a second serve --sandbox on the same data directory is refused and leaves the first one whole', async () => {
@@ -129,7 +132,7 @@ describe('one sandbox per data directory', () => {
     const connections = async () => {
       const host = await tempHost([], { dataDir: dir.path });
       try {
-        return (await host.store.list()).map((record) => [record.name, record.options]);
+        return (await host.store.connections.list()).map((record) => [record.name, record.options]);
       } finally {
         await host.close();
       }

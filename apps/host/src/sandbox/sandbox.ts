@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Connector, ValidationError } from '@c/core';
 import type { RunningSimulator } from '@c/core/testing';
 import type { Host } from '../host.js';
+import type { SettingStore } from '../store/setting-store.js';
 import { persistenceOf, SandboxStateFiles } from './sandbox-state.js';
 
 /** The setting naming the process whose sandbox the data directory's sandbox connections point at. */
@@ -52,20 +53,20 @@ export const sandboxConnectionName = (connectorId: string) => `sandbox-${connect
  */
 async function claimSandbox(host: Host): Promise<() => Promise<void>> {
   const instance = randomUUID();
-  await host.store.withLock('sandbox', async () => {
-    const owner = parseOwner(await host.store.getSetting(SANDBOX_OWNER));
+  await host.store.locks.withLock('sandbox', async () => {
+    const owner = parseOwner(await host.store.settings.getSetting(SANDBOX_OWNER));
     if (owner && owner.pid !== process.pid && processAlive(owner.pid)) {
       throw new ValidationError(
         `Invalid parameter "sandbox": another c-host (pid ${owner.pid}, \`serve --sandbox\` or \`mcp --sandbox\`) runs the sandbox of the data directory ${host.config.dataDir}. Stop it first, or give this one a data directory of its own (--data-dir or C_HOST_DATA_DIR).`,
         { parameter: 'sandbox', details: { sandboxOwner: owner.pid } },
       );
     }
-    await host.store.setSetting(SANDBOX_OWNER, JSON.stringify({ pid: process.pid, instance }));
+    await host.store.settings.setSetting(SANDBOX_OWNER, JSON.stringify({ pid: process.pid, instance }));
   });
   return () =>
-    host.store.withLock('sandbox', async () => {
-      if (parseOwner(await host.store.getSetting(SANDBOX_OWNER))?.instance === instance) {
-        await host.store.deleteSetting(SANDBOX_OWNER);
+    host.store.locks.withLock('sandbox', async () => {
+      if (parseOwner(await host.store.settings.getSetting(SANDBOX_OWNER))?.instance === instance) {
+        await host.store.settings.deleteSetting(SANDBOX_OWNER);
       }
     });
 }
@@ -74,13 +75,13 @@ async function claimSandbox(host: Host): Promise<() => Promise<void>> {
  * Whether the sandbox connections of a store point at running simulators: a process that claimed
  * the sandbox is alive. Once it has stopped, they point at nothing.
  */
-export async function sandboxRunning(store: Pick<Host['store'], 'getSetting'>): Promise<boolean> {
-  return (await sandboxOwner(store)) !== undefined;
+export async function sandboxRunning(settings: Pick<SettingStore, 'getSetting'>): Promise<boolean> {
+  return (await sandboxOwner(settings)) !== undefined;
 }
 
 /** The process running the sandbox of a store, while it runs. */
-export async function sandboxOwner(store: Pick<Host['store'], 'getSetting'>): Promise<number | undefined> {
-  const owner = parseOwner(await store.getSetting(SANDBOX_OWNER));
+export async function sandboxOwner(settings: Pick<SettingStore, 'getSetting'>): Promise<number | undefined> {
+  const owner = parseOwner(await settings.getSetting(SANDBOX_OWNER));
   return owner !== undefined && processAlive(owner.pid) ? owner.pid : undefined;
 }
 
@@ -122,7 +123,7 @@ async function startSimulators(
   release: () => Promise<void>,
 ): Promise<Sandbox> {
   const connectors = host.registry.connectors().filter((connector) => connector.simulator);
-  const ports = parsePorts(await host.store.getSetting(SANDBOX_PORTS));
+  const ports = parsePorts(await host.store.settings.getSetting(SANDBOX_PORTS));
   const outcomes = await Promise.allSettled(
     connectors.map((connector) =>
       startSimulator(connector, options.host ?? '127.0.0.1', ports[connector.id]),
@@ -162,7 +163,7 @@ async function startSimulators(
       const restored = persistence ? restoreState(files, connector.id, simulator, notes) : false;
       const name = sandboxConnectionName(connector.id);
       const { credentials, options: connectionOptions } = simulator.connection;
-      for (const record of await host.store.list()) {
+      for (const record of await host.store.connections.list()) {
         if (!record.sandbox || record.connector !== connector.id) continue;
         // A restored simulator knows the credentials it gave before; a fresh one only its own.
         const keep = restored && record.status !== 'unreadable';
@@ -172,7 +173,7 @@ async function startSimulators(
           connectionOptions,
         );
       }
-      if (!(await host.store.get(name))) {
+      if (!(await host.store.connections.get(name))) {
         await host.connections.create(
           { name, connector: connector.id, credentials, options: connectionOptions },
           { verify: false, sandbox: true },
@@ -192,7 +193,7 @@ async function startSimulators(
         });
       }
     }
-    await host.store.setSetting(SANDBOX_PORTS, JSON.stringify(ports));
+    await host.store.settings.setSetting(SANDBOX_PORTS, JSON.stringify(ports));
   } catch (error) {
     await Promise.allSettled(started.map((simulator) => simulator.close()));
     throw error;

@@ -1,4 +1,4 @@
-import type { AuditEntry } from './connection-store.js';
+import type { AuditEntry } from './audit-store.js';
 import { iso, type StoredTime } from './sealed-rows.js';
 
 /** An audit row as a store reads it (SQLite: text time; PostgreSQL: a `Date` and a bigint as text). */

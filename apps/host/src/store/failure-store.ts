@@ -7,7 +7,7 @@ export interface FailureWindow {
 
 /**
  * Where the guessing throttle's failure counts live: in one process's memory
- * (`MemoryFailureStore`), or in a store (`ConnectionStore.failures`) that several processes and
+ * (`MemoryFailureStore`), or in a store (`HostStore.failures`) that several processes and
  * instances share, so a client cannot spread its guesses across them.
  */
 export interface FailureStore {

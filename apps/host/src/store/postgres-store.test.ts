@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresForTests } from '../test-support/postgres.js';
+import { lockKey } from './postgres-deps.js';
 import { LATEST_VERSION, MIGRATIONS } from './postgres-migrations.js';
-import { lockKey, PostgresConnectionStore } from './postgres-store.js';
-import { type StoreLocation, storeSuite } from './store-suite.js';
+import { PostgresHostStore } from './postgres-store.js';
+import { storeSuite } from './store-suite.js';
+import type { StoreLocation } from './store-suite-support.js';
 
 const availability = await postgresForTests();
 const cluster = availability.available ? availability.postgres : undefined;
@@ -28,7 +30,7 @@ async function sql<T extends pg.QueryResultRow = any>(url: string, text: string,
 /** A database of the test cluster, opened as the shared suite asks. */
 function postgresLocation(url: string): StoreLocation {
   return {
-    open: (options = {}) => PostgresConnectionStore.open({ url, ...options, secretKey: options.secretKey }),
+    open: (options = {}) => PostgresHostStore.open({ url, ...options, secretKey: options.secretKey }),
     async insertConnection(name, connector, sealed) {
       await sql(
         url,
@@ -72,12 +74,12 @@ function postgresLocation(url: string): StoreLocation {
 }
 
 describe.skipIf(!cluster)(
-  `PostgresConnectionStore${availability.available ? '' : ` (skipped: ${availability.reason})`}`,
+  `PostgresHostStore${availability.available ? '' : ` (skipped: ${availability.reason})`}`,
   () => {
     it('refuses to open without C_HOST_SECRET_KEY: a fleet shares one key', async () => {
       const url = await cluster!.createDatabase();
       for (const secretKey of [undefined, '  ']) {
-        const error = await PostgresConnectionStore.open({ url, secretKey }).catch((caught) => caught);
+        const error = await PostgresHostStore.open({ url, secretKey }).catch((caught) => caught);
         expect(error).toMatchObject({ kind: 'validation', parameter: 'C_HOST_SECRET_KEY' });
         expect(error.message).toMatch(/needs C_HOST_SECRET_KEY, the same on every instance/);
       }
@@ -88,7 +90,7 @@ describe.skipIf(!cluster)(
     it('migrates once when many instances start at once, and agrees on one key record', async () => {
       const url = await cluster!.createDatabase();
       const stores = await Promise.all(
-        Array.from({ length: 6 }, () => PostgresConnectionStore.open({ url, secretKey: KEY })),
+        Array.from({ length: 6 }, () => PostgresHostStore.open({ url, secretKey: KEY })),
       );
       try {
         const applied = await sql(url, 'SELECT version, name FROM schema_migrations ORDER BY version');
@@ -97,13 +99,14 @@ describe.skipIf(!cluster)(
           { n: 1 },
         ]);
         // Whichever wrote the record, every instance reads what the others seal.
-        await stores[0]!.create({
+        await stores[0]!.connections.create({
           name: 'a',
           connector: 'payments',
           credentials: { apiKey: 'k' },
           options: {},
         });
-        for (const store of stores) expect((await store.get('a'))?.credentials).toEqual({ apiKey: 'k' });
+        for (const store of stores)
+          expect((await store.connections.get('a'))?.credentials).toEqual({ apiKey: 'k' });
         for (const store of stores) {
           expect(await store.checkReady()).toEqual({
             ready: true,
@@ -115,7 +118,7 @@ describe.skipIf(!cluster)(
         await Promise.all(stores.map((store) => store.close()));
       }
       // Opening again applies nothing new.
-      await (await PostgresConnectionStore.open({ url, secretKey: KEY })).close();
+      await (await PostgresHostStore.open({ url, secretKey: KEY })).close();
       expect(await sql(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([
         { n: MIGRATIONS.length },
       ]);
@@ -123,7 +126,7 @@ describe.skipIf(!cluster)(
 
     it('is not ready while migrations are missing or the database does not answer, saying which without secrets', async () => {
       const url = await cluster!.createDatabase();
-      const store = await PostgresConnectionStore.open({ url, secretKey: KEY });
+      const store = await PostgresHostStore.open({ url, secretKey: KEY });
       try {
         await sql(url, 'DELETE FROM schema_migrations WHERE version = $1', [LATEST_VERSION]);
         expect(await store.checkReady()).toEqual({
@@ -149,14 +152,14 @@ describe.skipIf(!cluster)(
     it('says which database cannot be reached, never its password', async () => {
       const url = new URL(await cluster!.createDatabase());
       url.password = 'wrong-password-Zq9';
-      const error = await PostgresConnectionStore.open({ url: url.toString(), secretKey: KEY }).catch(
+      const error = await PostgresHostStore.open({ url: url.toString(), secretKey: KEY }).catch(
         (caught) => caught,
       );
       expect(error).toMatchObject({ kind: 'network' });
       expect(error.message).toContain(`The database 127.0.0.1:${cluster!.port}/`);
       expect(error.message).not.toContain('wrong-password-Zq9');
       url.port = String(cluster!.port === 1 ? 2 : 1);
-      const refused = await PostgresConnectionStore.open({ url: url.toString(), secretKey: KEY }).catch(
+      const refused = await PostgresHostStore.open({ url: url.toString(), secretKey: KEY }).catch(
         (caught) => caught,
       );
       expect(refused).toMatchObject({ kind: 'network' });
@@ -165,25 +168,25 @@ describe.skipIf(!cluster)(
 
     it('bounds the wait for a lock connection by the lock’s deadline and signal when every one holds a lock', async () => {
       const url = await cluster!.createDatabase();
-      const store = await PostgresConnectionStore.open({ url, secretKey: KEY, lockPoolSize: 1 });
+      const store = await PostgresHostStore.open({ url, secretKey: KEY, lockPoolSize: 1 });
       try {
         let release!: () => void;
         let entered!: () => void;
         const inside = new Promise<void>((resolve) => (entered = resolve));
-        const held = store.withLock('long', () => {
+        const held = store.locks.withLock('long', () => {
           entered();
           return new Promise<void>((resolve) => (release = resolve));
         });
         await inside;
         // Another lock, free in the database, but this instance has no connection left to hold it with.
-        await expect(store.withLock('other', async () => 'x', { waitMs: 50 })).rejects.toMatchObject({
+        await expect(store.locks.withLock('other', async () => 'x', { waitMs: 50 })).rejects.toMatchObject({
           kind: 'timeout',
         });
         const controller = new AbortController();
-        const aborted = store.withLock('other', async () => 'x', { signal: controller.signal });
+        const aborted = store.locks.withLock('other', async () => 'x', { signal: controller.signal });
         controller.abort(new Error('stopped'));
         await expect(aborted).rejects.toThrow('stopped');
-        const waiting = store.withLock('other', async () => 'got it', { waitMs: 10_000 });
+        const waiting = store.locks.withLock('other', async () => 'got it', { waitMs: 10_000 });
         release();
         await held;
         // The connections abandoned by the two waiters went back: the third gets one.
@@ -196,7 +199,7 @@ describe.skipIf(!cluster)(
     it('listens again for other instances’ wake-ups when its listening connection is cut', async () => {
       const url = await cluster!.createDatabase();
       const database = new URL(url).pathname.slice(1);
-      const store = await PostgresConnectionStore.open({ url, secretKey: KEY });
+      const store = await PostgresHostStore.open({ url, secretKey: KEY });
       const listeners = async () =>
         (
           await sql(
@@ -231,20 +234,25 @@ describe.skipIf(!cluster)(
 
     it('keeps the options as given, and dates as ISO 8601 with milliseconds', async () => {
       const url = await cluster!.createDatabase();
-      const store = await PostgresConnectionStore.open({
+      const store = await PostgresHostStore.open({
         url,
         secretKey: KEY,
         now: () => new Date('2026-01-02T03:04:05.678Z'),
       });
       try {
         const options = { z: 1, a: { nested: [1, 'two'] }, baseUrl: 'http://127.0.0.1:1/x' };
-        const made = await store.create({ name: 'o', connector: 'docs', credentials: {}, options });
+        const made = await store.connections.create({
+          name: 'o',
+          connector: 'docs',
+          credentials: {},
+          options,
+        });
         expect(made).toMatchObject({
           options,
           createdAt: '2026-01-02T03:04:05.678Z',
           updatedAt: '2026-01-02T03:04:05.678Z',
         });
-        expect(Object.keys((await store.get('o'))!.options)).toEqual(['z', 'a', 'baseUrl']);
+        expect(Object.keys((await store.connections.get('o'))!.options)).toEqual(['z', 'a', 'baseUrl']);
       } finally {
         await store.close();
       }
@@ -254,7 +262,7 @@ describe.skipIf(!cluster)(
 
 describe.skipIf(!cluster)('PostgreSQL', () => {
   storeSuite({
-    name: 'PostgresConnectionStore',
+    name: 'PostgresHostStore',
     keyRequired: true,
     async fresh() {
       return postgresLocation(await cluster!.createDatabase());

@@ -1,14 +1,4 @@
-import type pg from 'pg';
-import type {
-  DeliveryOutcome,
-  DeliveryRecord,
-  NewEvent,
-  NewSubscription,
-  StoredEvent,
-  SubscriptionRecord,
-  TriggerStore,
-} from './connection-store.js';
-import type { SecretBox } from './secret-box.js';
+import type { PostgresDeps } from './postgres-deps.js';
 import {
   type DeliveryRow,
   deliveryRecord,
@@ -21,6 +11,15 @@ import {
   storedEvent,
   subscriptionRecord,
 } from './trigger-rows.js';
+import type {
+  DeliveryOutcome,
+  DeliveryRecord,
+  NewEvent,
+  NewSubscription,
+  StoredEvent,
+  SubscriptionRecord,
+  TriggerStore,
+} from './trigger-store.js';
 
 /** The URL each webhook subscription was registered at (migration 7 of `postgres-migrations.ts`). */
 export const TRIGGER_HOOK_URL_MIGRATION_SQL = `
@@ -88,19 +87,11 @@ CREATE TABLE trigger_replays (
 );
 `;
 
-/** What the PostgreSQL store lends its trigger tables. */
-export interface PostgresTriggerDeps {
-  pool: pg.Pool;
-  box: () => SecretBox;
-  now: () => Date;
-  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
-}
-
 /** Subscriptions, events and deliveries in PostgreSQL, shared by every instance of a fleet. */
 export class PostgresTriggerStore implements TriggerStore {
-  readonly #deps: PostgresTriggerDeps;
+  readonly #deps: PostgresDeps;
 
-  constructor(deps: PostgresTriggerDeps) {
+  constructor(deps: PostgresDeps) {
     this.#deps = deps;
   }
 

@@ -1,10 +1,5 @@
-import type {
-  ConnectionRecord,
-  ConnectionStatus,
-  RunRecord,
-  RunResult,
-  RunStatus,
-} from './connection-store.js';
+import type { ConnectionRecord, ConnectionStatus } from './connection-store.js';
+import type { RunRecord, RunResult, RunStatus } from './run-store.js';
 import { type SecretBox, UnreadableSecretError } from './secret-box.js';
 
 // What both stores do with sealed rows, once: the sealing context of each value, how a row becomes a
@@ -30,6 +25,13 @@ export interface ConnectionRow {
   status: string;
   created_at: StoredTime;
   updated_at: StoredTime;
+}
+
+/** What re-sealing the connections did (see `ResealReport`). */
+export interface ConnectionReseal {
+  connections: number;
+  current: number;
+  unreadable: string[];
 }
 
 /** A run row as a store reads it. */

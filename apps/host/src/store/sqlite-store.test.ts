@@ -5,15 +5,16 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/temp-host.js';
 import { KEY_SETTING, SecretBox } from './secret-box.js';
-import { SqliteConnectionStore } from './sqlite-store.js';
-import { type StoreLocation, storeSuite } from './store-suite.js';
+import { SqliteHostStore } from './sqlite-store.js';
+import { storeSuite } from './store-suite.js';
+import type { StoreLocation } from './store-suite-support.js';
 
 const SECRET = 'sk_live_0123456789abcdefSECRET4242';
 const dirs: { remove(): void }[] = [];
-const stores: SqliteConnectionStore[] = [];
+const stores: SqliteHostStore[] = [];
 
 function open(dataDir: string, secretKey?: string, now?: () => Date) {
-  const store = new SqliteConnectionStore({ dataDir, secretKey, now });
+  const store = new SqliteHostStore({ dataDir, secretKey, now });
   stores.push(store);
   return store;
 }
@@ -49,13 +50,18 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) dir.remove();
 });
 
-describe('SqliteConnectionStore', () => {
+describe('SqliteHostStore', () => {
   it('creates every file owner-only (0600) in a world-readable data directory, journals included', async () => {
     const dataDir = fresh();
     chmodSync(dataDir, 0o755);
     const store = open(dataDir);
-    await store.create({ name: 'a', connector: 'payments', credentials: { apiKey: SECRET }, options: {} });
-    await store.putEphemeral('session', 's', '1', Date.now() + 60_000);
+    await store.connections.create({
+      name: 'a',
+      connector: 'payments',
+      credentials: { apiKey: SECRET },
+      options: {},
+    });
+    await store.settings.putEphemeral('session', 's', '1', Date.now() + 60_000);
     // While the store is open SQLite keeps its write-ahead log and shared-memory index beside it.
     const files = readdirSync(dataDir).sort();
     expect(files).toEqual(['host.db', 'host.db-shm', 'host.db-wal', 'secret.key']);
@@ -69,7 +75,7 @@ describe('SqliteConnectionStore', () => {
     await open(dataDir).close();
     for (const file of readdirSync(dataDir)) chmodSync(join(dataDir, file), 0o644);
     const store = open(dataDir);
-    await store.create({ name: 'a', connector: 'payments', credentials: {}, options: {} });
+    await store.connections.create({ name: 'a', connector: 'payments', credentials: {}, options: {} });
     for (const file of readdirSync(dataDir)) {
       expect(statSync(join(dataDir, file)).mode & 0o777, file).toBe(0o600);
     }
@@ -78,7 +84,12 @@ describe('SqliteConnectionStore', () => {
   it('refuses a lost secret.key instead of making a new one over sealed rows', async () => {
     const dataDir = fresh();
     const store = open(dataDir);
-    await store.create({ name: 'a', connector: 'payments', credentials: { apiKey: SECRET }, options: {} });
+    await store.connections.create({
+      name: 'a',
+      connector: 'payments',
+      credentials: { apiKey: SECRET },
+      options: {},
+    });
     await store.close();
     const key = readFileSync(join(dataDir, 'secret.key'), 'utf8');
     rmSync(join(dataDir, 'secret.key'));
@@ -90,7 +101,7 @@ describe('SqliteConnectionStore', () => {
     expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
 
     // The key supplied another way opens the store as before.
-    expect((await open(dataDir, key).get('a'))?.credentials.apiKey).toBe(SECRET);
+    expect((await open(dataDir, key).connections.get('a'))?.credentials.apiKey).toBe(SECRET);
   });
 
   it('refuses a changed secret.key or a C_HOST_SECRET_KEY that is not the store’s, naming where it came from', async () => {
@@ -131,24 +142,32 @@ describe('SqliteConnectionStore', () => {
     expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
 
     const store = open(dataDir, passphrase);
-    expect((await store.get('old'))?.credentials.apiKey).toBe(SECRET);
-    expect(JSON.parse((await store.getSetting(KEY_SETTING))!)).toMatchObject({ version: 1, kdf: 'scrypt' });
+    expect((await store.connections.get('old'))?.credentials.apiKey).toBe(SECRET);
+    expect(JSON.parse((await store.settings.getSetting(KEY_SETTING))!)).toMatchObject({
+      version: 1,
+      kdf: 'scrypt',
+    });
     await store.close();
-    expect((await open(dataDir, passphrase).get('old'))?.status).toBe('ok');
+    expect((await open(dataDir, passphrase).connections.get('old'))?.status).toBe('ok');
     expect(refusal(dataDir, 'not the passphrase')).toMatchObject({ parameter: 'C_HOST_SECRET_KEY' });
   });
 
   it('moves a store made with its key file to C_HOST_SECRET_KEY when the file’s key is given as old', async () => {
     const dataDir = fresh();
     const store = open(dataDir);
-    await store.create({ name: 'a', connector: 'payments', credentials: { apiKey: SECRET }, options: {} });
+    await store.connections.create({
+      name: 'a',
+      connector: 'payments',
+      credentials: { apiKey: SECRET },
+      options: {},
+    });
     await store.close();
     const fileKey = readFileSync(join(dataDir, 'secret.key'), 'utf8');
     const next = Buffer.alloc(32, 5).toString('base64');
-    const moved = new SqliteConnectionStore({ dataDir, secretKey: next, oldKeys: fileKey });
+    const moved = new SqliteHostStore({ dataDir, secretKey: next, oldKeys: fileKey });
     stores.push(moved);
     expect(await moved.reseal()).toMatchObject({ connections: 1, unreadable: [] });
-    expect((await open(dataDir, next).get('a'))?.credentials.apiKey).toBe(SECRET);
+    expect((await open(dataDir, next).connections.get('a'))?.credentials.apiKey).toBe(SECRET);
     // The file's key no longer opens the store: the refusal names the file.
     expect(refusal(dataDir).message).toContain('(secret.key) does not open the store');
   });
@@ -180,7 +199,7 @@ describe('SqliteConnectionStore', () => {
 function sqliteLocation(dataDir: string): StoreLocation {
   return {
     async open(options = {}) {
-      return new SqliteConnectionStore({ dataDir, ...options });
+      return new SqliteHostStore({ dataDir, ...options });
     },
     async insertConnection(name, connector, sealed) {
       sql(dataDir, (db) =>
@@ -227,7 +246,7 @@ function sqliteLocation(dataDir: string): StoreLocation {
 }
 
 storeSuite({
-  name: 'SqliteConnectionStore',
+  name: 'SqliteHostStore',
   keyRequired: false,
   async fresh() {
     return sqliteLocation(fresh());

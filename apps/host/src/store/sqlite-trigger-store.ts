@@ -1,14 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type {
-  DeliveryOutcome,
-  DeliveryRecord,
-  NewEvent,
-  NewSubscription,
-  StoredEvent,
-  SubscriptionRecord,
-  TriggerStore,
-} from './connection-store.js';
-import type { SecretBox } from './secret-box.js';
+import type { SqliteDeps } from './sqlite-deps.js';
 import {
   type DeliveryRow,
   deliveryRecord,
@@ -21,6 +12,15 @@ import {
   storedEvent,
   subscriptionRecord,
 } from './trigger-rows.js';
+import type {
+  DeliveryOutcome,
+  DeliveryRecord,
+  NewEvent,
+  NewSubscription,
+  StoredEvent,
+  SubscriptionRecord,
+  TriggerStore,
+} from './trigger-store.js';
 
 /** The trigger tables of the embedded store, created beside the others. */
 export const TRIGGER_SCHEMA = `
@@ -88,19 +88,11 @@ export function upgradeTriggerSchema(db: DatabaseSync): void {
   }
 }
 
-/** What the embedded store lends its trigger tables: the database, its sealing box and clock. */
-export interface SqliteTriggerDeps {
-  db: DatabaseSync;
-  box: () => SecretBox;
-  now: () => Date;
-  transaction<T>(work: () => T): T;
-}
-
 /** Subscriptions, events and deliveries in the embedded SQLite store. */
 export class SqliteTriggerStore implements TriggerStore {
-  readonly #deps: SqliteTriggerDeps;
+  readonly #deps: SqliteDeps;
 
-  constructor(deps: SqliteTriggerDeps) {
+  constructor(deps: SqliteDeps) {
     this.#deps = deps;
   }
 

@@ -1,11 +1,6 @@
-import type {
-  DeliveryRecord,
-  StoredEvent,
-  SubscriptionRecord,
-  SubscriptionStatus,
-} from './connection-store.js';
 import { iso, type StoredTime } from './sealed-rows.js';
 import type { SecretBox } from './secret-box.js';
+import type { DeliveryRecord, StoredEvent, SubscriptionRecord, SubscriptionStatus } from './trigger-store.js';
 
 // What both trigger stores do with their rows, once: the sealing context of each sealed column and
 // how a row becomes a record. The stores differ only in how their database hands a row over

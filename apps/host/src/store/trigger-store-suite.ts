@@ -1,12 +1,6 @@
 import { expect, it } from 'vitest';
-import type { ConnectionStore } from './connection-store.js';
-import type { StoreLocation, StoreOpenOptions } from './store-suite.js';
-
-/** What the trigger cases need from the shared suite: a fresh location and a way to open it. */
-export interface TriggerSuiteLocation {
-  place: StoreLocation;
-  open(options?: StoreOpenOptions): Promise<ConnectionStore>;
-}
+import type { HostStore } from './host-store.js';
+import type { FreshLocation } from './store-suite-support.js';
 
 const WHSEC = 'whsec_0123456789abcdefSIGNINGSECRET';
 
@@ -14,10 +8,7 @@ const WHSEC = 'whsec_0123456789abcdefSIGNINGSECRET';
  * The trigger cases of the shared store suite (subscriptions, events stored once per provider id,
  * deliveries in order per subscription), run inside `storeSuite`'s describe for every store.
  */
-export function triggerStoreCases(
-  location: () => Promise<TriggerSuiteLocation>,
-  [keyA, keyB]: readonly [string, string],
-): void {
+export function triggerStoreCases(location: FreshLocation, [keyA, keyB]: readonly [string, string]): void {
   const subscription = (id: string, deliverTo?: string) => ({
     id,
     trigger: 'payments.event',
@@ -126,7 +117,7 @@ export function triggerStoreCases(
     // Linear's shape: the id from an unsigned header, the key from the signed body, kept 60 s.
     const until = new Date(clock + 60_000).toISOString();
     const signed = (id: string, key: string) => ({ ...event(id, 'Issue.update'), replay: { key, until } });
-    const stored = async (handle: ConnectionStore, sub: string, id: string, key: string) =>
+    const stored = async (handle: HostStore, sub: string, id: string, key: string) =>
       ((await handle.triggers.addEvents(sub, [signed(id, key)])) ?? []).map((kept) => kept.id);
 
     expect(await stored(store, 'sub_e', 'dlv_1', 'sig_1')).toEqual(['dlv_1']);

@@ -13,12 +13,9 @@ import {
 } from '@c/core';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import type { Registry } from '../registry.js';
-import type {
-  ConnectionRecord,
-  ConnectionStore,
-  StoredEvent,
-  SubscriptionRecord,
-} from '../store/connection-store.js';
+import type { ConnectionRecord } from '../store/connection-store.js';
+import type { HostStore } from '../store/host-store.js';
+import type { StoredEvent, SubscriptionRecord } from '../store/trigger-store.js';
 import { closestNames, didYouMean } from '../suggest.js';
 
 /** One trigger of the registry under its qualified id (`payments.event`). */
@@ -101,7 +98,7 @@ export function registeredTriggers(registry: Registry): RegisteredTrigger[] {
  */
 export class TriggerService {
   readonly #registry: Registry;
-  readonly #store: ConnectionStore;
+  readonly #store: Pick<HostStore, 'settings' | 'locks' | 'triggers'>;
   readonly #connections: ConnectionManager;
   readonly #publicUrl: string | undefined;
   readonly #arrivals = new EventEmitter();
@@ -115,7 +112,7 @@ export class TriggerService {
 
   constructor(options: {
     registry: Registry;
-    store: ConnectionStore;
+    store: Pick<HostStore, 'settings' | 'locks' | 'triggers'>;
     connections: ConnectionManager;
     publicUrl?: string | undefined;
   }) {
@@ -152,7 +149,7 @@ export class TriggerService {
   async #hookBase(record: ConnectionRecord): Promise<string> {
     if (this.#publicUrl) return this.#publicUrl;
     if (record.sandbox) {
-      const local = this.#localUrl ?? (await this.#store.getSetting(LOCAL_URL_SETTING));
+      const local = this.#localUrl ?? (await this.#store.settings.getSetting(LOCAL_URL_SETTING));
       if (local) return local;
     }
     throw new ValidationError(
@@ -169,7 +166,7 @@ export class TriggerService {
   async view(record: SubscriptionRecord): Promise<SubscriptionView> {
     const entry = this.list().find((item) => item.id === record.trigger);
     const base = entry?.trigger.kinds.includes('webhook')
-      ? (this.#publicUrl ?? this.#localUrl ?? (await this.#store.getSetting(LOCAL_URL_SETTING)))
+      ? (this.#publicUrl ?? this.#localUrl ?? (await this.#store.settings.getSetting(LOCAL_URL_SETTING)))
       : undefined;
     return {
       id: record.id,
@@ -340,7 +337,7 @@ export class TriggerService {
     this.#stopped = new AbortController();
     if (localUrl) {
       this.#localUrl = localUrl.replace(/\/+$/, '');
-      await this.#store.setSetting(LOCAL_URL_SETTING, this.#localUrl);
+      await this.#store.settings.setSetting(LOCAL_URL_SETTING, this.#localUrl);
     }
     const every = (ms: number, work: () => Promise<void>) => {
       const timer = setInterval(() => void work().catch(() => {}), ms);
@@ -443,7 +440,7 @@ export class TriggerService {
     }
     this.#polling.add(record.id);
     try {
-      await this.#store.withLock(
+      await this.#store.locks.withLock(
         `trigger-poll:${record.id}`,
         async () => {
           const current = await this.#store.triggers.getSubscription(record.id);
@@ -502,7 +499,7 @@ export class TriggerService {
       const { trigger, connectorId } = entry;
       const target = await this.#targetHookUrl(entry, listed);
       if (!renewIsDue(listed) && !movesTo(listed, target)) continue;
-      await this.#store
+      await this.#store.locks
         .withLock(`trigger-renew:${listed.id}`, async () => {
           // Another instance may have renewed it since the listing: renewing the old state again
           // would open a second channel that nothing ever stops.
@@ -569,7 +566,7 @@ export class TriggerService {
     if (!connection) return undefined;
     const base =
       connection.sandbox && !this.#publicUrl
-        ? await this.#store.getSetting(LOCAL_URL_SETTING).catch(() => undefined)
+        ? await this.#store.settings.getSetting(LOCAL_URL_SETTING).catch(() => undefined)
         : await this.#hookBase(connection).catch(() => undefined);
     return base ? this.#hookUrl(base, record.id) : undefined;
   }

@@ -54,7 +54,7 @@ let second: Awaited<ReturnType<typeof tempHost>>;
 beforeAll(async () => {
   host = await tempHost([ticker]);
   second = await tempHost([ticker], { dataDir: host.dataDir });
-  await host.store.create({
+  await host.store.connections.create({
     name: 'ticker',
     connector: 'ticker',
     credentials: { apiKey: 'k' },

@@ -75,7 +75,7 @@ let host: Awaited<ReturnType<typeof tempHost>>;
 
 beforeAll(async () => {
   host = await tempHost([relay], { env: { C_HOST_PUBLIC_URL: 'https://hooks.example.com' } });
-  await host.store.create({
+  await host.store.connections.create({
     name: 'relay',
     connector: 'relay',
     credentials: { apiKey: 'k' },
