@@ -5,6 +5,8 @@ import { cancelRefund } from './commands/cancel-refund.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import { createCustomer } from './commands/create-customer.js';
+import { createInvoice } from './commands/create-invoice.js';
+import { createInvoiceItem } from './commands/create-invoice-item.js';
 import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createProduct } from './commands/create-product.js';
 import { createRefund } from './commands/create-refund.js';
@@ -12,11 +14,14 @@ import { createSetupIntent } from './commands/create-setup-intent.js';
 import { createSubscription } from './commands/create-subscription.js';
 import { customAction } from './commands/custom-action.js';
 import { deleteCustomer } from './commands/delete-customer.js';
+import { deleteDraftInvoice } from './commands/delete-draft-invoice.js';
 import { detachPaymentMethod } from './commands/detach-payment-method.js';
+import { finalizeInvoice } from './commands/finalize-invoice.js';
 import { getBalanceTransactions } from './commands/get-balance-transactions.js';
 import { getCharge } from './commands/get-charge.js';
 import { getCustomerById } from './commands/get-customer-by-id.js';
 import { getCustomers } from './commands/get-customers.js';
+import { getInvoice } from './commands/get-invoice.js';
 import { getPaymentIntent } from './commands/get-payment-intent.js';
 import { getPlans } from './commands/get-plans.js';
 import { getProductById } from './commands/get-product-by-id.js';
@@ -25,10 +30,17 @@ import { getRefund } from './commands/get-refund.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { listCharges } from './commands/list-charges.js';
 import { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
+import { listInvoiceLines } from './commands/list-invoice-lines.js';
+import { listInvoices } from './commands/list-invoices.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
 import { listRefunds } from './commands/list-refunds.js';
+import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
+import { payInvoice } from './commands/pay-invoice.js';
+import { previewInvoice } from './commands/preview-invoice.js';
+import { sendInvoice } from './commands/send-invoice.js';
 import { updateCustomer } from './commands/update-customer.js';
 import { updatePaymentIntent } from './commands/update-payment-intent.js';
+import { voidInvoice } from './commands/void-invoice.js';
 
 export { PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 export { type PaymentsClient, payments } from './payments-connector.js';
@@ -39,8 +51,21 @@ export type {
   StripeProduct,
   StripeProductWithPrices,
 } from './schemas/catalog.js';
-export type { StripeList } from './schemas/common.js';
+export type { StripeList, StripeResumableList } from './schemas/common.js';
 export type { StripeCustomer, StripeDeletedCustomer } from './schemas/customers.js';
+export type {
+  StripeDeletedInvoice,
+  StripeInvoice,
+  StripeInvoiceItem,
+  StripeInvoiceLine,
+} from './schemas/invoices.js';
+export type {
+  StripeCharge,
+  StripePaymentIntent,
+  StripePaymentMethod,
+  StripeRefund,
+  StripeSetupIntent,
+} from './schemas/payments.js';
 export type { StripeSubscription, StripeSubscriptionItem } from './schemas/subscriptions.js';
 export {
   eventTrigger,
@@ -56,6 +81,8 @@ export {
   capturePaymentIntent,
   confirmPaymentIntent,
   createCustomer,
+  createInvoice,
+  createInvoiceItem,
   createPaymentIntent,
   createProduct,
   createRefund,
@@ -63,11 +90,14 @@ export {
   createSubscription,
   customAction,
   deleteCustomer,
+  deleteDraftInvoice,
   detachPaymentMethod,
+  finalizeInvoice,
   getBalanceTransactions,
   getCharge,
   getCustomerById,
   getCustomers,
+  getInvoice,
   getPaymentIntent,
   getPlans,
   getProductById,
@@ -76,10 +106,17 @@ export {
   getSubscriptions,
   listCharges,
   listCustomerPaymentMethods,
+  listInvoiceLines,
+  listInvoices,
   listPaymentIntents,
   listRefunds,
+  markInvoiceUncollectible,
+  payInvoice,
+  previewInvoice,
+  sendInvoice,
   updateCustomer,
   updatePaymentIntent,
+  voidInvoice,
 };
 
 /** What `attachPaymentMethod` takes. */
@@ -106,6 +143,14 @@ export type ConfirmPaymentIntentResult = CommandResult<typeof confirmPaymentInte
 export type CreateCustomerInput = CommandInput<typeof createCustomer>;
 /** What `createCustomer` returns. */
 export type CreateCustomerResult = CommandResult<typeof createCustomer>;
+/** What `createInvoice` takes. */
+export type CreateInvoiceInput = CommandInput<typeof createInvoice>;
+/** What `createInvoice` returns. */
+export type CreateInvoiceResult = CommandResult<typeof createInvoice>;
+/** What `createInvoiceItem` takes. */
+export type CreateInvoiceItemInput = CommandInput<typeof createInvoiceItem>;
+/** What `createInvoiceItem` returns. */
+export type CreateInvoiceItemResult = CommandResult<typeof createInvoiceItem>;
 /** What `createPaymentIntent` takes. */
 export type CreatePaymentIntentInput = CommandInput<typeof createPaymentIntent>;
 /** What `createPaymentIntent` returns. */
@@ -134,10 +179,18 @@ export type CustomActionResult = CommandResult<typeof customAction>;
 export type DeleteCustomerInput = CommandInput<typeof deleteCustomer>;
 /** What `deleteCustomer` returns. */
 export type DeleteCustomerResult = CommandResult<typeof deleteCustomer>;
+/** What `deleteDraftInvoice` takes. */
+export type DeleteDraftInvoiceInput = CommandInput<typeof deleteDraftInvoice>;
+/** What `deleteDraftInvoice` returns. */
+export type DeleteDraftInvoiceResult = CommandResult<typeof deleteDraftInvoice>;
 /** What `detachPaymentMethod` takes. */
 export type DetachPaymentMethodInput = CommandInput<typeof detachPaymentMethod>;
 /** What `detachPaymentMethod` returns. */
 export type DetachPaymentMethodResult = CommandResult<typeof detachPaymentMethod>;
+/** What `finalizeInvoice` takes. */
+export type FinalizeInvoiceInput = CommandInput<typeof finalizeInvoice>;
+/** What `finalizeInvoice` returns. */
+export type FinalizeInvoiceResult = CommandResult<typeof finalizeInvoice>;
 /** What `getBalanceTransactions` takes. */
 export type GetBalanceTransactionsInput = CommandInput<typeof getBalanceTransactions>;
 /** What `getBalanceTransactions` returns. */
@@ -154,6 +207,10 @@ export type GetCustomerByIdResult = CommandResult<typeof getCustomerById>;
 export type GetCustomersInput = CommandInput<typeof getCustomers>;
 /** What `getCustomers` returns. */
 export type GetCustomersResult = CommandResult<typeof getCustomers>;
+/** What `getInvoice` takes. */
+export type GetInvoiceInput = CommandInput<typeof getInvoice>;
+/** What `getInvoice` returns. */
+export type GetInvoiceResult = CommandResult<typeof getInvoice>;
 /** What `getPaymentIntent` takes. */
 export type GetPaymentIntentInput = CommandInput<typeof getPaymentIntent>;
 /** What `getPaymentIntent` returns. */
@@ -186,6 +243,14 @@ export type ListChargesResult = CommandResult<typeof listCharges>;
 export type ListCustomerPaymentMethodsInput = CommandInput<typeof listCustomerPaymentMethods>;
 /** What `listCustomerPaymentMethods` returns. */
 export type ListCustomerPaymentMethodsResult = CommandResult<typeof listCustomerPaymentMethods>;
+/** What `listInvoiceLines` takes. */
+export type ListInvoiceLinesInput = CommandInput<typeof listInvoiceLines>;
+/** What `listInvoiceLines` returns. */
+export type ListInvoiceLinesResult = CommandResult<typeof listInvoiceLines>;
+/** What `listInvoices` takes. */
+export type ListInvoicesInput = CommandInput<typeof listInvoices>;
+/** What `listInvoices` returns. */
+export type ListInvoicesResult = CommandResult<typeof listInvoices>;
 /** What `listPaymentIntents` takes. */
 export type ListPaymentIntentsInput = CommandInput<typeof listPaymentIntents>;
 /** What `listPaymentIntents` returns. */
@@ -194,6 +259,22 @@ export type ListPaymentIntentsResult = CommandResult<typeof listPaymentIntents>;
 export type ListRefundsInput = CommandInput<typeof listRefunds>;
 /** What `listRefunds` returns. */
 export type ListRefundsResult = CommandResult<typeof listRefunds>;
+/** What `markInvoiceUncollectible` takes. */
+export type MarkInvoiceUncollectibleInput = CommandInput<typeof markInvoiceUncollectible>;
+/** What `markInvoiceUncollectible` returns. */
+export type MarkInvoiceUncollectibleResult = CommandResult<typeof markInvoiceUncollectible>;
+/** What `payInvoice` takes. */
+export type PayInvoiceInput = CommandInput<typeof payInvoice>;
+/** What `payInvoice` returns. */
+export type PayInvoiceResult = CommandResult<typeof payInvoice>;
+/** What `previewInvoice` takes. */
+export type PreviewInvoiceInput = CommandInput<typeof previewInvoice>;
+/** What `previewInvoice` returns. */
+export type PreviewInvoiceResult = CommandResult<typeof previewInvoice>;
+/** What `sendInvoice` takes. */
+export type SendInvoiceInput = CommandInput<typeof sendInvoice>;
+/** What `sendInvoice` returns. */
+export type SendInvoiceResult = CommandResult<typeof sendInvoice>;
 /** What `updateCustomer` takes. */
 export type UpdateCustomerInput = CommandInput<typeof updateCustomer>;
 /** What `updateCustomer` returns. */
@@ -202,3 +283,7 @@ export type UpdateCustomerResult = CommandResult<typeof updateCustomer>;
 export type UpdatePaymentIntentInput = CommandInput<typeof updatePaymentIntent>;
 /** What `updatePaymentIntent` returns. */
 export type UpdatePaymentIntentResult = CommandResult<typeof updatePaymentIntent>;
+/** What `voidInvoice` takes. */
+export type VoidInvoiceInput = CommandInput<typeof voidInvoice>;
+/** What `voidInvoice` returns. */
+export type VoidInvoiceResult = CommandResult<typeof voidInvoice>;

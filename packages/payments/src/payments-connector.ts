@@ -5,6 +5,8 @@ import { cancelRefund } from './commands/cancel-refund.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import { createCustomer } from './commands/create-customer.js';
+import { createInvoice } from './commands/create-invoice.js';
+import { createInvoiceItem } from './commands/create-invoice-item.js';
 import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createProduct } from './commands/create-product.js';
 import { createRefund } from './commands/create-refund.js';
@@ -12,11 +14,14 @@ import { createSetupIntent } from './commands/create-setup-intent.js';
 import { createSubscription } from './commands/create-subscription.js';
 import { customAction } from './commands/custom-action.js';
 import { deleteCustomer } from './commands/delete-customer.js';
+import { deleteDraftInvoice } from './commands/delete-draft-invoice.js';
 import { detachPaymentMethod } from './commands/detach-payment-method.js';
+import { finalizeInvoice } from './commands/finalize-invoice.js';
 import { getBalanceTransactions } from './commands/get-balance-transactions.js';
 import { getCharge } from './commands/get-charge.js';
 import { getCustomerById } from './commands/get-customer-by-id.js';
 import { getCustomers } from './commands/get-customers.js';
+import { getInvoice } from './commands/get-invoice.js';
 import { getPaymentIntent } from './commands/get-payment-intent.js';
 import { getPlans } from './commands/get-plans.js';
 import { getProductById } from './commands/get-product-by-id.js';
@@ -25,10 +30,17 @@ import { getRefund } from './commands/get-refund.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { listCharges } from './commands/list-charges.js';
 import { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
+import { listInvoiceLines } from './commands/list-invoice-lines.js';
+import { listInvoices } from './commands/list-invoices.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
 import { listRefunds } from './commands/list-refunds.js';
+import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
+import { payInvoice } from './commands/pay-invoice.js';
+import { previewInvoice } from './commands/preview-invoice.js';
+import { sendInvoice } from './commands/send-invoice.js';
 import { updateCustomer } from './commands/update-customer.js';
 import { updatePaymentIntent } from './commands/update-payment-intent.js';
+import { voidInvoice } from './commands/void-invoice.js';
 import { createStripeHttp, PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 import { paymentsToolsets } from './payments-toolsets.js';
 import { eventTrigger } from './triggers/event.js';
@@ -100,6 +112,18 @@ const commands = {
   attachPaymentMethod,
   detachPaymentMethod,
   createSetupIntent,
+  createInvoice,
+  createInvoiceItem,
+  getInvoice,
+  listInvoices,
+  listInvoiceLines,
+  previewInvoice,
+  finalizeInvoice,
+  sendInvoice,
+  payInvoice,
+  voidInvoice,
+  markInvoiceUncollectible,
+  deleteDraftInvoice,
 };
 
 /**

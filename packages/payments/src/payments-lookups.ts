@@ -86,3 +86,32 @@ export const refundLookup: Lookup = {
   label: ['{amount|minor} {currency|upper} · {status}', 'id'],
   detail: ['reason', 'charge'],
 };
+
+/** Invoices: the newest 100, whatever their status. */
+export const invoiceLookup: Lookup = {
+  noun: 'invoices',
+  command: 'listInvoices',
+  input: { limit: 100 },
+  items: 'data',
+  value: 'id',
+  label: [
+    '{number} · {amount_due|minor} {currency|upper} · {status}',
+    '{amount_due|minor} {currency|upper} · {status}',
+    'id',
+  ],
+  detail: ['customer_email', 'customer'],
+};
+
+/** Open invoices: the ones that can be paid, sent, voided or marked uncollectible. */
+export const openInvoiceLookup: Lookup = {
+  ...invoiceLookup,
+  noun: 'open invoices',
+  input: { status: 'open', limit: 100 },
+};
+
+/** Draft invoices: the ones that can take items, be finalized or be deleted. */
+export const draftInvoiceLookup: Lookup = {
+  ...invoiceLookup,
+  noun: 'draft invoices',
+  input: { status: 'draft', limit: 100 },
+};

@@ -159,3 +159,6 @@ export const paymentMethodIdField = (z: Zod, description: string) =>
 /** Stripe's `metadata` as a create or update sends it. */
 export const metadataInput = (z: Zod) =>
   metadataField(z, 'Key-value pairs to store on the object (up to 50 keys).').optional();
+
+/** An invoice id, `in_…`. */
+export const invoiceIdField = (z: Zod, description: string) => stripeId(z, 'in_', 'Invoice Id', description);

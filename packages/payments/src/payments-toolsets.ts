@@ -55,6 +55,25 @@ export const paymentsToolsets: Record<string, Toolset> = {
       'createSetupIntent',
     ],
   },
+  invoices: {
+    title: 'Invoices',
+    description:
+      'Bill customers: draft invoices and their items, finalize, send, collect, void or write off.',
+    commands: [
+      'createInvoice',
+      'createInvoiceItem',
+      'getInvoice',
+      'listInvoices',
+      'listInvoiceLines',
+      'previewInvoice',
+      'finalizeInvoice',
+      'sendInvoice',
+      'payInvoice',
+      'voidInvoice',
+      'markInvoiceUncollectible',
+      'deleteDraftInvoice',
+    ],
+  },
   subscriptions: {
     title: 'Subscriptions',
     description: 'Subscribe customers to recurring prices and read their subscriptions.',

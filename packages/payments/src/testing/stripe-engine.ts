@@ -39,6 +39,8 @@ export interface ResourceSpec {
   noun: string;
   /** Where the objects are kept. */
   collection(state: StripeState): Collection<StoredObject>;
+  /** How a stored object is answered, when it keeps fields Stripe does not send (default: as stored). */
+  view?(object: StoredObject): unknown;
   /** `GET {path}`: the filters it takes besides `created`, `limit` and the cursors. */
   list?: Readonly<Record<string, ListFilter>>;
   /** `GET {path}/{id}`. */
@@ -118,6 +120,11 @@ function filtered(spec: ResourceSpec, call: Call): StoredObject[] {
     );
 }
 
+/** How the resource answers with a stored object. */
+export function viewOf(spec: ResourceSpec): (object: StoredObject) => unknown {
+  return spec.view ?? ((object) => object);
+}
+
 /** The generic routes of a resource, as its description asks for them. */
 export function resourceRoutes(spec: ResourceSpec): Route[] {
   const { path, permission } = spec;
@@ -125,7 +132,7 @@ export function resourceRoutes(spec: ResourceSpec): Route[] {
   if (spec.list) {
     routes.push(
       route('GET', path, permission, (call) =>
-        page(spec.collection(call.state), filtered(spec, call), call.params, path, spec.noun),
+        page(spec.collection(call.state), filtered(spec, call), call.params, path, spec.noun, viewOf(spec)),
       ),
     );
   }
@@ -140,7 +147,9 @@ export function resourceRoutes(spec: ResourceSpec): Route[] {
     );
   }
   if (spec.retrieve) {
-    routes.push(route('GET', `${path}/:id`, permission, (call) => ({ body: find(spec, call) })));
+    routes.push(
+      route('GET', `${path}/:id`, permission, (call) => ({ body: viewOf(spec)(find(spec, call)) })),
+    );
   }
   if (spec.update) routes.push(route('POST', `${path}/:id`, permission, (call) => update(spec, call)));
   if (spec.delete) routes.push(route('DELETE', `${path}/:id`, permission, (call) => remove(spec, call)));
@@ -159,7 +168,7 @@ function update(spec: ResourceSpec, call: Call): Reply {
       previousAttributes: previous,
     });
   }
-  return { body: after };
+  return { body: viewOf(spec)(after) };
 }
 
 function remove(spec: ResourceSpec, call: Call): Reply {

@@ -6,7 +6,7 @@ import { couponRoutes } from './resources/coupons.js';
 import { customerRoutes } from './resources/customers.js';
 import { eventDestinationRoutes } from './resources/event-destinations.js';
 import { eventRoutes } from './resources/events.js';
-import { invoiceRoutes } from './resources/invoices.js';
+import { invoicingRoutes } from './resources/invoicing.js';
 import { paymentIntentRoutes } from './resources/payment-intents.js';
 import { paymentMethodRoutes } from './resources/payment-methods.js';
 import { priceRoutes } from './resources/prices.js';
@@ -57,7 +57,7 @@ const ROUTES: Route[] = [
   ...productRoutes(),
   ...priceRoutes(),
   ...subscriptionRoutes(),
-  ...invoiceRoutes(),
+  ...invoicingRoutes(),
   ...balanceRoutes(),
   ...eventRoutes(),
   ...couponRoutes(),

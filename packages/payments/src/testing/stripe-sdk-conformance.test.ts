@@ -475,6 +475,115 @@ describe('stripe-node against the simulator: take a payment and refund it', () =
   });
 });
 
+describe('stripe-node against the simulator: invoice a customer and collect', () => {
+  it('adds items, finalizes, collects, voids and marks uncollectible, as Stripe’s status machine allows', async () => {
+    const customer = await stripe.customers.create({ email: 'billed@example.com' });
+    const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
+    const pending = await call('invoiceItems.create (pending)', () =>
+      stripe.invoiceItems.create({
+        customer: customer.id,
+        amount: 1500,
+        currency: 'usd',
+        description: 'Setup',
+      }),
+    );
+    expect(pending.invoice).toBeNull();
+    const preview = await call('invoices.createPreview', () =>
+      stripe.invoices.createPreview({ customer: customer.id }),
+    );
+    expect(preview.amount_due).toBe(1500);
+    const draft = await call('invoices.create', () =>
+      stripe.invoices.create({
+        customer: customer.id,
+        pending_invoice_items_behavior: 'include',
+        description: 'May',
+      }),
+    );
+    expect(draft).toMatchObject({ status: 'draft', amount_due: 1500 });
+    await call('invoiceItems.create (on the draft)', () =>
+      stripe.invoiceItems.create({
+        customer: customer.id,
+        invoice: draft.id,
+        pricing: { price: SEED_IDS.prices.proMonthly },
+        quantity: 2,
+      }),
+    );
+    const lines = await call('invoices.listLineItems', () => stripe.invoices.listLineItems(draft.id));
+    expect(lines.data).toHaveLength(2);
+    const open = await call('invoices.finalizeInvoice', () => stripe.invoices.finalizeInvoice(draft.id));
+    expect(open.status).toBe('open');
+    await refused('invoices.finalizeInvoice (again)', Stripe.errors.StripeInvalidRequestError, () =>
+      stripe.invoices.finalizeInvoice(draft.id),
+    );
+    await refused('invoices.del (not a draft)', Stripe.errors.StripeInvalidRequestError, () =>
+      stripe.invoices.del(draft.id),
+    );
+    const paid = await call('invoices.pay', () => stripe.invoices.pay(draft.id));
+    expect(paid).toMatchObject({ status: 'paid', amount_remaining: 0 });
+    await refused('invoices.voidInvoice (paid)', Stripe.errors.StripeInvalidRequestError, () =>
+      stripe.invoices.voidInvoice(draft.id),
+    );
+
+    const second = await stripe.invoices.create({
+      customer: customer.id,
+      collection_method: 'send_invoice',
+      days_until_due: 14,
+    });
+    await stripe.invoiceItems.create({
+      customer: customer.id,
+      invoice: second.id,
+      amount: 900,
+      currency: 'usd',
+    });
+    await stripe.invoices.finalizeInvoice(second.id);
+    await call('invoices.sendInvoice', () => stripe.invoices.sendInvoice(second.id));
+    const lost = await call('invoices.markUncollectible', () => stripe.invoices.markUncollectible(second.id));
+    expect(lost.status).toBe('uncollectible');
+    const outOfBand = await call('invoices.pay (paid out of band)', () =>
+      stripe.invoices.pay(second.id, { paid_out_of_band: true }),
+    );
+    expect(outOfBand.status).toBe('paid');
+
+    const third = await stripe.invoices.create({ customer: customer.id });
+    await stripe.invoiceItems.create({
+      customer: customer.id,
+      invoice: third.id,
+      amount: 700,
+      currency: 'usd',
+    });
+    await stripe.invoices.finalizeInvoice(third.id);
+    const voided = await call('invoices.voidInvoice', () => stripe.invoices.voidInvoice(third.id));
+    expect(voided.status).toBe('void');
+    const fourth = await stripe.invoices.create({ customer: customer.id });
+    const deleted = await call('invoices.del (draft)', () => stripe.invoices.del(fourth.id));
+    expect(deleted).toMatchObject({ id: fourth.id, deleted: true });
+    const listed = await call('invoices.list', () =>
+      stripe.invoices.list({ customer: customer.id, status: 'paid' }),
+    );
+    expect(listed.data.map((invoice) => invoice.id).sort()).toEqual([draft.id, second.id].sort());
+    await call('invoices.retrieve (expand customer)', () =>
+      stripe.invoices.retrieve(third.id, { expand: ['customer'] }),
+    );
+    await call('invoices.search', () => stripe.invoices.search({ query: "status:'void'" }));
+    await call('invoiceItems.list', () => stripe.invoiceItems.list({ customer: customer.id }));
+    const types = new Set(sim.state.events.list().map((event) => event.type));
+    for (const type of [
+      'invoice.created',
+      'invoice.finalized',
+      'invoice.paid',
+      'invoice.payment_succeeded',
+      'invoice.sent',
+      'invoice.marked_uncollectible',
+      'invoice.voided',
+      'invoice.deleted',
+      'invoiceitem.created',
+    ]) {
+      expect(types, type).toContain(type);
+    }
+  });
+});
+
 describe('stripe-node against the simulator: balance, events and coupons', () => {
   it('lists and reads balance transactions, the balance and events', async () => {
     const transactions = await call('balanceTransactions.list (auto-pagination)', () =>

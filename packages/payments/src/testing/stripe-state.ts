@@ -107,6 +107,7 @@ const COLLECTIONS = [
   'charges',
   'refunds',
   'setupIntents',
+  'invoiceItems',
 ] as const;
 
 /** Collections added after format version 1 was first written: a snapshot without them has none. */
@@ -115,6 +116,7 @@ const ADDED_COLLECTIONS: ReadonlySet<string> = new Set([
   'charges',
   'refunds',
   'setupIntents',
+  'invoiceItems',
 ]);
 
 /** A JSON snapshot of a `StripeState` (see `StripeState.export`). */
@@ -158,6 +160,8 @@ export class StripeState {
   readonly charges = new Collection<StoredObject>();
   readonly refunds = new Collection<StoredObject>();
   readonly setupIntents = new Collection<StoredObject>();
+  /** Invoice items, kept with a `created` for their order (Stripe answers with `date`). */
+  readonly invoiceItems = new Collection<StoredObject>();
   /** Saved responses by API key and idempotency key; see `saveResponse`. */
   readonly idempotency = new Map<string, SavedResponse>();
   readonly #now: () => number;

@@ -8,7 +8,8 @@ export interface ChargeFields {
   amount: number;
   currency: string;
   customer: string | null;
-  paymentIntent: string;
+  /** The payment intent it belongs to; null for a charge an invoice made directly. */
+  paymentIntent: string | null;
   paymentMethod: StoredObject;
   description: string | null;
   receiptEmail: string | null;

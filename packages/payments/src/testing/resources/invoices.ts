@@ -1,4 +1,3 @@
-import { type Route, retrieve, route } from '../stripe-route.js';
 import { type StoredObject, stripeStyleId } from '../stripe-state.js';
 
 const DAY = 86_400;
@@ -17,11 +16,18 @@ export interface InvoiceLine {
 export interface InvoiceFields {
   created: number;
   customer: StoredObject;
-  subscription: StoredObject;
+  /** The subscription it bills; none for an invoice made by hand. */
+  subscription?: StoredObject | null;
   lines: InvoiceLine[];
   /** `draft` (send_invoice, not finalized yet), `open` (finalized, unpaid) or `paid`. */
   status: 'draft' | 'open' | 'paid';
-  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
+  /** An invoice made by hand: how it is collected, in how many days, its note. */
+  collectionMethod?: string;
+  daysUntilDue?: number | null;
+  description?: string | null;
+  autoAdvance?: boolean;
+  metadata?: Record<string, string>;
   /** Payment attempts made (a declined card leaves an open invoice with one attempt). */
   attempts?: number;
   /** Sequence number of the customer's invoice, for `number`. */
@@ -47,9 +53,10 @@ function describeLine(line: InvoiceLine): string {
  */
 export function buildInvoice(fields: InvoiceFields): StoredObject {
   const id = stripeStyleId('in_1', 24);
-  const { customer, subscription, status } = fields;
-  const currency = String(fields.lines[0]?.price.currency ?? 'usd');
-  const lines = fields.lines.map((line) => {
+  const { customer, status } = fields;
+  const subscription = fields.subscription ?? null;
+  const currency = String(fields.lines[0]?.price.currency ?? customer.currency ?? 'usd');
+  const subscriptionLines = fields.lines.map((line) => {
     const amount = (line.price.unit_amount as number) * line.quantity;
     return {
       id: stripeStyleId('il_1', 24),
@@ -69,7 +76,7 @@ export function buildInvoice(fields: InvoiceFields): StoredObject {
           invoice_item: null,
           proration: false,
           proration_details: { credited_items: null },
-          subscription: subscription.id,
+          subscription: subscription?.id ?? null,
           subscription_item: line.item,
         },
         type: 'subscription_item_details',
@@ -83,17 +90,20 @@ export function buildInvoice(fields: InvoiceFields): StoredObject {
       },
       quantity: line.quantity,
       quantity_decimal: String(line.quantity),
-      subscription: subscription.id,
+      subscription: subscription?.id ?? null,
       subtotal: amount,
       taxes: [],
     };
   });
+  const lines = subscriptionLines;
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   const finalized = status !== 'draft';
   const paid = status === 'paid';
-  const sendInvoice = subscription.collection_method === 'send_invoice';
+  const collectionMethod =
+    fields.collectionMethod ?? String(subscription?.collection_method ?? 'charge_automatically');
+  const sendInvoice = collectionMethod === 'send_invoice';
   const attempts = fields.attempts ?? (paid && total > 0 ? 1 : 0);
-  const daysUntilDue = subscription.days_until_due as number | null;
+  const daysUntilDue = fields.daysUntilDue ?? (subscription?.days_until_due as number | null) ?? null;
   return {
     id,
     object: 'invoice',
@@ -108,11 +118,11 @@ export function buildInvoice(fields: InvoiceFields): StoredObject {
     application: null,
     attempt_count: attempts,
     attempted: paid || attempts > 0,
-    auto_advance: !paid,
+    auto_advance: fields.autoAdvance ?? !paid,
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: finalized ? null : fields.created + 3600,
     billing_reason: fields.billingReason,
-    collection_method: subscription.collection_method,
+    collection_method: collectionMethod,
     created: fields.created,
     currency,
     custom_fields: null,
@@ -128,7 +138,7 @@ export function buildInvoice(fields: InvoiceFields): StoredObject {
     default_payment_method: null,
     default_source: null,
     default_tax_rates: [],
-    description: null,
+    description: fields.description ?? null,
     discounts: [],
     due_date: sendInvoice ? fields.created + (daysUntilDue ?? 30) * DAY : null,
     effective_at: finalized ? fields.created : null,
@@ -142,15 +152,17 @@ export function buildInvoice(fields: InvoiceFields): StoredObject {
     latest_revision: null,
     lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
     livemode: false,
-    metadata: {},
+    metadata: fields.metadata ?? {},
     next_payment_attempt: status === 'open' && !sendInvoice && attempts > 0 ? fields.created + 3 * DAY : null,
     number: finalized ? `${customer.invoice_prefix}-${String(fields.sequence ?? 1).padStart(4, '0')}` : null,
     on_behalf_of: null,
-    parent: {
-      quote_details: null,
-      subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
-      type: 'subscription_details',
-    },
+    parent: subscription
+      ? {
+          quote_details: null,
+          subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+          type: 'subscription_details',
+        }
+      : null,
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_end: fields.created,
     period_start: fields.created,
@@ -179,13 +191,4 @@ export function buildInvoice(fields: InvoiceFields): StoredObject {
     total_taxes: [],
     webhooks_delivered_at: fields.created,
   };
-}
-
-/** `GET /v1/invoices/{id}`: the invoices subscriptions create. */
-export function invoiceRoutes(): Route[] {
-  return [
-    route('GET', '/v1/invoices/:id', 'invoices', (call) => ({
-      body: retrieve(call.state.invoices, call.ids[0] ?? '', 'invoice', 'invoice'),
-    })),
-  ];
 }
