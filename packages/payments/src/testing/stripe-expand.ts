@@ -39,12 +39,30 @@ const EXPANDABLE: Record<string, Record<string, Resolver>> = {
 };
 
 /**
+ * Fields Stripe leaves out unless `expand[]` asks for them ("includable"), computed from the object:
+ * an open invoice's `confirmation_secret` is what Stripe's Payment Element confirms its payment with
+ * (the `default_incomplete` flow: `expand: ['latest_invoice.confirmation_secret']`).
+ */
+const INCLUDABLE: Record<string, Record<string, (object: Record<string, unknown>) => unknown>> = {
+  invoice: {
+    confirmation_secret: (invoice) =>
+      invoice.status === 'open' && (invoice.amount_remaining as number) > 0
+        ? {
+            client_secret: `pi_${String(invoice.id).slice(3)}_secret_${String(invoice.id).slice(-12)}`,
+            type: 'payment_intent',
+          }
+        : null,
+  },
+};
+
+/**
  * The names an `expand[]` path can end on, anywhere (and a search's `total_count`): a path ending
  * elsewhere is refused before any write.
  */
 const EXPANDABLE_NAMES = new Set([
   'total_count',
   ...Object.values(EXPANDABLE).flatMap((fields) => Object.keys(fields).map((path) => path.split('.').pop())),
+  ...Object.values(INCLUDABLE).flatMap((fields) => Object.keys(fields)),
 ]);
 
 /** Whether an `expand[]` path ends on a field some object lets you expand. */
@@ -99,6 +117,11 @@ function walk(
       if (rest.length === 0) throw cannotExpand(path);
       walk(item, rest, path, state, String(item.object ?? owner), []);
     }
+    return;
+  }
+  const include = within.length === 0 ? INCLUDABLE[owner]?.[head] : undefined;
+  if (include && rest.length === 0) {
+    node[head] = include(node);
     return;
   }
   if (!Object.hasOwn(node, head)) throw cannotExpand(path);

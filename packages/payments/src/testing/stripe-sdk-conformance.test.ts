@@ -235,6 +235,13 @@ describe('stripe-node against the simulator: subscriptions', () => {
     );
     expect(incomplete.status).toBe('incomplete');
     expect(incomplete.latest_invoice as Stripe.Invoice).toMatchObject({ status: 'open', amount_due: 2900 });
+    const secret = await call('subscriptions.retrieve (expand latest_invoice.confirmation_secret)', () =>
+      stripe.subscriptions.retrieve(incomplete.id, { expand: ['latest_invoice.confirmation_secret'] }),
+    );
+    expect((secret.latest_invoice as Stripe.Invoice).confirmation_secret).toEqual({
+      client_secret: expect.stringMatching(/^pi_.+_secret_/),
+      type: 'payment_intent',
+    });
     const trialing = await call('subscriptions.create (trial_period_days)', () =>
       stripe.subscriptions.create({
         customer: customer.id,
