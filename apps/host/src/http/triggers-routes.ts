@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SubscribeRequest } from '../api/schemas.js';
+import { isDatabaseOutage } from '../store/outage.js';
 import { parseCursor } from '../triggers/trigger-service.js';
 import type { HttpContext } from './context.js';
 import { routeSchema } from './schemas.js';
@@ -85,11 +86,18 @@ export const triggersRoutes: FastifyPluginAsync<HttpContext> = async (app, { hos
       out.write(': c-host events\n\n');
       let idle = 0;
       while (!closed.signal.aborted) {
-        const { stored } = await host.triggers.events({
-          subscription: request.query.subscription,
-          after: String(after),
-          limit: 100,
-        });
+        let stored: Awaited<ReturnType<typeof host.triggers.events>>['stored'] = [];
+        try {
+          ({ stored } = await host.triggers.events({
+            subscription: request.query.subscription,
+            after: String(after),
+            limit: 100,
+          }));
+        } catch (error) {
+          // The database is away (a restart, a failover): nothing to send this time; the stream
+          // stays open, kept alive, and reads again from where it was.
+          if (!isDatabaseOutage(error)) throw error;
+        }
         for (const event of stored) {
           const { seq, ...view } = event;
           out.write(`id: ${seq}\nevent: event\ndata: ${JSON.stringify(view)}\n\n`);

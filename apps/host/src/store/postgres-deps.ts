@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
+import { asOutage } from './outage.js';
 import type { SecretBox } from './secret-box.js';
 
 /** What the PostgreSQL store lends each of its roles: the query pool, its sealing box and clock. */
@@ -40,7 +41,39 @@ export function postgresTransaction(pool: pg.Pool): PostgresDeps['transaction'] 
       } catch (rollback) {
         client.release(rollback as Error);
       }
-      throw error;
+      throw asOutage(error);
     }
   };
+}
+
+/**
+ * A pool that survives its database going away. `pg` emits `'error'` on a connection the server
+ * drops (a restart, a failover, `pg_terminate_backend`), and a connection checked out of a pool (a
+ * transaction's, a held advisory lock's) has no listener of its own: unheard, that event ends the
+ * process. Every connection this pool makes is heard for its whole life, and what a query or a
+ * checkout fails with during an outage is `databaseUnavailable`: retryable, naming no address.
+ */
+export class GuardedPool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // An idle connection dropped: the pool forgets it and makes a new one for the next query.
+    this.on('error', () => {});
+    // A checked-out one dropped: its holder's next query fails, and it is released as broken.
+    this.on('connect', (client) => client.on('error', () => {}));
+  }
+
+  // One signature for pg's overloads: only the promise forms are mapped, callbacks pass through.
+  override query(...args: any[]): any {
+    const result = (super.query as (...rest: any[]) => any)(...args);
+    return result instanceof Promise ? result.catch(rethrowOutage) : result;
+  }
+
+  override connect(...args: any[]): any {
+    const result = (super.connect as (...rest: any[]) => any)(...args);
+    return result instanceof Promise ? result.catch(rethrowOutage) : result;
+  }
+}
+
+function rethrowOutage(error: unknown): never {
+  throw asOutage(error);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TimeoutError } from '@c/core';
 import pg from 'pg';
 import type { LockOptions, LockStore, SlotOptions } from './lock-store.js';
+import { asOutage } from './outage.js';
 import { lockKey } from './postgres-deps.js';
 import { SCHEMA } from './postgres-migrations.js';
 import { jittered, Wakeups } from './wakeups.js';
@@ -83,7 +84,7 @@ export class PostgresLockStore implements LockStore {
       return undefined;
     } catch (error) {
       client.release(error as Error);
-      throw error;
+      throw asOutage(error);
     }
   }
 

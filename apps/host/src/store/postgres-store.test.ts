@@ -257,6 +257,73 @@ describe.skipIf(!cluster)(
         await store.close();
       }
     });
+
+    it('outlives its sessions being cut: a held lock loses its session without ending the process, and the pool makes new ones', async () => {
+      const url = await cluster!.createDatabase();
+      const store = await PostgresHostStore.open({ url, secretKey: KEY });
+      try {
+        let finish!: () => void;
+        const working = new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        const locked = store.locks.withLock('cut', () => working.then(() => 'done'));
+        while (!(await sql(url, "SELECT 1 FROM pg_locks WHERE locktype = 'advisory'")).length) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        // The holder's session (checked out of the pool, with no listener of the pool's) is cut:
+        // unheard, its 'error' event would end this process.
+        expect(await cluster!.terminateSessions(url)).toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        finish();
+        expect(await locked).toBe('done');
+        await store.connections.create({
+          name: 'after',
+          connector: 'payments',
+          credentials: {},
+          options: {},
+        });
+        expect((await store.connections.list()).map((record) => record.name)).toEqual(['after']);
+        expect(await store.locks.withLock('cut', async () => 'again')).toBe('again');
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('says the database is unavailable while PostgreSQL is down, retryable and naming no address, and recovers by itself', async () => {
+      const url = await cluster!.createDatabase();
+      const store = await PostgresHostStore.open({ url, secretKey: KEY });
+      try {
+        await cluster!.pause();
+        try {
+          const error = await store.connections.list().catch((caught) => caught);
+          expect(error).toMatchObject({
+            kind: 'network',
+            retryable: true,
+            details: { unavailable: 'database' },
+          });
+          expect(error.message).not.toContain('127.0.0.1');
+          expect(error.message).not.toContain(String(cluster!.port));
+          await expect(
+            store.connections.create({ name: 'x', connector: 'payments', credentials: {}, options: {} }),
+          ).rejects.toMatchObject({ kind: 'network', retryable: true });
+          await expect(
+            store.locks.withLock('down', async () => 'never', { waitMs: 0 }),
+          ).rejects.toMatchObject({
+            kind: 'network',
+          });
+          expect(await store.checkReady()).toMatchObject({
+            ready: false,
+            reason: 'the database does not answer',
+          });
+        } finally {
+          await cluster!.resume();
+        }
+        expect(await store.checkReady()).toMatchObject({ ready: true });
+        expect(await store.connections.list()).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    });
   },
 );
 

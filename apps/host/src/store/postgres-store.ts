@@ -1,9 +1,9 @@
 import { NetworkError, ValidationError } from '@c/core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { HostStore, ResealReport, StoreReadiness } from './host-store.js';
 import { PostgresAuditStore } from './postgres-audit-store.js';
 import { PostgresConnectionStore } from './postgres-connection-store.js';
-import { lockKey, type PostgresDeps, postgresTransaction } from './postgres-deps.js';
+import { GuardedPool, lockKey, type PostgresDeps, postgresTransaction } from './postgres-deps.js';
 import { PostgresFailureStore } from './postgres-failure-store.js';
 import { PostgresLockStore } from './postgres-lock-store.js';
 import { LATEST_VERSION, MIGRATIONS, SCHEMA } from './postgres-migrations.js';
@@ -73,9 +73,12 @@ function wrongFleetKey(database: string): ValidationError {
 }
 
 function unreachable(database: string, error: unknown): NetworkError {
-  const code = (error as { code?: string }).code;
+  // An outage (refused, reset, shut down) arrives already said in words without an address: its
+  // code is all it adds. Anything else (a wrong password, an unknown database) says what it is.
+  const outage = NetworkError.isInstance(error);
+  const code = outage ? error.details?.code : (error as { code?: string }).code;
   return new NetworkError(
-    `The database ${database} cannot be reached${code ? ` (${code})` : ''}: ${(error as Error).message}. Check C_HOST_DATABASE_URL and that PostgreSQL is running.`,
+    `The database ${database} cannot be reached${typeof code === 'string' ? ` (${code})` : ''}${outage ? '' : `: ${(error as Error).message}`}. Check C_HOST_DATABASE_URL and that PostgreSQL is running.`,
   );
 }
 
@@ -110,13 +113,15 @@ export class PostgresHostStore implements HostStore {
       application_name: 'c-host',
       connectionTimeoutMillis: 10_000,
     };
-    this.#pool = new pg.Pool({ ...config, max: options.poolSize ?? 10 });
+    // A connection dropped by the server (a restart, a failover), idle or in use, must not end the
+    // process: each pool hears every connection it makes, and says what failed as an outage.
+    this.#pool = new GuardedPool({ ...config, max: options.poolSize ?? 10 });
     // No connect timeout here: waiting for a connection is waiting for the lock, bounded by its deadline.
-    this.#lockPool = new pg.Pool({ ...config, max: options.lockPoolSize ?? 20, connectionTimeoutMillis: 0 });
-    // An idle connection dropped by the server (a restart, a failover) must not end the process:
-    // the pool makes a new one for the next query.
-    this.#pool.on('error', () => {});
-    this.#lockPool.on('error', () => {});
+    this.#lockPool = new GuardedPool({
+      ...config,
+      max: options.lockPoolSize ?? 20,
+      connectionTimeoutMillis: 0,
+    });
     this.#database = describeDatabase(options.url);
     this.#deps = {
       pool: this.#pool,

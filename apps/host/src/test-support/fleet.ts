@@ -12,6 +12,8 @@ export interface HostProcess {
   /** The one-time sign-in link it printed. */
   link: string;
   stderr(): string;
+  /** Whether the process still runs. */
+  running(): boolean;
   /** Kills it with SIGKILL, as a crash or an OOM killer would: nothing gets to clean up. */
   kill(): Promise<void>;
   /** Stops it with SIGTERM and resolves with its exit code. */
@@ -92,6 +94,7 @@ export async function startHostProcess(options: {
     url: `http://${options.address}:${options.port}`,
     link,
     stderr: () => stderr,
+    running: () => exited === undefined,
     async kill() {
       if (exited === undefined) child.kill('SIGKILL');
       await closed;

@@ -19,6 +19,12 @@ export interface TestPostgres {
   port: number;
   /** Creates a fresh, empty database and returns its URL. */
   createDatabase(): Promise<string>;
+  /** Stops the server as a restart or a failover does (`pg_ctl stop -m fast`): every session is cut. */
+  pause(): Promise<void>;
+  /** Starts the server again on the same port, with the same data. */
+  resume(): Promise<void>;
+  /** Ends every session on a database but the caller's (`pg_terminate_backend`); returns how many. */
+  terminateSessions(databaseUrl: string): Promise<number>;
   /** Stops the cluster and removes its files. */
   stop(): Promise<void>;
 }
@@ -39,6 +45,21 @@ function postgresBin(): string | undefined {
   }
   const initdb = findExecutable(['initdb']);
   return initdb ? join(initdb, '..') : undefined;
+}
+
+/** Runs a command without blocking the event loop (the test's own clients keep going meanwhile). */
+function runAsync(command: [string, string[]], what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(...command, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.once('error', reject);
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${what} failed (exit ${code}): ${stderr}`)),
+    );
+  });
 }
 
 function run(command: [string, string[]], what: string): void {
@@ -82,9 +103,10 @@ export async function startPostgres(): Promise<TestPostgres> {
       'initdb',
     );
     let port = 0;
+    let options = '';
     for (let attempt = 0; ; attempt += 1) {
       port = await freePort();
-      const options = [
+      options = [
         `-p ${port}`,
         `-k ${dir.path}`,
         '-c listen_addresses=127.0.0.1',
@@ -137,6 +159,31 @@ export async function startPostgres(): Promise<TestPostgres> {
           await admin.end();
         }
         return `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
+      },
+      async pause() {
+        await runAsync(as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']), 'pg_ctl stop');
+      },
+      async resume() {
+        const log = join(dir.path, 'server.log');
+        await runAsync(
+          as('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']),
+          'pg_ctl start',
+        );
+      },
+      async terminateSessions(databaseUrl) {
+        const database = new URL(databaseUrl).pathname.slice(1);
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        try {
+          const { rows } = await admin.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = $1 AND pid <> pg_backend_pid()`,
+            [database],
+          );
+          return rows.length;
+        } finally {
+          await admin.end();
+        }
       },
       async stop() {
         process.removeListener('exit', stopNow);
