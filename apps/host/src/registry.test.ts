@@ -113,6 +113,10 @@ const SPEC_COMMANDS = {
     'getTeam',
     'listTeamMembers',
     'unarchiveIssue',
+    'listCycles',
+    'getCycle',
+    'listProjects',
+    'listTemplates',
   ],
   docs: [
     'fetchDocumentContent',

@@ -13,6 +13,7 @@ import { customGraphqlAction } from './commands/custom-graphql-action.js';
 import { deleteComment } from './commands/delete-comment.js';
 import { deleteIssue } from './commands/delete-issue.js';
 import { deleteProject } from './commands/delete-project.js';
+import { getCycle } from './commands/get-cycle.js';
 import { getIssueById } from './commands/get-issue-by-id.js';
 import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
 import { getProjectById } from './commands/get-project-by-id.js';
@@ -20,8 +21,11 @@ import { getTeam } from './commands/get-team.js';
 import { getUser } from './commands/get-user.js';
 import { getViewer } from './commands/get-viewer.js';
 import { listComments } from './commands/list-comments.js';
+import { listCycles } from './commands/list-cycles.js';
 import { listLabels } from './commands/list-labels.js';
+import { listProjects } from './commands/list-projects.js';
 import { listTeamMembers } from './commands/list-team-members.js';
+import { listTemplates } from './commands/list-templates.js';
 import { listUsers } from './commands/list-users.js';
 import { listWorkflowStates } from './commands/list-workflow-states.js';
 import { removeIssueLabel } from './commands/remove-issue-label.js';
@@ -53,6 +57,13 @@ export type {
   LinearUserPage,
   LinearWorkflowStatePage,
 } from './schemas/people.js';
+export type {
+  LinearCycle,
+  LinearCycleDetail,
+  LinearCyclePage,
+  LinearProjectPage,
+  LinearTemplateList,
+} from './schemas/planning.js';
 export {
   type IssueEventState,
   issueEvent,
@@ -76,6 +87,7 @@ export {
   deleteComment,
   deleteIssue,
   deleteProject,
+  getCycle,
   getIssueById,
   getIssueByIdentifier,
   getProjectById,
@@ -83,8 +95,11 @@ export {
   getUser,
   getViewer,
   listComments,
+  listCycles,
   listLabels,
+  listProjects,
   listTeamMembers,
+  listTemplates,
   listUsers,
   listWorkflowStates,
   removeIssueLabel,
@@ -222,3 +237,19 @@ export type ListTeamMembersResult = CommandResult<typeof listTeamMembers>;
 export type UnarchiveIssueInput = CommandInput<typeof unarchiveIssue>;
 /** What UnarchiveIssue returns. */
 export type UnarchiveIssueResult = CommandResult<typeof unarchiveIssue>;
+/** What a caller passes to ListCycles. */
+export type ListCyclesInput = CommandInput<typeof listCycles>;
+/** What ListCycles returns. */
+export type ListCyclesResult = CommandResult<typeof listCycles>;
+/** What a caller passes to GetCycle. */
+export type GetCycleInput = CommandInput<typeof getCycle>;
+/** What GetCycle returns. */
+export type GetCycleResult = CommandResult<typeof getCycle>;
+/** What a caller passes to ListProjects. */
+export type ListProjectsInput = CommandInput<typeof listProjects>;
+/** What ListProjects returns. */
+export type ListProjectsResult = CommandResult<typeof listProjects>;
+/** What a caller passes to ListTemplates. */
+export type ListTemplatesInput = CommandInput<typeof listTemplates>;
+/** What ListTemplates returns. */
+export type ListTemplatesResult = CommandResult<typeof listTemplates>;

@@ -43,6 +43,10 @@ const SURFACE: [string, string][] = [
   ['getTeam', 'Get Team'],
   ['listTeamMembers', 'List Team Members'],
   ['unarchiveIssue', 'Unarchive Issue'],
+  ['listCycles', 'List Cycles'],
+  ['getCycle', 'Get Cycle'],
+  ['listProjects', 'List Projects'],
+  ['listTemplates', 'List Templates'],
 ];
 
 describe('issues connector', () => {

@@ -11,6 +11,7 @@ import { customGraphqlAction } from './commands/custom-graphql-action.js';
 import { deleteComment } from './commands/delete-comment.js';
 import { deleteIssue } from './commands/delete-issue.js';
 import { deleteProject } from './commands/delete-project.js';
+import { getCycle } from './commands/get-cycle.js';
 import { getIssueById } from './commands/get-issue-by-id.js';
 import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
 import { getProjectById } from './commands/get-project-by-id.js';
@@ -18,8 +19,11 @@ import { getTeam } from './commands/get-team.js';
 import { getUser } from './commands/get-user.js';
 import { getViewer } from './commands/get-viewer.js';
 import { listComments } from './commands/list-comments.js';
+import { listCycles } from './commands/list-cycles.js';
 import { listLabels } from './commands/list-labels.js';
+import { listProjects } from './commands/list-projects.js';
 import { listTeamMembers } from './commands/list-team-members.js';
+import { listTemplates } from './commands/list-templates.js';
 import { listUsers } from './commands/list-users.js';
 import { listWorkflowStates } from './commands/list-workflow-states.js';
 import { removeIssueLabel } from './commands/remove-issue-label.js';
@@ -67,6 +71,10 @@ const commands = {
   getTeam,
   listTeamMembers,
   unarchiveIssue,
+  listCycles,
+  getCycle,
+  listProjects,
+  listTemplates,
 };
 
 /** The commands grouped by area; `core` holds the ones run most. */
@@ -101,12 +109,22 @@ const ISSUES_TOOLSETS: Record<string, Toolset> = {
   projects: {
     title: 'Projects',
     description: 'Projects: create, update, read and delete.',
-    commands: ['createProject', 'updateProject', 'getProjectById', 'deleteProject'],
+    commands: ['listProjects', 'createProject', 'updateProject', 'getProjectById', 'deleteProject'],
   },
   teams: {
     title: 'Teams',
     description: 'Teams, their members and workflow states.',
     commands: ['searchTeams', 'getTeam', 'listTeamMembers', 'listWorkflowStates'],
+  },
+  cycles: {
+    title: 'Cycles',
+    description: 'A team’s cycles (sprints): the current, upcoming and previous ones, with their issues.',
+    commands: ['listCycles', 'getCycle'],
+  },
+  templates: {
+    title: 'Templates',
+    description: 'The templates for new issues, projects and documents.',
+    commands: ['listTemplates'],
   },
   labels: {
     title: 'Labels',

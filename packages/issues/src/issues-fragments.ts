@@ -69,3 +69,20 @@ fragment WorkflowStateFields on WorkflowState {
   description
   team { id key name }
 }`;
+
+/** A cycle: number, dates, timing and progress. */
+export const CYCLE_FIELDS = `
+fragment CycleFields on Cycle {
+  id
+  number
+  name
+  description
+  startsAt
+  endsAt
+  completedAt
+  isActive
+  isFuture
+  isPast
+  progress
+  team { id key name }
+}`;

@@ -22,13 +22,17 @@ import { CREATE_ISSUE_MUTATION } from './commands/create-issue.js';
 import { CREATE_LABEL_MUTATION } from './commands/create-label.js';
 import { CREATE_PROJECT_MUTATION } from './commands/create-project.js';
 import { CREATE_REACTION_MUTATION } from './commands/create-reaction.js';
+import { GET_CYCLE_QUERY } from './commands/get-cycle.js';
 import { GET_ISSUE_BY_ID_QUERY } from './commands/get-issue-by-id.js';
 import { GET_PROJECT_QUERY } from './commands/get-project-by-id.js';
 import { GET_TEAM_QUERY } from './commands/get-team.js';
 import { GET_VIEWER_QUERY } from './commands/get-viewer.js';
 import { LIST_COMMENTS_QUERY } from './commands/list-comments.js';
+import { LIST_CYCLES_QUERY } from './commands/list-cycles.js';
 import { LIST_LABELS_QUERY } from './commands/list-labels.js';
+import { LIST_PROJECTS_QUERY } from './commands/list-projects.js';
 import { LIST_TEAM_MEMBERS_QUERY } from './commands/list-team-members.js';
+import { LIST_TEAM_TEMPLATES_QUERY } from './commands/list-templates.js';
 import { LIST_USERS_QUERY } from './commands/list-users.js';
 import { LIST_WORKFLOW_STATES_QUERY } from './commands/list-workflow-states.js';
 import { SEARCH_ISSUES_BY_TERM_QUERY, SEARCH_ISSUES_QUERY } from './commands/search-issues.js';
@@ -179,6 +183,10 @@ describe('output schemas', () => {
     ['getTeam', GET_TEAM_QUERY, ['team']],
     ['listTeamMembers', LIST_TEAM_MEMBERS_QUERY, ['team', 'members']],
     ['searchIssues', SEARCH_ISSUES_BY_TERM_QUERY, ['searchIssues']],
+    ['listCycles', LIST_CYCLES_QUERY, ['cycles']],
+    ['getCycle', GET_CYCLE_QUERY, ['cycle']],
+    ['listProjects', LIST_PROJECTS_QUERY, ['projects']],
+    ['listTemplates', LIST_TEAM_TEMPLATES_QUERY, ['team', 'templates']],
   ] as const)(
     '%s: the schema is what %s selects, typed and nullable as in Linear’s schema',
     (key, operation, path) => {

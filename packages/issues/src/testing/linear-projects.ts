@@ -205,6 +205,8 @@ export function projectView(r: Resolving): (project: ProjectRecord) => View {
       status: () => r.views.projectStatus(status),
       lead: () => maybe(ws.users.get(project.leadId ?? ''), r.views.user),
       teams: connection(() => pick(ws.teams, project.teamIds), r.views.team),
+      // The teams whose members can see the project: in the simulator, its teams.
+      accessibleTeams: connection(() => pick(ws.teams, project.teamIds), r.views.team),
       members: connection(() => pick(ws.users, project.memberIds), r.views.user),
       issues: connection(issues, r.views.issue),
     };
