@@ -18,6 +18,7 @@ export function connectTo(connector: Connector, url: string): ConnectorClient<Re
       credentials: { apiKey: FAKE_SECRETS.analyticsKey, secretKey: FAKE_SECRETS.analyticsSecret },
       baseUrl: url,
       ingestionBaseUrl: url,
+      profileBaseUrl: url,
     },
     issues: { credentials: { apiKey: FAKE_SECRETS.issues }, baseUrl: url },
     docs: {

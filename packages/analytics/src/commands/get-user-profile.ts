@@ -59,7 +59,9 @@ export const getUserProfile = defineCommand({
         get_amp_props: input.includeAmplitudeProperties ? 'true' : undefined,
         get_cohort_ids: input.includeCohortIds ? 'true' : undefined,
       },
+      // Not Basic: the secret key goes alone, as Api-Key; an answer that echoes it is still masked.
       auth: false,
+      redact: true,
       headers: { authorization: `Api-Key ${ctx.secretKey.reveal()}` },
       signal,
     });
