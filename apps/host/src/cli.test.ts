@@ -94,6 +94,20 @@ describe('c-host CLI', () => {
     expect(stripe.server.calls).toHaveLength(0);
   });
 
+  it('prints help and exits 0 when run bare or with a bare group, as gh does', async () => {
+    const env = { C_HOST_DATA_DIR: dataDir() };
+    for (const args of [[], ['runs'], ['connections'], ['keys']]) {
+      const bare = await runCli(args, { env });
+      expect(bare.code, `c-host ${args.join(' ')}`).toBe(0);
+      expect(bare.stdout).toContain(`Usage: c-host${args.length ? ` ${args[0]}` : ''} [options] [command]`);
+      expect(bare.stdout).toContain('Commands:');
+      expect(bare.stderr).toBe('');
+    }
+    const unknown = await runCli(['bogus'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.error.message).toContain("unknown command 'bogus'");
+  });
+
   it('exits 1 for a provider error', async () => {
     const env = { C_HOST_DATA_DIR: dataDir(), C_PAYMENTS_API_KEY: key, C_PAYMENTS_BASE_URL: stripe.url };
     const missing = await runCli(['run', 'payments.getCustomerById', '-p', 'customerId=cus_DoesNotExist'], {

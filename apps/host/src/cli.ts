@@ -25,6 +25,9 @@ function guarded(load: () => Promise<Action>): Action {
   };
 }
 
+/** What commander wrote for the user (help for a bare group, or a usage error), shown or turned into JSON at the end. */
+let commanderText = '';
+
 const program = new Command('c-host')
   .description('Every connector command from one place: CLI, HTTP API, MCP server and web UI.')
   .version(hostVersion)
@@ -44,7 +47,13 @@ const program = new Command('c-host')
   .option('--json', 'print JSON even on a terminal (it is always JSON when stdout is not a terminal)')
   // Usage errors become the same `{"error": …}` JSON (exit 2) as any other bad input.
   .exitOverride()
-  .configureOutput({ writeErr: () => {} });
+  // Commander's own messages are kept, not printed: a usage error becomes the error JSON below, and
+  // the help it shows for a bare group (`c-host`, `c-host runs`) goes to stdout with exit 0, as gh does.
+  .configureOutput({
+    writeErr: (text) => {
+      commanderText += text;
+    },
+  });
 
 program
   .command('list')
@@ -261,6 +270,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 program.parseAsync(process.argv).catch(async (error: unknown) => {
   if (error instanceof CommanderError) {
     if (error.exitCode === 0) return;
+    if (error.code === 'commander.help') {
+      process.stdout.write(commanderText);
+      return;
+    }
     const { ValidationError } = await import('@c/core');
     const message = error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
     error = new ValidationError(`Invalid usage: ${message} (see c-host --help)`, {
