@@ -5,6 +5,7 @@ const only = process.argv.slice(2);
 
 const sections: [string, () => Promise<void>][] = [
   ['core', async () => (await import('./core.bench.ts')).benchCore(scale)],
+  ['run', async () => (await import('./run.bench.ts')).benchRun(scale)],
   ['payments', async () => (await import('./payments.bench.ts')).benchPayments(scale)],
   ['issues', async () => (await import('./issues.bench.ts')).benchIssues(scale)],
   ['docs', async () => (await import('./docs.bench.ts')).benchDocs(scale)],

@@ -5,7 +5,8 @@ import { bearerAuth } from './auth/simple-auth.js';
 import { defineCommand } from './command.js';
 import { contextOf, defineConnector } from './connector.js';
 import { ValidationError } from './errors/validation-error.js';
-import { HttpClient, withTuning } from './http/http-client.js';
+import { withTuning } from './http/client-options.js';
+import { HttpClient } from './http/http-client.js';
 import { createTestServer, type TestServer } from './testing/test-server.js';
 
 interface Ctx {

@@ -21,18 +21,16 @@ export {
   type RunOptions,
   toValidationError,
 } from './command.js';
-export {
-  type AuthDescriptor,
-  type ConnectConfig,
-  type Connector,
-  type ConnectorClient,
-  type ConnectorContext,
-  type ConnectorDefinition,
-  type ConnectorSimulator,
-  checkIdempotencyKey,
-  contextOf,
-  defineConnector,
-} from './connector.js';
+export { contextOf, defineConnector } from './connector.js';
+export type {
+  AuthDescriptor,
+  ConnectConfig,
+  Connector,
+  ConnectorClient,
+  ConnectorContext,
+  ConnectorDefinition,
+  ConnectorSimulator,
+} from './connector-types.js';
 export {
   type CustomActionOptions,
   type CustomActionResult,
@@ -73,9 +71,10 @@ export {
   filterFieldsMeta,
 } from './filter-fields.js';
 export { joinPath } from './http/base-url.js';
+export { type HttpClientOptions, type HttpTuning, withTuning } from './http/client-options.js';
 export type { ConcurrencySlots } from './http/concurrency.js';
 export { encodeForm, encodeQuery, type FormValue, flattenForm } from './http/encode.js';
-export { HttpClient, type HttpClientOptions, type HttpTuning, withTuning } from './http/http-client.js';
+export { HttpClient } from './http/http-client.js';
 export type { ErrorResponse, HttpRequest, HttpResponse, ResponseType } from './http/request.js';
 export { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './http/retry.js';
 export {
@@ -115,6 +114,7 @@ export {
   type UnixTimeUnit,
   unixTime,
 } from './result-view.js';
+export { checkIdempotencyKey } from './run-command.js';
 export type {
   DryRunRequest,
   DryRunResult,

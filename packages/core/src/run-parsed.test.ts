@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { z } from 'zod';
 import { bearerAuth } from './auth/simple-auth.js';
 import { type CommandDefinition, defineCommand } from './command.js';
-import { type Connector, defineConnector } from './connector.js';
+import { defineConnector } from './connector.js';
+import type { Connector } from './connector-types.js';
 import { HttpClient } from './http/http-client.js';
 import { createTestServer, type TestServer } from './testing/test-server.js';
 

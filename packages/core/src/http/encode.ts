@@ -33,12 +33,11 @@ export function flattenForm(value: Record<string, FormValue>): [string, string][
   return pairs;
 }
 
-/** Percent-encodes as `application/x-www-form-urlencoded`, keeping brackets readable. */
-function encodePair([key, value]: [string, string]): string {
+/** Percent-encodes a key as `application/x-www-form-urlencoded`, keeping brackets readable. */
+function encodeFormKey(key: string): string {
   const name = encodeFormComponent(key);
   // Most keys are plain words: the bracket pass runs only on keys that have one.
-  const readable = name.includes('%5') ? name.replace(/%5B/g, '[').replace(/%5D/g, ']') : name;
-  return `${readable}=${encodeFormComponent(value)}`;
+  return name.includes('%5') ? name.replace(/%5B/g, '[').replace(/%5D/g, ']') : name;
 }
 
 function encodeFormComponent(text: string): string {
@@ -46,9 +45,28 @@ function encodeFormComponent(text: string): string {
   return encoded.includes('%20') ? encoded.replace(/%20/g, '+') : encoded;
 }
 
-/** Encodes a form body with bracket encoding for nested objects and arrays. */
+/**
+ * Encodes a form body with bracket encoding for nested objects and arrays: the pairs of
+ * `flattenForm`, written straight into one string (a body is encoded on every call).
+ */
 export function encodeForm(value: Record<string, FormValue>): string {
-  return flattenForm(value).map(encodePair).join('&');
+  let out = '';
+  const walk = (prefix: string, item: FormValue): void => {
+    if (item === undefined) return;
+    if (item !== null && typeof item === 'object') {
+      if (Array.isArray(item)) {
+        for (let index = 0; index < item.length; index += 1) walk(`${prefix}[${index}]`, item[index]);
+      } else {
+        const record = item as Record<string, FormValue>;
+        for (const key of Object.keys(record)) walk(`${prefix}[${key}]`, record[key]);
+      }
+      return;
+    }
+    const text = item === null ? '' : encodeFormComponent(String(item));
+    out += `${out === '' ? '' : '&'}${encodeFormKey(prefix)}=${text}`;
+  };
+  for (const key of Object.keys(value)) walk(key, value[key]);
+  return out;
 }
 
 /**

@@ -58,6 +58,16 @@ export async function readErrorResponse(
   return { ...r, body: parseErrorBody(text, r.headers['content-type'], credentials) };
 }
 
+/** `readErrorResponse` of an error body already read whole (its first 64 KiB are parsed). */
+export function errorResponseOf(
+  bytes: Buffer,
+  r: Omit<ErrorResponse, 'body'>,
+  credentials: readonly string[],
+): ErrorResponse {
+  const text = bytes.subarray(0, MAX_ERROR_BODY).toString('utf8');
+  return { ...r, body: parseErrorBody(text, r.headers['content-type'], credentials) };
+}
+
 function parseErrorBody(
   text: string,
   contentType: string | undefined,

@@ -7,7 +7,9 @@ import { RateLimitError } from '../errors/rate-limit-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { createTestServer, type TestServer } from '../testing/test-server.js';
-import { type ConcurrencySlots, HttpClient, withTuning } from './http-client.js';
+import { withTuning } from './client-options.js';
+import type { ConcurrencySlots } from './concurrency.js';
+import { HttpClient } from './http-client.js';
 
 let server: TestServer;
 beforeAll(async () => {
