@@ -520,5 +520,36 @@ export function describeSdkConformance(LinearClientOf: LinearClientClass, SDK_VE
       }
       expect(engMemberships.sort()).toEqual(members.nodes.map((user) => user.id).sort());
     });
+
+    it('triages an issue: a label of a group, a comment thread resolved, a reaction', async () => {
+      const issue = (await linear.issue('ENG-6'))!;
+      const group = (await (
+        await linear.createIssueLabel({ name: 'Severity', teamId: eng.id, isGroup: true })
+      ).issueLabel)!;
+      const high = (await (
+        await linear.createIssueLabel({ name: 'Sev 1', teamId: eng.id, parentId: group.id })
+      ).issueLabel)!;
+      const labelled = await call(
+        'issueAddLabel',
+        () => linear.issueAddLabel(issue.id, high.id),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await labelled.issue)?.labelIds).toContain(high.id);
+      const thread = (await (
+        await linear.createComment({ issueId: issue.id, body: 'Seen in prod?' })
+      ).comment)!;
+      const resolved = await call(
+        'commentResolve',
+        () => linear.commentResolve(thread.id),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await resolved.comment)?.resolvedAt).toBeTruthy();
+      const reaction = await call(
+        'createReaction',
+        () => linear.createReaction({ issueId: issue.id, emoji: '+1' }),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await reaction.reaction)?.emoji).toBe('+1');
+    });
   });
 }
