@@ -26,6 +26,14 @@ describe('docs connector', () => {
       ['getDocumentAsMarkdown', 'Get Document As Markdown'],
       ['writeMarkdown', 'Write Markdown'],
       ['createDocumentFromMarkdown', 'Create Document From Markdown'],
+      ['appendText', 'Append Text'],
+      ['findAndReplace', 'Find And Replace'],
+      ['addTab', 'Add Tab'],
+      ['getFile', 'Get File'],
+      ['trashFile', 'Trash File'],
+      ['restoreFile', 'Restore File'],
+      ['deleteFile', 'Delete File'],
+      ['getAbout', 'Get About'],
       ['customAction', 'Custom Action'],
     ]);
     expect(docs.auth).toEqual({
@@ -70,6 +78,14 @@ describe('docs connector', () => {
       getDocumentAsMarkdown: ['documentId', 'title', 'markdown'],
       writeMarkdown: ['documentId', 'mode', 'blocks', 'requests'],
       createDocumentFromMarkdown: ['documentId', 'title', 'url'],
+      appendText: ['documentId'],
+      findAndReplace: ['documentId', 'replacements'],
+      addTab: ['documentId', 'tabId', 'title'],
+      getFile: ['id'],
+      trashFile: ['id'],
+      restoreFile: ['id'],
+      deleteFile: ['fileId', 'deleted'],
+      getAbout: ['user'],
       customAction: [],
     };
     for (const command of docs.list) {

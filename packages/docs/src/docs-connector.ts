@@ -1,10 +1,18 @@
 import { type ConnectorClient, defineConnector } from '@c/core';
+import { addTab } from './commands/add-tab.js';
+import { appendText } from './commands/append-text.js';
 import { createDocumentFile } from './commands/create-document-file.js';
 import { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
 import { customAction } from './commands/custom-action.js';
+import { deleteFile } from './commands/delete-file.js';
 import { fetchDocumentContent } from './commands/fetch-document-content.js';
+import { findAndReplace } from './commands/find-and-replace.js';
+import { getAbout } from './commands/get-about.js';
 import { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
+import { getFile } from './commands/get-file.js';
+import { restoreFile } from './commands/restore-file.js';
 import { searchDocuments } from './commands/search-documents.js';
+import { trashFile } from './commands/trash-file.js';
 import { updateDocumentContent } from './commands/update-document-content.js';
 import { writeMarkdown } from './commands/write-markdown.js';
 import {
@@ -26,6 +34,14 @@ const commands = {
   getDocumentAsMarkdown,
   writeMarkdown,
   createDocumentFromMarkdown,
+  appendText,
+  findAndReplace,
+  addTab,
+  getFile,
+  trashFile,
+  restoreFile,
+  deleteFile,
+  getAbout,
   customAction,
 };
 
@@ -52,12 +68,24 @@ const toolsets = {
   documents: {
     title: 'Documents',
     description: 'Read a document’s structure, edit it with batch updates, create one.',
-    commands: ['fetchDocumentContent', 'updateDocumentContent', 'createDocumentFile'],
+    commands: [
+      'fetchDocumentContent',
+      'updateDocumentContent',
+      'createDocumentFile',
+      'appendText',
+      'findAndReplace',
+      'addTab',
+    ],
   },
   files: {
     title: 'Files',
-    description: 'Find documents in Drive.',
-    commands: ['searchDocuments'],
+    description: 'Find documents in Drive, read a file’s details, trash, restore or delete it.',
+    commands: ['searchDocuments', 'getFile', 'trashFile', 'restoreFile', 'deleteFile'],
+  },
+  account: {
+    title: 'Account',
+    description: 'The connected Google account and its storage.',
+    commands: ['getAbout'],
   },
   advanced: {
     title: 'Advanced',

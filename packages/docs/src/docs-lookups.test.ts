@@ -23,7 +23,10 @@ describe('docs lookups', () => {
     expect(lookupProblems(docs)).toEqual([]);
     const declared = docs.list.filter((command) => command.lookups).map((command) => command.key);
     expect(declared.sort()).toEqual([
+      'addTab',
+      'appendText',
       'fetchDocumentContent',
+      'findAndReplace',
       'getDocumentAsMarkdown',
       'updateDocumentContent',
       'writeMarkdown',

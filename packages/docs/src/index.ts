@@ -2,21 +2,37 @@
 // types of their inputs and results, its trigger, and the API versions it speaks. Everything else (the
 // HTTP client, request checks, parameter builders) is internal.
 import type { CommandInput, CommandResult } from '@c/core';
+import type { addTab } from './commands/add-tab.js';
+import type { appendText } from './commands/append-text.js';
 import type { createDocumentFile } from './commands/create-document-file.js';
 import type { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
 import type { customAction } from './commands/custom-action.js';
+import type { deleteFile } from './commands/delete-file.js';
 import type { fetchDocumentContent } from './commands/fetch-document-content.js';
+import type { findAndReplace } from './commands/find-and-replace.js';
+import type { getAbout } from './commands/get-about.js';
 import type { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
+import type { getFile } from './commands/get-file.js';
+import type { restoreFile } from './commands/restore-file.js';
 import type { searchDocuments } from './commands/search-documents.js';
+import type { trashFile } from './commands/trash-file.js';
 import type { updateDocumentContent } from './commands/update-document-content.js';
 import type { writeMarkdown } from './commands/write-markdown.js';
 
+export { addTab } from './commands/add-tab.js';
+export { appendText } from './commands/append-text.js';
 export { createDocumentFile } from './commands/create-document-file.js';
 export { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
 export { customAction } from './commands/custom-action.js';
+export { deleteFile } from './commands/delete-file.js';
 export { fetchDocumentContent } from './commands/fetch-document-content.js';
+export { findAndReplace } from './commands/find-and-replace.js';
+export { getAbout } from './commands/get-about.js';
 export { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
+export { getFile } from './commands/get-file.js';
+export { restoreFile } from './commands/restore-file.js';
 export { searchDocuments } from './commands/search-documents.js';
+export { trashFile } from './commands/trash-file.js';
 export { updateDocumentContent } from './commands/update-document-content.js';
 export { writeMarkdown } from './commands/write-markdown.js';
 export {
@@ -43,6 +59,8 @@ export type {
   DocsTabProperties,
   DocsTextRun,
 } from './docs-schemas.js';
+export type { DocsAddedTab, DocsAppended, DocsReplaced } from './schemas/edits.js';
+export type { DriveAbout, DriveDeleted, DriveFile } from './schemas/files.js';
 export type { DocsCreatedFromMarkdown, DocsMarkdown, DocsMarkdownWrite } from './schemas/markdown.js';
 export {
   DRIVE_CHANNEL_LIFETIME_MS,
@@ -84,3 +102,35 @@ export type WriteMarkdownResult = CommandResult<typeof writeMarkdown>;
 export type CreateDocumentFromMarkdownInput = CommandInput<typeof createDocumentFromMarkdown>;
 /** Create Document From Markdown's result (a `DocsCreatedFromMarkdown`). */
 export type CreateDocumentFromMarkdownResult = CommandResult<typeof createDocumentFromMarkdown>;
+/** What Append Text takes. */
+export type AppendTextInput = CommandInput<typeof appendText>;
+/** Append Text's result. */
+export type AppendTextResult = CommandResult<typeof appendText>;
+/** What Find And Replace takes. */
+export type FindAndReplaceInput = CommandInput<typeof findAndReplace>;
+/** Find And Replace's result. */
+export type FindAndReplaceResult = CommandResult<typeof findAndReplace>;
+/** What Add Tab takes. */
+export type AddTabInput = CommandInput<typeof addTab>;
+/** Add Tab's result. */
+export type AddTabResult = CommandResult<typeof addTab>;
+/** What Get About takes. */
+export type GetAboutInput = CommandInput<typeof getAbout>;
+/** Get About's result. */
+export type GetAboutResult = CommandResult<typeof getAbout>;
+/** What Get File takes. */
+export type GetFileInput = CommandInput<typeof getFile>;
+/** Get File's result. */
+export type GetFileResult = CommandResult<typeof getFile>;
+/** What Trash File takes. */
+export type TrashFileInput = CommandInput<typeof trashFile>;
+/** Trash File's result. */
+export type TrashFileResult = CommandResult<typeof trashFile>;
+/** What Restore File takes. */
+export type RestoreFileInput = CommandInput<typeof restoreFile>;
+/** Restore File's result. */
+export type RestoreFileResult = CommandResult<typeof restoreFile>;
+/** What Delete File takes. */
+export type DeleteFileInput = CommandInput<typeof deleteFile>;
+/** Delete File's result. */
+export type DeleteFileResult = CommandResult<typeof deleteFile>;

@@ -1,0 +1,66 @@
+import { resultView, type Zod } from '@c/core';
+import type { z } from 'zod';
+
+// Output schemas of the commands that edit a document in one batchUpdate, one builder each.
+
+const revision = (z: Zod) =>
+  z.string().optional().meta({
+    title: 'Revision ID',
+    description: 'The document’s revision after the edit, for a later Required Revision ID.',
+  });
+
+/** Append Text's result. */
+export const appendResultSchema = (z: Zod) =>
+  z
+    .looseObject({
+      documentId: z.string().meta({ title: 'Document ID', description: 'The document edited.' }),
+      revisionId: revision(z),
+    })
+    .meta(resultView({ view: 'record' }));
+
+/** Append Text's result. */
+export type DocsAppended = z.output<ReturnType<typeof appendResultSchema>>;
+
+/** Find And Replace's result: how many occurrences each replacement changed. */
+export const replaceResultSchema = (z: Zod) =>
+  z
+    .looseObject({
+      documentId: z.string().meta({ title: 'Document ID', description: 'The document edited.' }),
+      replacements: z
+        .array(
+          z.looseObject({
+            find: z.string().meta({ title: 'Find', description: 'The text looked for.' }),
+            occurrences: z.number().int().nonnegative().meta({
+              title: 'Occurrences',
+              description: 'How many times it was replaced (0 when not found).',
+            }),
+          }),
+        )
+        .meta({ title: 'Replacements', description: 'One entry per replacement, in the order given.' }),
+      revisionId: revision(z),
+    })
+    .meta(resultView({ view: 'table', list: 'replacements' }));
+
+/** Find And Replace's result. */
+export type DocsReplaced = z.output<ReturnType<typeof replaceResultSchema>>;
+
+/** Add Tab's result: the new tab. */
+export const addTabResultSchema = (z: Zod) =>
+  z
+    .looseObject({
+      documentId: z.string().meta({ title: 'Document ID', description: 'The document.' }),
+      tabId: z.string().meta({ title: 'Tab ID', description: 'The new tab’s id, e.g. t.4n8wq2k0x1zb.' }),
+      title: z.string().meta({ title: 'Title', description: 'The new tab’s title.' }),
+      index: z.number().int().nonnegative().optional().meta({
+        title: 'Position',
+        description: 'Its place among its sibling tabs, from 0.',
+      }),
+      parentTabId: z
+        .string()
+        .optional()
+        .meta({ title: 'Parent Tab', description: 'The tab it is under, if any.' }),
+    })
+    .meta(resultView({ view: 'record' }));
+
+/** Add Tab's result. */
+export type DocsAddedTab = z.output<ReturnType<typeof addTabResultSchema>>;
