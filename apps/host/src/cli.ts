@@ -251,6 +251,10 @@ program
     'serve only these tools: ids and globs, comma-separated (<connector>.*,<connector>.<command>)',
   )
   .option(
+    '--toolsets <list>',
+    'serve only the commands of these toolsets, comma-separated: all, <connector>, <connector>.<toolset> (the ids are in the host README); --tools and --read-only narrow them',
+  )
+  .option(
     '--max-result-bytes <bytes>',
     'cut larger results at a whole list item (default 1048576, at most 4194304)',
   )

@@ -9,6 +9,7 @@ import { note } from './output.js';
 export interface McpFlags extends GlobalFlags {
   readOnly?: boolean;
   tools?: string;
+  toolsets?: string;
   maxResultBytes?: string;
   sandbox?: boolean;
 }
@@ -24,6 +25,7 @@ export async function mcpCommand(flags: McpFlags): Promise<void> {
   const selection = parseToolSelection({
     readOnly: flags.readOnly,
     tools: flags.tools,
+    toolsets: flags.toolsets,
     maxResultBytes: flags.maxResultBytes,
   });
   checkSandboxAlone(flags);

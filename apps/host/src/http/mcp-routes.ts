@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { HttpContext } from './context.js';
 
-/** The `/mcp` query: the same selection as `c-host mcp --read-only --tools … --max-result-bytes …`. */
+/** The `/mcp` query: the same selection as `c-host mcp --read-only --tools … --toolsets … --max-result-bytes …`. */
 interface McpQuery {
   readOnly?: string | string[];
   tools?: string | string[];
+  toolsets?: string | string[];
   maxResultBytes?: string | string[];
 }
 
@@ -21,6 +22,7 @@ export const mcpRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) 
     const options = parseToolSelection({
       readOnly: single(query.readOnly),
       tools: query.tools,
+      toolsets: query.toolsets,
       maxResultBytes: single(query.maxResultBytes),
     });
     selectTools(host.registry, options);

@@ -25,6 +25,7 @@ import {
   MAX_RESULT_BYTES_CEILING,
   MIN_RESULT_BYTES,
 } from './bounded-result.js';
+import { commandsInToolsets, parseToolsets } from './mcp-toolsets.js';
 import { callTriggerTool, TRIGGER_TOOLS } from './mcp-trigger-tools.js';
 
 /** What the MCP server needs from the host. */
@@ -44,6 +45,8 @@ export interface McpOptions {
   readOnly?: boolean | undefined;
   /** Ids, tool names and globs (`<connector>.*`, `<connector>.<key>`); every tool when absent. */
   tools?: string[] | undefined;
+  /** Toolsets (`all`, `<connector>`, `<connector>.<toolset>`); `--tools` and `--read-only` narrow them. */
+  toolsets?: string[] | undefined;
   /** At most this many bytes of JSON per tool result (default 1 MiB). */
   maxResultBytes?: number | undefined;
 }
@@ -61,8 +64,10 @@ const MESSAGE_CEILING = 9 * 1024 * 1024;
 export function parseToolSelection(raw: {
   readOnly?: boolean | string | undefined;
   tools?: string | string[] | undefined;
+  toolsets?: string | string[] | undefined;
   maxResultBytes?: number | string | undefined;
 }): McpOptions {
+  const toolsets = parseToolsets(raw.toolsets);
   const readOnly =
     raw.readOnly === undefined || typeof raw.readOnly === 'boolean'
       ? raw.readOnly
@@ -94,7 +99,7 @@ export function parseToolSelection(raw: {
       );
     }
   }
-  return { readOnly, tools, maxResultBytes };
+  return { readOnly, tools, toolsets, maxResultBytes };
 }
 
 /** A glob over ids and tool names: `*` is any run of characters. */
@@ -104,11 +109,12 @@ function globPattern(glob: string): RegExp {
 }
 
 /**
- * The commands a server offers: all, or those the options select. A pattern that selects nothing
- * is a `ValidationError` on `tools` (a typo must not quietly serve fewer tools).
+ * The commands a server offers: all, or those the options select (the toolsets' commands, narrowed
+ * by `tools` and `readOnly`). A pattern that selects nothing is a `ValidationError` on `tools` (a
+ * typo must not quietly serve fewer tools).
  */
 export function selectTools(registry: Registry, options: McpOptions = {}): RegisteredCommand[] {
-  let entries = registry.commands();
+  let entries = options.toolsets ? commandsInToolsets(registry, options.toolsets) : registry.commands();
   if (options.tools) {
     const patterns = options.tools.map((text) => ({ text, regex: globPattern(text) }));
     const unmatched = patterns.filter(
@@ -116,7 +122,7 @@ export function selectTools(registry: Registry, options: McpOptions = {}): Regis
     );
     if (unmatched.length > 0) {
       throw new ValidationError(
-        `Invalid parameter "tools": ${unmatched.map(({ text }) => `"${text}"`).join(', ')} matches no command (list them with \`c-host list\`)`,
+        `Invalid parameter "tools": ${unmatched.map(({ text }) => `"${text}"`).join(', ')} matches no command${options.toolsets ? ' of the selected toolsets' : ''} (list them with \`c-host list\`)`,
         { parameter: 'tools' },
       );
     }

@@ -5,6 +5,38 @@ import type { TriggerService } from '../triggers/trigger-service.js';
 /** The longest an agent may wait in one `read_events` call. */
 const MAX_WAIT_SECONDS = 60;
 
+/** A subscription as `list_subscriptions` gives it (`SubscriptionView`); more fields may follow. */
+const SUBSCRIPTION_SCHEMA = {
+  type: 'object',
+  required: ['id', 'trigger', 'connection', 'status', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    trigger: { type: 'string' },
+    connection: { type: 'string' },
+    input: { type: 'object' },
+    hookUrl: { type: 'string' },
+    deliverTo: { type: 'object', properties: { url: { type: 'string' } } },
+    status: { type: 'string' },
+    error: { type: 'object' },
+    createdAt: { type: 'string' },
+  },
+};
+
+/** An event as `read_events` gives it (`EventView`). */
+const EVENT_SCHEMA = {
+  type: 'object',
+  required: ['id', 'trigger', 'subscription', 'type', 'occurredAt', 'receivedAt'],
+  properties: {
+    id: { type: 'string' },
+    trigger: { type: 'string' },
+    subscription: { type: 'string' },
+    type: { type: 'string' },
+    occurredAt: { type: 'string' },
+    receivedAt: { type: 'string' },
+    data: {},
+  },
+};
+
 /**
  * Tools over the host's trigger subscriptions, beside the command tools: list what is watched, and
  * read events after a cursor, optionally waiting for the next one, so an agent can wait for
@@ -17,9 +49,15 @@ export const TRIGGER_TOOLS: readonly Tool[] = [
     description:
       'Lists the trigger subscriptions of this host (what it watches at the providers: id, trigger such as payments.event, connection, filters, status). Read their events with read_events.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    outputSchema: {
+      type: 'object',
+      required: ['subscriptions'],
+      properties: { subscriptions: { type: 'array', items: SUBSCRIPTION_SCHEMA } },
+    },
     annotations: {
       title: 'List Subscriptions',
       readOnlyHint: true,
+      destructiveHint: false,
       idempotentHint: true,
       openWorldHint: false,
     },
@@ -59,7 +97,21 @@ export const TRIGGER_TOOLS: readonly Tool[] = [
         },
       },
     },
-    annotations: { title: 'Read Events', readOnlyHint: true, openWorldHint: false },
+    outputSchema: {
+      type: 'object',
+      required: ['events', 'nextCursor'],
+      properties: {
+        events: { type: 'array', items: EVENT_SCHEMA },
+        nextCursor: { type: ['string', 'null'] },
+      },
+    },
+    annotations: {
+      title: 'Read Events',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
 ];
 

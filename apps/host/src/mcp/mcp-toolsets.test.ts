@@ -1,0 +1,149 @@
+import { ValidationError } from '@c/core';
+import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConnectors } from '../connectors.js';
+import { createHttpServer } from '../http/server.js';
+import { Registry } from '../registry.js';
+import { things } from '../test-support/fake-connector.js';
+import { call } from '../test-support/http.js';
+import { tempHost } from '../test-support/temp-host.js';
+import { parseToolSelection, selectTools, toolsOf } from './mcp-server.js';
+import { toolsetsOf } from './mcp-toolsets.js';
+import { TRIGGER_TOOLS } from './mcp-trigger-tools.js';
+
+const TOKEN = 'mcp-toolsets-token-0123456789';
+let registry: Registry;
+let stripe: PaymentsSandbox;
+let host: Awaited<ReturnType<typeof tempHost>>;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  const connectors = await loadConnectors();
+  registry = new Registry([...connectors, things]);
+  stripe = await startPaymentsSimulator({ seed: true, contracts: false });
+  host = await tempHost(connectors, { token: TOKEN });
+  await host.access.init();
+  await host.connections.create({
+    name: 'main',
+    connector: 'payments',
+    credentials: stripe.connection.credentials,
+    options: { baseUrl: stripe.url },
+  });
+  app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await host?.cleanup();
+  await stripe?.close();
+});
+
+const ids = (options: Parameters<typeof parseToolSelection>[0]) =>
+  selectTools(registry, parseToolSelection(options)).map((entry) => entry.id);
+
+describe('toolsets', () => {
+  it("are the connectors' declared areas, or one per connector that declares none", () => {
+    const toolsets = toolsetsOf(registry);
+    expect(toolsets.find((toolset) => toolset.id === 'payments.refunds')).toMatchObject({
+      connectorId: 'payments',
+      title: 'Refunds',
+      commands: [
+        'payments.createRefund',
+        'payments.getRefund',
+        'payments.listRefunds',
+        'payments.cancelRefund',
+      ],
+    });
+    for (const connector of ['payments', 'issues', 'docs', 'analytics']) {
+      expect(toolsets.map((toolset) => toolset.id)).toContain(`${connector}.core`);
+    }
+    expect(toolsets.filter((toolset) => toolset.connectorId === 'things')).toEqual([
+      expect.objectContaining({
+        id: 'things',
+        name: 'things',
+        commands: ['things.getThing', 'things.getThings', 'things.deleteThing'],
+      }),
+    ]);
+  });
+
+  it('select their commands; --tools and --read-only narrow them', () => {
+    expect(ids({ toolsets: 'payments.refunds' })).toEqual([
+      'payments.createRefund',
+      'payments.getRefund',
+      'payments.listRefunds',
+      'payments.cancelRefund',
+    ]);
+    expect(ids({ toolsets: 'payments.refunds', readOnly: true })).toEqual([
+      'payments.getRefund',
+      'payments.listRefunds',
+    ]);
+    expect(ids({ toolsets: 'payments.refunds,things', tools: '*.get*' })).toEqual([
+      'payments.getRefund',
+      'things.getThing',
+      'things.getThings',
+    ]);
+    const payments = registry.commands().filter((entry) => entry.connectorId === 'payments');
+    expect(ids({ toolsets: 'payments' })).toEqual(payments.map((entry) => entry.id));
+    expect(ids({ toolsets: ['all'] })).toHaveLength(registry.commands().length);
+  });
+
+  it('refuse a name that selects nothing, naming the parameter', () => {
+    const attempt = () => ids({ toolsets: 'payments.refund' });
+    expect(attempt).toThrow(ValidationError);
+    expect(attempt).toThrow(/"payments\.refund" names no toolset .*payments\.refunds/);
+    expect(() => ids({ toolsets: ' , ' })).toThrow(/Invalid parameter "toolsets"/);
+    expect(() => ids({ toolsets: 'things', tools: 'payments.*' })).toThrow(
+      /"payments\.\*" matches no command of the selected toolsets/,
+    );
+  });
+
+  it('are chosen by the /mcp query and served to the official client', async () => {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp?toolsets=payments.refunds&readOnly=1', base), {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      }),
+    );
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'payments_getRefund',
+      'payments_listRefunds',
+      'list_subscriptions',
+      'read_events',
+    ]);
+    const listed = await client.callTool({ name: 'payments_listRefunds', arguments: { limit: 1 } });
+    expect(listed.isError).toBeFalsy();
+    await expect(
+      client.callTool({ name: 'payments_createRefund', arguments: { paymentIntent: 'pi_1' } }),
+    ).rejects.toThrow(/not offered by this server/);
+    await client.close();
+
+    const bad = await call(base, 'POST', '/mcp?toolsets=nope', {
+      headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatchObject({ kind: 'validation', parameter: 'toolsets' });
+  });
+});
+
+describe('every tool', () => {
+  it('has an object output schema and the four annotation hints, host tools included', () => {
+    // The connectors' tools (not the test's own `things`) and the host's.
+    const connectors = toolsOf(registry, { toolsets: ['payments', 'issues', 'docs', 'analytics'] });
+    const tools = [...connectors, ...TRIGGER_TOOLS];
+    expect(tools.map((tool) => tool.name)).toContain('issues_customGraphqlAction');
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+        expect(typeof tool.annotations?.[hint], `${tool.name} ${hint}`).toBe('boolean');
+      }
+    }
+  });
+});
