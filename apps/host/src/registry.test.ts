@@ -47,6 +47,7 @@ const SPEC_COMMANDS = {
     'voidInvoice',
     'markInvoiceUncollectible',
     'deleteDraftInvoice',
+    'createBillingPortalSession',
   ],
   analytics: [
     'activeAndNewUserCounts',

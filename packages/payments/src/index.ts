@@ -4,6 +4,7 @@ import { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
 import { cancelRefund } from './commands/cancel-refund.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
+import { createBillingPortalSession } from './commands/create-billing-portal-session.js';
 import { createCustomer } from './commands/create-customer.js';
 import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
@@ -45,6 +46,7 @@ import { voidInvoice } from './commands/void-invoice.js';
 export { PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 export { type PaymentsClient, payments } from './payments-connector.js';
 export type { StripeBalanceTransaction } from './schemas/balance.js';
+export type { StripeBillingPortalSession } from './schemas/billing-portal.js';
 export type {
   StripePlan,
   StripePrice,
@@ -80,6 +82,7 @@ export {
   cancelRefund,
   capturePaymentIntent,
   confirmPaymentIntent,
+  createBillingPortalSession,
   createCustomer,
   createInvoice,
   createInvoiceItem,
@@ -139,6 +142,10 @@ export type CapturePaymentIntentResult = CommandResult<typeof capturePaymentInte
 export type ConfirmPaymentIntentInput = CommandInput<typeof confirmPaymentIntent>;
 /** What `confirmPaymentIntent` returns. */
 export type ConfirmPaymentIntentResult = CommandResult<typeof confirmPaymentIntent>;
+/** What `createBillingPortalSession` takes. */
+export type CreateBillingPortalSessionInput = CommandInput<typeof createBillingPortalSession>;
+/** What `createBillingPortalSession` returns. */
+export type CreateBillingPortalSessionResult = CommandResult<typeof createBillingPortalSession>;
 /** What `createCustomer` takes. */
 export type CreateCustomerInput = CommandInput<typeof createCustomer>;
 /** What `createCustomer` returns. */

@@ -145,6 +145,7 @@ const SURFACE: [string, string, string[]][] = [
   ['voidInvoice', 'Void Invoice', ['invoiceId']],
   ['markInvoiceUncollectible', 'Mark Invoice Uncollectible', ['invoiceId']],
   ['deleteDraftInvoice', 'Delete Draft Invoice', ['invoiceId']],
+  ['createBillingPortalSession', 'Create Billing Portal Session', ['customerId', 'returnUrl', 'extra']],
 ];
 
 describe('payments connector', () => {

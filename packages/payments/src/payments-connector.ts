@@ -4,6 +4,7 @@ import { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
 import { cancelRefund } from './commands/cancel-refund.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
+import { createBillingPortalSession } from './commands/create-billing-portal-session.js';
 import { createCustomer } from './commands/create-customer.js';
 import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
@@ -124,6 +125,7 @@ const commands = {
   voidInvoice,
   markInvoiceUncollectible,
   deleteDraftInvoice,
+  createBillingPortalSession,
 };
 
 /**

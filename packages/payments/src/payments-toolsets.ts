@@ -23,7 +23,14 @@ export const paymentsToolsets: Record<string, Toolset> = {
   customers: {
     title: 'Customers',
     description: 'Create, find, read and update the people and companies you bill.',
-    commands: ['createCustomer', 'getCustomerById', 'getCustomers', 'updateCustomer', 'deleteCustomer'],
+    commands: [
+      'createCustomer',
+      'getCustomerById',
+      'getCustomers',
+      'updateCustomer',
+      'deleteCustomer',
+      'createBillingPortalSession',
+    ],
   },
   payments: {
     title: 'Payments',

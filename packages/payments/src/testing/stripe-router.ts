@@ -1,6 +1,7 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { StripeContract } from './contract/stripe-contract.js';
 import { balanceRoutes } from './resources/balance.js';
+import { billingPortalRoutes } from './resources/billing-portal.js';
 import { chargeRoutes } from './resources/charges.js';
 import { couponRoutes } from './resources/coupons.js';
 import { customerRoutes } from './resources/customers.js';
@@ -67,6 +68,7 @@ const ROUTES: Route[] = [
   ...chargeRoutes(),
   ...refundRoutes(),
   ...setupIntentRoutes(),
+  ...billingPortalRoutes(),
 ]
   .map((route, order) => ({
     route,

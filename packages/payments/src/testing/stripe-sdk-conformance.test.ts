@@ -574,6 +574,13 @@ describe('stripe-node against the simulator: invoice a customer and collect', ()
     );
     await call('invoices.search', () => stripe.invoices.search({ query: "status:'void'" }));
     await call('invoiceItems.list', () => stripe.invoiceItems.list({ customer: customer.id }));
+    const portal = await call('billingPortal.sessions.create', () =>
+      stripe.billingPortal.sessions.create({
+        customer: customer.id,
+        return_url: 'https://example.com/account',
+      }),
+    );
+    expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
     const types = new Set(sim.state.events.list().map((event) => event.type));
     for (const type of [
       'invoice.created',

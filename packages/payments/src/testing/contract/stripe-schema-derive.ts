@@ -32,6 +32,7 @@ export const STRIPE_SCHEMA_FILE = 'stripe-api.schema.json';
 const SERVED = new Set([
   'Balance',
   'BalanceTransaction',
+  'BillingPortal.Session',
   'Charge',
   'Coupon',
   'Customer',
@@ -133,6 +134,7 @@ const OPERATIONS: [string, string, string, string][] = [
   ['POST', '/v1/setup_intents', 'SetupIntentCreateParams', 'SetupIntent'],
   ['GET', '/v1/setup_intents/{intent}', 'SetupIntentRetrieveParams', 'SetupIntent'],
   ['POST', '/v1/setup_intents/{intent}', 'SetupIntentUpdateParams', 'SetupIntent'],
+  ['POST', '/v1/billing_portal/sessions', 'BillingPortal.SessionCreateParams', 'BillingPortal.Session'],
   ['GET', '/v1/balance_transactions', 'BalanceTransactionListParams', 'ApiList<BalanceTransaction>'],
   ['GET', '/v1/balance_transactions/{id}', 'BalanceTransactionRetrieveParams', 'BalanceTransaction'],
   ['GET', '/v1/balance', 'BalanceRetrieveParams', 'Balance'],
