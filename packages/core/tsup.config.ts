@@ -4,6 +4,7 @@ export default defineConfig({
   entry: [
     'src/index.ts',
     'src/errors/kinds.ts',
+    'src/internal.ts',
     'src/lookup.ts',
     'src/testing/index.ts',
     'src/testing/vitest.ts',

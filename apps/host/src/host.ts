@@ -4,7 +4,10 @@ import type { HostConfig } from './config.js';
 import { ConnectionManager } from './connections/connection-manager.js';
 import { OAuthFlow } from './connections/oauth.js';
 import { loadConnectors } from './connectors.js';
+import { Operations } from './observability/operations.js';
 import { Registry } from './registry.js';
+import { IdempotencyLedger } from './run/idempotency.js';
+import { Runner } from './run/runner.js';
 import type { HostStore } from './store/host-store.js';
 import { SqliteHostStore } from './store/sqlite-store.js';
 import { TriggerService } from './triggers/trigger-service.js';
@@ -15,6 +18,10 @@ export interface Host {
   readonly registry: Registry;
   readonly store: HostStore;
   readonly connections: ConnectionManager;
+  /** The run pipeline every surface runs commands through (`check`, then `run`). */
+  readonly runner: Runner;
+  /** Where logs, traces, metrics and the audit log hear of runs and connection changes. */
+  readonly operations: Operations;
   readonly access: AccessControl;
   readonly oauth: OAuthFlow;
   /** Subscriptions, the webhook receiver's work, events and their delivery. */
@@ -54,10 +61,18 @@ export async function openHost(options: OpenHostOptions): Promise<Host> {
   const store = options.store ?? (await openStore(options.config, env));
   // Each service gets only the roles of the store it uses.
   const { settings, locks } = store;
+  const operations = new Operations(store.audit);
   const connections = new ConnectionManager({
     registry,
-    store: { connections: store.connections, settings, locks, audit: store.audit },
+    store: { connections: store.connections, settings, locks },
+    operations,
     env,
+  });
+  const runner = new Runner({
+    registry,
+    connections,
+    ledger: new IdempotencyLedger({ settings, locks }),
+    operations,
   });
   const access = new AccessControl({ settings, locks }, { token: options.config.token });
   const oauth = new OAuthFlow({
@@ -77,6 +92,8 @@ export async function openHost(options: OpenHostOptions): Promise<Host> {
     registry,
     store,
     connections,
+    runner,
+    operations,
     access,
     oauth,
     triggers,

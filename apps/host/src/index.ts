@@ -14,7 +14,6 @@ export {
   credentialHints,
   ENV_CONNECTION,
   envConnection,
-  type ManagedRunOptions,
   toView,
 } from './connections/connection-manager.js';
 export {
@@ -31,6 +30,13 @@ export { createHttpServer, type HttpServerOptions } from './http/server.js';
 export { createMcpServer, type McpHost, toolsOf } from './mcp/mcp-server.js';
 export { hostVersion } from './paths.js';
 export { type RegisteredCommand, Registry, unknownCommandError } from './registry.js';
+export {
+  type CheckedRun,
+  type ManagedRunOptions,
+  type RunHandlers,
+  Runner,
+  type RunRequest,
+} from './run/runner.js';
 export { type Sandbox, sandboxConnectionName, startSandbox } from './sandbox/sandbox.js';
 export type { AuditEntry, AuditQuery, AuditStore, NewAuditEntry } from './store/audit-store.js';
 export {

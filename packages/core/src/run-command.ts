@@ -5,7 +5,7 @@ import type { Command, RunOptions } from './command.js';
 import type { ConnectorContext } from './connector-types.js';
 import { NetworkError } from './errors/network-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
-import { ValidationError } from './errors/validation-error.js';
+import { runKeyOf } from './idempotency-key.js';
 import { currentRun, type DryRunResult, type RunState, withRun } from './run-context.js';
 
 /**
@@ -18,10 +18,8 @@ export function commandRunner<Ctx extends ConnectorContext>(
 ): (command: Command<any, any, Ctx>, parsed: unknown, runOptions: RunOptions) => Promise<unknown> {
   return (command, parsed, runOptions) => {
     const writes = !command.annotations.readOnly;
-    const given =
-      runOptions.idempotencyKey === undefined
-        ? undefined
-        : checkIdempotencyKey(runOptions.idempotencyKey, writes, `${connector.id}.${command.key}`);
+    // Checked once: a host that checked it already (`checkRunKey`) hands over the same options.
+    const given = runKeyOf(command, `${connector.id}.${command.key}`, runOptions);
     // Every run of a write has a key: the caller's, or its own, which an unknown outcome names.
     const idempotencyKey = writes ? (given ?? randomUUID()) : undefined;
     const options: RunOptions =
@@ -95,27 +93,7 @@ async function withDeadline<T>(
   }
 }
 
-/** Printable ASCII: a key travels in an HTTP header (Stripe's `Idempotency-Key`). */
-const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,200}$/;
-
-/**
- * Checks a caller's idempotency key: only write commands take one (`writes`), and it must be 1 to
- * 200 printable ASCII characters, to travel in a header. A `ValidationError` on `idempotencyKey`
- * otherwise. Hosts that keep their own record of keys check them with this same rule first.
- */
-export function checkIdempotencyKey(key: unknown, writes: boolean, commandId: string): string | undefined {
-  if (key === undefined) return undefined;
-  const fail = (message: string): never => {
-    throw new ValidationError(`Invalid parameter "idempotencyKey": ${message}`, {
-      parameter: 'idempotencyKey',
-    });
-  };
-  if (!writes) fail(`${commandId} only reads, and reading again changes nothing: send no idempotency key`);
-  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
-    fail('expected a string of 1 to 200 printable ASCII characters (a UUID, say)');
-  }
-  return key as string;
-}
+export { checkIdempotencyKey } from './idempotency-key.js';
 
 /**
  * Runs a dry run: the command runs until its first request, which is recorded instead of sent. A

@@ -1,9 +1,5 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { type JsonSchema, TimeoutError, ValidationError, zod } from '@c/core';
 import type { Host } from '../host.js';
-import { processAlive } from '../sandbox/sandbox.js';
-import { writeOwnerOnly } from '../store/owner-only.js';
 import { checkConnectorId, cliHost, type GlobalFlags } from './context.js';
 import {
   colourful,
@@ -15,6 +11,7 @@ import {
   terminalWidth,
 } from './output.js';
 import { applyParams } from './params.js';
+import { runningServer } from './server-record.js';
 
 /** Options of `connections add` and `connect`. */
 export interface AddFlags extends GlobalFlags {
@@ -27,9 +24,6 @@ export interface AddFlags extends GlobalFlags {
   apiKey?: boolean;
   open?: boolean;
 }
-
-/** The file `serve` writes so that the CLI can find a running server for the OAuth flow. */
-export const SERVER_FILE = 'server.json';
 
 /** `c-host connections list`: a table on a terminal (with why any is not ok), else JSON. */
 export async function listConnections(flags: GlobalFlags & OutputFlags): Promise<void> {
@@ -177,38 +171,6 @@ async function saveWithKey(
     { name, connector: connectorId, credentials, options, isDefault: flags.default },
     { verify: flags.verify !== false },
   );
-}
-
-interface RunningServer {
-  url: string;
-  pid: number;
-}
-
-/** The server recorded in the data directory, when its process still runs. */
-export function runningServer(dataDir: string): RunningServer | undefined {
-  let server: RunningServer;
-  try {
-    server = JSON.parse(readFileSync(join(dataDir, SERVER_FILE), 'utf8')) as RunningServer;
-  } catch {
-    return undefined;
-  }
-  return typeof server.pid === 'number' && processAlive(server.pid) ? server : undefined;
-}
-
-/**
- * Records a listening server in `server.json` (owner-only) so `c-host connect` finds it, unless
- * another live server is recorded there already: that one keeps its record. Returns what removes
- * the record when this server stops, only if it is still this server's.
- */
-export function recordServer(dataDir: string, url: string): () => void {
-  const file = join(dataDir, SERVER_FILE);
-  const other = runningServer(dataDir);
-  if (other && other.pid !== process.pid) return () => {};
-  writeOwnerOnly(file, JSON.stringify({ url, pid: process.pid }));
-  return () => {
-    const recorded = runningServer(dataDir);
-    if (recorded?.pid === process.pid && recorded.url === url) rmSync(file, { force: true });
-  };
 }
 
 /**

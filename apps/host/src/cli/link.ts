@@ -1,7 +1,7 @@
 import { ValidationError } from '@c/core';
-import { runningServer } from './connections.js';
 import { cliHost, type GlobalFlags } from './context.js';
 import { printJson } from './output.js';
+import { runningServer } from './server-record.js';
 
 /**
  * `c-host link`: a new one-time sign-in link for the server running on this data directory, for

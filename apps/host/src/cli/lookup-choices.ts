@@ -1,6 +1,7 @@
 import { fillLookupInput, lookupChoices, lookupRequestFor } from '@c/core';
 import type { Host } from '../host.js';
 import type { RegisteredCommand } from '../registry.js';
+import type { ConnectionRecord } from '../store/connection-store.js';
 import type { ListChoices } from './prompts.js';
 
 /**
@@ -11,14 +12,16 @@ import type { ListChoices } from './prompts.js';
 export function lookupChoiceLister(
   host: Host,
   entry: RegisteredCommand,
-  connection: string | undefined,
+  connection: string | ConnectionRecord | undefined,
 ): ListChoices {
   return async (lookup, form) => {
     const request = lookupRequestFor(lookup, '');
-    const result = await host.connections.run(
-      `${entry.connectorId}.${request.command}`,
-      fillLookupInput(request.input, '', form),
-      { connection },
+    const result = await host.runner.run(
+      await host.runner.check({
+        command: `${entry.connectorId}.${request.command}`,
+        input: fillLookupInput(request.input, '', form),
+        connection,
+      }),
     );
     return lookupChoices(lookup, result, request.items);
   };

@@ -2,8 +2,9 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { JsonSchema } from '@c/core';
 import type { Host } from '../host.js';
-import type { RegisteredCommand } from '../registry.js';
 import { listItems } from '../result-list.js';
+import type { CheckedRun } from '../run/runner.js';
+import type { ConnectionRecord } from '../store/connection-store.js';
 import { commandDetail, commandSummary } from '../views.js';
 import { checkConnectorId, cliHost, connectorOfCommand, type GlobalFlags } from './context.js';
 import {
@@ -95,21 +96,55 @@ async function printResult(result: unknown, flags: OutputFlags, outputSchema?: J
  * as the web UI's Run does), on a terminal. Scripts (no terminal) are not asked: they keep working
  * as before, and `--yes` skips the question on a terminal too.
  */
-async function confirmed(
-  host: Host,
-  entry: RegisteredCommand,
-  input: Record<string, unknown>,
-  flags: RunFlags,
-): Promise<boolean> {
-  const hints = entry.command.annotations;
+async function confirmed(checked: CheckedRun, flags: RunFlags): Promise<boolean> {
+  const hints = checked.entry.command.annotations;
   if (!hints.destructive || flags.yes || flags.dryRun || !interactive()) return true;
-  // Bad input or no connection fails before the question, not after a "yes".
-  entry.command.parse(input);
-  const connection = `"${(await host.connections.resolve(entry.connectorId, flags.connection)).name}"`;
+  // Checked already: bad input or no connection failed before the question, not after a "yes".
+  const connection = `"${checked.connection.name}"`;
+  const title = checked.entry.command.title;
   const what = hints.idempotent
-    ? `${entry.command.title} changes existing data on ${connection}.`
-    : `${entry.command.title} may delete or overwrite data on ${connection}, and running it again may do more.`;
+    ? `${title} changes existing data on ${connection}.`
+    : `${title} may delete or overwrite data on ${connection}, and running it again may do more.`;
   return confirm(`${what} Run it?`);
+}
+
+/**
+ * The run checked (the pipeline's `check`), after the questions for missing parameters on a
+ * terminal and before the question of `confirmed`; undefined when the person cancelled.
+ */
+async function checkedRun(host: Host, id: string, flags: RunFlags): Promise<CheckedRun | undefined> {
+  const entry = host.registry.require(id);
+  const schema = entry.command.inputSchema;
+  const input = applyParams(readInput(flags.input), flags.param ?? [], schema);
+  try {
+    let connection: string | ConnectionRecord | undefined = flags.connection;
+    if (flags.prompt !== false && interactive()) {
+      // A connection that does not resolve fails before the questions, not after them; resolved
+      // once, it is the one the lookups and the run use.
+      connection = await host.connections.resolve(entry.connectorId, flags.connection);
+      const { lookupChoiceLister } = await import('./lookup-choices.js');
+      await promptMissing(input, entry.command, schema, {
+        // A dry run sends nothing at all, not even the reads that list choices: ids are typed.
+        listChoices: flags.dryRun ? undefined : lookupChoiceLister(host, entry, connection),
+      });
+    }
+    const checked = await host.runner.check({
+      command: entry,
+      input,
+      connection,
+      idempotencyKey: flags.idempotencyKey,
+      dryRun: flags.dryRun,
+    });
+    if (await confirmed(checked, flags)) return checked;
+    note('Cancelled: nothing was sent.');
+    process.exitCode = 1;
+    return undefined;
+  } catch (error) {
+    if (!isPromptExit(error)) throw error;
+    note('Cancelled: nothing was sent.');
+    process.exitCode = 130;
+    return undefined;
+  }
 }
 
 /** `c-host run <id>`: result JSON on stdout, or NDJSON of its list in `--output`. */
@@ -119,42 +154,18 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
   const host = await cliHost(flags, connectorOfCommand(id));
   const progress = progressReporter();
   try {
-    const entry = host.registry.require(id);
-    const schema = entry.command.inputSchema;
-    const input = applyParams(readInput(flags.input), flags.param ?? [], schema);
-    try {
-      if (flags.prompt !== false && interactive()) {
-        // A connection that does not resolve fails before the questions, not after them.
-        await host.connections.resolve(entry.connectorId, flags.connection);
-        const { lookupChoiceLister } = await import('./lookup-choices.js');
-        await promptMissing(input, entry.command, schema, {
-          // A dry run sends nothing at all, not even the reads that list choices: ids are typed.
-          listChoices: flags.dryRun ? undefined : lookupChoiceLister(host, entry, flags.connection),
-        });
-      }
-      if (!(await confirmed(host, entry, input, flags))) {
-        note('Cancelled: nothing was sent.');
-        process.exitCode = 1;
-        return;
-      }
-    } catch (error) {
-      if (!isPromptExit(error)) throw error;
-      note('Cancelled: nothing was sent.');
-      process.exitCode = 130;
-      return;
-    }
+    if (flags.async) (await import('./runs.js')).checkAsyncFlags(flags);
+    const checked = await checkedRun(host, id, flags);
+    if (!checked) return;
     if (flags.async) {
-      await (await import('./runs.js')).runInBackground(host, entry, input, flags);
+      await (await import('./runs.js')).runInBackground(host, checked, flags);
       return;
     }
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
-    const result = await host.connections.run(entry, input, {
-      connection: flags.connection,
+    const result = await host.runner.run(checked, {
       signal: controller.signal,
       onProgress: (update) => progress.update(update),
-      idempotencyKey: flags.idempotencyKey,
-      dryRun: flags.dryRun,
       onReplay: (firstRunAt) =>
         note(`The idempotency key was used at ${firstRunAt} for this same call: its result, nothing sent.`),
     });
@@ -163,7 +174,7 @@ export async function runCommand(id: string, flags: RunFlags): Promise<void> {
     // A dry run's requests are the output, whatever --output says.
     if (!flags.output || flags.dryRun) {
       // A dry run prints the requests it would send, never the command's own view.
-      await printResult(result, flags, flags.dryRun ? undefined : entry.command.outputSchema);
+      await printResult(result, flags, flags.dryRun ? undefined : checked.entry.command.outputSchema);
       return;
     }
     const stream = createWriteStream(flags.output, { encoding: 'utf8' });

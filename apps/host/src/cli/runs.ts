@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { type ErrorJson, ValidationError } from '@c/core';
 import type { Host } from '../host.js';
-import type { RegisteredCommand } from '../registry.js';
+import type { CheckedRun } from '../run/runner.js';
 import { type RunEvent, RunService } from '../runs/run-service.js';
 import type { RunRecord } from '../store/run-store.js';
 import { cliHost, type GlobalFlags } from './context.js';
@@ -79,12 +79,24 @@ async function printRun(runs: RunService, run: RunRecord, output: string | undef
  * with `--wait`) it then follows the run, with its progress on stderr, and prints it when it ends
  * (`--output` writes its list as NDJSON instead); Ctrl-C stops the following, never the run.
  */
-export async function runInBackground(
-  host: Host,
-  entry: RegisteredCommand,
-  input: Record<string, unknown>,
-  flags: AsyncRunFlags,
-): Promise<void> {
+export async function runInBackground(host: Host, checked: CheckedRun, flags: AsyncRunFlags): Promise<void> {
+  const follow = checkAsyncFlags(flags);
+  const runs = await RunService.open(host, { work: false, startWorker: () => startWorker(host) });
+  try {
+    const accepted = await runs.submitChecked(checked);
+    printJson(accepted);
+    if (follow) await followRun(runs, accepted.id, flags.output);
+  } finally {
+    // In a fleet the queue's connections would keep the CLI alive.
+    await runs.stop();
+  }
+}
+
+/**
+ * Refuses flags `--async` cannot honour, before the run is even checked (nothing is queued), and
+ * says whether the CLI follows the run.
+ */
+export function checkAsyncFlags(flags: AsyncRunFlags): boolean {
   if (flags.dryRun) {
     throw new ValidationError(
       'Invalid parameter "dryRun": a dry run sends nothing and answers at once; run it without --async',
@@ -98,20 +110,7 @@ export async function runInBackground(
       { parameter: 'output' },
     );
   }
-  const runs = await RunService.open(host, { work: false, startWorker: () => startWorker(host) });
-  try {
-    const accepted = await runs.submit({
-      command: entry.id,
-      connection: flags.connection,
-      input,
-      idempotencyKey: flags.idempotencyKey,
-    });
-    printJson(accepted);
-    if (follow) await followRun(runs, accepted.id, flags.output);
-  } finally {
-    // In a fleet the queue's connections would keep the CLI alive.
-    await runs.stop();
-  }
+  return follow;
 }
 
 /** Follows a run to its end with its progress on stderr, then prints it (or its error). */

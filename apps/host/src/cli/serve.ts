@@ -5,9 +5,9 @@ import { checkServeToken, isLoopback } from '../config.js';
 import type { Host } from '../host.js';
 import { createHttpServer } from '../http/server.js';
 import { type Sandbox, sandboxNotes, startSandbox } from '../sandbox/sandbox.js';
-import { recordServer } from './connections.js';
 import { checkSandboxAlone, cliHost, type GlobalFlags, mcpClientConfig, selfCommand } from './context.js';
 import { interactive, note, printJson } from './output.js';
+import { recordServer } from './server-record.js';
 
 /** Options of `c-host serve`. */
 export interface ServeFlags extends GlobalFlags {

@@ -42,13 +42,11 @@ describe('ConnectionManager', () => {
       }),
     ]);
     expect(JSON.stringify(views)).not.toContain(FAKE_KEY);
-    expect(await h.connections.run('things.getThing', { thingId: 'th_9' })).toEqual({
+    expect(await h.runner.call('things.getThing', { thingId: 'th_9' })).toEqual({
       id: 'th_9',
       object: 'thing',
     });
-    expect(
-      await h.connections.run('things.getThing', { thingId: 'th_8' }, { connection: 'env' }),
-    ).toMatchObject({
+    expect(await h.runner.call('things.getThing', { thingId: 'th_8' }, { connection: 'env' })).toMatchObject({
       id: 'th_8',
     });
   });
@@ -81,7 +79,7 @@ describe('ConnectionManager', () => {
       { verify: false, sandbox: true },
     );
     expect((await h.connections.resolve('things')).name).toBe(ENV_CONNECTION);
-    expect(await h.connections.run('things.getThing', { thingId: 'th_3' })).toMatchObject({ id: 'th_3' });
+    expect(await h.runner.call('things.getThing', { thingId: 'th_3' })).toMatchObject({ id: 'th_3' });
     const views = await h.connections.list();
     expect(views.find((view) => view.name === ENV_CONNECTION)?.isDefault).toBe(true);
     expect(views.find((view) => view.name === 'sandbox-things')?.isDefault).toBe(false);
@@ -98,7 +96,7 @@ describe('ConnectionManager', () => {
 
   it('says how to connect when there is no connection', async () => {
     const h = await host();
-    await expect(h.connections.run('things.getThing', { thingId: 'th_1' })).rejects.toMatchObject({
+    await expect(h.runner.call('things.getThing', { thingId: 'th_1' })).rejects.toMatchObject({
       kind: 'validation',
       parameter: 'connection',
     });
@@ -106,10 +104,10 @@ describe('ConnectionManager', () => {
 
   it('validates input before resolving a connection, and sends nothing', async () => {
     const h = await host();
-    await expect(h.connections.run('things.getThing', { thingId: 1 })).rejects.toMatchObject({
+    await expect(h.runner.call('things.getThing', { thingId: 1 })).rejects.toMatchObject({
       parameter: 'thingId',
     });
-    await expect(h.connections.run('things.nope', {})).rejects.toMatchObject({ parameter: 'command' });
+    await expect(h.runner.call('things.nope', {})).rejects.toMatchObject({ parameter: 'command' });
     expect(provider.calls).toHaveLength(0);
   });
 
@@ -123,8 +121,8 @@ describe('ConnectionManager', () => {
     });
     // The key is revoked at the provider: swap what the store holds for a key it refuses.
     await h.store.connections.updateCredentials('c', () => ({ apiKey: 'sk_test_revoked_00000000' }));
-    const error = await h.connections
-      .run('things.getThing', { thingId: 'th_1' })
+    const error = await h.runner
+      .call('things.getThing', { thingId: 'th_1' })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'auth' });
     expect((error as { toJSON(): object }).toJSON()).toMatchObject({ needsReconnect: true });
@@ -143,7 +141,7 @@ describe('ConnectionManager', () => {
       options: { baseUrl: provider.url },
     });
     provider.fault({ type: 'delay', ms: 300, match: (call) => call.path === '/things/th_1' });
-    const pending = h.connections.run('things.getThing', { thingId: 'th_1' }, { connection: 'shared' });
+    const pending = h.runner.call('things.getThing', { thingId: 'th_1' }, { connection: 'shared' });
     while (provider.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     // Meanwhile another process (a CLI beside a server) stores working credentials.
     await h.store.connections.updateCredentials('shared', () => ({ apiKey: FAKE_KEY }));
@@ -209,7 +207,7 @@ describe('ConnectionManager: credentials only from the credential fields', () =>
       options: { baseUrl: provider.url, credentials: { apiKey: FAKE_KEY } },
     });
     await expect(
-      h.connections.run('things.getThing', { thingId: 'th_1' }, { connection: 'planted' }),
+      h.runner.call('things.getThing', { thingId: 'th_1' }, { connection: 'planted' }),
     ).rejects.toMatchObject({ kind: 'validation', parameter: 'options.credentials' });
     expect(provider.calls).toHaveLength(0);
     expect((await h.connections.get('planted')).status).toBe('ok');
@@ -259,8 +257,8 @@ describe('ConnectionManager: a connection sealed with another key', () => {
       ['lost', 'unreadable', {}],
       ['good', 'ok', { apiKey: 'sk_test_…4242' }],
     ]);
-    const error = await h.connections
-      .run('things.getThing', { thingId: 'th_1' }, { connection: 'lost' })
+    const error = await h.runner
+      .call('things.getThing', { thingId: 'th_1' }, { connection: 'lost' })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'auth', details: { connection: 'lost', unreadable: true } });
     expect((error as Error).message).toMatch(/C_HOST_SECRET_KEY or secret\.key/);
@@ -268,7 +266,7 @@ describe('ConnectionManager: a connection sealed with another key', () => {
     // Reported, not recorded: the right key would make it readable again.
     expect((await h.store.connections.get('lost'))?.status).toBe('unreadable');
     expect(provider.calls).toHaveLength(0);
-    expect(await h.connections.run('things.getThing', { thingId: 'th_2' })).toEqual({
+    expect(await h.runner.call('things.getThing', { thingId: 'th_2' })).toEqual({
       id: 'th_2',
       object: 'thing',
     });
@@ -277,7 +275,7 @@ describe('ConnectionManager: a connection sealed with another key', () => {
     await h.connections.replaceCredentials('lost', { apiKey: FAKE_KEY });
     expect((await h.connections.get('lost')).status).toBe('ok');
     await expect(
-      h.connections.run('things.getThing', { thingId: 'th_3' }, { connection: 'lost' }),
+      h.runner.call('things.getThing', { thingId: 'th_3' }, { connection: 'lost' }),
     ).resolves.toMatchObject({ id: 'th_3' });
   });
 });

@@ -79,7 +79,7 @@ describe.each([
     expect(JSON.stringify(view)).not.toContain(
       (await host.store.connections.get(name))!.credentials.accessToken as string,
     );
-    await expect(host.connections.run(commandId, input, { connection: name })).resolves.toBeDefined();
+    await expect(host.runner.call(commandId, input, { connection: name })).resolves.toBeDefined();
   });
 
   it('refuses an unknown state, a replayed state and a callback from another browser', async () => {
@@ -116,8 +116,8 @@ describe.each([
       form: connector === 'issues' ? { access_token: accessToken } : { token: accessToken },
     });
     expect(revoked.status).toBe(200);
-    const error = (await host.connections
-      .run(commandId, input, { connection: name })
+    const error = (await host.runner
+      .call(commandId, input, { connection: name })
       .catch((caught: unknown) => caught)) as { kind: string; toJSON(): { needsReconnect?: boolean } };
     expect(error).toMatchObject({ kind: 'auth' });
     expect(error.toJSON().needsReconnect).toBe(true);
@@ -131,6 +131,6 @@ describe.each([
     const back = await callback(client, await approve(await start(client, connector, name)));
     expect(back.message).toMatchObject({ ok: true, connection: name });
     expect((await host.connections.get(name)).status).toBe('ok');
-    await expect(host.connections.run(commandId, input, { connection: name })).resolves.toBeDefined();
+    await expect(host.runner.call(commandId, input, { connection: name })).resolves.toBeDefined();
   });
 });

@@ -31,7 +31,7 @@ describe('rotated OAuth tokens', () => {
       ...current,
       expiresAt: Date.now() - 1000,
     }));
-    await first.connections.run('issues.searchTeams', { name: 'eng' });
+    await first.runner.call('issues.searchTeams', { name: 'eng' });
     const after = (await first.store.connections.get('sandbox-issues'))!.credentials;
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.refreshToken).not.toBe(before.refreshToken);
@@ -46,7 +46,7 @@ describe('rotated OAuth tokens', () => {
         ...current,
         expiresAt: Date.now() - 1000,
       }));
-      await expect(second.connections.run('issues.searchTeams', { name: 'eng' })).resolves.toBeDefined();
+      await expect(second.runner.call('issues.searchTeams', { name: 'eng' })).resolves.toBeDefined();
       expect((await second.connections.get('sandbox-issues')).status).toBe('ok');
     } finally {
       await second.close();
@@ -136,7 +136,7 @@ describe('OAuth refresh across processes on one data directory', () => {
         ...current,
         expiresAt: Date.now() - 1000,
       }));
-      await expect(setup.connections.run('issues.searchTeams', { name: 'eng' })).resolves.toBeDefined();
+      await expect(setup.runner.call('issues.searchTeams', { name: 'eng' })).resolves.toBeDefined();
       expect(refreshes()).toBe(5);
       await setup.close();
     } finally {

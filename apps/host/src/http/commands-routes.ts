@@ -34,11 +34,15 @@ export const commandRoutes: FastifyPluginAsync<HttpContext> = async (app, { host
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      const result = await host.connections.run(entry, body.input ?? {}, {
+      const checked = await host.runner.check({
+        command: entry,
+        input: body.input ?? {},
         connection: body.connection,
-        signal: controller.signal,
         idempotencyKey: body.idempotencyKey,
         dryRun: body.dryRun,
+      });
+      const result = await host.runner.run(checked, {
+        signal: controller.signal,
         // The usual name for a replay: this answer is the first call's, and nothing was sent this time.
         onReplay: () => void reply.header('idempotent-replayed', 'true'),
       });

@@ -59,7 +59,7 @@ async function operations(
     // Async runs waiting for a worker, the fleet's when the store is shared (up to 1,000 counted).
     queueDepth: async () => (await host.store.runs.listRuns({ status: 'queued', limit: 1000 })).length,
   });
-  const unwatch = host.connections.operations.watch(telemetry);
+  const unwatch = host.operations.watch(telemetry);
   app.addHook('onClose', async () => {
     unwatch();
     await telemetry.shutdown();

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type RunEvent, type RunRequest, RunService } from '../runs/run-service.js';
 import type { HttpContext } from './context.js';
 import { routeSchema } from './schemas.js';
@@ -78,27 +78,7 @@ export const runRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) 
   app.get<{ Params: { id: string }; Querystring: { format?: 'json' | 'ndjson'; download?: string } }>(
     '/api/runs/:id/result',
     { schema: routeSchema('GET /api/runs/:id/result') },
-    async (request, reply) => {
-      const run = await runs.get(request.params.id);
-      const format = request.query.format ?? 'json';
-      const text = runs.resultText(run, format);
-      // The first piece is read before answering, so a run without a result is a 409, not a broken stream.
-      const first = await text.next();
-      if (request.query.download === 'true' || request.query.download === '1') {
-        reply.header('content-disposition', `attachment; filename="run-${run.id}.${format}"`);
-      }
-      reply.type(
-        format === 'ndjson' ? 'application/x-ndjson; charset=utf-8' : 'application/json; charset=utf-8',
-      );
-      return reply.send(
-        Readable.from(
-          (async function* () {
-            if (!first.done) yield first.value;
-            yield* text;
-          })(),
-        ),
-      );
-    },
+    async (request, reply) => resultReply(runs, request, reply),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -118,3 +98,34 @@ export const runRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) 
     },
   );
 };
+
+/**
+ * A run's result as JSON or NDJSON, streamed from the store; the first piece is read before
+ * answering, so a run without a result is a 409, not a broken stream.
+ */
+async function resultReply(
+  runs: RunService,
+  request: FastifyRequest<{
+    Params: { id: string };
+    Querystring: { format?: 'json' | 'ndjson'; download?: string };
+  }>,
+  reply: FastifyReply,
+) {
+  const run = await runs.get(request.params.id);
+  const format = request.query.format ?? 'json';
+  const text = runs.resultText(run, format);
+  // The first piece is read before answering, so a run without a result is a 409, not a broken stream.
+  const first = await text.next();
+  if (request.query.download === 'true' || request.query.download === '1') {
+    reply.header('content-disposition', `attachment; filename="run-${run.id}.${format}"`);
+  }
+  reply.type(format === 'ndjson' ? 'application/x-ndjson; charset=utf-8' : 'application/json; charset=utf-8');
+  return reply.send(
+    Readable.from(
+      (async function* () {
+        if (!first.done) yield first.value;
+        yield* text;
+      })(),
+    ),
+  );
+}

@@ -19,7 +19,7 @@ import { fromFastifyValidation, sendError } from './replies.js';
 import { runRoutes } from './runs-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { GuessThrottle } from './throttle.js';
-import { triggersRoutes } from './triggers-routes.js';
+import { eventRoutes, triggersRoutes } from './triggers-routes.js';
 import { notFoundHandler, uiRoutes } from './ui-routes.js';
 
 /** Options of `createHttpServer`. */
@@ -132,6 +132,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   await app.register(mcpRoutes, context);
   await app.register(referenceRoutes);
   await app.register(triggersRoutes, context);
+  await app.register(eventRoutes, context);
   await app.register(hooksRoutes, context);
   await app.register(runRoutes, context);
   const ui = { root: options.webDir ?? defaultWebDir() };

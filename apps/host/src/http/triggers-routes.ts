@@ -56,7 +56,10 @@ export const triggersRoutes: FastifyPluginAsync<HttpContext> = async (app, { hos
       return reply.code(204).send();
     },
   );
+};
 
+/** Events: a page at a time, or a stream of Server-Sent Events that resumes where it stopped. */
+export const eventRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
   app.get<{ Querystring: { subscription?: string; after?: string; limit?: string } }>(
     '/api/events',
     { schema: routeSchema('GET /api/events') },

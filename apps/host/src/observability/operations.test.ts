@@ -144,23 +144,19 @@ describe('the audit log through the connection manager', () => {
   it('records connection changes and write runs made outside a request as `cli`, failures with their kind', async () => {
     const host = await hostWithConnection();
     try {
-      const { connections } = host;
-      await connections.run('tasks.getTask', { taskId: 't1' }, { connection: 'team' });
-      await connections.run('tasks.closeTask', { taskId: 't1' }, { connection: 'team', dryRun: true });
-      await connections.run(
-        'tasks.closeTask',
-        { taskId: 't1' },
-        { connection: 'team', idempotencyKey: 'k-1' },
-      );
+      const { connections, runner } = host;
+      await runner.call('tasks.getTask', { taskId: 't1' }, { connection: 'team' });
+      await runner.call('tasks.closeTask', { taskId: 't1' }, { connection: 'team', dryRun: true });
+      await runner.call('tasks.closeTask', { taskId: 't1' }, { connection: 'team', idempotencyKey: 'k-1' });
       const onReplay = vi.fn();
-      await connections.run(
+      await runner.call(
         'tasks.closeTask',
         { taskId: 't1' },
         { connection: 'team', idempotencyKey: 'k-1', onReplay },
       );
       expect(onReplay).toHaveBeenCalledOnce();
       await expect(
-        connections.run('tasks.closeTask', { taskId: 'locked' }, { connection: 'team' }),
+        runner.call('tasks.closeTask', { taskId: 'locked' }, { connection: 'team' }),
       ).rejects.toMatchObject({ kind: 'permission' });
       await connections.replaceCredentials('team', { accessToken: 'at_new' });
       await connections.setDefault('team');
@@ -195,7 +191,7 @@ describe('the audit log through the connection manager', () => {
     try {
       const actor = actorOf('token', 'some-token');
       await withRequestContext({ actor }, () =>
-        host.connections.run('tasks.closeTask', { taskId: 't2' }, { connection: 'team' }),
+        host.runner.call('tasks.closeTask', { taskId: 't2' }, { connection: 'team' }),
       );
       const [entry] = await host.store.audit.listAudit({ limit: 1 });
       expect(entry).toMatchObject({ actor, action: 'command.run', target: 'tasks.closeTask', outcome: 'ok' });
@@ -212,7 +208,7 @@ describe('the audit log through the connection manager', () => {
     const append = vi.spyOn(host.store.audit, 'appendAudit').mockRejectedValue(new Error('database away'));
     try {
       await expect(
-        host.connections.run('tasks.closeTask', { taskId: 't3' }, { connection: 'team' }),
+        host.runner.call('tasks.closeTask', { taskId: 't3' }, { connection: 'team' }),
       ).resolves.toEqual({ id: 't3', closed: true });
       expect(append).toHaveBeenCalledOnce();
       expect(warning).toHaveBeenCalledWith(
@@ -230,14 +226,14 @@ describe('run watchers', () => {
   it('hear each run’s calls and its summary, and each OAuth refresh; nothing once removed', async () => {
     const host = await hostWithConnection();
     const { runs, refreshed, watcher } = recorder();
-    const unwatch = host.connections.operations.watch(watcher);
+    const unwatch = host.operations.watch(watcher);
     try {
-      await host.connections.run('tasks.getTask', { taskId: 't4' }, { connection: 'team' });
+      await host.runner.call('tasks.getTask', { taskId: 't4' }, { connection: 'team' });
       await expect(
-        host.connections.run('tasks.closeTask', { taskId: 'locked' }, { connection: 'team' }),
+        host.runner.call('tasks.closeTask', { taskId: 'locked' }, { connection: 'team' }),
       ).rejects.toThrow();
       unwatch();
-      await host.connections.run('tasks.getTask', { taskId: 't5' }, { connection: 'team' });
+      await host.runner.call('tasks.getTask', { taskId: 't5' }, { connection: 'team' });
     } finally {
       await host.cleanup();
     }

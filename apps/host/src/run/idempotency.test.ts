@@ -52,7 +52,7 @@ const deletes = () => provider.calls.filter((call) => call.method === 'DELETE');
 describe('idempotency keys kept by the host', () => {
   it('returns the first result for a repeat, in another process and after a restart, calling the provider once', async () => {
     const { host, dataDir } = await firstProcess();
-    const first = await host.connections.run(
+    const first = await host.runner.call(
       'things.deleteThing',
       { thingId: 'th_1' },
       { idempotencyKey: 'k-1' },
@@ -61,7 +61,7 @@ describe('idempotency keys kept by the host', () => {
 
     const other = await processOn(dataDir);
     const replays: string[] = [];
-    const again = await other.connections.run(
+    const again = await other.runner.call(
       'things.deleteThing',
       { thingId: 'th_1' },
       { idempotencyKey: 'k-1', onReplay: (at) => replays.push(at) },
@@ -73,7 +73,7 @@ describe('idempotency keys kept by the host', () => {
     await other.close();
     const restarted = await processOn(dataDir);
     expect(
-      await restarted.connections.run('things.deleteThing', { thingId: 'th_1' }, { idempotencyKey: 'k-1' }),
+      await restarted.runner.call('things.deleteThing', { thingId: 'th_1' }, { idempotencyKey: 'k-1' }),
     ).toEqual(first);
     expect(deletes()).toHaveLength(1);
   });
@@ -86,13 +86,13 @@ describe('idempotency keys kept by the host', () => {
       credentials: { apiKey: FAKE_KEY },
       options: { baseUrl: provider.url },
     });
-    await host.connections.run('things.deleteThing', { thingId: 'th_1' }, { idempotencyKey: 'k-2' });
+    await host.runner.call('things.deleteThing', { thingId: 'th_1' }, { idempotencyKey: 'k-2' });
     for (const [input, connection, what] of [
       [{ thingId: 'th_2' }, undefined, 'another input'],
       [{ thingId: 'th_1' }, 'second', 'another connection (main)'],
     ] as const) {
-      const error: any = await host.connections
-        .run('things.deleteThing', input, { idempotencyKey: 'k-2', connection })
+      const error: any = await host.runner
+        .call('things.deleteThing', input, { idempotencyKey: 'k-2', connection })
         .catch((caught: unknown) => caught);
       expect(error.toJSON()).toMatchObject({
         kind: 'validation',
@@ -109,8 +109,8 @@ describe('idempotency keys kept by the host', () => {
     const other = await processOn(dataDir);
     provider.fault({ type: 'delay', ms: 300 });
     const [a, b] = await Promise.all([
-      host.connections.run('things.deleteThing', { thingId: 'th_7' }, { idempotencyKey: 'k-3' }),
-      other.connections.run('things.deleteThing', { thingId: 'th_7' }, { idempotencyKey: 'k-3' }),
+      host.runner.call('things.deleteThing', { thingId: 'th_7' }, { idempotencyKey: 'k-3' }),
+      other.runner.call('things.deleteThing', { thingId: 'th_7' }, { idempotencyKey: 'k-3' }),
     ]);
     expect(a).toEqual({ id: 'th_7', deleted: true });
     expect(b).toEqual(a);
@@ -121,10 +121,10 @@ describe('idempotency keys kept by the host', () => {
     const { host } = await firstProcess();
     provider.fault({ type: 'status', status: 503, body: '{}', times: 1 });
     await expect(
-      host.connections.run('things.deleteThing', { thingId: 'th_4' }, { idempotencyKey: 'k-4' }),
+      host.runner.call('things.deleteThing', { thingId: 'th_4' }, { idempotencyKey: 'k-4' }),
     ).rejects.toMatchObject({ kind: 'provider' });
     expect(
-      await host.connections.run('things.deleteThing', { thingId: 'th_4' }, { idempotencyKey: 'k-4' }),
+      await host.runner.call('things.deleteThing', { thingId: 'th_4' }, { idempotencyKey: 'k-4' }),
     ).toEqual({ id: 'th_4', deleted: true });
     expect(deletes()).toHaveLength(2);
   });
@@ -135,7 +135,7 @@ describe('idempotency keys kept by the host', () => {
       ['things.getThing', { thingId: 'th_1' }, 'k-5'],
       ['things.deleteThing', { thingId: 'th_1' }, 'tab\there'],
     ] as const) {
-      await expect(host.connections.run(command, input, { idempotencyKey: key })).rejects.toMatchObject({
+      await expect(host.runner.call(command, input, { idempotencyKey: key })).rejects.toMatchObject({
         kind: 'validation',
         parameter: 'idempotencyKey',
       });
@@ -145,7 +145,7 @@ describe('idempotency keys kept by the host', () => {
 
   it('sends nothing for a dry run and records nothing for its key', async () => {
     const { host } = await firstProcess();
-    const dry = await host.connections.run(
+    const dry = await host.runner.call(
       'things.deleteThing',
       { thingId: 'th_9' },
       { idempotencyKey: 'k-6', dryRun: true },
@@ -161,7 +161,7 @@ describe('idempotency keys kept by the host', () => {
       ],
     });
     expect(provider.calls).toHaveLength(0);
-    await host.connections.run('things.deleteThing', { thingId: 'th_9' }, { idempotencyKey: 'k-6' });
+    await host.runner.call('things.deleteThing', { thingId: 'th_9' }, { idempotencyKey: 'k-6' });
     expect(deletes()).toHaveLength(1);
   });
 });
@@ -185,10 +185,10 @@ describe('idempotency keys at Stripe', () => {
     });
     opened.push(host);
     const input = { email: 'ada@example.com', name: 'Ada Lovelace' };
-    const first = (await host.connections.run('payments.createCustomer', input, {
+    const first = (await host.runner.call('payments.createCustomer', input, {
       idempotencyKey: 'signup-ada-1',
     })) as { id: string };
-    const again = (await host.connections.run('payments.createCustomer', input, {
+    const again = (await host.runner.call('payments.createCustomer', input, {
       idempotencyKey: 'signup-ada-1',
     })) as { id: string };
     expect(again.id).toBe(first.id);

@@ -107,11 +107,11 @@ describe('a sandbox restarted on the same data directory', () => {
     expect(second.urls.keeper).toBe(first.urls.keeper);
     expect(second.notes).toEqual([]);
     for (const connection of ['sandbox-keeper', 'mine']) {
-      expect(
-        await host.connections.run('keeper.getThing', { thingId: 'th_made' }, { connection }),
-      ).toMatchObject({
-        name: 'made in the sandbox',
-      });
+      expect(await host.runner.call('keeper.getThing', { thingId: 'th_made' }, { connection })).toMatchObject(
+        {
+          name: 'made in the sandbox',
+        },
+      );
     }
   });
 
@@ -122,7 +122,7 @@ describe('a sandbox restarted on the same data directory', () => {
     cleanups.push(() => host.close());
     const first = await startSandbox(host);
     expect(first.kept).toEqual({ payments: true });
-    const created = (await host.connections.run(
+    const created = (await host.runner.call(
       'payments.createCustomer',
       { email: 'kept@example.com', name: 'Kept Across Restarts' },
       { connection: 'sandbox-payments' },
@@ -135,7 +135,7 @@ describe('a sandbox restarted on the same data directory', () => {
     expect(second.notes).toEqual([]);
     expect(second.simulators.payments!.connection.credentials.apiKey).toBe(key);
     expect(
-      await host.connections.run(
+      await host.runner.call(
         'payments.getCustomerById',
         { customerId: created.id },
         { connection: 'sandbox-payments' },
@@ -192,8 +192,8 @@ describe('a sandbox connection while the sandbox is stopped', () => {
     expect((await host.connections.get('sandbox-payments')).status).toBe('ok');
     await sandbox.close();
 
-    const failure = await host.connections
-      .run('payments.getCustomers', { limit: 1 })
+    const failure = await host.runner
+      .call('payments.getCustomers', { limit: 1 })
       .catch((error: unknown) => error);
     expect(failure).toMatchObject({
       kind: 'network',

@@ -32,7 +32,7 @@ describe('startSandbox', () => {
       isDefault: true,
       options: { baseUrl: first.urls.payments },
     });
-    const customers = (await host.connections.run('payments.getCustomers', { limit: 3 })) as {
+    const customers = (await host.runner.call('payments.getCustomers', { limit: 3 })) as {
       data: unknown[];
     };
     expect(customers.data).toHaveLength(3);
@@ -54,7 +54,7 @@ describe('startSandbox', () => {
     expect(view.options.baseUrl).toBe(second.urls.payments);
     expect(view.isDefault).toBe(false);
     expect(
-      await host.connections.run('payments.getCustomers', { limit: 1 }, { connection: 'sandbox-payments' }),
+      await host.runner.call('payments.getCustomers', { limit: 1 }, { connection: 'sandbox-payments' }),
     ).toBeDefined();
   });
 

@@ -1,26 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { type Connector, ValidationError } from '@c/core';
+import type { Connector } from '@c/core';
 import type { RunningSimulator } from '@c/core/testing';
-import type { Host } from '../host.js';
-import type { SettingStore } from '../store/setting-store.js';
+import type { HostConfig } from '../config.js';
+import type { ConnectionManager } from '../connections/connection-manager.js';
+import type { OAuthFlow } from '../connections/oauth.js';
+import type { Registry } from '../registry.js';
+import type { HostStore } from '../store/host-store.js';
+import { claimSandbox } from './sandbox-owner.js';
 import { persistenceOf, SandboxStateFiles } from './sandbox-state.js';
 
-/** The setting naming the process whose sandbox the data directory's sandbox connections point at. */
-const SANDBOX_OWNER = 'sandbox_owner';
 /** The setting keeping each simulator's port (connector id → port), so that every start uses the same. */
 const SANDBOX_PORTS = 'sandbox_ports';
 /** How often the kept simulators' states are saved while the sandbox runs (and once more at the end). */
 const SAVE_EVERY_MS = 15_000;
-
-/** Whether a process of this machine is running (one owned by another user counts). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** A running sandbox: one seeded simulator per connector that declares one, and a connection to each. */
 export interface Sandbox {
@@ -42,56 +33,17 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** What the sandbox uses of the host: the composition root hands it these. */
+export interface SandboxHost {
+  readonly config: Pick<HostConfig, 'dataDir'>;
+  readonly registry: Registry;
+  readonly store: Pick<HostStore, 'connections' | 'settings' | 'locks'>;
+  readonly connections: Pick<ConnectionManager, 'create' | 'replaceCredentials'>;
+  readonly oauth: Pick<OAuthFlow, 'configure'>;
+}
+
 /** The name of a connector's sandbox connection. */
 export const sandboxConnectionName = (connectorId: string) => `sandbox-${connectorId}`;
-
-/**
- * Makes this process the one whose simulators the sandbox connections point at, and returns how to
- * let go. Those simulators live in the memory of the process that started them: while it runs,
- * another `serve --sandbox` on the same data directory is refused rather than re-pointing its
- * connections (and breaking it). A process that died without letting go (kill -9) is passed over.
- */
-async function claimSandbox(host: Host): Promise<() => Promise<void>> {
-  const instance = randomUUID();
-  await host.store.locks.withLock('sandbox', async () => {
-    const owner = parseOwner(await host.store.settings.getSetting(SANDBOX_OWNER));
-    if (owner && owner.pid !== process.pid && processAlive(owner.pid)) {
-      throw new ValidationError(
-        `Invalid parameter "sandbox": another c-host (pid ${owner.pid}, \`serve --sandbox\` or \`mcp --sandbox\`) runs the sandbox of the data directory ${host.config.dataDir}. Stop it first, or give this one a data directory of its own (--data-dir or C_HOST_DATA_DIR).`,
-        { parameter: 'sandbox', details: { sandboxOwner: owner.pid } },
-      );
-    }
-    await host.store.settings.setSetting(SANDBOX_OWNER, JSON.stringify({ pid: process.pid, instance }));
-  });
-  return () =>
-    host.store.locks.withLock('sandbox', async () => {
-      if (parseOwner(await host.store.settings.getSetting(SANDBOX_OWNER))?.instance === instance) {
-        await host.store.settings.deleteSetting(SANDBOX_OWNER);
-      }
-    });
-}
-
-/**
- * Whether the sandbox connections of a store point at running simulators: a process that claimed
- * the sandbox is alive. Once it has stopped, they point at nothing.
- */
-export async function sandboxRunning(settings: Pick<SettingStore, 'getSetting'>): Promise<boolean> {
-  return (await sandboxOwner(settings)) !== undefined;
-}
-
-/** The process running the sandbox of a store, while it runs. */
-export async function sandboxOwner(settings: Pick<SettingStore, 'getSetting'>): Promise<number | undefined> {
-  const owner = parseOwner(await settings.getSetting(SANDBOX_OWNER));
-  return owner !== undefined && processAlive(owner.pid) ? owner.pid : undefined;
-}
-
-function parseOwner(value: string | undefined): { pid: number; instance: string } | undefined {
-  if (!value) return undefined;
-  const owner = JSON.parse(value) as { pid?: unknown; instance?: unknown };
-  return typeof owner.pid === 'number' && typeof owner.instance === 'string'
-    ? { pid: owner.pid, instance: owner.instance }
-    : undefined;
-}
 
 /**
  * Starts the simulators of every registered connector on loopback, seeded with realistic data, and
@@ -107,8 +59,8 @@ function parseOwner(value: string | undefined): { pid: number; instance: string 
  * their seed, and every sandbox connection of theirs (`sandbox-<id>` and those Connect made against
  * it) is given the new simulator's credentials, so that none is left pointing at a dead account.
  */
-export async function startSandbox(host: Host, options: { host?: string } = {}): Promise<Sandbox> {
-  const release = await claimSandbox(host);
+export async function startSandbox(host: SandboxHost, options: { host?: string } = {}): Promise<Sandbox> {
+  const release = await claimSandbox(host.store, host.config.dataDir);
   try {
     return await startSimulators(host, options, release);
   } catch (error) {
@@ -118,7 +70,7 @@ export async function startSandbox(host: Host, options: { host?: string } = {}):
 }
 
 async function startSimulators(
-  host: Host,
+  host: SandboxHost,
   options: { host?: string },
   release: () => Promise<void>,
 ): Promise<Sandbox> {
@@ -161,63 +113,14 @@ async function startSimulators(
       const persistence = persistenceOf(simulator);
       kept[connector.id] = persistence !== undefined;
       const restored = persistence ? restoreState(files, connector.id, simulator, notes) : false;
-      const name = sandboxConnectionName(connector.id);
-      const { credentials, options: connectionOptions } = simulator.connection;
-      for (const record of await host.store.connections.list()) {
-        if (!record.sandbox || record.connector !== connector.id) continue;
-        // A restored simulator knows the credentials it gave before; a fresh one only its own.
-        const keep = restored && record.status !== 'unreadable';
-        await host.connections.replaceCredentials(
-          record.name,
-          keep ? record.credentials : credentials,
-          connectionOptions,
-        );
-      }
-      if (!(await host.store.connections.get(name))) {
-        await host.connections.create(
-          { name, connector: connector.id, credentials, options: connectionOptions },
-          { verify: false, sandbox: true },
-        );
-      }
-      connections[connector.id] = name;
-      if (simulator.oauth && connector.auth.type === 'oauth2') {
-        host.oauth.configure(connector.id, {
-          clientId: simulator.oauth.clientId,
-          clientSecret: simulator.oauth.clientSecret,
-          authorizationUrl: simulator.oauth.authorizationUrl,
-          tokenUrl: simulator.oauth.tokenUrl,
-          scopes: simulator.oauth.scopes ?? connector.auth.scopes,
-          authorizationParams: connector.auth.authorizationParams,
-          connectionOptions,
-          sandbox: true,
-        });
-      }
+      connections[connector.id] = await pointConnections(host, connector, simulator, restored);
     }
     await host.store.settings.setSetting(SANDBOX_PORTS, JSON.stringify(ports));
   } catch (error) {
     await Promise.allSettled(started.map((simulator) => simulator.close()));
     throw error;
   }
-  // A simulator's data changes only through requests that may write: a periodic save skips one that
-  // had none since the last save (exporting the analytics simulator's events costs tens of MB in flight).
-  const savedAt: Record<string, number> = {};
-  // What was just imported or seeded is saved at the latest when the sandbox stops.
-  for (const [id, simulator] of Object.entries(simulators)) savedAt[id] = simulator.server.writes;
-  const save = (always = false) => {
-    for (const [id, simulator] of Object.entries(simulators)) {
-      const persistence = persistenceOf(simulator);
-      if (!persistence) continue;
-      const writes = simulator.server.writes;
-      if (!always && savedAt[id] === writes) continue;
-      try {
-        files.save(id, persistence.exportState());
-        savedAt[id] = writes;
-      } catch (error) {
-        // A full disk must not stop the sandbox; the next save tries again.
-        process.emitWarning(`The ${id} sandbox state could not be saved: ${(error as Error).message}`);
-      }
-    }
-  };
+  const save = stateSaver(simulators, files);
   const saver = Object.values(kept).some(Boolean) ? setInterval(() => save(), SAVE_EVERY_MS) : undefined;
   saver?.unref();
   return {
@@ -235,6 +138,80 @@ async function startSimulators(
       // exited, the next sandbox passes over it.
       await release().catch(() => {});
     },
+  };
+}
+
+/**
+ * Points the sandbox connections of a connector at its running simulator (its own `sandbox-<id>`,
+ * made when missing, and those Connect made against it) and configures its OAuth client; returns
+ * the name of its own connection.
+ */
+async function pointConnections(
+  host: SandboxHost,
+  connector: Connector,
+  simulator: RunningSimulator,
+  restored: boolean,
+): Promise<string> {
+  const name = sandboxConnectionName(connector.id);
+  const { credentials, options: connectionOptions } = simulator.connection;
+  for (const record of await host.store.connections.list()) {
+    if (!record.sandbox || record.connector !== connector.id) continue;
+    // A restored simulator knows the credentials it gave before; a fresh one only its own.
+    const keep = restored && record.status !== 'unreadable';
+    await host.connections.replaceCredentials(
+      record.name,
+      keep ? record.credentials : credentials,
+      connectionOptions,
+    );
+  }
+  if (!(await host.store.connections.get(name))) {
+    await host.connections.create(
+      { name, connector: connector.id, credentials, options: connectionOptions },
+      { verify: false, sandbox: true },
+    );
+  }
+  if (simulator.oauth && connector.auth.type === 'oauth2') {
+    host.oauth.configure(connector.id, {
+      clientId: simulator.oauth.clientId,
+      clientSecret: simulator.oauth.clientSecret,
+      authorizationUrl: simulator.oauth.authorizationUrl,
+      tokenUrl: simulator.oauth.tokenUrl,
+      scopes: simulator.oauth.scopes ?? connector.auth.scopes,
+      authorizationParams: connector.auth.authorizationParams,
+      connectionOptions,
+      sandbox: true,
+    });
+  }
+  return name;
+}
+
+/**
+ * How the kept simulators' states are saved: each one whose data changed since its last save, or
+ * every one (`always`, when the sandbox stops).
+ */
+function stateSaver(
+  simulators: Record<string, RunningSimulator>,
+  files: SandboxStateFiles,
+): (always?: boolean) => void {
+  // A simulator's data changes only through requests that may write: a periodic save skips one that
+  // had none since the last save (exporting the analytics simulator's events costs tens of MB in flight).
+  const savedAt: Record<string, number> = {};
+  // What was just imported or seeded is saved at the latest when the sandbox stops.
+  for (const [id, simulator] of Object.entries(simulators)) savedAt[id] = simulator.server.writes;
+  return (always = false) => {
+    for (const [id, simulator] of Object.entries(simulators)) {
+      const persistence = persistenceOf(simulator);
+      if (!persistence) continue;
+      const writes = simulator.server.writes;
+      if (!always && savedAt[id] === writes) continue;
+      try {
+        files.save(id, persistence.exportState());
+        savedAt[id] = writes;
+      } catch (error) {
+        // A full disk must not stop the sandbox; the next save tries again.
+        process.emitWarning(`The ${id} sandbox state could not be saved: ${(error as Error).message}`);
+      }
+    }
   };
 }
 

@@ -19,7 +19,7 @@ process.stdout.write('ready\n');
 for await (const line of createInterface({ input: process.stdin })) {
   const [command, count, ...rest] = line.split(' ');
   const outcomes = await Promise.allSettled(
-    Array.from({ length: Number(count) }, () => host.connections.run(command!, JSON.parse(rest.join(' ')))),
+    Array.from({ length: Number(count) }, () => host.runner.call(command!, JSON.parse(rest.join(' ')))),
   );
   process.stdout.write(
     `${JSON.stringify({

@@ -1,0 +1,249 @@
+import { fillLookupInput, type JsonSchema, type Lookup, ValidationError } from '@c/core';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type RegisteredCommand, type Registry, toolNameOf } from '../registry.js';
+import { DEFAULT_MAX_RESULT_BYTES, MAX_RESULT_BYTES_CEILING, MIN_RESULT_BYTES } from './bounded-result.js';
+import { CONNECTION_ARGUMENT, KEY_ARGUMENT, type McpHost, type McpOptions } from './mcp-host.js';
+import { commandsInToolsets, parseToolsets } from './mcp-toolsets.js';
+
+// The tools an MCP server offers: which commands (the selection), each one's schema with the
+// host's own arguments, and the server's instructions for a model.
+
+/**
+ * Reads the selection as a flag or a query parameter gives it (`"1"`, `"a,b"`, `"65536"`), each
+ * problem a `ValidationError` naming the parameter.
+ */
+export function parseToolSelection(raw: {
+  readOnly?: boolean | string | undefined;
+  tools?: string | string[] | undefined;
+  toolsets?: string | string[] | undefined;
+  maxResultBytes?: number | string | undefined;
+}): McpOptions {
+  const toolsets = parseToolsets(raw.toolsets);
+  const readOnly =
+    raw.readOnly === undefined || typeof raw.readOnly === 'boolean'
+      ? raw.readOnly
+      : ['1', 'true', 'yes', ''].includes(raw.readOnly.toLowerCase());
+  const tools =
+    raw.tools === undefined
+      ? undefined
+      : (Array.isArray(raw.tools) ? raw.tools : [raw.tools])
+          .flatMap((entry) => entry.split(','))
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+  if (tools?.length === 0) {
+    throw new ValidationError(
+      'Invalid parameter "tools": give command ids or globs, comma-separated (<connector>.*,<connector>.<command>; `c-host list` shows the ids)',
+      { parameter: 'tools' },
+    );
+  }
+  let maxResultBytes: number | undefined;
+  if (raw.maxResultBytes !== undefined) {
+    maxResultBytes = Number(raw.maxResultBytes);
+    if (
+      !Number.isInteger(maxResultBytes) ||
+      maxResultBytes < MIN_RESULT_BYTES ||
+      maxResultBytes > MAX_RESULT_BYTES_CEILING
+    ) {
+      throw new ValidationError(
+        `Invalid parameter "maxResultBytes": expected a whole number of bytes from ${MIN_RESULT_BYTES} to ${MAX_RESULT_BYTES_CEILING} (a result travels twice in a message, and MCP clients refuse messages over 10 MiB)`,
+        { parameter: 'maxResultBytes' },
+      );
+    }
+  }
+  return { readOnly, tools, toolsets, maxResultBytes };
+}
+
+/** A glob over ids and tool names: `*` is any run of characters. */
+function globPattern(glob: string): RegExp {
+  const escaped = glob.replace(/[.+^${}()|[\]\\?]/g, (char) => `\\${char}`).replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`);
+}
+
+/**
+ * The commands a server offers: all, or those the options select. A pattern that selects nothing
+ * is a `ValidationError` on `tools` (a typo must not quietly serve fewer tools).
+ */
+export function selectTools(registry: Registry, options: McpOptions = {}): RegisteredCommand[] {
+  let entries = options.toolsets ? commandsInToolsets(registry, options.toolsets) : registry.commands();
+  if (options.tools) {
+    const patterns = options.tools.map((text) => ({ text, regex: globPattern(text) }));
+    const unmatched = patterns.filter(
+      ({ regex }) => !entries.some((entry) => regex.test(entry.id) || regex.test(entry.toolName)),
+    );
+    if (unmatched.length > 0) {
+      throw new ValidationError(
+        `Invalid parameter "tools": ${unmatched.map(({ text }) => `"${text}"`).join(', ')} matches no command${options.toolsets ? ' of the selected toolsets' : ''} (list them with \`c-host list\`)`,
+        { parameter: 'tools' },
+      );
+    }
+    entries = entries.filter((entry) =>
+      patterns.some(({ regex }) => regex.test(entry.id) || regex.test(entry.toolName)),
+    );
+  }
+  if (options.readOnly) entries = entries.filter((entry) => entry.command.annotations.readOnly);
+  return entries;
+}
+
+/** Whether a command takes the host's argument itself (then the host leaves it to the command). */
+export const ownsParameter = (entry: RegisteredCommand, name: string) =>
+  Object.hasOwn((entry.command.inputSchema.properties ?? {}) as object, name);
+
+/** A command's input schema plus the host's arguments: `connection`, and `idempotencyKey` on writes. */
+function toolInputSchema(entry: RegisteredCommand, hidden: ReadonlySet<string>): Tool['inputSchema'] {
+  const schema = entry.command.inputSchema;
+  const extra: Record<string, JsonSchema> = {};
+  if (!ownsParameter(entry, CONNECTION_ARGUMENT)) {
+    extra[CONNECTION_ARGUMENT] = {
+      type: 'string',
+      title: 'Connection',
+      description: `The ${entry.connectorId} account to use (a connection name; see the instructions). Default when omitted.`,
+    };
+  }
+  if (!entry.command.annotations.readOnly && !ownsParameter(entry, KEY_ARGUMENT)) {
+    extra[KEY_ARGUMENT] = {
+      type: 'string',
+      title: 'Idempotency key',
+      description: 'Your key for this one change (a UUID): retry with the same key and it applies once.',
+    };
+  }
+  return {
+    ...schema,
+    properties: { ...withChoices(entry, hidden, schema.properties as Record<string, JsonSchema>), ...extra },
+  } as Tool['inputSchema'];
+}
+
+/** The tool that lists a parameter's choices (its lookup's main command, of the same connector). */
+const lookupTool = (entry: RegisteredCommand, lookup: Lookup) =>
+  toolNameOf(entry.connectorId, lookup.command);
+
+/**
+ * The parameters with a lookup say which tool lists their choices, so an agent looks an id up
+ * rather than guessing it; not when that tool is `hidden` (not offered: `--read-only` hides the
+ * write-capable custom query tools some lookups use, `--tools` whatever it leaves out), as a
+ * description must never send an agent to a tool it cannot call.
+ */
+function withChoices(
+  entry: RegisteredCommand,
+  hidden: ReadonlySet<string>,
+  properties: Record<string, JsonSchema> = {},
+): Record<string, JsonSchema> {
+  const lookups = entry.command.lookups ?? {};
+  if (Object.keys(lookups).length === 0) return properties;
+  const described = { ...properties };
+  for (const [parameter, lookup] of Object.entries(lookups)) {
+    const property = described[parameter];
+    const tool = lookupTool(entry, lookup);
+    if (!property || hidden.has(tool)) continue;
+    const choices = `Choices: the ${tool} tool lists the ${lookup.noun}${choicesHow(lookup)}.`;
+    const description = typeof property.description === 'string' ? `${property.description} ` : '';
+    described[parameter] = { ...property, description: `${description}${choices}` };
+  }
+  return described;
+}
+
+/**
+ * How to call a lookup's tool and read its answer, for an agent: what to set first, the input with
+ * its placeholders as `<…>` (a custom query tool is of no use without its query), and where each
+ * choice's value sits in the result.
+ */
+function choicesHow(lookup: Lookup): string {
+  const needs = lookup.needs ?? [];
+  const after = needs.length > 0 ? ` once ${needs.join(' and ')} is chosen` : '';
+  const input = fillLookupInput(
+    lookup.input ?? {},
+    '<search text>',
+    Object.fromEntries(needs.map((name) => [name, `<${name}>`])),
+  );
+  const call = Object.keys(input).length > 0 ? `, called with ${JSON.stringify(input)}` : '';
+  const path = lookup.items ? `${lookup.items}[].${lookup.value}` : `[].${lookup.value}`;
+  const only = lookup.where ? ` (only the items with ${lookup.where})` : '';
+  return `${after}${call}; each choice is the value at ${path}${only}`;
+}
+
+function toolOf(entry: RegisteredCommand, hidden: ReadonlySet<string>): Tool {
+  const hints = entry.command.annotations;
+  const output = entry.command.outputSchema;
+  return {
+    name: entry.toolName,
+    title: entry.command.title,
+    description: entry.command.description,
+    inputSchema: toolInputSchema(entry, hidden),
+    // MCP output schemas describe structuredContent, which is always an object.
+    ...(output?.type === 'object' ? { outputSchema: output as Tool['outputSchema'] } : {}),
+    annotations: {
+      title: entry.command.title,
+      readOnlyHint: hints.readOnly,
+      destructiveHint: hints.destructive,
+      idempotentHint: hints.idempotent,
+      openWorldHint: true,
+    },
+  };
+}
+
+/** Per command, its tool for each set of lookup tools left out (almost always none). */
+const toolCache = new WeakMap<RegisteredCommand, Map<string, Tool>>();
+
+/** One command's tool among the `offered` tool names, made once per selection that differs for it. */
+export function toolFor(entry: RegisteredCommand, offered: ReadonlySet<string>): Tool {
+  const hidden = new Set(
+    Object.values(entry.command.lookups ?? {})
+      .map((lookup) => lookupTool(entry, lookup))
+      .filter((tool) => !offered.has(tool)),
+  );
+  const key = [...hidden].sort().join(',');
+  let tools = toolCache.get(entry);
+  if (!tools) {
+    tools = new Map();
+    toolCache.set(entry, tools);
+  }
+  let tool = tools.get(key);
+  if (!tool) {
+    tool = toolOf(entry, hidden);
+    tools.set(key, tool);
+  }
+  return tool;
+}
+
+/**
+ * The tool list: one tool per selected command, named `<connector>_<key>`, schemas and hints from
+ * the command, plus the host's `connection` and (on writes) `idempotencyKey` arguments.
+ */
+export function toolsOf(registry: Registry, options: McpOptions = {}): Tool[] {
+  const entries = selectTools(registry, options);
+  const offered = new Set(entries.map((entry) => entry.toolName));
+  return entries.map((entry) => toolFor(entry, offered));
+}
+
+/**
+ * The server's `instructions`, written for a model: how connections, ids, pagination, large
+ * results, idempotency keys and errors work here, with the connections that exist now.
+ */
+export async function mcpInstructions(host: McpHost, options: McpOptions = {}): Promise<string> {
+  const entries = selectTools(host.registry, options);
+  const connectors = [...new Set(entries.map((entry) => entry.connector))];
+  const views = await host.connections.list();
+  const connections = connectors.map(({ id }) => {
+    const names = views
+      .filter((view) => view.connector === id)
+      .map(
+        (view) =>
+          `${view.name}${view.isDefault ? ' (default)' : ''}${view.status === 'ok' ? '' : ` (${view.status})`}`,
+      );
+    return `${id}: ${names.length > 0 ? names.join(', ') : 'none yet (the user adds one with `c-host connect`)'}`;
+  });
+  const max = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  const writes = entries.some((entry) => !entry.command.annotations.readOnly);
+  return [
+    `c-host runs commands of connected accounts as tools named <connector>_<command>: ${connectors.map(({ id, title }) => `${id} (${title})`).join(', ')}.`,
+    `Connections: every tool takes an optional \`connection\`, the name of an account; without it the connector's default is used. Now: ${connections.join('; ')}.`,
+    "Ids: tools take the provider's own ids, in the form each parameter's description gives. Look them up with the connector's read-only search and list tools rather than guessing.",
+    'Pagination: list tools take `limit`. A result with pageInfo has more while pageInfo.hasNextPage is true: pass pageInfo.endCursor as `cursor` for the next page. A tool that takes createdAfter and createdBefore narrows a newest-first list with them.',
+    `Large results: a result over ${max} bytes of JSON is cut at a whole list item and marked truncated: true, with truncation {path, returned, received, total, rest, nextInput}: follow rest (a cursor or a narrower input) for the remainder.`,
+    ...(writes
+      ? [
+          'Writes: tools that change something take an optional `idempotencyKey`: make one per intended change (a UUID) and send the same key when you retry that change after a timeout or an error. Within 24 hours it is applied once and the first result comes back; the same key with other arguments is refused. An error with outcomeUnknown: true may have been applied: retry with the key it names (error.details.idempotencyKey), never with a new one. Previewing the exact provider request without sending it (a dry run) is for the c-host CLI (--dry-run) and HTTP API, not a tool argument.',
+        ]
+      : ['This server offers read-only tools: nothing it does changes an account.']),
+    'Errors: a failed tool returns isError with {error: {kind, message, …}}. kind validation names the parameter to fix (error.parameter); rate_limit carries retryAfterMs; auth means the user must reconnect that connection; not_found means the id does not exist in that account.',
+  ].join('\n\n');
+}
