@@ -70,7 +70,7 @@ export {
   filterFieldProblems,
   filterFieldsMeta,
 } from './filter-fields.js';
-export { joinPath } from './http/base-url.js';
+export { joinPath, parseHttpUrl } from './http/base-url.js';
 export { type HttpClientOptions, type HttpTuning, withTuning } from './http/client-options.js';
 export type { ConcurrencySlots } from './http/concurrency.js';
 export { encodeForm, encodeQuery, type FormValue, flattenForm } from './http/encode.js';

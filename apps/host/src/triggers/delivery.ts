@@ -1,4 +1,4 @@
-import { signTimestamped, ValidationError } from '@c/core';
+import { signTimestamped } from '@c/core';
 import type { HostStore } from '../store/host-store.js';
 import { type EventView, eventView } from './trigger-views.js';
 
@@ -58,23 +58,6 @@ export async function deliverDue(store: Pick<HostStore, 'triggers'>, stopped: Ab
     );
     // Only delivered ones make the next event of a subscription due at once.
     if (!progressed) return;
-  }
-}
-
-/** Checks a caller's URL before it is stored: https, or plain http to a loopback address. */
-export function checkDeliverTo(deliverTo: { url: string }): void {
-  let url: URL | undefined;
-  try {
-    url = new URL(deliverTo.url);
-  } catch {
-    url = undefined;
-  }
-  const loopback = url && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname);
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback))) {
-    throw new ValidationError(
-      'Invalid parameter "deliverTo.url": expected an https:// URL (plain http:// only for a loopback address)',
-      { parameter: 'deliverTo.url' },
-    );
   }
 }
 

@@ -6,7 +6,8 @@ import type { Registry } from '../registry.js';
 import type { HostStore } from '../store/host-store.js';
 import type { StoredEvent, SubscriptionRecord } from '../store/trigger-store.js';
 import { closestNames, didYouMean } from '../suggest.js';
-import { checkDeliverTo, deliverDue } from './delivery.js';
+import { checkDeliverTo } from './deliver-to.js';
+import { deliverDue } from './delivery.js';
 import { HookUrls } from './hook-urls.js';
 import {
   eventView,

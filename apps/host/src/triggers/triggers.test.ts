@@ -100,6 +100,40 @@ describe('payments.event through the host, end to end', () => {
     expect(unknown.json.error.message).toContain('payments.event');
   });
 
+  it('refuses a deliverTo at an internal address over any scheme, or with user info, and creates no endpoint', async () => {
+    const refused: [string, RegExp][] = [
+      ['https://169.254.169.254/x', /internal address/],
+      ['https://10.0.0.1/x', /internal address/],
+      ['https://192.168.1.20/x', /internal address/],
+      ['https://172.16.0.1/x', /internal address/],
+      ['https://[::ffff:a9fe:a9fe]/x', /internal address/],
+      ['https://[::ffff:10.0.0.1]/x', /internal address/],
+      ['https://[fd00::1]/x', /internal address/],
+      ['https://[fe80::1]/x', /internal address/],
+      ['https://metadata.google.internal/x', /internal address/],
+      ['https://metadata.google.internal./x', /internal address/],
+      ['https://0xa9fea9fe/x', /internal address/],
+      ['http://u:p@127.0.0.1:9998/x', /user info/],
+      ['https://u:p@example.com/x', /user info/],
+      ['http://169.254.169.254/x', /https:\/\//],
+      ['http://example.com/x', /https:\/\//],
+      ['ftp://example.com/x', /http or https/],
+    ];
+    for (const [url, message] of refused) {
+      const response = await call(base, 'POST', '/api/subscriptions', {
+        headers: auth,
+        body: { trigger: 'payments.event', input: { events: ['customer.created'] }, deliverTo: { url } },
+      });
+      expect(response.status, url).toBe(400);
+      expect(response.json.error, url).toMatchObject({ kind: 'validation', parameter: 'deliverTo.url' });
+      expect(response.json.error.message, url).toMatch(message);
+      expect(response.json.error.message, url).toContain('deliverTo');
+    }
+    expect(stripeSim().state.webhookEndpoints.size).toBe(0);
+    const listed = await call(base, 'GET', '/api/subscriptions', { headers: auth });
+    expect(listed.json).toEqual([]);
+  });
+
   it('subscribes: a Stripe webhook endpoint at the hook URL, the delivery secret shown once', async () => {
     const response = await call(base, 'POST', '/api/subscriptions', {
       headers: auth,

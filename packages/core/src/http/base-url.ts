@@ -33,11 +33,11 @@ export function parseBaseUrls(
 }
 
 /**
- * A base URL is an http(s) origin with an optional path prefix. User info, a query or a fragment
- * is refused: a query would become the prefix of every path (turning a Custom Action's path guard
- * into a query value), and credentials belong in the connection's credentials.
+ * The address rules of every URL the host or a client calls: a valid http(s) URL without user
+ * info (credentials belong in a connection's credential fields, and a receiver's URL is shown in
+ * listings). Base URLs and trigger subscriptions' `deliverTo.url` share it; the error names `option`.
  */
-function parseBaseUrl(option: string, raw: string): BaseUrl {
+export function parseHttpUrl(option: string, raw: string): URL {
   const fail = (message: string): never => {
     throw new ValidationError(`Invalid parameter "${option}": ${message}`, { parameter: option });
   };
@@ -53,6 +53,19 @@ function parseBaseUrl(option: string, raw: string): BaseUrl {
   if (url.username || url.password || /^[a-z][a-z0-9+.-]*:[/\\]*[^/?#\\]*@/i.test(raw)) {
     fail('must not carry user info (user:password@); credentials go in the credential fields');
   }
+  return url;
+}
+
+/**
+ * A base URL is an http(s) origin with an optional path prefix. User info, a query or a fragment
+ * is refused: a query would become the prefix of every path (turning a Custom Action's path guard
+ * into a query value), and credentials belong in the connection's credentials.
+ */
+function parseBaseUrl(option: string, raw: string): BaseUrl {
+  const url = parseHttpUrl(option, raw);
+  const fail = (message: string): never => {
+    throw new ValidationError(`Invalid parameter "${option}": ${message}`, { parameter: option });
+  };
   if (url.search || raw.includes('?')) fail('must not carry a query string (?…); give an origin and a path');
   if (url.hash || raw.includes('#')) fail('must not carry a fragment (#…); give an origin and a path');
   return { origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') };
