@@ -37,11 +37,17 @@ export function outcomeUnknown(
   run: RunRecord,
   why: 'died' | 'stopped' | 'canceled',
 ): Record<string, unknown> {
+  const key = run.idempotencyKey;
   if (why === 'canceled') {
+    // A keyed write is applied once per key: repeating it with that key is the safe way to know.
+    const next =
+      key === undefined
+        ? 'Check there before running it again.'
+        : `Repeating it with the same idempotencyKey "${key}" is safe: it is applied at most once, and the repeat returns its outcome.`;
     return {
       ...new InternalError(
-        `The run was canceled while ${run.command} was running, and it may have changed something at the provider before it stopped: the outcome is unknown. Check there before running it again.`,
-        { details: { run: run.id } },
+        `The run was canceled while ${run.command} was running, and it may have changed something at the provider before it stopped: the outcome is unknown. ${next}`,
+        { details: key === undefined ? { run: run.id } : { run: run.id, idempotencyKey: key } },
       ).toJSON(),
       outcomeUnknown: true,
     };

@@ -109,9 +109,13 @@ describe('canceling an async run', () => {
       type: 'end',
       id,
       status: 'canceled',
-      error: { kind: 'internal', outcomeUnknown: true, details: { run: id } },
+      error: { kind: 'internal', outcomeUnknown: true, details: { run: id, idempotencyKey: 'cancel-k-1' } },
     });
-    expect((await worker.get(id)).error?.message).toMatch(/canceled while analytics\.sendEvents was running/);
+    const message = (await worker.get(id)).error?.message;
+    expect(message).toMatch(/canceled while analytics\.sendEvents was running/);
+    // Keyed: the key is named, and repeating with it is the safe move, not "check before running it again".
+    expect(message).toMatch(/Repeating it with the same idempotencyKey "cancel-k-1" is safe/);
+    expect(message).not.toMatch(/Check there before/);
     // Canceling again changes nothing and says so quietly.
     expect((await worker.cancel(id)).status).toBe('canceled');
     expect(calls('/2/httpapi')).toBe(1);
