@@ -397,6 +397,8 @@ describe('bad bodies are local faults, with the status that says which', () => {
       const response = await post('/hooks/sub_unknown', type, body, {});
       expect(response.status, type).toBe(413);
       expect(response.json, type).toEqual(errorShape('validation'));
+      // The limit it names is the one it applies.
+      expect(response.json.error.message, type).toMatch(/larger than 1 MiB/);
     }
   });
 

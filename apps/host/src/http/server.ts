@@ -108,14 +108,17 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     ],
   });
 
-  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, _request, reply) => {
+  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply) => {
     if (error.validation) return sendError(reply, fromFastifyValidation(error as never));
     if (ConnectorError.isInstance(error)) return sendError(reply, error);
     const status = error.statusCode;
     if (status && status >= 400 && status < 500) {
       return sendError(
         reply,
-        new ValidationError(`Invalid request: ${localFaultMessage(status, error.message)}`),
+        new ValidationError(
+          // The route's own limit (`/hooks` has a smaller one), not the server's.
+          `Invalid request: ${localFaultMessage(status, error.message, request.routeOptions.bodyLimit ?? BODY_LIMIT)}`,
+        ),
         KEPT_STATUSES.has(status) ? status : 400,
       );
     }
@@ -141,8 +144,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   return app;
 }
 
-function localFaultMessage(status: number, fallback: string): string {
-  if (status === 413) return `the body is larger than ${BODY_LIMIT / 1024 / 1024} MiB`;
+function localFaultMessage(status: number, fallback: string, bodyLimit: number): string {
+  if (status === 413) return `the body is larger than ${bodyLimit / 1024 / 1024} MiB`;
   if (status === 415) return 'the body must be JSON (content-type: application/json)';
   return fallback;
 }
