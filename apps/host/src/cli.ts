@@ -176,6 +176,19 @@ program
   .option('--no-open', 'do not open the browser')
   .action(guarded(async () => (await import('./cli/serve.js')).serveCommand));
 
+const sandbox = program
+  .command('sandbox')
+  .description(
+    "Show the sandbox: each simulator's base URL and keys, and its environment variables (sandbox keys are not secrets)",
+  )
+  .action(guarded(async () => (await import('./cli/sandbox.js')).sandboxCommand));
+sandbox
+  .command('env')
+  .description(
+    'Print the sandbox\'s environment variables as shell export lines: eval "$(c-host sandbox env)"',
+  )
+  .action(guarded(async () => (await import('./cli/sandbox.js')).sandboxEnvCommand));
+
 program
   .command('triggers')
   .description('List every trigger (what a subscription can watch) with its kinds')
