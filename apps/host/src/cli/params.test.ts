@@ -1,4 +1,5 @@
 import { ValidationError } from '@c/core';
+import { payments } from '@c/payments';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyParams } from './params.js';
 
@@ -95,5 +96,35 @@ describe('lenient values', () => {
   it('keeps text where the schema takes text: a string branch, or a nested string field', () => {
     expect(applyParams({}, ['event={broken'], filterSchema)).toEqual({ event: '{broken' });
     expect(applyParams({}, ['metadata.seats=2'], filterSchema)).toEqual({ metadata: { seats: '2' } });
+  });
+});
+
+describe('parameter errors in words, on a real command (payments.getCustomers)', () => {
+  const getCustomers = payments.commands.getCustomers.inputSchema;
+
+  function refusal(pairs: string[]): ValidationError {
+    try {
+      applyParams({}, pairs, getCustomers);
+    } catch (error) {
+      if (ValidationError.isInstance(error)) return error;
+      throw error;
+    }
+    throw new Error(`${pairs.join(' ')} was accepted`);
+  }
+
+  it('a misspelt key suggests the parameter meant, as a misspelt command does', () => {
+    const error = refusal(['limt=3']);
+    expect(error.parameter).toBe('limt');
+    expect(error.message).toContain('Did you mean "limit"?');
+    expect(error.message).toContain('It takes ');
+    expect(error.details).toMatchObject({ suggestions: ['limit'] });
+  });
+
+  it('text for a number says a number is expected, without repeating the text', () => {
+    const error = refusal(['limit=abc']);
+    expect(error.parameter).toBe('limit');
+    expect(error.message).toBe('Invalid parameter "limit": expects a whole number, e.g. limit=10');
+    expect(error.message).not.toContain('abc');
+    expect(applyParams({}, ['limit=3'], getCustomers)).toEqual({ limit: 3 });
   });
 });

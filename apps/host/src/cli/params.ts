@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type JsonSchema, ValidationError } from '@c/core';
 import JSON5 from 'json5';
+import { closestNames, didYouMean } from '../suggest.js';
 
 function typesOf(schema: JsonSchema | undefined): Set<string> {
   const types = new Set<string>();
@@ -57,6 +58,7 @@ export function coerce(text: string, schema: JsonSchema | undefined, parameter =
   try {
     parsed = JSON5.parse(text);
   } catch (error) {
+    checkNumber(undefined, types, parameter);
     const structured = types.has('object') || types.has('array');
     if (structured && !types.has('string') && /^\s*[[{]/.test(text)) {
       const reason = error instanceof Error ? error.message.replace(/^JSON5: /, '') : String(error);
@@ -67,9 +69,39 @@ export function coerce(text: string, schema: JsonSchema | undefined, parameter =
     }
     return text;
   }
+  checkNumber(parsed, types, parameter);
   const type = jsonType(parsed);
   if (types.size === 0 || types.has(type) || (type === 'integer' && types.has('number'))) return parsed;
   return types.has('string') ? text : parsed;
+}
+
+/**
+ * Refuses text that is not a number for a parameter that takes only numbers, in words (`expects a
+ * whole number, e.g. limit=10`) rather than the schema's `expected number, got string` later. The
+ * text is not repeated: it was typed just now, and could be a secret put in the wrong place.
+ */
+function checkNumber(parsed: unknown, types: Set<string>, parameter: string): void {
+  if (types.size === 0 || ![...types].every((type) => type === 'number' || type === 'integer')) return;
+  if (typeof parsed === 'number' && Number.isFinite(parsed)) return;
+  const whole = !types.has('number');
+  throw new ValidationError(
+    `Invalid parameter "${parameter}": expects ${whole ? 'a whole number' : 'a number'}, e.g. ${parameter}=${whole ? '10' : '2.5'}`,
+    { parameter },
+  );
+}
+
+/**
+ * Refuses a key the command does not take (its schema allows no others), suggesting the closest
+ * ones (`limt` → `limit`) as a misspelt command id does, and listing the parameters there are.
+ */
+function checkKnown(key: string, properties: Record<string, JsonSchema>, schema: JsonSchema): void {
+  if (schema.additionalProperties !== false || Object.hasOwn(properties, key)) return;
+  const known = Object.keys(properties);
+  const suggestions = closestNames(key, known);
+  throw new ValidationError(
+    `Invalid parameter "${key}": is not a parameter of this command.${didYouMean(suggestions)} ${known.length > 0 ? `It takes ${known.join(', ')}.` : 'It takes none.'}`,
+    { parameter: key, details: suggestions.length > 0 ? { suggestions } : undefined },
+  );
 }
 
 /** Reads `--input`: JSON (or JSON5) text, `@file` for a file's, or `-` for standard input. */
@@ -135,6 +167,8 @@ export function applyParams(
       }
     }
     const top = path[0]!;
+    // A command's or trigger's parameters; credentials keep the store's own checks.
+    if (option === 'param') checkKnown(top, properties, schema);
     const field = Object.hasOwn(properties, top) ? properties[top] : undefined;
     if (path.length === 1) {
       input[top] = coerce(text, field, key);
