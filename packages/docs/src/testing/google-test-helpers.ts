@@ -1,6 +1,6 @@
 import type { OAuthTokens, RunOptions } from '@c/core';
 import type { RecordedCall } from '@c/core/testing';
-import { docs } from '../docs-connector.js';
+import { type DocsClient, docs } from '../docs-connector.js';
 import type { DocsSimulatorCredentials, RunningDocsSimulator } from './google-simulator.js';
 
 /** What a test may change when it connects: credentials over the simulator's, and `onTokens`. */
@@ -26,7 +26,7 @@ function checkedResult(key: string, result: unknown): unknown {
  * result it returns has passed its command's output schema, so a result that drifts from the
  * declared shape fails whichever test produced it.
  */
-export function connectDocs(sim: RunningDocsSimulator, extra: Record<string, unknown> = {}) {
+export function connectDocs(sim: RunningDocsSimulator, extra: Record<string, unknown> = {}): DocsClient {
   const { credentials, onTokens } = extra as DocsConnectExtra;
   const client = docs.connect({
     ...sim.connection.options,
