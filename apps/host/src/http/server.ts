@@ -1,6 +1,11 @@
 import { ConnectorError, ValidationError } from '@c/core';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import type { Host } from '../host.js';
 import { type HostLogOptions, hostLogger } from '../observability/logging.js';
 import { webDir as defaultWebDir, hostVersion } from '../paths.js';
@@ -108,22 +113,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     ],
   });
 
-  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply) => {
-    if (error.validation) return sendError(reply, fromFastifyValidation(error as never));
-    if (ConnectorError.isInstance(error)) return sendError(reply, error);
-    const status = error.statusCode;
-    if (status && status >= 400 && status < 500) {
-      return sendError(
-        reply,
-        new ValidationError(
-          // The route's own limit (`/hooks` has a smaller one), not the server's.
-          `Invalid request: ${localFaultMessage(status, error.message, request.routeOptions.bodyLimit ?? BODY_LIMIT)}`,
-        ),
-        KEPT_STATUSES.has(status) ? status : 400,
-      );
-    }
-    return sendError(reply, error);
-  });
+  app.setErrorHandler(handleError);
 
   await app.register(operationsRoutes, { ...context, telemetry: options.telemetry });
   app.get('/api/health', { config: PUBLIC }, async () => ({ ok: true, version: hostVersion }));
@@ -142,6 +132,28 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   await app.register(uiRoutes, ui);
   app.setNotFoundHandler(notFoundHandler(ui));
   return app;
+}
+
+/** Every failure as the error JSON: schema failures, connector errors, and Fastify's own 4xx faults. */
+function handleError(
+  error: Error & { validation?: unknown; statusCode?: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error.validation) return sendError(reply, fromFastifyValidation(error as never));
+  if (ConnectorError.isInstance(error)) return sendError(reply, error);
+  const status = error.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return sendError(
+      reply,
+      new ValidationError(
+        // The route's own limit (`/hooks` has a smaller one), not the server's.
+        `Invalid request: ${localFaultMessage(status, error.message, request.routeOptions.bodyLimit ?? BODY_LIMIT)}`,
+      ),
+      KEPT_STATUSES.has(status) ? status : 400,
+    );
+  }
+  return sendError(reply, error);
 }
 
 function localFaultMessage(status: number, fallback: string, bodyLimit: number): string {
