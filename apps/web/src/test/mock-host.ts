@@ -78,6 +78,7 @@ export const mockConnectors: ConnectorInfo[] = [
       C_ANALYTICS_REGION: 'region',
       C_ANALYTICS_BASE_URL: 'baseUrl',
       C_ANALYTICS_INGESTION_BASE_URL: 'ingestionBaseUrl',
+      C_ANALYTICS_PROFILE_BASE_URL: 'profileBaseUrl',
     },
     oauthConfigured: false,
   },
