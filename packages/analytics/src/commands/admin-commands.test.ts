@@ -111,6 +111,15 @@ describe('createRelease', () => {
       'releaseStart',
     );
   });
+
+  it('starts the release at the time of the run when no start is given', async () => {
+    const before = new Date().toISOString().slice(0, 19).replace('T', ' ');
+    await env.client.run('createRelease', { version: '3.6', title: 'Now' });
+    const after = new Date().toISOString().slice(0, 19).replace('T', ' ');
+    const sent = JSON.parse(env.sim.server.calls.at(-1)!.bodyText) as { release_start: string };
+    expect(sent.release_start).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(sent.release_start >= before && sent.release_start <= after).toBe(true);
+  });
 });
 
 describe('deleteUserData and listDeletionJobs', () => {

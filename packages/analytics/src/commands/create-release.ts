@@ -23,9 +23,10 @@ export const createRelease = defineCommand({
       releaseStart: z
         .string()
         .regex(TIME, 'must be written yyyy-MM-dd HH:mm:ss (UTC), e.g. 2026-01-15 09:00:00')
+        .optional()
         .meta({
           title: 'Release Start',
-          description: 'When the release started, yyyy-MM-dd HH:mm:ss in UTC.',
+          description: 'When the release started, yyyy-MM-dd HH:mm:ss in UTC; omitted, the time of the run.',
         }),
       releaseEnd: z
         .string()
@@ -51,7 +52,7 @@ export const createRelease = defineCommand({
       path: '/api/2/release',
       json: {
         version: input.version,
-        release_start: input.releaseStart,
+        release_start: input.releaseStart ?? amplitudeTime(new Date()),
         release_end: input.releaseEnd,
         title: input.title,
         description: input.description,
@@ -62,3 +63,8 @@ export const createRelease = defineCommand({
     return response.data;
   },
 });
+
+/** A time as Amplitude's release API writes it: `yyyy-MM-dd HH:mm:ss`, in UTC. */
+function amplitudeTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}

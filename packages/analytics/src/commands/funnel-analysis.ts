@@ -44,9 +44,9 @@ export const funnelAnalysis = defineCommand({
     z
       .object({
         events: jsonValue(z.array(eventObject(z)).min(2, 'needs at least two steps')).meta({
-          title: 'Steps (JSON Array)',
+          title: 'Steps',
           description:
-            'The funnel steps in order, each an event {event_type, filters}, e.g. [{"event_type":"Search"},{"event_type":"Purchase"}]; sent as one e per step.',
+            'The funnel steps in order, two or more, each an event type and its filters, e.g. Search then Purchase; sent as one e per step (JSON: [{"event_type":"Search"},{"event_type":"Purchase"}]).',
         }),
         start: daySchema('Start Date', 'First day users may enter the funnel, YYYYMMDD.'),
         end: daySchema('End Date', 'Last day users may enter the funnel, YYYYMMDD, included.'),

@@ -52,6 +52,13 @@ export const livemode = (z: Zod) =>
 export const objectType = <T extends string>(z: Zod, type: T) =>
   z.literal(type).meta({ title: 'Object Type', description: `Always ${type}.` });
 
+/** How the web shows a Stripe list: a table of `data`, with a note when Stripe has more. */
+const listView = resultView({
+  view: 'table',
+  list: 'data',
+  more: { path: 'has_more', note: 'more on Stripe (has_more): raise the limit to read them' },
+});
+
 /** Stripe's list object: one page of items, or as many as a list command's limit asked for. */
 export const listSchema = <Item extends z.ZodType>(z: Zod, item: Item, items: string) =>
   z
@@ -64,13 +71,7 @@ export const listSchema = <Item extends z.ZodType>(z: Zod, item: Item, items: st
       }),
       url: z.string().meta({ title: 'URL', description: 'The API path of the list, e.g. /v1/customers.' }),
     })
-    .meta(
-      resultView({
-        view: 'table',
-        list: 'data',
-        more: { path: 'has_more', note: 'more on Stripe (has_more): raise the limit to read them' },
-      }),
-    );
+    .meta(listView);
 
 /**
  * Stripe's list object `{object: 'list', data, has_more, url}`, the result of every list command;
@@ -83,15 +84,17 @@ export type StripeList<T> = z.output<ReturnType<typeof listSchema<z.ZodType<T>>>
  * as `startingAfter` for the items after these (null at the end of the list).
  */
 export const resumableListSchema = <Item extends z.ZodType>(z: Zod, item: Item, items: string) =>
-  listSchema(z, item, items).extend({
-    next_starting_after: z
-      .string()
-      .nullable()
-      .meta({
-        title: 'Next Starting After',
-        description: `Give this as startingAfter to read the ${items} that follow; null when there are no more.`,
-      }),
-  });
+  listSchema(z, item, items)
+    .extend({
+      next_starting_after: z
+        .string()
+        .nullable()
+        .meta({
+          title: 'Next Starting After',
+          description: `Give this as startingAfter to read the ${items} that follow; null when there are no more.`,
+        }),
+    })
+    .meta(listView);
 
 /** A resumable list: Stripe's list object and the cursor of what follows. */
 export type StripeResumableList<T> = StripeList<T> & { next_starting_after: string | null };

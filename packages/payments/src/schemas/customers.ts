@@ -60,13 +60,15 @@ export type StripeCustomer = z.output<ReturnType<typeof customerSchema>>;
 
 /** What Stripe returns for a customer that was deleted. */
 export const deletedCustomerSchema = (z: Zod) =>
-  z.looseObject({
-    id: z.string().meta({ title: 'Customer Id', description: 'The deleted customer’s id, cus_….' }),
-    object: objectType(z, 'customer'),
-    deleted: z
-      .literal(true)
-      .meta({ title: 'Deleted', description: 'Always true: the customer was deleted.' }),
-  });
+  z
+    .looseObject({
+      id: z.string().meta({ title: 'Customer Id', description: 'The deleted customer’s id, cus_….' }),
+      object: objectType(z, 'customer'),
+      deleted: z
+        .literal(true)
+        .meta({ title: 'Deleted', description: 'Always true: the customer was deleted.' }),
+    })
+    .meta(resultView({ view: 'record' }));
 
 /** A deleted customer: `{id, object: 'customer', deleted: true}`. */
 export type StripeDeletedCustomer = z.output<ReturnType<typeof deletedCustomerSchema>>;

@@ -83,11 +83,13 @@ export type StripeInvoice = z.output<ReturnType<typeof invoiceSchema>>;
 
 /** What Stripe returns for a deleted draft invoice. */
 export const deletedInvoiceSchema = (z: Zod) =>
-  z.looseObject({
-    id: z.string().meta({ title: 'Invoice Id', description: 'The deleted invoice’s id, in_….' }),
-    object: objectType(z, 'invoice'),
-    deleted: z.literal(true).meta({ title: 'Deleted', description: 'Always true.' }),
-  });
+  z
+    .looseObject({
+      id: z.string().meta({ title: 'Invoice Id', description: 'The deleted invoice’s id, in_….' }),
+      object: objectType(z, 'invoice'),
+      deleted: z.literal(true).meta({ title: 'Deleted', description: 'Always true.' }),
+    })
+    .meta(resultView({ view: 'record' }));
 
 /** A deleted invoice. */
 export type StripeDeletedInvoice = z.output<ReturnType<typeof deletedInvoiceSchema>>;
