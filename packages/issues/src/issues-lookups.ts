@@ -99,3 +99,157 @@ export const labelNameLookup: Lookup = {
   label: ['name'],
   detail: ['team.key'],
 };
+
+/**
+ * Comments, newest first, named by their text with the issue they are on: a comment is known by
+ * what it says, and these commands take the comment alone (not its issue).
+ */
+export const commentLookup: Lookup = {
+  noun: 'comments',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query Comments { comments(first: 50, orderBy: createdAt, filter: { issue: { null: false } }) { nodes { id body issue { identifier } user { name } } } }',
+  },
+  items: 'comments.nodes',
+  value: 'id',
+  label: ['body', 'id'],
+  detail: ['{issue.identifier} · {user.name}', 'issue.identifier'],
+};
+
+/**
+ * Threads that can be resolved: first comments (not replies), newest first, as Linear resolves a
+ * thread through its first comment only.
+ */
+export const threadLookup: Lookup = {
+  ...commentLookup,
+  noun: 'comment threads',
+  input: {
+    query:
+      'query Threads { comments(first: 50, orderBy: createdAt, filter: { issue: { null: false }, parent: { null: true } }) { nodes { id body issue { identifier } user { name } } } }',
+  },
+};
+
+/** The first comments of the chosen issue's threads, to reply to one. */
+export const issueThreadLookup: Lookup = {
+  noun: 'comment threads',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query IssueThreads($id: String!) { issue(id: $id) { id comments(first: 100, filter: { parent: { null: true } }) { nodes { id body user { name } } } } }',
+    variables: { id: '{param:issueId}' },
+  },
+  needs: ['issueId'],
+  items: 'issue.comments.nodes',
+  value: 'id',
+  label: ['body', 'id'],
+  detail: ['user.name'],
+};
+
+/** The replies in the chosen comment's thread: the one that settled it. */
+export const replyLookup: Lookup = {
+  noun: 'replies',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query Replies($id: String!) { comment(id: $id) { id children(first: 100) { nodes { id body user { name } } } } }',
+    variables: { id: '{param:commentId}' },
+  },
+  needs: ['commentId'],
+  items: 'comment.children.nodes',
+  value: 'id',
+  label: ['body', 'id'],
+  detail: ['user.name'],
+};
+
+/**
+ * The labels the chosen issue can take: its team's and the workspace's, groups left out (an issue
+ * carries a group's labels, not the group).
+ */
+export const issueAddableLabelLookup: Lookup = {
+  noun: 'labels',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query AddableLabels($id: ID!) { issueLabels(first: 100, filter: { isGroup: { eq: false }, or: [{ team: { null: true } }, { team: { issues: { some: { id: { eq: $id } } } } }] }) { nodes { id name parent { name } team { key } } } }',
+    variables: { id: '{param:issueId}' },
+  },
+  needs: ['issueId'],
+  items: 'issueLabels.nodes',
+  value: 'id',
+  label: ['name', 'id'],
+  detail: ['{parent.name} · {team.key}', 'parent.name', 'team.key'],
+};
+
+/** The labels the chosen issue carries. */
+export const issueLabelLookup: Lookup = {
+  noun: 'labels',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query IssueLabels($id: String!) { issue(id: $id) { id labels(first: 100) { nodes { id name parent { name } } } } }',
+    variables: { id: '{param:issueId}' },
+  },
+  needs: ['issueId'],
+  items: 'issue.labels.nodes',
+  value: 'id',
+  label: ['name', 'id'],
+  detail: ['parent.name'],
+};
+
+/** Label groups, which a new label can belong to: the workspace's and every team's. */
+export const labelGroupLookup: Lookup = {
+  noun: 'label groups',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query LabelGroups { issueLabels(first: 100, filter: { isGroup: { eq: true } }) { nodes { id name team { key } } } }',
+  },
+  items: 'issueLabels.nodes',
+  value: 'id',
+  label: ['name', 'id'],
+  detail: ['team.key'],
+};
+
+const CYCLE_NODE = 'id number name startsAt endsAt team { key }';
+
+/** Cycles of every team, the newest first, named by team and number (or name). */
+export const cycleLookup: Lookup = {
+  noun: 'cycles',
+  command: 'customGraphqlAction',
+  input: {
+    query: `query Cycles { cycles(first: 50, orderBy: createdAt) { nodes { ${CYCLE_NODE} } } }`,
+  },
+  items: 'cycles.nodes',
+  value: 'id',
+  label: ['{team.key} · {name}', '{team.key} · cycle {number}', 'id'],
+  detail: ['{startsAt|date} – {endsAt|date}'],
+};
+
+/** The chosen team's cycles that have not ended, which an issue can join. */
+export const teamCycleLookup: Lookup = {
+  noun: 'cycles',
+  command: 'customGraphqlAction',
+  input: {
+    query: `query TeamCycles($id: ID!) { cycles(first: 50, filter: { team: { id: { eq: $id } }, isPast: { eq: false } }) { nodes { ${CYCLE_NODE} } } }`,
+    variables: { id: '{param:teamId}' },
+  },
+  needs: ['teamId'],
+  items: 'cycles.nodes',
+  value: 'id',
+  label: ['{name}', 'cycle {number}', 'id'],
+  detail: ['{startsAt|date} – {endsAt|date}'],
+};
+
+/** The cycles of the chosen issue's team that have not ended. */
+export const issueCycleLookup: Lookup = {
+  ...teamCycleLookup,
+  input: {
+    query: `query IssueCycles($id: ID!) { cycles(first: 50, filter: { team: { issues: { some: { id: { eq: $id } } } }, isPast: { eq: false } }) { nodes { ${CYCLE_NODE} } } }`,
+    variables: { id: '{param:issueId}' },
+  },
+  needs: ['issueId'],
+};
+
+/** Issues by identifier (`ENG-8`), the first page of Search Issues. */
+export const issueIdentifierLookup: Lookup = { ...issueLookup, value: 'identifier' };

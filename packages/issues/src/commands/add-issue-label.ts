@@ -1,7 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
-import { issueLookup } from '../issues-lookups.js';
+import { issueAddableLabelLookup, issueLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
 import { issueLabelsSchema, type LinearIssueLabels } from '../schemas/labels.js';
 
@@ -30,7 +30,7 @@ export const addIssueLabel = defineCommand({
       ),
     }),
   output: (z) => issueLabelsSchema(z),
-  lookups: { issueId: issueLookup },
+  lookups: { issueId: issueLookup, labelId: issueAddableLabelLookup },
   annotations: { readOnly: false, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssueLabels> {
     const data = await ctx.linear.run<{ issueAddLabel: { issue: LinearIssueLabels } }>(

@@ -3,7 +3,7 @@ import type { IssuesContext } from '../issues-client.js';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
 import { defineOperation } from '../issues-documents.js';
 import { COMMENT_FIELDS } from '../issues-fragments.js';
-import { issueLookup } from '../issues-lookups.js';
+import { issueLookup, issueThreadLookup } from '../issues-lookups.js';
 import { textParam, uuidParam } from '../issues-params.js';
 import { commentSchema, type LinearComment } from '../schemas/comments.js';
 
@@ -45,7 +45,7 @@ export const createComment = defineCommand({
       ).optional(),
     }),
   output: (z) => commentSchema(z),
-  lookups: { issueId: issueLookup },
+  lookups: { issueId: issueLookup, parentId: issueThreadLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearComment> {
     // An id chosen from the run's idempotency key: a repeat of this run cannot comment twice.

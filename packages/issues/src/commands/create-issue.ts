@@ -2,7 +2,7 @@ import { defineCommand, ProviderError } from '@c/core';
 import type { IssuesContext } from '../issues-client.js';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
-import { teamLookup, teamStateLookup } from '../issues-lookups.js';
+import { teamCycleLookup, teamLookup, teamStateLookup } from '../issues-lookups.js';
 import {
   additionalFieldsParam,
   buildInput,
@@ -68,7 +68,7 @@ export const createIssue = defineCommand({
       ).optional(),
     }),
   output: (z) => issueSchema(z),
-  lookups: { teamId: teamLookup, statusId: teamStateLookup },
+  lookups: { teamId: teamLookup, statusId: teamStateLookup, cycleId: teamCycleLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearIssue> {
     // An id chosen from the run's idempotency key: a repeat of this run cannot create a second issue.

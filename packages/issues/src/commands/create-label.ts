@@ -3,7 +3,7 @@ import type { IssuesContext } from '../issues-client.js';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
 import { defineOperation } from '../issues-documents.js';
 import { LABEL_FIELDS } from '../issues-fragments.js';
-import { teamLookup } from '../issues-lookups.js';
+import { labelGroupLookup, teamLookup } from '../issues-lookups.js';
 import { textParam, uuidParam } from '../issues-params.js';
 import { type LinearLabel, labelSchema } from '../schemas/labels.js';
 
@@ -62,7 +62,7 @@ export const createLabel = defineCommand({
       }),
     }),
   output: (z) => labelSchema(z),
-  lookups: { teamId: teamLookup },
+  lookups: { teamId: teamLookup, parentId: labelGroupLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearLabel> {
     const id = clientChosenId(idempotencyKey, 'issues.createLabel');

@@ -3,7 +3,7 @@ import type { IssuesContext } from '../issues-client.js';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
 import { defineOperation } from '../issues-documents.js';
 import { REACTION_FIELDS } from '../issues-fragments.js';
-import { issueLookup } from '../issues-lookups.js';
+import { commentLookup, issueLookup } from '../issues-lookups.js';
 import { textParam, uuidParam } from '../issues-params.js';
 import { type LinearReaction, reactionSchema } from '../schemas/comments.js';
 
@@ -60,7 +60,7 @@ export const createReaction = defineCommand({
         }
       }),
   output: (z) => reactionSchema(z),
-  lookups: { issueId: issueLookup },
+  lookups: { issueId: issueLookup, commentId: commentLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearReaction> {
     if (!input.issueId === !input.commentId) {

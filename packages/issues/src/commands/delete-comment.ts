@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
+import { commentLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
 import { deleteResultSchema, type LinearDeleteResult } from '../issues-schemas.js';
 
@@ -21,6 +22,7 @@ export const deleteComment = defineCommand({
     'Deletes a comment (your own, or any as an admin) from a Linear issue, with its replies, and returns {success, id}.',
   input: (z) => z.object({ commentId: uuidParam(z, 'Comment Id', 'The comment to delete (its UUID).') }),
   output: (z) => deleteResultSchema(z),
+  lookups: { commentId: commentLookup },
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearDeleteResult> {
     const data = await ctx.linear.run<{ commentDelete: { success: boolean; entityId: string } }>(

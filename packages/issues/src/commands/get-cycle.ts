@@ -2,6 +2,7 @@ import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
 import { CYCLE_FIELDS } from '../issues-fragments.js';
+import { cycleLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
 import { cycleDetailSchema, type LinearCycleDetail } from '../schemas/planning.js';
 
@@ -24,6 +25,7 @@ export const getCycle = defineCommand({
   description: 'Returns a Linear cycle with its dates, progress and issues (up to 100).',
   input: (z) => z.object({ cycleId: uuidParam(z, 'Cycle Id', 'The cycle (its UUID).') }),
   output: (z) => cycleDetailSchema(z),
+  lookups: { cycleId: cycleLookup },
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearCycleDetail> {
     const data = await ctx.linear.run<{ cycle: LinearCycleDetail }>(

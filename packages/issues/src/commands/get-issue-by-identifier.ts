@@ -1,6 +1,7 @@
 import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-client.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
+import { issueIdentifierLookup } from '../issues-lookups.js';
 import { identifierParam } from '../issues-params.js';
 import { issueSchema, type LinearIssue } from '../issues-schemas.js';
 
@@ -28,6 +29,7 @@ export const getIssueByIdentifier = defineCommand({
       ),
     }),
   output: (z) => issueSchema(z),
+  lookups: { identifier: issueIdentifierLookup },
   annotations: { readOnly: true, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     // Team keys are upper case in Linear; `eng-123` means the same issue.

@@ -2,6 +2,7 @@ import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
 import { COMMENT_FIELDS } from '../issues-fragments.js';
+import { replyLookup, threadLookup } from '../issues-lookups.js';
 import { uuidParam } from '../issues-params.js';
 import { commentSchema, type LinearComment } from '../schemas/comments.js';
 
@@ -33,6 +34,7 @@ export const resolveComment = defineCommand({
       ).optional(),
     }),
   output: (z) => commentSchema(z),
+  lookups: { commentId: threadLookup, resolvingCommentId: replyLookup },
   annotations: { readOnly: false, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearComment> {
     const data = await ctx.linear.run<{ commentResolve: { comment: LinearComment } }>(

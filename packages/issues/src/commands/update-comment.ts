@@ -2,6 +2,7 @@ import { defineCommand } from '@c/core';
 import type { IssuesContext } from '../issues-client.js';
 import { defineOperation } from '../issues-documents.js';
 import { COMMENT_FIELDS } from '../issues-fragments.js';
+import { commentLookup } from '../issues-lookups.js';
 import { textParam, uuidParam } from '../issues-params.js';
 import { commentSchema, type LinearComment } from '../schemas/comments.js';
 
@@ -29,6 +30,7 @@ export const updateComment = defineCommand({
       body: textParam(z, 'Body', 'The new body, in Markdown.'),
     }),
   output: (z) => commentSchema(z),
+  lookups: { commentId: commentLookup },
   annotations: { readOnly: false, destructive: false, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearComment> {
     const data = await ctx.linear.run<{ commentUpdate: { comment: LinearComment } }>(

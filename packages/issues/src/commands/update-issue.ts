@@ -1,7 +1,7 @@
 import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-client.js';
 import { defineOperation, ISSUE_FIELDS } from '../issues-documents.js';
-import { issueLookup, issueStateLookup } from '../issues-lookups.js';
+import { issueCycleLookup, issueLookup, issueStateLookup } from '../issues-lookups.js';
 import {
   additionalFieldsParam,
   buildInput,
@@ -61,7 +61,7 @@ export const updateIssue = defineCommand({
       ).optional(),
     }),
   output: (z) => issueSchema(z),
-  lookups: { issueId: issueLookup, statusId: issueStateLookup },
+  lookups: { issueId: issueLookup, statusId: issueStateLookup, cycleId: issueCycleLookup },
   annotations: { readOnly: false, destructive: true, idempotent: true },
   async run(input, ctx: IssuesContext, { signal }): Promise<LinearIssue> {
     const { issueId, statusId, additionalFields, ...rest } = input;
