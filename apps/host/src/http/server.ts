@@ -49,6 +49,12 @@ export interface HttpServerOptions {
    */
   trustProxy?: readonly string[] | undefined;
   /**
+   * How long a client may take to send a whole request, headers and body (30 s by default): a body
+   * trickled a byte at a time would otherwise hold its connection open for as long as it likes.
+   * Node answers `408` and closes the connection.
+   */
+  requestTimeoutMs?: number | undefined;
+  /**
    * Throttles wrong tokens and sign-in links (10 a minute per client by default). By default it counts
    * in the host's store, so every process on one data directory and every instance of a fleet count
    * a client's failures together; tests pass their own.
@@ -60,6 +66,24 @@ export interface HttpServerOptions {
 
 /** The largest request body, in bytes. */
 export const BODY_LIMIT = 10 * 1024 * 1024;
+
+/** How long a client may take to send a whole request by default. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Node's request timeouts for Fastify: the whole request within `ms`, its headers too, checked
+ * often enough that a slow client is cut off near the limit rather than up to 30 s after it.
+ */
+function requestTimeouts(ms: number) {
+  return {
+    requestTimeout: ms,
+    http: {
+      requestTimeout: ms,
+      headersTimeout: ms,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(ms / 4)),
+    },
+  };
+}
 
 /** Local faults whose HTTP status says more than `validation` (400) does. */
 const KEPT_STATUSES = new Set([413, 414, 415]);
@@ -75,6 +99,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     trustProxy: trustProxy.length > 0 ? trustProxy : false,
     ...(options.logger ? hostLogger(options.logger === true ? {} : options.logger) : { logger: false }),
     bodyLimit: BODY_LIMIT,
+    ...requestTimeouts(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
     // Refuse what the schemas do not allow rather than quietly dropping or converting it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
     // A path the router cannot decode gets the error JSON of every other failure.

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SubscribeRequest } from '../api/schemas.js';
-import { isDatabaseOutage } from '../store/outage.js';
+import { currentActor } from '../observability/request-context.js';
 import { parseCursor } from '../triggers/trigger-service.js';
 import type { HttpContext } from './context.js';
+import { MAX_STREAMS_PER_ACTOR, REPLAY_WITHOUT_CURSOR, StreamCount, streamEvents } from './event-stream.js';
 import { routeSchema } from './schemas.js';
-
-/** How often an idle event stream sends a comment, so proxies keep it open. */
-const KEEPALIVE_MS = 15_000;
 
 /** Triggers, subscriptions and events. All need the token. */
 export const triggersRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
@@ -70,52 +68,25 @@ export const eventRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }
     },
   );
 
+  const streams = new StreamCount(MAX_STREAMS_PER_ACTOR);
   app.get<{ Querystring: { subscription?: string; after?: string } }>(
     '/api/events/stream',
     { schema: routeSchema('GET /api/events/stream') },
     async (request, reply) => {
       const header = request.headers['last-event-id'];
-      let after = parseCursor((Array.isArray(header) ? header[0] : header) ?? request.query.after);
-      const closed = new AbortController();
-      request.raw.once('close', () => closed.abort());
+      const cursor = (Array.isArray(header) ? header[0] : header) ?? request.query.after;
+      // Without a cursor the stream starts with the recent events, not the whole history.
+      const after =
+        cursor === undefined
+          ? await host.store.triggers.cursorBeforeNewest({
+              subscription: request.query.subscription,
+              newest: REPLAY_WITHOUT_CURSOR,
+            })
+          : parseCursor(cursor);
+      const release = streams.open(currentActor());
+      request.raw.once('close', release);
       reply.hijack();
-      const out = reply.raw;
-      out.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'x-accel-buffering': 'no',
-      });
-      out.write(': c-host events\n\n');
-      let idle = 0;
-      while (!closed.signal.aborted) {
-        let stored: Awaited<ReturnType<typeof host.triggers.events>>['stored'] = [];
-        try {
-          ({ stored } = await host.triggers.events({
-            subscription: request.query.subscription,
-            after: String(after),
-            limit: 100,
-          }));
-        } catch (error) {
-          // The database is away (a restart, a failover): nothing to send this time; the stream
-          // stays open, kept alive, and reads again from where it was.
-          if (!isDatabaseOutage(error)) throw error;
-        }
-        for (const event of stored) {
-          const { seq, ...view } = event;
-          out.write(`id: ${seq}\nevent: event\ndata: ${JSON.stringify(view)}\n\n`);
-          after = seq;
-        }
-        if (stored.length === 100) continue;
-        // Woken at once by an event received here; another instance's events show within a second.
-        await host.triggers.waitForEvents(1000, closed.signal);
-        idle += 1000;
-        if (idle >= KEEPALIVE_MS) {
-          out.write(': keep-alive\n\n');
-          idle = 0;
-        }
-      }
-      out.end();
+      await streamEvents(host, request.raw, reply.raw, { subscription: request.query.subscription, after });
     },
   );
 };

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import { InternalError, NotFoundError, toErrorJson, ValidationError } from '@c/core';
 import type { HostConfig } from '../config.js';
-import { currentActor } from '../observability/request-context.js';
+import { CLI_ACTOR, currentActor } from '../observability/request-context.js';
 import type { Registry } from '../registry.js';
 import type { CheckedRun, Runner } from '../run/runner.js';
 import type { HostStore } from '../store/host-store.js';
@@ -362,7 +362,7 @@ export class RunService {
       return 'ended';
     }
     if (taken.previous === 'running' && !taken.run.repeatSafe) {
-      await this.#store.runs.finishRun(id, taken.run.attempt, { error: outcomeUnknown(taken.run, 'died') });
+      await this.#endUnknown(taken.run);
       return 'ended';
     }
     return this.#executeTracked(taken.run, claimLost);
@@ -372,7 +372,30 @@ export class RunService {
     if (run.status === 'canceling')
       await this.#store.runs.finishRun(run.id, run.attempt, this.#canceled(run));
     else if (requeue && run.repeatSafe) await this.#store.runs.releaseRun(run.id, run.attempt);
-    else await this.#store.runs.finishRun(run.id, run.attempt, { error: outcomeUnknown(run, 'died') });
+    else await this.#endUnknown(run);
+  }
+
+  /**
+   * Ends a write whose worker died mid-run: `failed` with `outcomeUnknown`, and in the audit log
+   * with the outcome `unknown`, as these are the writes an operator must check at the provider.
+   * Only the process whose `finishRun` ends the run writes the entry, so a run is audited once.
+   */
+  async #endUnknown(run: RunRecord): Promise<void> {
+    const ended = await this.#store.runs.finishRun(run.id, run.attempt, {
+      error: outcomeUnknown(run, 'died'),
+    });
+    if (!ended) return;
+    const entry = {
+      at: new Date(),
+      actor: run.actor ?? CLI_ACTOR,
+      action: 'command.run',
+      target: run.command,
+      connection: run.connection,
+      outcome: 'unknown',
+    };
+    await this.#store.audit.appendAudit(entry).catch(() => {
+      process.emitWarning(`c-host could not write an audit entry for the unknown outcome of run ${run.id}`);
+    });
   }
 }
 

@@ -101,6 +101,15 @@ describe.skipIf(!cluster)(
         result: null,
         error: { kind: 'internal', outcomeUnknown: true, details: { run: write } },
       });
+      // The write an operator must check at the provider is in the audit log, once, as unknown.
+      const audit = await call(second.url, 'GET', '/api/audit', { headers: bearer() });
+      const unknown = audit.json.filter(
+        (entry: { action: string; outcome: string }) =>
+          entry.action === 'command.run' && entry.outcome === 'unknown',
+      );
+      expect(unknown).toEqual([
+        expect.objectContaining({ target: 'analytics.sendEvents', outcome: 'unknown' }),
+      ]);
       // The read was asked for again by the second instance; the write was never sent twice.
       expect(requests('/api/2/export')).toBe(2);
       expect(requests('/2/httpapi')).toBe(1);

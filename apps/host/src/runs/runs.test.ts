@@ -80,6 +80,15 @@ describe('async runs on the embedded store, across a killed process', () => {
     });
     expect(failed.error.message).toMatch(/outcome is unknown/);
     expect(failed.error.message).toMatch(/idempotency key/);
+    // The write an operator must check at the provider is in the audit log, once, as unknown.
+    const audit = await call(second.url, 'GET', '/api/audit', { headers: bearer() });
+    const unknown = audit.json.filter(
+      (entry: { action: string; outcome: string }) =>
+        entry.action === 'command.run' && entry.outcome === 'unknown',
+    );
+    expect(unknown).toEqual([
+      expect.objectContaining({ target: 'analytics.sendEvents', connection: 'env', outcome: 'unknown' }),
+    ]);
     const done = await ended(second.url, read);
     expect(done).toMatchObject({ status: 'succeeded', error: null, connection: 'env' });
     expect(done.result.events).toHaveLength(EVENTS);
@@ -89,7 +98,8 @@ describe('async runs on the embedded store, across a killed process', () => {
     exportHeld.release();
     sendHeld.release();
     await second.stop();
-  });
+    // Two host processes started, one killed: allow for a busy machine.
+  }, 120_000);
 
   it('runs a run queued by `c-host run --async --no-wait` in a worker of its own when no server runs', async () => {
     const queued = await runCli(

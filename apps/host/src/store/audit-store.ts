@@ -23,7 +23,10 @@ export interface NewAuditEntry {
   target: string;
   /** The connection the action used or changed. */
   connection?: string | undefined;
-  /** `ok`, `replayed` (an idempotency key's stored result, nothing sent), or the error's kind. */
+  /**
+   * `ok`, `replayed` (an idempotency key's stored result, nothing sent), `unknown` (a write whose
+   * worker died mid-run: check it at the provider), or the error's kind.
+   */
   outcome: string;
   /** The provider's request id of a run's last call, to find it in the provider's own logs. */
   requestId?: string | undefined;

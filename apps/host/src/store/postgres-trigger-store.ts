@@ -252,6 +252,20 @@ export class PostgresTriggerStore implements TriggerStore {
     return rows.map((row) => storedEvent(this.#deps.box(), row));
   }
 
+  async cursorBeforeNewest(query: { subscription?: string | undefined; newest: number }): Promise<number> {
+    const { rows } =
+      query.subscription === undefined
+        ? await this.#deps.pool.query<{ seq: string }>(
+            'SELECT seq FROM trigger_events ORDER BY seq DESC LIMIT 1 OFFSET $1',
+            [query.newest],
+          )
+        : await this.#deps.pool.query<{ seq: string }>(
+            'SELECT seq FROM trigger_events WHERE subscription_id = $1 ORDER BY seq DESC LIMIT 1 OFFSET $2',
+            [query.subscription, query.newest],
+          );
+    return rows[0] ? Number(rows[0].seq) : 0;
+  }
+
   async claimDueDeliveries(options: { leaseMs: number; limit?: number }): Promise<DeliveryRecord[]> {
     const now = this.#deps.now().getTime();
     // One statement: rows another instance holds are skipped, so two never send the same delivery.

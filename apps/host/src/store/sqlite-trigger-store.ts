@@ -259,6 +259,21 @@ export class SqliteTriggerStore implements TriggerStore {
     return rows.map((row) => storedEvent(this.#deps.box(), row));
   }
 
+  async cursorBeforeNewest(query: { subscription?: string | undefined; newest: number }): Promise<number> {
+    const row = (
+      query.subscription === undefined
+        ? this.#deps.db
+            .prepare('SELECT seq FROM trigger_events ORDER BY seq DESC LIMIT 1 OFFSET ?')
+            .get(query.newest)
+        : this.#deps.db
+            .prepare(
+              'SELECT seq FROM trigger_events WHERE subscription_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?',
+            )
+            .get(query.subscription, query.newest)
+    ) as { seq: number } | undefined;
+    return row ? Number(row.seq) : 0;
+  }
+
   async claimDueDeliveries(options: { leaseMs: number; limit?: number }): Promise<DeliveryRecord[]> {
     const { db } = this.#deps;
     return this.#deps.transaction(() => {

@@ -53,6 +53,26 @@ export function triggerStoreCases(location: FreshLocation, [keyA, keyB]: readonl
     expect(raw.includes(Buffer.from(WHSEC))).toBe(false);
   });
 
+  it('finds where a reader without a cursor starts: before the newest events, of one subscription or all', async () => {
+    const { open } = await location();
+    const store = await open();
+    await store.triggers.createSubscription(subscription('sub_n'));
+    await store.triggers.createSubscription(subscription('sub_m'));
+    expect(await store.triggers.cursorBeforeNewest({ newest: 2 })).toBe(0);
+    await store.triggers.addEvents('sub_n', [event('evt_n1'), event('evt_n2'), event('evt_n3')]);
+    await store.triggers.addEvents('sub_m', [event('evt_m1')]);
+    const all = await store.triggers.listEvents({});
+    const seqOf = (id: string) => all.find((stored) => stored.id === id)!.seq;
+    const newestTwo = await store.triggers.listEvents({
+      after: await store.triggers.cursorBeforeNewest({ newest: 2 }),
+    });
+    expect(newestTwo.map((stored) => stored.id)).toEqual(['evt_n3', 'evt_m1']);
+    expect(await store.triggers.cursorBeforeNewest({ subscription: 'sub_n', newest: 1 })).toBe(
+      seqOf('evt_n2'),
+    );
+    expect(await store.triggers.cursorBeforeNewest({ subscription: 'sub_n', newest: 3 })).toBe(0);
+  });
+
   it('re-seals subscription secrets and events on key rotation, so they read under the new key alone', async () => {
     const { open } = await location();
     const before = await open({ secretKey: keyA });

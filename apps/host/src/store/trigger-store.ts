@@ -125,6 +125,12 @@ export interface TriggerStore {
     limit?: number;
   }): Promise<StoredEvent[]>;
   /**
+   * The cursor before the newest `newest` events (of one subscription, or all): where a reader with
+   * no cursor of its own starts, so that it is given the recent events, not the whole history.
+   * 0 when there are no more than that many.
+   */
+  cursorBeforeNewest(query: { subscription?: string | undefined; newest: number }): Promise<number>;
+  /**
    * Takes the deliveries due now, at most one per subscription (its oldest pending one, so each
    * subscription's events go in order), leasing each to this caller for `leaseMs` so that another
    * instance does not send it at the same time.

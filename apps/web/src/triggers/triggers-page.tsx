@@ -25,8 +25,8 @@ function when(iso: string): string {
 type StreamState = 'connecting' | 'live' | 'reconnecting' | 'closed' | 'unsupported';
 
 /**
- * The events of every subscription as they arrive, newest first. The stream replays what the host
- * has stored, then stays open; `EventSource` reconnects by itself with `Last-Event-ID`, so nothing
+ * The events of every subscription as they arrive, newest first. The stream starts with the newest
+ * 100 the host has stored, then stays open; `EventSource` reconnects by itself with `Last-Event-ID`, so nothing
  * is missed or repeated across a dropped connection.
  */
 function useLiveEvents(): { events: TriggerEvent[]; state: StreamState; restart(): void } {
