@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import { InternalError, NotFoundError, toErrorJson, ValidationError } from '@c/core';
 import type { HostConfig } from '../config.js';
-import { CLI_ACTOR, currentActor } from '../observability/request-context.js';
+import { currentActor } from '../observability/request-context.js';
 import type { Registry } from '../registry.js';
 import type { CheckedRun, Runner } from '../run/runner.js';
 import type { HostStore } from '../store/host-store.js';
@@ -18,6 +18,7 @@ import {
   type Workers,
 } from './engine.js';
 import { LocalEngine } from './local-engine.js';
+import { auditRun } from './run-audit.js';
 import { CancelReason, executeRun, LostClaim, StopReason } from './run-execution.js';
 import { followRun, type RunEvent } from './run-follow.js';
 import { hintsOf, outcomeUnknown, resultText, viewJson, viewJsonIndented } from './run-results.js';
@@ -178,7 +179,7 @@ export class RunService {
     }
     // Its worker is this process: no need to wait for the next renewal.
     this.#active.get(id)?.controller.abort(new CancelReason());
-    await this.#audit(run);
+    await auditRun(this.#store, run, 'cancel');
     return run;
   }
 
@@ -265,24 +266,6 @@ export class RunService {
   async #heartbeat(): Promise<void> {
     await this.#store.settings.setSetting(WORKER_SETTING, String(Date.now() + RUN_LEASE_MS));
     await this.#store.runs.pruneRuns(new Date(Date.now() - RUN_RETENTION_MS));
-  }
-
-  /**
-   * Records who canceled a run. The cancel has happened: a store that cannot take the entry must
-   * not turn it into a failure, so the miss is a warning instead.
-   */
-  async #audit(run: RunRecord): Promise<void> {
-    const entry = {
-      at: new Date(),
-      actor: currentActor(),
-      action: 'run.cancel',
-      target: run.id,
-      connection: run.connection,
-      outcome: 'ok',
-    };
-    await this.#store.audit.appendAudit(entry).catch(() => {
-      process.emitWarning(`c-host could not write an audit entry for run.cancel ${run.id}`);
-    });
   }
 
   /** How a canceled run ends: with `outcomeUnknown` when it had started a command that may write. */
@@ -375,27 +358,12 @@ export class RunService {
     else await this.#endUnknown(run);
   }
 
-  /**
-   * Ends a write whose worker died mid-run: `failed` with `outcomeUnknown`, and in the audit log
-   * with the outcome `unknown`, as these are the writes an operator must check at the provider.
-   * Only the process whose `finishRun` ends the run writes the entry, so a run is audited once.
-   */
+  /** Ends a write whose worker died mid-run: `failed` with `outcomeUnknown`, and audited once. */
   async #endUnknown(run: RunRecord): Promise<void> {
     const ended = await this.#store.runs.finishRun(run.id, run.attempt, {
       error: outcomeUnknown(run, 'died'),
     });
-    if (!ended) return;
-    const entry = {
-      at: new Date(),
-      actor: run.actor ?? CLI_ACTOR,
-      action: 'command.run',
-      target: run.command,
-      connection: run.connection,
-      outcome: 'unknown',
-    };
-    await this.#store.audit.appendAudit(entry).catch(() => {
-      process.emitWarning(`c-host could not write an audit entry for the unknown outcome of run ${run.id}`);
-    });
+    if (ended) await auditRun(this.#store, run, 'unknown');
   }
 }
 
