@@ -90,6 +90,10 @@ describe('connection bounds', () => {
     await once(socket, 'close');
     clearInterval(drip);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // The error JSON of every other failure, retryable: sent again whole, the request goes through.
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      error: { kind: 'timeout', retryable: true },
+    });
     // Cut near the limit (1 s here; 30 s by default), not held while bytes keep coming.
     expect(Date.now() - started).toBeLessThan(10_000);
   });
@@ -103,6 +107,12 @@ describe('connection bounds', () => {
     const all = await openStream('?subscription=sub_bounds&after=0', 1);
     all.close();
     expect(all.ids[0]).toBe('evt_1');
+  });
+
+  it('answers headers too large with a 431 in the error JSON', async () => {
+    const response = await fetch(`${base}/api/health`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(await response.json()).toMatchObject({ error: { kind: 'validation', retryable: false } });
   });
 
   it(`holds at most ${MAX_STREAMS_PER_ACTOR} streams per token, and has room again when one closes`, async () => {

@@ -1,4 +1,12 @@
-import { ConnectorError, type ErrorJson, type ErrorKind, InternalError } from '@c/core';
+import { STATUS_CODES } from 'node:http';
+import {
+  ConnectorError,
+  type ErrorJson,
+  type ErrorKind,
+  InternalError,
+  TimeoutError,
+  ValidationError,
+} from '@c/core';
 import { databaseUnavailable, isDatabaseOutage } from '../store/outage.js';
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
@@ -41,4 +49,34 @@ export function errorResponse(error: unknown): { status: number; body: { error: 
           `c-host failed on its side: ${error instanceof Error ? error.message : String(error)}`,
         ).toJSON();
   return { status: statusOf(json), body: { error: json } };
+}
+
+/**
+ * What Node's HTTP parser refuses before a route sees it (a request not whole in time, headers too
+ * large, bytes that are not HTTP), answered with the error JSON of every other failure rather than
+ * Fastify's own shape, then the connection closed. Fastify's `clientErrorHandler`.
+ */
+export function clientErrorHandler(
+  error: Error & { code?: string },
+  socket: import('node:stream').Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, json] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [
+          408,
+          new TimeoutError(
+            'The request did not arrive whole in time (headers and body); send it again at once.',
+          ).toJSON(),
+        ]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, new ValidationError('Invalid request: its headers are too large.').toJSON()]
+        : [400, new ValidationError('Invalid request: it is not well-formed HTTP.').toJSON()];
+  const body = JSON.stringify({ error: json });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

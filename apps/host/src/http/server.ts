@@ -12,6 +12,7 @@ import { webDir as defaultWebDir, hostVersion } from '../paths.js';
 import { commandRoutes } from './commands-routes.js';
 import { connectionRoutes } from './connections-routes.js';
 import { type HttpContext, PUBLIC } from './context.js';
+import { clientErrorHandler } from './errors.js';
 import { registerGuards } from './guards.js';
 import { healthRoutes } from './health-routes.js';
 import { hooksRoutes } from './hooks-routes.js';
@@ -100,6 +101,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     ...(options.logger ? hostLogger(options.logger === true ? {} : options.logger) : { logger: false }),
     bodyLimit: BODY_LIMIT,
     ...requestTimeouts(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+    clientErrorHandler,
     // Refuse what the schemas do not allow rather than quietly dropping or converting it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
     // A path the router cannot decode gets the error JSON of every other failure.
