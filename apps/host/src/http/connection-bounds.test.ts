@@ -109,6 +109,26 @@ describe('connection bounds', () => {
     expect(all.ids[0]).toBe('evt_1');
   });
 
+  it('refuses a JSON body that is not UTF-8 or is labelled compressed, before any route runs', async () => {
+    const send = (body: Uint8Array, headers: Record<string, string> = {}) =>
+      fetch(`${base}/api/connections`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const bad = await send(new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      error: { kind: 'validation', message: expect.stringMatching(/UTF-8/) },
+    });
+    const gzip = await send(new TextEncoder().encode('{"name":"x"}'), { 'content-encoding': 'gzip' });
+    expect(gzip.status).toBe(400);
+    expect(await gzip.json()).toMatchObject({
+      error: { message: expect.stringMatching(/Content-Encoding "gzip"/) },
+    });
+    expect(await host.store.connections.list()).toEqual([]);
+  });
+
   it('answers headers too large with a 431 in the error JSON', async () => {
     const response = await fetch(`${base}/api/health`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
     expect(response.status).toBe(431);

@@ -6,6 +6,28 @@ export const MAX_BODY_DEPTH = 64;
 /** Keys that could reach an object's prototype if some code ever merged the body into an object. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The text of a JSON body: UTF-8 as JSON requires, refused rather than read with U+FFFD in place of
+ * bad bytes (which would reach the provider as other text than was sent); and sent as is, since
+ * the host decompresses nothing: a body labelled `Content-Encoding: gzip` is refused, not run on
+ * whatever its bytes happen to say.
+ */
+export function jsonText(contentEncoding: string | undefined, body: Buffer): string {
+  const encoding = contentEncoding?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') {
+    throw new ValidationError(
+      `Invalid body: Content-Encoding "${encoding.slice(0, 40)}" is not accepted; send the JSON uncompressed`,
+    );
+  }
+  try {
+    return utf8.decode(body);
+  } catch {
+    throw new ValidationError('Invalid body: it is not valid UTF-8');
+  }
+}
+
 /**
  * Parses a JSON request body, refusing with a `ValidationError` (never a crash further on) a body that
  * is empty, not JSON, nested deeper than `MAX_BODY_DEPTH`, or holds a `__proto__`, `constructor` or

@@ -16,7 +16,7 @@ import { clientErrorHandler } from './errors.js';
 import { registerGuards } from './guards.js';
 import { healthRoutes } from './health-routes.js';
 import { hooksRoutes } from './hooks-routes.js';
-import { parseJsonBody } from './json-body.js';
+import { jsonText, parseJsonBody } from './json-body.js';
 import { mcpRoutes } from './mcp-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { type OperationsOptions, operationsRoutes } from './ops-routes.js';
@@ -113,9 +113,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
 
   // JSON only: a `text/plain` body is what a cross-site form can send without a preflight.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      done(null, parseJsonBody(jsonText(request.headers['content-encoding'], body as Buffer)));
     } catch (error) {
       done(error as Error, undefined);
     }
