@@ -564,6 +564,8 @@ describe.skipIf(Boolean(missing))(
         'analytics.userActivity.user': String(found.matches?.[0]?.amplitude_id ?? 1),
         'analytics.uploadCohort.ids': `["${user}"]`,
         currency: 'usd',
+        // A link to attach: any http(s) URL is one, and none is listed anywhere.
+        'issues.createAttachment.url': 'https://github.com/acme/app/pull/1',
         // Ids in the provider's form that no lookup offers yet: the host answers (not found), which
         // is what this run checks, that the form lets a well-formed value through.
         commentId: '00000000-0000-4000-8000-000000000000',

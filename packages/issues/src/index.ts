@@ -1,25 +1,34 @@
 import type { CommandInput, CommandResult } from '@c/core';
 import { addIssueLabel } from './commands/add-issue-label.js';
 import { archiveIssue } from './commands/archive-issue.js';
+import { createAttachment } from './commands/create-attachment.js';
 import { createComment } from './commands/create-comment.js';
+import { createDocument } from './commands/create-document.js';
 // The exact documents Create Issue and Search Issue send, for baselines that must send the same
 // bytes (the bench's raw undici client); every other document stays internal.
 import { CREATE_ISSUE_MUTATION, createIssue } from './commands/create-issue.js';
+import { createIssueRelation } from './commands/create-issue-relation.js';
 import { createLabel } from './commands/create-label.js';
 import { createProject } from './commands/create-project.js';
 import { createReaction } from './commands/create-reaction.js';
 import { createSubIssue } from './commands/create-sub-issue.js';
 import { customGraphqlAction } from './commands/custom-graphql-action.js';
+import { deleteAttachment } from './commands/delete-attachment.js';
 import { deleteComment } from './commands/delete-comment.js';
+import { deleteDocument } from './commands/delete-document.js';
 import { deleteIssue } from './commands/delete-issue.js';
+import { deleteIssueRelation } from './commands/delete-issue-relation.js';
 import { deleteProject } from './commands/delete-project.js';
 import { getCycle } from './commands/get-cycle.js';
+import { getDocument } from './commands/get-document.js';
 import { getIssueById } from './commands/get-issue-by-id.js';
 import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
+import { getIssueRelations } from './commands/get-issue-relations.js';
 import { getProjectById } from './commands/get-project-by-id.js';
 import { getTeam } from './commands/get-team.js';
 import { getUser } from './commands/get-user.js';
 import { getViewer } from './commands/get-viewer.js';
+import { listAttachments } from './commands/list-attachments.js';
 import { listComments } from './commands/list-comments.js';
 import { listCycles } from './commands/list-cycles.js';
 import { listLabels } from './commands/list-labels.js';
@@ -30,10 +39,12 @@ import { listUsers } from './commands/list-users.js';
 import { listWorkflowStates } from './commands/list-workflow-states.js';
 import { removeIssueLabel } from './commands/remove-issue-label.js';
 import { resolveComment } from './commands/resolve-comment.js';
+import { searchDocuments } from './commands/search-documents.js';
 import { SEARCH_ISSUES_QUERY, searchIssues } from './commands/search-issues.js';
 import { searchTeams } from './commands/search-teams.js';
 import { unarchiveIssue } from './commands/unarchive-issue.js';
 import { updateComment } from './commands/update-comment.js';
+import { updateDocument } from './commands/update-document.js';
 import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
 
@@ -50,7 +61,14 @@ export type {
   LinearTeamList,
 } from './issues-schemas.js';
 export type { LinearComment, LinearCommentPage, LinearReaction } from './schemas/comments.js';
+export type { LinearDocument, LinearDocumentPage } from './schemas/documents.js';
 export type { LinearIssueLabels, LinearLabel, LinearLabelPage } from './schemas/labels.js';
+export type {
+  LinearAttachment,
+  LinearAttachmentPage,
+  LinearIssueRelation,
+  LinearIssueRelationList,
+} from './schemas/links.js';
 export type {
   LinearTeamDetail,
   LinearUser,
@@ -77,23 +95,32 @@ export {
   addIssueLabel,
   archiveIssue,
   CREATE_ISSUE_MUTATION,
+  createAttachment,
   createComment,
+  createDocument,
   createIssue,
+  createIssueRelation,
   createLabel,
   createProject,
   createReaction,
   createSubIssue,
   customGraphqlAction,
+  deleteAttachment,
   deleteComment,
+  deleteDocument,
   deleteIssue,
+  deleteIssueRelation,
   deleteProject,
   getCycle,
+  getDocument,
   getIssueById,
   getIssueByIdentifier,
+  getIssueRelations,
   getProjectById,
   getTeam,
   getUser,
   getViewer,
+  listAttachments,
   listComments,
   listCycles,
   listLabels,
@@ -105,10 +132,12 @@ export {
   removeIssueLabel,
   resolveComment,
   SEARCH_ISSUES_QUERY,
+  searchDocuments,
   searchIssues,
   searchTeams,
   unarchiveIssue,
   updateComment,
+  updateDocument,
   updateIssue,
   updateProject,
 };
@@ -253,3 +282,47 @@ export type ListProjectsResult = CommandResult<typeof listProjects>;
 export type ListTemplatesInput = CommandInput<typeof listTemplates>;
 /** What ListTemplates returns. */
 export type ListTemplatesResult = CommandResult<typeof listTemplates>;
+/** What a caller passes to CreateAttachment. */
+export type CreateAttachmentInput = CommandInput<typeof createAttachment>;
+/** What CreateAttachment returns. */
+export type CreateAttachmentResult = CommandResult<typeof createAttachment>;
+/** What a caller passes to ListAttachments. */
+export type ListAttachmentsInput = CommandInput<typeof listAttachments>;
+/** What ListAttachments returns. */
+export type ListAttachmentsResult = CommandResult<typeof listAttachments>;
+/** What a caller passes to DeleteAttachment. */
+export type DeleteAttachmentInput = CommandInput<typeof deleteAttachment>;
+/** What DeleteAttachment returns. */
+export type DeleteAttachmentResult = CommandResult<typeof deleteAttachment>;
+/** What a caller passes to CreateIssueRelation. */
+export type CreateIssueRelationInput = CommandInput<typeof createIssueRelation>;
+/** What CreateIssueRelation returns. */
+export type CreateIssueRelationResult = CommandResult<typeof createIssueRelation>;
+/** What a caller passes to DeleteIssueRelation. */
+export type DeleteIssueRelationInput = CommandInput<typeof deleteIssueRelation>;
+/** What DeleteIssueRelation returns. */
+export type DeleteIssueRelationResult = CommandResult<typeof deleteIssueRelation>;
+/** What a caller passes to GetIssueRelations. */
+export type GetIssueRelationsInput = CommandInput<typeof getIssueRelations>;
+/** What GetIssueRelations returns. */
+export type GetIssueRelationsResult = CommandResult<typeof getIssueRelations>;
+/** What a caller passes to CreateDocument. */
+export type CreateDocumentInput = CommandInput<typeof createDocument>;
+/** What CreateDocument returns. */
+export type CreateDocumentResult = CommandResult<typeof createDocument>;
+/** What a caller passes to UpdateDocument. */
+export type UpdateDocumentInput = CommandInput<typeof updateDocument>;
+/** What UpdateDocument returns. */
+export type UpdateDocumentResult = CommandResult<typeof updateDocument>;
+/** What a caller passes to GetDocument. */
+export type GetDocumentInput = CommandInput<typeof getDocument>;
+/** What GetDocument returns. */
+export type GetDocumentResult = CommandResult<typeof getDocument>;
+/** What a caller passes to SearchDocuments. */
+export type SearchDocumentsInput = CommandInput<typeof searchDocuments>;
+/** What SearchDocuments returns. */
+export type SearchDocumentsResult = CommandResult<typeof searchDocuments>;
+/** What a caller passes to DeleteDocument. */
+export type DeleteDocumentInput = CommandInput<typeof deleteDocument>;
+/** What DeleteDocument returns. */
+export type DeleteDocumentResult = CommandResult<typeof deleteDocument>;

@@ -47,6 +47,17 @@ const SURFACE: [string, string][] = [
   ['getCycle', 'Get Cycle'],
   ['listProjects', 'List Projects'],
   ['listTemplates', 'List Templates'],
+  ['createAttachment', 'Create Attachment'],
+  ['listAttachments', 'List Attachments'],
+  ['deleteAttachment', 'Delete Attachment'],
+  ['createIssueRelation', 'Create Issue Relation'],
+  ['deleteIssueRelation', 'Delete Issue Relation'],
+  ['getIssueRelations', 'Get Issue Relations'],
+  ['createDocument', 'Create Document'],
+  ['updateDocument', 'Update Document'],
+  ['getDocument', 'Get Document'],
+  ['searchDocuments', 'Search Documents'],
+  ['deleteDocument', 'Delete Document'],
 ];
 
 describe('issues connector', () => {

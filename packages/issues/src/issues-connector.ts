@@ -1,23 +1,32 @@
 import { type ConnectorClient, defineConnector, type Toolset } from '@c/core';
 import { addIssueLabel } from './commands/add-issue-label.js';
 import { archiveIssue } from './commands/archive-issue.js';
+import { createAttachment } from './commands/create-attachment.js';
 import { createComment } from './commands/create-comment.js';
+import { createDocument } from './commands/create-document.js';
 import { createIssue } from './commands/create-issue.js';
+import { createIssueRelation } from './commands/create-issue-relation.js';
 import { createLabel } from './commands/create-label.js';
 import { createProject } from './commands/create-project.js';
 import { createReaction } from './commands/create-reaction.js';
 import { createSubIssue } from './commands/create-sub-issue.js';
 import { customGraphqlAction } from './commands/custom-graphql-action.js';
+import { deleteAttachment } from './commands/delete-attachment.js';
 import { deleteComment } from './commands/delete-comment.js';
+import { deleteDocument } from './commands/delete-document.js';
 import { deleteIssue } from './commands/delete-issue.js';
+import { deleteIssueRelation } from './commands/delete-issue-relation.js';
 import { deleteProject } from './commands/delete-project.js';
 import { getCycle } from './commands/get-cycle.js';
+import { getDocument } from './commands/get-document.js';
 import { getIssueById } from './commands/get-issue-by-id.js';
 import { getIssueByIdentifier } from './commands/get-issue-by-identifier.js';
+import { getIssueRelations } from './commands/get-issue-relations.js';
 import { getProjectById } from './commands/get-project-by-id.js';
 import { getTeam } from './commands/get-team.js';
 import { getUser } from './commands/get-user.js';
 import { getViewer } from './commands/get-viewer.js';
+import { listAttachments } from './commands/list-attachments.js';
 import { listComments } from './commands/list-comments.js';
 import { listCycles } from './commands/list-cycles.js';
 import { listLabels } from './commands/list-labels.js';
@@ -28,10 +37,12 @@ import { listUsers } from './commands/list-users.js';
 import { listWorkflowStates } from './commands/list-workflow-states.js';
 import { removeIssueLabel } from './commands/remove-issue-label.js';
 import { resolveComment } from './commands/resolve-comment.js';
+import { searchDocuments } from './commands/search-documents.js';
 import { searchIssues } from './commands/search-issues.js';
 import { searchTeams } from './commands/search-teams.js';
 import { unarchiveIssue } from './commands/unarchive-issue.js';
 import { updateComment } from './commands/update-comment.js';
+import { updateDocument } from './commands/update-document.js';
 import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
 import { createLinearHttpClient, type IssuesContext, LinearGraphqlClient } from './issues-client.js';
@@ -75,6 +86,17 @@ const commands = {
   getCycle,
   listProjects,
   listTemplates,
+  createAttachment,
+  listAttachments,
+  deleteAttachment,
+  createIssueRelation,
+  deleteIssueRelation,
+  getIssueRelations,
+  createDocument,
+  updateDocument,
+  getDocument,
+  searchDocuments,
+  deleteDocument,
 };
 
 /** The commands grouped by area; `core` holds the ones run most. */
@@ -147,6 +169,24 @@ const ISSUES_TOOLSETS: Record<string, Toolset> = {
       'resolveComment',
       'createReaction',
     ],
+  },
+  links: {
+    title: 'Links',
+    description:
+      'Attachments (links to pull requests, tickets, documents) and relations between issues (blocks, duplicate, related, similar).',
+    commands: [
+      'createAttachment',
+      'listAttachments',
+      'deleteAttachment',
+      'createIssueRelation',
+      'deleteIssueRelation',
+      'getIssueRelations',
+    ],
+  },
+  documents: {
+    title: 'Documents',
+    description: 'Documents of projects, teams and issues: write, rewrite, read, search and delete.',
+    commands: ['createDocument', 'updateDocument', 'getDocument', 'searchDocuments', 'deleteDocument'],
   },
   graphql: {
     title: 'GraphQL',

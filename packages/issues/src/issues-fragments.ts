@@ -86,3 +86,45 @@ fragment CycleFields on Cycle {
   progress
   team { id key name }
 }`;
+
+/** An attachment: the link, its texts, the issue and who attached it. */
+export const ATTACHMENT_FIELDS = `
+fragment AttachmentFields on Attachment {
+  id
+  url
+  title
+  subtitle
+  metadata
+  createdAt
+  updatedAt
+  issue { id identifier }
+  creator { id name email }
+}`;
+
+/** A relation between two issues: its type and both issues. */
+export const ISSUE_RELATION_FIELDS = `
+fragment IssueRelationFields on IssueRelation {
+  id
+  type
+  createdAt
+  issue { id identifier title }
+  relatedIssue { id identifier title }
+}`;
+
+/** A document: its text, URL, parent and author. */
+export const DOCUMENT_FIELDS = `
+fragment DocumentFields on Document {
+  id
+  title
+  content
+  slugId
+  url
+  icon
+  color
+  createdAt
+  updatedAt
+  project { id name }
+  team { id key name }
+  issue { id identifier }
+  creator { id name email }
+}`;

@@ -253,3 +253,51 @@ export const issueCycleLookup: Lookup = {
 
 /** Issues by identifier (`ENG-8`), the first page of Search Issues. */
 export const issueIdentifierLookup: Lookup = { ...issueLookup, value: 'identifier' };
+
+/** Attachments, newest first, by title with the issue they are on. */
+export const attachmentLookup: Lookup = {
+  noun: 'attachments',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query Attachments { attachments(first: 50, orderBy: createdAt) { nodes { id title url issue { identifier } } } }',
+  },
+  items: 'attachments.nodes',
+  value: 'id',
+  label: ['{issue.identifier} · {title}', 'title', 'id'],
+  detail: ['url'],
+};
+
+/** Issues other than the chosen one, to relate it to. */
+export const otherIssueLookup: Lookup = {
+  ...issueLookup,
+  input: { filter: { id: { neq: '{param:issueId}' } }, limit: 50 },
+  needs: ['issueId'],
+};
+
+/** Relations between issues, newest first, read as a sentence ("ENG-1 blocks ENG-2"). */
+export const issueRelationLookup: Lookup = {
+  noun: 'issue relations',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query Relations { issueRelations(first: 50, orderBy: createdAt) { nodes { id type issue { identifier } relatedIssue { identifier } } } }',
+  },
+  items: 'issueRelations.nodes',
+  value: 'id',
+  label: ['{issue.identifier} {type} {relatedIssue.identifier}', 'id'],
+};
+
+/** Documents, the most recently changed first, with what they belong to. */
+export const documentLookup: Lookup = {
+  noun: 'documents',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query Documents { documents(first: 50, orderBy: updatedAt) { nodes { id title project { name } team { key } issue { identifier } } } }',
+  },
+  items: 'documents.nodes',
+  value: 'id',
+  label: ['title', 'id'],
+  detail: ['project.name', 'team.key', 'issue.identifier'],
+};

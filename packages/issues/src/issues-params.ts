@@ -28,6 +28,20 @@ export function identifierParam(z: Zod, title: string, description: string) {
     .meta({ title, description });
 }
 
+const DOCUMENT_KEY =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:[a-z0-9]+-)*[0-9a-f]{12})$/i;
+
+/** A document: its UUID, or the end of its URL (`launch-plan-4e1c2a9b0d3f`, or just the slug id). */
+export function documentKeyParam(z: Zod, description: string) {
+  return z
+    .string()
+    .regex(
+      DOCUMENT_KEY,
+      'must be a document id (a UUID) or the end of its URL, such as launch-plan-4e1c2a9b0d3f',
+    )
+    .meta({ title: 'Document Id', description });
+}
+
 /** A title or name: any text that is not blank. */
 export function textParam(z: Zod, title: string, description: string) {
   return z

@@ -17,16 +17,21 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ADD_ISSUE_LABEL_MUTATION } from './commands/add-issue-label.js';
+import { CREATE_ATTACHMENT_MUTATION } from './commands/create-attachment.js';
 import { CREATE_COMMENT_MUTATION } from './commands/create-comment.js';
+import { CREATE_DOCUMENT_MUTATION, GET_DOCUMENT_QUERY } from './commands/create-document.js';
 import { CREATE_ISSUE_MUTATION } from './commands/create-issue.js';
+import { CREATE_ISSUE_RELATION_MUTATION } from './commands/create-issue-relation.js';
 import { CREATE_LABEL_MUTATION } from './commands/create-label.js';
 import { CREATE_PROJECT_MUTATION } from './commands/create-project.js';
 import { CREATE_REACTION_MUTATION } from './commands/create-reaction.js';
 import { GET_CYCLE_QUERY } from './commands/get-cycle.js';
 import { GET_ISSUE_BY_ID_QUERY } from './commands/get-issue-by-id.js';
+import { GET_ISSUE_RELATIONS_QUERY } from './commands/get-issue-relations.js';
 import { GET_PROJECT_QUERY } from './commands/get-project-by-id.js';
 import { GET_TEAM_QUERY } from './commands/get-team.js';
 import { GET_VIEWER_QUERY } from './commands/get-viewer.js';
+import { LIST_ATTACHMENTS_QUERY } from './commands/list-attachments.js';
 import { LIST_COMMENTS_QUERY } from './commands/list-comments.js';
 import { LIST_CYCLES_QUERY } from './commands/list-cycles.js';
 import { LIST_LABELS_QUERY } from './commands/list-labels.js';
@@ -35,8 +40,10 @@ import { LIST_TEAM_MEMBERS_QUERY } from './commands/list-team-members.js';
 import { LIST_TEAM_TEMPLATES_QUERY } from './commands/list-templates.js';
 import { LIST_USERS_QUERY } from './commands/list-users.js';
 import { LIST_WORKFLOW_STATES_QUERY } from './commands/list-workflow-states.js';
+import { SEARCH_DOCUMENTS_QUERY } from './commands/search-documents.js';
 import { SEARCH_ISSUES_BY_TERM_QUERY, SEARCH_ISSUES_QUERY } from './commands/search-issues.js';
 import { SEARCH_TEAMS_QUERY } from './commands/search-teams.js';
+import { UPDATE_DOCUMENT_MUTATION } from './commands/update-document.js';
 import { issues } from './issues-connector.js';
 import type { GraphqlOperation } from './issues-documents.js';
 import { loadLinearSchema } from './testing/index.js';
@@ -57,6 +64,7 @@ const SAMPLES: Record<string, unknown> = {
   Float: 0.5,
   Int: 3,
   Boolean: true,
+  JSONObject: { key: 'value' },
 };
 
 /** The schema under nullable, optional and describe wrappers. */
@@ -187,6 +195,13 @@ describe('output schemas', () => {
     ['getCycle', GET_CYCLE_QUERY, ['cycle']],
     ['listProjects', LIST_PROJECTS_QUERY, ['projects']],
     ['listTemplates', LIST_TEAM_TEMPLATES_QUERY, ['team', 'templates']],
+    ['createAttachment', CREATE_ATTACHMENT_MUTATION, ['attachmentCreate', 'attachment']],
+    ['listAttachments', LIST_ATTACHMENTS_QUERY, ['issue', 'attachments']],
+    ['createIssueRelation', CREATE_ISSUE_RELATION_MUTATION, ['issueRelationCreate', 'issueRelation']],
+    ['createDocument', CREATE_DOCUMENT_MUTATION, ['documentCreate', 'document']],
+    ['getDocument', GET_DOCUMENT_QUERY, ['document']],
+    ['updateDocument', UPDATE_DOCUMENT_MUTATION, ['documentUpdate', 'document']],
+    ['searchDocuments', SEARCH_DOCUMENTS_QUERY, ['searchDocuments']],
   ] as const)(
     '%s: the schema is what %s selects, typed and nullable as in Linear’s schema',
     (key, operation, path) => {
@@ -197,6 +212,14 @@ describe('output schemas', () => {
   it('searchTeams: each team is what the query selects, members and states only when asked', () => {
     const teams = (outputOf('searchTeams') as z.ZodObject).shape.nodes as z.ZodArray;
     expect(compare(SEARCH_TEAMS_QUERY, ['teams', 'nodes'], teams.element as z.ZodType)).toEqual([]);
+  });
+
+  it('getIssueRelations: each relation is what both connections select', () => {
+    const nodes = (outputOf('getIssueRelations') as z.ZodObject).shape.nodes as z.ZodArray;
+    const row = (nodes.element as z.ZodObject).omit({ direction: true });
+    for (const side of ['relations', 'inverseRelations']) {
+      expect(compare(GET_ISSUE_RELATIONS_QUERY, ['issue', side, 'nodes'], row)).toEqual([]);
+    }
   });
 
   it('the checks find drift: a field the schema lacks, a wrong nullability, a wrong scalar', () => {

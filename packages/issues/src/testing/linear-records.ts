@@ -189,3 +189,53 @@ export interface ReactionRecord {
   updatedAt: string;
   archivedAt: string | null;
 }
+
+/** A link from an issue to an external resource; Linear keeps one per URL and issue. */
+export interface AttachmentRecord {
+  id: string;
+  issueId: string;
+  url: string;
+  title: string;
+  subtitle: string | null;
+  metadata: Record<string, unknown>;
+  creatorId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+}
+
+/** Linear's relation types: `issue` blocks, duplicates, relates to or resembles `relatedIssue`. */
+export type IssueRelationType = 'blocks' | 'duplicate' | 'related' | 'similar';
+
+/** A relation between two issues, read from `issueId` (its inverse from `relatedIssueId`). */
+export interface IssueRelationRecord {
+  id: string;
+  type: IssueRelationType;
+  issueId: string;
+  relatedIssueId: string;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+}
+
+/**
+ * A document: Markdown content that belongs to exactly one of a project, a team or an issue;
+ * `slugId` ends its URL, which `document(id)` also accepts.
+ */
+export interface DocumentRecord {
+  id: string;
+  slugId: string;
+  title: string;
+  content: string | null;
+  icon: string | null;
+  color: string | null;
+  projectId: string | null;
+  teamId: string | null;
+  issueId: string | null;
+  creatorId: string | null;
+  updatedById: string | null;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+  trashed: boolean | null;
+}

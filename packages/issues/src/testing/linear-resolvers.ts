@@ -11,19 +11,35 @@ import {
   isObjectType,
   isScalarType,
 } from 'graphql';
+import { attachmentMutations, attachmentQueries, issueAttachmentFields } from './linear-attachments.js';
 import { commentMutations, commentQueries, commentView } from './linear-comments.js';
-import { paginate } from './linear-connections.js';
+import { paginate, type View } from './linear-connections.js';
+import {
+  documentMutations,
+  documentQueries,
+  issueDocumentFields,
+  projectDocumentFields,
+} from './linear-documents.js';
 import { linearResolverError } from './linear-errors.js';
 import { issueMutations, issueQueries, issueView } from './linear-issues.js';
 import { labelMutations, labelQueries, labelView } from './linear-labels.js';
 import { projectMutations, projectQueries, projectStatusView, projectView } from './linear-projects.js';
 import { reactionMutations } from './linear-reactions.js';
+import { issueRelationFields, relationMutations, relationQueries } from './linear-relations.js';
 import { cycleView, teamQueries, teamView, workflowStateView } from './linear-teams.js';
 import { organizationView, userQueries, userView } from './linear-users.js';
 import type { RequestContext, Resolving, Root, Views } from './linear-views.js';
 import { webhookMutations, webhookQueries } from './linear-webhooks.js';
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
+
+/** A view with more fields, kept by the resources that reach an entity (an issue's attachments). */
+function withFields<T>(
+  view: (record: T) => View,
+  more: (record: T) => Record<string, unknown>,
+): (record: T) => View {
+  return (record) => ({ ...view(record), ...more(record) });
+}
 
 /** One request's views of every resource, each built by its resource's file. */
 function resolving(ctx: RequestContext): Resolving {
@@ -36,8 +52,12 @@ function resolving(ctx: RequestContext): Resolving {
     state: workflowStateView(r),
     cycle: cycleView(r),
     label: labelView(r),
-    issue: issueView(r),
-    project: projectView(r),
+    issue: withFields(issueView(r), (issue) => ({
+      ...issueAttachmentFields(r, issue),
+      ...issueRelationFields(r, issue),
+      ...issueDocumentFields(r, issue),
+    })),
+    project: withFields(projectView(r), (project) => projectDocumentFields(r, project)),
     projectStatus: projectStatusView(r),
     comment: commentView(r),
   } satisfies Views);
@@ -54,6 +74,9 @@ export function queryRoot(ctx: RequestContext): Root {
     ...labelQueries(r),
     ...projectQueries(r),
     ...commentQueries(r),
+    ...attachmentQueries(r),
+    ...relationQueries(r),
+    ...documentQueries(r),
     ...webhookQueries(r),
     rateLimitStatus: () => ctx.rateLimit,
   };
@@ -68,6 +91,9 @@ export function mutationRoot(ctx: RequestContext): Root {
     ...projectMutations(r),
     ...commentMutations(r),
     ...reactionMutations(r),
+    ...attachmentMutations(r),
+    ...relationMutations(r),
+    ...documentMutations(r),
     ...webhookMutations(r),
   };
 }

@@ -551,5 +551,100 @@ export function describeSdkConformance(LinearClientOf: LinearClientClass, SDK_VE
       );
       expect((await reaction.reaction)?.emoji).toBe('+1');
     });
+    it('links issues: an attachment (the same URL updates it), relations read both ways, removals', async () => {
+      const issue = (await linear.issue('ENG-7'))!;
+      const other = (await linear.issue('ENG-2'))!;
+      const url = 'https://github.com/acme/app/pull/9';
+      const attached = await call(
+        'createAttachment',
+        () => linear.createAttachment({ issueId: issue.id, url, title: 'PR #9' }),
+        (payload) => `success ${payload.success}`,
+      );
+      const first = (await attached.attachment)!;
+      const again = (await (
+        await linear.createAttachment({ issueId: issue.id, url, title: 'PR #9 merged' })
+      ).attachment)!;
+      expect(again.id).toBe(first.id);
+      const attachments = await call(
+        'issue.attachments()',
+        () => issue.attachments(),
+        (page) => `${page.nodes.length} attachments`,
+      );
+      expect(attachments.nodes.map((a) => [a.url, a.title])).toEqual([[url, 'PR #9 merged']]);
+      const related = await call(
+        'createIssueRelation',
+        () =>
+          linear.createIssueRelation({
+            issueId: issue.id,
+            relatedIssueId: other.id,
+            type: 'blocks' as never,
+          }),
+        (payload) => `success ${payload.success}`,
+      );
+      const relation = (await related.issueRelation)!;
+      const outward = await call(
+        'issue.relations()',
+        () => issue.relations(),
+        (page) => `${page.nodes.length} relations`,
+      );
+      expect(outward.nodes.map((r) => r.type)).toEqual(['blocks']);
+      expect((await outward.nodes[0]!.relatedIssue)?.id).toBe(other.id);
+      const inward = await call(
+        'issue.inverseRelations()',
+        () => other.inverseRelations(),
+        (page) => `${page.nodes.length} inverse relations`,
+      );
+      expect(inward.nodes.map((r) => r.id)).toEqual([relation.id]);
+      await call(
+        'deleteIssueRelation',
+        () => linear.deleteIssueRelation(relation.id),
+        (payload) => `success ${payload.success}`,
+      );
+      await call(
+        'deleteAttachment',
+        () => linear.deleteAttachment(first.id),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await issue.attachments()).nodes).toEqual([]);
+      expect((await issue.relations()).nodes).toEqual([]);
+    });
+    it('writes a document: create in a project, read by slug, search, update, delete', async () => {
+      const created = await call(
+        'createDocument',
+        () =>
+          linear.createDocument({
+            title: 'Design review',
+            content: '# Notes\n\nShip the dark theme.',
+            projectId: LINEAR_SEED.projects.mobileLaunch,
+          }),
+        (payload) => `success ${payload.success}`,
+      );
+      const document = (await created.document)!;
+      const read = await call(
+        'document(slug)',
+        () => linear.document(document.slugId),
+        (found) => found.title,
+      );
+      expect(read.id).toBe(document.id);
+      expect((await read.project)?.id).toBe(LINEAR_SEED.projects.mobileLaunch);
+      const found = await call(
+        'searchDocuments',
+        () => linear.searchDocuments('dark theme'),
+        (page) => `${page.nodes.length} documents`,
+      );
+      expect(found.nodes.map((node) => node.id)).toEqual([document.id]);
+      const updated = await call(
+        'updateDocument',
+        () => linear.updateDocument(document.id, { title: 'Design review (done)' }),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await updated.document)?.title).toBe('Design review (done)');
+      await call(
+        'deleteDocument',
+        () => linear.deleteDocument(document.id),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await linear.searchDocuments('dark theme')).nodes).toEqual([]);
+    });
   });
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createDocumentRecord } from './linear-documents.js';
 import type { LinearWorkspace } from './linear-workspace.js';
 
 /** A stable UUID (v4 layout) derived from a name, so seeded ids are the same in every run. */
@@ -28,7 +29,7 @@ function teamIds(key: string) {
 
 /**
  * The ids of the seeded sandbox, stable across runs: users, the teams ENG, DES and OPS with their
- * workflow states, labels, ENG's cycles, two projects and twelve issues (`ENG-3` has the
+ * workflow states, labels, ENG's cycles, two projects, two documents and twelve issues (`ENG-3` has the
  * sub-issues `ENG-4` and `ENG-5`).
  */
 export const LINEAR_SEED = {
@@ -57,6 +58,7 @@ export const LINEAR_SEED = {
     canceled: seedUuid('project-status:canceled'),
   },
   projects: { mobileLaunch: seedUuid('project:mobile-launch'), billing: seedUuid('project:billing') },
+  documents: { launchPlan: seedUuid('document:launch-plan'), runbook: seedUuid('document:runbook') },
 } as const;
 
 const DAY = 86_400_000;
@@ -300,6 +302,27 @@ export function seedLinearWorkspace(workspace: LinearWorkspace): void {
       memberIds: [users.alan],
     },
     users.alan,
+  );
+
+  createDocumentRecord(
+    workspace,
+    {
+      id: LINEAR_SEED.documents.launchPlan,
+      title: 'Launch plan',
+      content: '# Launch plan\n\n- Beta to 100 users\n- Store listing\n- Press kit',
+      projectId: projects.mobileLaunch,
+    },
+    users.ada,
+  );
+  createDocumentRecord(
+    workspace,
+    {
+      id: LINEAR_SEED.documents.runbook,
+      title: 'On-call runbook',
+      content: '## Rotating credentials\n\nSee the vault; rotate quarterly.',
+      teamId: teams.ops.id,
+    },
+    users.grace,
   );
 
   const created = new Map<string, string>();

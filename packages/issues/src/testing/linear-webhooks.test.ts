@@ -196,6 +196,30 @@ describe('webhooks in the Linear simulator', () => {
     expect(receiver.received[2]!.body.updatedFrom).toMatchObject({ resolvedAt: null });
   });
 
+  it('delivers attachments: a create, the same URL again as an update, and the removal', async () => {
+    await webhook({ teamId: ENG.id, resourceTypes: ['Attachment'] });
+    const eng = await createIssue(ENG.id, 'Linked');
+    const create = `mutation($input: AttachmentCreateInput!) { attachmentCreate(input: $input) { attachment { id } } }`;
+    const input = { issueId: eng.id, url: 'https://github.com/acme/app/pull/7', title: 'PR #7' };
+    const { data } = await graphql(create, { input });
+    await graphql(create, { input: { ...input, title: 'PR #7 merged' } });
+    await graphql('mutation($id: String!) { attachmentDelete(id: $id) { success } }', {
+      id: data.attachmentCreate.attachment.id,
+    });
+    await h.sim.webhooks.idle();
+    const seen = receiver.received.map((delivery) => [delivery.body.type, delivery.body.action]);
+    expect(seen).toEqual([
+      ['Attachment', 'create'],
+      ['Attachment', 'update'],
+      ['Attachment', 'remove'],
+    ]);
+    expect(receiver.received[0]!.body.data).toMatchObject({
+      url: input.url,
+      issue: { id: eng.id, identifier: eng.identifier },
+    });
+    expect(receiver.received[1]!.body.updatedFrom).toMatchObject({ title: 'PR #7' });
+  });
+
   it('retries a refused delivery under the same Linear-Delivery id, signed anew', async () => {
     refuse = 1;
     await webhook({ allPublicTeams: true, resourceTypes: ['Issue'] });

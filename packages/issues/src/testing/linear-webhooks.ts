@@ -52,7 +52,15 @@ export const LINEAR_WEBHOOK_RESOURCE_TYPES: readonly string[] = [
 ];
 
 /** The resource types whose changes the simulator delivers (the ones its workspace models). */
-type TrackedType = 'Issue' | 'Comment' | 'Project' | 'IssueLabel' | 'Cycle' | 'Reaction';
+type TrackedType =
+  | 'Issue'
+  | 'Comment'
+  | 'Project'
+  | 'IssueLabel'
+  | 'Cycle'
+  | 'Reaction'
+  | 'Attachment'
+  | 'Document';
 type Row = Record<string, unknown> & { id: string };
 type Snapshot = Map<TrackedType, Map<string, Row>>;
 
@@ -63,6 +71,8 @@ const TRACKED: Record<TrackedType, (ws: LinearWorkspace) => Map<string, Row>> = 
   IssueLabel: (ws) => ws.labels as unknown as Map<string, Row>,
   Cycle: (ws) => ws.cycles as unknown as Map<string, Row>,
   Reaction: (ws) => ws.reactions as unknown as Map<string, Row>,
+  Attachment: (ws) => ws.attachments as unknown as Map<string, Row>,
+  Document: (ws) => ws.documents as unknown as Map<string, Row>,
 };
 
 /** One data change, as a delivery reports it. */
@@ -154,11 +164,18 @@ export function diffWorkspace(before: Snapshot, ws: LinearWorkspace): WebhookCha
 /** The teams an entity belongs to (none for a workspace label). */
 function teamsOf(ws: LinearWorkspace, change: WebhookChange): string[] {
   const { row } = change;
-  if (change.type === 'Comment') {
+  if (change.type === 'Comment' || change.type === 'Attachment') {
     const issue = ws.issues.get(String(row.issueId));
     return issue ? [issue.teamId] : [];
   }
   if (change.type === 'Project') return (row.teamIds as string[] | undefined) ?? [];
+  if (change.type === 'Document') {
+    // A document belongs to its team, its issue's team or its project's teams.
+    if (typeof row.teamId === 'string') return [row.teamId];
+    const issue = ws.issues.get(String(row.issueId));
+    if (issue) return [issue.teamId];
+    return ws.projects.get(String(row.projectId))?.teamIds ?? [];
+  }
   if (change.type === 'Reaction') {
     // A reaction belongs to the team of its issue, or of its comment's issue.
     const issueId = row.issueId ?? ws.comments.get(String(row.commentId))?.issueId;
@@ -190,7 +207,7 @@ function payloadData(ws: LinearWorkspace, change: WebhookChange): Record<string,
     });
     if (team) data.url = issueLinks(ws, change.row as never).url;
   }
-  if (change.type === 'Comment') {
+  if (change.type === 'Comment' || change.type === 'Attachment') {
     const issue = ws.issues.get(String(data.issueId));
     if (issue) data.issue = { id: issue.id, title: issue.title, identifier: issue.identifier };
   }

@@ -10,9 +10,12 @@ import {
 import { createLabelRecord, deleteLabelRecord, updateLabelRecord } from './linear-labels.js';
 import { createProjectRecord, deleteProjectRecord, updateProjectRecord } from './linear-projects.js';
 import type {
+  AttachmentRecord,
   CommentRecord,
   CycleRecord,
+  DocumentRecord,
   IssueRecord,
+  IssueRelationRecord,
   LabelRecord,
   OrganizationRecord,
   ProjectRecord,
@@ -39,10 +42,13 @@ const RECORD_MAPS = [
   'comments',
   'reactions',
   'webhooks',
+  'attachments',
+  'issueRelations',
+  'documents',
 ] as const;
 
 /** Maps added after snapshots were first written: a snapshot without one starts it empty. */
-const LATER_MAPS = new Set<string>(['reactions']);
+const LATER_MAPS = new Set<string>(['reactions', 'attachments', 'issueRelations', 'documents']);
 
 /** A JSON snapshot of a `LinearWorkspace` (see `LinearWorkspace.export`). */
 export interface LinearWorkspaceSnapshot {
@@ -88,6 +94,12 @@ export class LinearWorkspace {
   readonly comments = new Map<string, CommentRecord>();
   /** Emoji reactions on issues and comments (`reactionCreate`). */
   readonly reactions = new Map<string, ReactionRecord>();
+  /** Links from issues to external resources (`attachmentCreate`). */
+  readonly attachments = new Map<string, AttachmentRecord>();
+  /** Relations between issues (`issueRelationCreate`). */
+  readonly issueRelations = new Map<string, IssueRelationRecord>();
+  /** Documents of projects, teams and issues (`documentCreate`). */
+  readonly documents = new Map<string, DocumentRecord>();
   /** Webhooks (`webhookCreate`), by id. */
   readonly webhooks = new Map<string, WebhookRecord>();
   /** Personal API keys (`lin_api_…`) and the user each belongs to. */
