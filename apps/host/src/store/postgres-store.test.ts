@@ -232,6 +232,73 @@ describe.skipIf(!cluster)(
       expect(left).toEqual([]);
     });
 
+    it('delivers a subscription’s events in order when instances store them at the same moment', async () => {
+      const url = await cluster!.createDatabase();
+      const one = await PostgresHostStore.open({ url, secretKey: KEY });
+      const two = await PostgresHostStore.open({ url, secretKey: KEY });
+      // The deliverer is a third instance, its connections its own.
+      const three = await PostgresHostStore.open({ url, secretKey: KEY });
+      try {
+        await one.triggers.createSubscription({
+          id: 'sub_order',
+          trigger: 'payments.event',
+          connection: 'sandbox-payments',
+          input: { events: ['customer.created'] },
+          state: {},
+          deliverSecret: 'c_whsec_order_DELIVERSECRET',
+          deliverTo: { url: 'https://example.com/in' },
+        });
+        // Each insert waits a little before its transaction commits: the window in which an event
+        // holds a number but is not yet visible, where a later event stored by another instance
+        // could be seen, and delivered, first.
+        await sql(
+          url,
+          `CREATE FUNCTION linger() RETURNS trigger LANGUAGE plpgsql AS
+           $$ BEGIN PERFORM pg_sleep(random() * 0.03); RETURN NEW; END $$`,
+        );
+        await sql(
+          url,
+          'CREATE TRIGGER linger AFTER INSERT ON trigger_events FOR EACH ROW EXECUTE FUNCTION linger()',
+        );
+        const count = 40;
+        const stored = Promise.all(
+          Array.from({ length: count }, (_, index) =>
+            (index % 2 ? two : one).triggers.addEvents('sub_order', [
+              {
+                id: `evt_${index}`,
+                type: 'customer.created',
+                occurredAt: '2026-12-01T00:00:00.000Z',
+                data: {},
+              },
+            ]),
+          ),
+        );
+        const delivered: number[] = [];
+        let storing = true;
+        void stored.finally(() => {
+          storing = false;
+        });
+        while (storing || delivered.length < count) {
+          const due = await three.triggers.claimDueDeliveries({ leaseMs: 60_000 });
+          for (const delivery of due) {
+            delivered.push(delivery.seq);
+            await three.triggers.recordDeliveryAttempt('sub_order', delivery.seq, {
+              status: 'delivered',
+              lastStatus: 200,
+            });
+          }
+          if (due.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        await stored;
+        expect(delivered).toHaveLength(count);
+        expect(delivered).toEqual([...delivered].sort((a, b) => a - b));
+      } finally {
+        await one.close();
+        await two.close();
+        await three.close();
+      }
+    });
+
     it('keeps the options as given, and dates as ISO 8601 with milliseconds', async () => {
       const url = await cluster!.createDatabase();
       const store = await PostgresHostStore.open({

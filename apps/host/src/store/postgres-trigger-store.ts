@@ -171,8 +171,11 @@ export class PostgresTriggerStore implements TriggerStore {
   async addEvents(subscription: string, events: readonly NewEvent[]): Promise<StoredEvent[] | undefined> {
     const { box } = this.#deps;
     return this.#deps.transaction(async (client) => {
+      // FOR NO KEY UPDATE, not FOR SHARE: two instances storing events of one subscription take
+      // turns, so its events are numbered in the order they become visible. Interleaved, a later
+      // number could commit first and be delivered before an earlier one still in flight.
       const owner = await client.query<{ trigger: string; deliver_to: string | null }>(
-        'SELECT trigger, deliver_to FROM subscriptions WHERE id = $1 FOR SHARE',
+        'SELECT trigger, deliver_to FROM subscriptions WHERE id = $1 FOR NO KEY UPDATE',
         [subscription],
       );
       const found = owner.rows[0];
