@@ -257,7 +257,9 @@ program
 
 program
   .command('mcp')
-  .description('Serve every command as an MCP tool over stdio')
+  .description(
+    "Serve the commands as MCP tools over stdio: each connector's core toolset and discovery tools, or the selected toolsets",
+  )
   .option('--read-only', 'serve only the tools that change nothing')
   .option(
     '--tools <list>',
@@ -265,7 +267,7 @@ program
   )
   .option(
     '--toolsets <list>',
-    'serve only the commands of these toolsets, comma-separated: all, <connector>, <connector>.<toolset> (the ids are in the host README); --tools and --read-only narrow them',
+    "list the commands of these toolsets, comma-separated: core (the default: each connector's core, the rest through discovery tools), all, <connector>, <connector>.<toolset>; --tools and --read-only narrow them",
   )
   .option(
     '--max-result-bytes <bytes>',

@@ -15,7 +15,7 @@ export interface McpFlags extends GlobalFlags {
 }
 
 /**
- * `c-host mcp`: every command (or the selected ones) as an MCP tool over stdio. With `--sandbox` the
+ * `c-host mcp`: the commands as MCP tools over stdio (the core toolsets with discovery, or the selection). With `--sandbox` the
  * simulators run in this process, so one client config is enough (no `serve --sandbox` beside it);
  * when a `serve --sandbox` (or another `mcp --sandbox`) already runs them for this data directory,
  * its sandbox is used as it is. What this prints goes to stderr: stdout carries the protocol alone.

@@ -27,7 +27,7 @@ export const mcpRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) 
     });
     selectTools(host.registry, options);
     reply.hijack();
-    await handleMcpHttp(host, request.raw, reply.raw, request.body, options);
+    await handleMcpHttp(host, request.raw, reply.raw, request.body, options, host.store.settings);
   });
 
   const notAllowed = async (_request: unknown, reply: FastifyReply) =>

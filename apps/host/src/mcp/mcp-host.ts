@@ -22,7 +22,10 @@ export interface McpOptions {
   readOnly?: boolean | undefined;
   /** Ids, tool names and globs (`<connector>.*`, `<connector>.<key>`); every tool when absent. */
   tools?: string[] | undefined;
-  /** Toolsets (`all`, `<connector>`, `<connector>.<toolset>`); `--tools` and `--read-only` narrow them. */
+  /**
+   * Toolsets to list (`core`, the default with discovery; `all`, `<connector>`, `<connector>.<toolset>`);
+   * `--tools` and `--read-only` narrow them.
+   */
   toolsets?: string[] | undefined;
   /** At most this many bytes of JSON per tool result (default 1 MiB). */
   maxResultBytes?: number | undefined;

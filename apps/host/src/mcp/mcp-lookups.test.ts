@@ -9,7 +9,9 @@ const ID_SAMPLES: Record<string, string> = { customerId: 'cus_Sample0001' };
 describe('MCP tool parameters with a lookup', () => {
   it('say which tool lists their choices, how to call it and where the values are, keeping their own description', async () => {
     const registry = new Registry(await loadConnectors(['issues', 'payments']));
-    const tools = Object.fromEntries(toolsOf(registry).map((tool) => [tool.name, tool]));
+    const tools = Object.fromEntries(
+      toolsOf(registry, { toolsets: ['all'] }).map((tool) => [tool.name, tool]),
+    );
     const createIssue = tools.issues_createIssue?.inputSchema.properties as Record<
       string,
       { description: string }
@@ -58,7 +60,7 @@ describe('MCP tool parameters with a lookup', () => {
 
   it('name, for every lookup of every connector, the tool the registry registered its command under', async () => {
     const registry = new Registry(await loadConnectors());
-    const tools = new Map(toolsOf(registry).map((tool) => [tool.name, tool]));
+    const tools = new Map(toolsOf(registry, { toolsets: ['all'] }).map((tool) => [tool.name, tool]));
     let checked = 0;
     for (const entry of registry.commands()) {
       const properties = tools.get(entry.toolName)?.inputSchema.properties as
@@ -96,7 +98,7 @@ describe('MCP tool parameters with a lookup', () => {
       );
       return { names: new Set(tools.map((tool) => tool.name)), descriptions, named };
     };
-    const readOnly = served({ readOnly: true });
+    const readOnly = served({ readOnly: true, toolsets: ['all'] });
     // Projects are listed through the custom GraphQL tool, which may write and so is hidden here.
     expect(readOnly.names.has('issues_customGraphqlAction')).toBe(false);
     const projectId = readOnly.descriptions.get('issues_getProjectById.projectId');
@@ -117,7 +119,7 @@ describe('MCP tool parameters with a lookup', () => {
     for (const name of chosen.named) expect(chosen.names, name).toContain(name);
 
     // The full list, asked for after narrower ones, still names every lookup tool.
-    expect(served({}).descriptions.get('issues_getProjectById.projectId')).toMatch(
+    expect(served({ toolsets: ['all'] }).descriptions.get('issues_getProjectById.projectId')).toMatch(
       /Choices: the issues_customGraphqlAction tool lists the projects, called with \{"query":"query Projects .*"\}; each choice is the value at projects\.nodes\[\]\.id\.$/,
     );
   });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await client.connect(
     new StdioClientTransport({
       command: cliCommand.command,
-      args: [...cliCommand.args, 'mcp'],
+      args: [...cliCommand.args, 'mcp', '--toolsets', 'all'],
       cwd: hostRoot,
       env: {
         PATH: process.env.PATH ?? '',
@@ -83,7 +83,7 @@ describe('c-host mcp (stdio)', () => {
 
 describe('c-host mcp (stdio) with a client that sends garbage', () => {
   it('answers a line that is not JSON with -32700 and one that is not JSON-RPC with -32600, then keeps serving', async () => {
-    const child = spawn(cliCommand.command, [...cliCommand.args, 'mcp'], {
+    const child = spawn(cliCommand.command, [...cliCommand.args, 'mcp', '--toolsets', 'all'], {
       cwd: hostRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', C_HOST_DATA_DIR: dir.path },
       stdio: ['pipe', 'pipe', 'pipe'],

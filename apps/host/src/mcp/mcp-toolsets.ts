@@ -1,8 +1,13 @@
-import { ValidationError } from '@c/core';
+import { CORE_TOOLSET, ValidationError } from '@c/core';
 import type { RegisteredCommand, Registry } from '../registry.js';
 
 /** The word that selects every toolset of every connector (`--toolsets all`). */
 export const ALL_TOOLSETS = 'all';
+/**
+ * The word that selects each connector's `core` toolset and turns discovery on (the default): the
+ * other commands stay reachable through the discovery tools.
+ */
+export const CORE_TOOLSETS = CORE_TOOLSET;
 
 /** One toolset as the host offers it: a connector's declared area under a qualified id. */
 export interface HostToolset {
@@ -58,17 +63,52 @@ export function resolveToolsets(registry: Registry, names: readonly string[]): H
   const chosen = new Set<HostToolset>();
   const unknown: string[] = [];
   for (const name of names) {
-    const matches = known.filter((toolset) => toolset.id === name || toolset.connectorId === name);
+    const matches =
+      name === CORE_TOOLSETS
+        ? coreToolsets(known)
+        : known.filter((toolset) => toolset.id === name || toolset.connectorId === name);
     if (matches.length === 0) unknown.push(name);
     for (const toolset of matches) chosen.add(toolset);
   }
   if (unknown.length > 0) {
     throw new ValidationError(
-      `Invalid parameter "toolsets": ${unknown.map((name) => `"${name}"`).join(', ')} names no toolset (known: ${ALL_TOOLSETS}, ${known.map((toolset) => toolset.id).join(', ')})`,
+      `Invalid parameter "toolsets": ${unknown.map((name) => `"${name}"`).join(', ')} names no toolset (known: ${ALL_TOOLSETS}, ${CORE_TOOLSETS}, ${known.map((toolset) => toolset.id).join(', ')})`,
       { parameter: 'toolsets', details: { unknownToolsets: unknown } },
     );
   }
   return [...chosen];
+}
+
+/**
+ * Each connector's `core` toolset; a connector that declares none offers its only toolset, so that
+ * its commands are not hidden behind discovery.
+ */
+function coreToolsets(known: readonly HostToolset[]): HostToolset[] {
+  return known.filter((toolset) => toolset.name === CORE_TOOLSET || toolset.id === toolset.connectorId);
+}
+
+/**
+ * The toolsets a server lists first: those its options name, else `core` (discovery) when no
+ * `--tools` is given, else `all` (a `--tools` list alone keeps meaning exactly those tools).
+ */
+export function toolsetsOption(options: {
+  tools?: unknown;
+  toolsets?: readonly string[] | undefined;
+}): string[] {
+  return options.toolsets
+    ? [...options.toolsets]
+    : options.tools === undefined
+      ? [CORE_TOOLSETS]
+      : [ALL_TOOLSETS];
+}
+
+/**
+ * Whether the server runs in discovery mode: it lists each connector's core toolset and offers the
+ * discovery tools, through which every other command of the selection can be described, enabled
+ * for the session or run by id.
+ */
+export function discovers(options: { tools?: unknown; toolsets?: readonly string[] | undefined }): boolean {
+  return toolsetsOption(options).includes(CORE_TOOLSETS);
 }
 
 /** The commands of the toolsets a selection names, in registry order. */
@@ -86,7 +126,7 @@ export function parseToolsets(raw: string | string[] | undefined): string[] | un
     .filter(Boolean);
   if (names.length === 0) {
     throw new ValidationError(
-      `Invalid parameter "toolsets": give toolset ids, comma-separated (${ALL_TOOLSETS}, <connector>, <connector>.<toolset>)`,
+      `Invalid parameter "toolsets": give toolset ids, comma-separated (${ALL_TOOLSETS}, ${CORE_TOOLSETS}, <connector>, <connector>.<toolset>)`,
       { parameter: 'toolsets' },
     );
   }

@@ -3,7 +3,14 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type RegisteredCommand, type Registry, toolNameOf } from '../registry.js';
 import { DEFAULT_MAX_RESULT_BYTES, MAX_RESULT_BYTES_CEILING, MIN_RESULT_BYTES } from './bounded-result.js';
 import { CONNECTION_ARGUMENT, KEY_ARGUMENT, type McpHost, type McpOptions } from './mcp-host.js';
-import { commandsInToolsets, parseToolsets } from './mcp-toolsets.js';
+import {
+  ALL_TOOLSETS,
+  commandsInToolsets,
+  discovers,
+  parseToolsets,
+  resolveToolsets,
+  toolsetsOption,
+} from './mcp-toolsets.js';
 
 // The tools an MCP server offers: which commands (the selection), each one's schema with the
 // host's own arguments, and the server's instructions for a model.
@@ -60,11 +67,19 @@ function globPattern(glob: string): RegExp {
 }
 
 /**
- * The commands a server offers: all, or those the options select. A pattern that selects nothing
- * is a `ValidationError` on `tools` (a typo must not quietly serve fewer tools).
+ * The commands a server may run (listed, described, enabled or run by id): those of the toolsets
+ * the options name, or every command in discovery mode, narrowed by `tools` and `readOnly`. A name
+ * or pattern that selects nothing is a `ValidationError` on `toolsets` or `tools` (a typo must not
+ * quietly serve fewer tools).
  */
 export function selectTools(registry: Registry, options: McpOptions = {}): RegisteredCommand[] {
-  let entries = options.toolsets ? commandsInToolsets(registry, options.toolsets) : registry.commands();
+  const toolsets = toolsetsOption(options);
+  // Every name is checked, also where the list starts from every command.
+  resolveToolsets(registry, toolsets);
+  let entries =
+    discovers(options) || toolsets.includes(ALL_TOOLSETS)
+      ? registry.commands()
+      : commandsInToolsets(registry, toolsets);
   if (options.tools) {
     const patterns = options.tools.map((text) => ({ text, regex: globPattern(text) }));
     const unmatched = patterns.filter(
@@ -72,7 +87,7 @@ export function selectTools(registry: Registry, options: McpOptions = {}): Regis
     );
     if (unmatched.length > 0) {
       throw new ValidationError(
-        `Invalid parameter "tools": ${unmatched.map(({ text }) => `"${text}"`).join(', ')} matches no command${options.toolsets ? ' of the selected toolsets' : ''} (list them with \`c-host list\`)`,
+        `Invalid parameter "tools": ${unmatched.map(({ text }) => `"${text}"`).join(', ')} matches no command${options.toolsets && !discovers(options) ? ' of the selected toolsets' : ''} (list them with \`c-host list\`)`,
         { parameter: 'tools' },
       );
     }
@@ -205,13 +220,43 @@ export function toolFor(entry: RegisteredCommand, offered: ReadonlySet<string>):
 }
 
 /**
- * The tool list: one tool per selected command, named `<connector>_<key>`, schemas and hints from
- * the command, plus the host's `connection` and (on writes) `idempotencyKey` arguments.
+ * The commands a server lists: all it may run, or in discovery mode those of the core toolsets and
+ * of the toolsets `enabled` for the session.
  */
-export function toolsOf(registry: Registry, options: McpOptions = {}): Tool[] {
+export function listedCommands(
+  registry: Registry,
+  options: McpOptions = {},
+  enabled: readonly string[] = [],
+): RegisteredCommand[] {
   const entries = selectTools(registry, options);
-  const offered = new Set(entries.map((entry) => entry.toolName));
-  return entries.map((entry) => toolFor(entry, offered));
+  if (!discovers(options)) return entries;
+  const toolsets = resolveToolsets(registry, [...toolsetsOption(options), ...enabled]);
+  const ids = new Set(toolsets.flatMap((toolset) => toolset.commands));
+  return entries.filter((entry) => ids.has(entry.id));
+}
+
+/**
+ * Whether the server offers the discovery tools: in discovery mode, when some command it may run is
+ * not listed from the start (with every command listed there is nothing to discover).
+ */
+export function offersDiscovery(registry: Registry, options: McpOptions = {}): boolean {
+  return (
+    discovers(options) && listedCommands(registry, options).length < selectTools(registry, options).length
+  );
+}
+
+/**
+ * The tool list: one tool per listed command, named `<connector>_<key>`, schemas and hints from
+ * the command, plus the host's `connection` and (on writes) `idempotencyKey` arguments. A lookup
+ * may name any tool the server runs, listed or not (discovery reaches them all).
+ */
+export function toolsOf(
+  registry: Registry,
+  options: McpOptions = {},
+  enabled: readonly string[] = [],
+): Tool[] {
+  const offered = new Set(selectTools(registry, options).map((entry) => entry.toolName));
+  return listedCommands(registry, options, enabled).map((entry) => toolFor(entry, offered));
 }
 
 /**
@@ -235,6 +280,11 @@ export async function mcpInstructions(host: McpHost, options: McpOptions = {}): 
   const writes = entries.some((entry) => !entry.command.annotations.readOnly);
   return [
     `c-host runs commands of connected accounts as tools named <connector>_<command>: ${connectors.map(({ id, title }) => `${id} (${title})`).join(', ')}.`,
+    ...(offersDiscovery(host.registry, options)
+      ? [
+          "Toolsets: the tools listed first are each connector's core; the others are grouped in toolsets by area. list_toolsets names them, describe gives a toolset's commands or a command's full schemas, enable_toolset adds a toolset's tools to your list, and run_command runs any command by id when your client does not refresh its list.",
+        ]
+      : []),
     `Connections: every tool takes an optional \`connection\`, the name of an account; without it the connector's default is used. Now: ${connections.join('; ')}.`,
     "Ids: tools take the provider's own ids, in the form each parameter's description gives. Look them up with the connector's read-only search and list tools rather than guessing.",
     'Pagination: list tools take `limit`. A result with pageInfo has more while pageInfo.hasNextPage is true: pass pageInfo.endCursor as `cursor` for the next page. A tool that takes createdAfter and createdBefore narrows a newest-first list with them.',
