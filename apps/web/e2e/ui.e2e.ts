@@ -162,6 +162,13 @@ describe.skipIf(Boolean(missing))(
         await expect(card.getByText('Base URL', { exact: true }).count()).resolves.toBe(1);
         await expect(card.getByText(/^http:\/\/127\.0\.0\.1:\d+/).count()).resolves.toBeGreaterThan(0);
       }
+      // The sandbox's own keys and addresses, as variables to paste (what `c-host sandbox env` prints).
+      const panel = page.getByRole('region', { name: 'Sandbox' });
+      const variables = (await panel.locator('pre').allTextContents()).join('\n');
+      expect(variables).toMatch(/^export C_PAYMENTS_API_KEY=sk_test_\w+$/m);
+      expect(variables).toMatch(/^export C_PAYMENTS_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/m);
+      expect(variables).toMatch(/^export C_ISSUES_BASE_URL=http:\/\/127\.0\.0\.1:\d+/m);
+      await expect(panel.locator('pre').count()).resolves.toBe(4);
       // The heading takes focus for screen readers, without a focus ring around it.
       await expect(page.evaluate('document.activeElement?.tagName')).resolves.toBe('H1');
       await expect(page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).resolves.toBe(

@@ -1,5 +1,13 @@
 import { rememberLookups } from './commands/lookups';
-import type { CommandDetail, CommandSummary, Connection, ConnectorInfo, ErrorJson, ErrorKind } from './types';
+import type {
+  CommandDetail,
+  CommandSummary,
+  Connection,
+  ConnectorInfo,
+  ErrorJson,
+  ErrorKind,
+  SandboxView,
+} from './types';
 import { kindLabels } from './ui/error-panel';
 
 // The kinds core defines: `kindLabels` is a record over core's `ErrorKind`, so the type check keeps
@@ -136,6 +144,7 @@ export const api = {
       signal,
     ),
   connections: () => apiRequest<Connection[]>('GET', '/api/connections'),
+  sandbox: () => apiRequest<SandboxView>('GET', '/api/sandbox'),
   createConnection: (body: {
     name: string;
     connector: string;

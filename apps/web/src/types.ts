@@ -21,6 +21,8 @@ export type {
   RunProgress,
   RunStatus,
   RunView,
+  SandboxEntry,
+  SandboxView,
   SubscriptionView as SubscriptionInfo,
   TriggerSummary as TriggerInfo,
 } from '@c/host/api';

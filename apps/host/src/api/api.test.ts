@@ -15,6 +15,7 @@ import { componentSchemas, requestJsonSchema } from '../http/schemas.js';
 import { createHttpServer } from '../http/server.js';
 import type { RunView as HostRunView } from '../runs/run-service.js';
 import { type Sandbox, startSandbox } from '../sandbox/sandbox.js';
+import type { SandboxView as HostSandboxView } from '../sandbox/sandbox-env.js';
 import type { AuditEntry as HostAuditEntry } from '../store/audit-store.js';
 import type { StoreReadiness } from '../store/host-store.js';
 import { call } from '../test-support/http.js';
@@ -188,6 +189,11 @@ describe('what the host sends', () => {
     expect(unknown.status).toBe(404);
     exactly(api.ErrorBody, unknown.json);
     exactly(api.AuditEntry.array().min(1), await get('/api/audit'));
+    const sandboxView = await get('/api/sandbox');
+    expect(sandboxView.simulators.map((entry: { connector: string }) => entry.connector)).toEqual([
+      'payments',
+    ]);
+    exactly(api.SandboxView, sandboxView);
   });
 
   it('is what the API declares for async runs', async () => {
@@ -266,6 +272,7 @@ describe('the host types', () => {
     expectTypeOf<HostSubscriptionView>().toExtend<api.SubscriptionView>();
     expectTypeOf<HostEventView>().toEqualTypeOf<api.EventView>();
     expectTypeOf<HostAuditEntry>().toEqualTypeOf<api.AuditEntry>();
+    expectTypeOf<HostSandboxView>().toEqualTypeOf<api.SandboxView>();
     expectTypeOf<StoreReadiness & { ok: boolean }>().toExtend<api.ReadinessResponse>();
     expectTypeOf<CoreErrorJson>().toEqualTypeOf<api.ErrorJson>();
     expectTypeOf<CoreLookup>().toEqualTypeOf<api.Lookup>();

@@ -123,6 +123,12 @@ const ROUTES = [
     params: api.ConnectionParams,
     responses: { 200: { description: 'Done', body: api.ConnectionView } },
   }),
+  route('GET /api/sandbox', {
+    summary: "The sandbox's base URLs, keys and environment variables",
+    description:
+      'Each simulator of the sandbox with its base URL, its sandbox connection and the environment variables a program reads (`c-host sandbox env` prints them as export lines). Sandbox keys are not secrets; a real connection never appears here. Empty until `c-host serve --sandbox` has run on this data directory.',
+    responses: { 200: { description: 'The sandbox', body: api.SandboxView } },
+  }),
   route('GET /api/oauth/:connector/start', {
     summary: 'Start Connect or Reconnect (redirects to the provider)',
     params: api.OAuthStartParams,

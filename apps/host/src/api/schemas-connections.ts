@@ -154,6 +154,35 @@ export const AuditEntry = z
   })
   .register(responseSchemas, { id: 'AuditEntry' });
 
+// ---------------------------------------------------------------------------------------------
+// The sandbox
+// ---------------------------------------------------------------------------------------------
+
+/** One simulator of the sandbox, as a person needs it to use the sandbox from a program. */
+export const SandboxEntry = z.object({
+  connector: z.string(),
+  connection: z
+    .string()
+    .meta({ description: 'The sandbox connection pointing at it (`sandbox-<connector>`).' }),
+  baseUrl: z
+    .string()
+    .optional()
+    .meta({ description: "The simulator's base URL (the connection's baseUrl option)." }),
+  env: z.record(z.string(), z.string()).meta({
+    description:
+      "The connector's environment variables with the sandbox's values (keys included: sandbox keys are not secrets), what `<connector>.connect()` and an implicit connection read.",
+  }),
+});
+
+/** `GET /api/sandbox`: the sandbox's simulators, their keys and the environment variables to paste. */
+export const SandboxView = z
+  .object({
+    running: z.boolean().meta({ description: 'Whether a `serve --sandbox` runs the simulators now.' }),
+    pid: z.int().optional().meta({ description: 'Its process id while it runs.' }),
+    simulators: z.array(SandboxEntry),
+  })
+  .register(responseSchemas, { id: 'Sandbox' });
+
 // Types: what the host sends (responses) and what a client may send (requests).
 export type ConnectionStatus = z.output<typeof ConnectionStatus>;
 export type ConnectionView = z.output<typeof ConnectionView>;
@@ -163,3 +192,5 @@ export type SessionRequest = z.input<typeof SessionRequest>;
 export type HealthResponse = z.output<typeof HealthResponse>;
 export type ReadinessResponse = z.output<typeof ReadinessResponse>;
 export type AuditEntry = z.output<typeof AuditEntry>;
+export type SandboxEntry = z.output<typeof SandboxEntry>;
+export type SandboxView = z.output<typeof SandboxView>;

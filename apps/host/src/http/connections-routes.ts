@@ -1,11 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CreateConnectionRequest } from '../api/schemas.js';
+import { sandboxView } from '../sandbox/sandbox-env.js';
 import type { HttpContext } from './context.js';
 import { routeSchema } from './schemas.js';
 
-/** Connections: list, create (verified), remove, test, make default. All need the token. */
+/**
+ * Connections: list, create (verified), remove, test, make default; and the sandbox's base URLs, keys
+ * and environment variables. All need the token.
+ */
 export const connectionRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) => {
   app.get('/api/connections', async () => host.connections.list());
+
+  app.get('/api/sandbox', async () => sandboxView(host));
 
   app.post<{ Body: CreateConnectionRequest }>(
     '/api/connections',

@@ -1,29 +1,10 @@
+import type { SandboxEntry, SandboxView } from '../api/schemas.js';
 import type { Host } from '../host.js';
 import { sandboxConnectionName } from './sandbox.js';
 import { sandboxOwner } from './sandbox-owner.js';
 
-/** One simulator of the sandbox, as a person needs it to use the sandbox from a program. */
-export interface SandboxEntry {
-  connector: string;
-  /** The sandbox connection pointing at it (`sandbox-<connector>`). */
-  connection: string;
-  /** The simulator's base URL (the connection's `baseUrl` option). */
-  baseUrl: string | undefined;
-  /**
-   * The connector's environment variables (as its `env` declares them) with the sandbox
-   * connection's values: what `payments.connect(…)` and an implicit connection read.
-   */
-  env: Record<string, string>;
-}
-
-/** What `c-host sandbox` and `GET /api/sandbox` show. */
-export interface SandboxView {
-  /** Whether a `serve --sandbox` (or `mcp --sandbox`) runs the simulators now. */
-  running: boolean;
-  /** Its process id while it runs. */
-  pid?: number;
-  simulators: SandboxEntry[];
-}
+// What `c-host sandbox` and `GET /api/sandbox` show, as the HTTP API declares it.
+export type { SandboxEntry, SandboxView } from '../api/schemas.js';
 
 /**
  * The sandbox of a host's store: each sandbox connection's simulator URL and keys, and the
@@ -48,7 +29,12 @@ export async function sandboxView(host: Host): Promise<SandboxView> {
       if (typeof value === 'string' || typeof value === 'number') env[variable] = String(value);
     }
     const baseUrl = typeof record.options.baseUrl === 'string' ? record.options.baseUrl : undefined;
-    simulators.push({ connector: connector.id, connection: name, baseUrl, env });
+    simulators.push({
+      connector: connector.id,
+      connection: name,
+      ...(baseUrl !== undefined && { baseUrl }),
+      env,
+    });
   }
   return { running: pid !== undefined, ...(pid !== undefined ? { pid } : {}), simulators };
 }

@@ -16,13 +16,16 @@ export function CallSnippets({
   connection?: Connection | undefined;
 }) {
   const [selected, setSelected] = useState('cli');
-  const { connector } = useHostData();
+  const { connector, sandbox } = useHostData();
   const spec = {
     commandId,
     input,
     connection,
     connector: connector(commandId.slice(0, commandId.indexOf('.'))),
     origin: window.location.origin,
+    sandbox: connection?.sandbox
+      ? sandbox?.simulators.find((entry) => entry.connection === connection.name)
+      : undefined,
   };
   const snippets = [
     { id: 'cli', label: 'CLI', what: 'CLI command', text: cliSnippet(spec) },

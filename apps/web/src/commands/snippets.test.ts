@@ -7,6 +7,7 @@ import {
   curlSnippet,
   optionEnv,
   type SnippetConnector,
+  sandboxExports,
   shellQuote,
   typescriptSnippet,
 } from './snippets';
@@ -88,6 +89,29 @@ describe('call snippets', () => {
       `await client.run("getCustomers", {\n  "email": "o'neil@example.com",\n  "limit": 10\n});`,
     );
     expect(text).not.toContain('4242');
+  });
+
+  it("writes the sandbox's own values to set first when the host lists them, as `c-host sandbox env` would", () => {
+    const sandbox = {
+      connector: 'payments',
+      connection: 'sandbox-payments',
+      baseUrl: 'http://127.0.0.1:12111',
+      env: { C_PAYMENTS_API_KEY: 'sk_test_sandboxKey123', C_PAYMENTS_BASE_URL: 'http://127.0.0.1:12111' },
+    };
+    const text = typescriptSnippet({ ...call, sandbox });
+    expect(text).toContain('//   export C_PAYMENTS_API_KEY=sk_test_sandboxKey123');
+    expect(text).toContain('//   export C_PAYMENTS_BASE_URL=http://127.0.0.1:12111');
+    expect(text).toContain('eval "$(./c-host sandbox env)"');
+    // The program itself still reads them from the environment, as the README's example does.
+    expect(text).toContain('apiKey: process.env.C_PAYMENTS_API_KEY!,');
+    expect(text).toContain('baseUrl: process.env.C_PAYMENTS_BASE_URL,');
+    expect(sandboxExports({ running: true, simulators: [sandbox] })).toBe(
+      '# payments (connection sandbox-payments)\nexport C_PAYMENTS_API_KEY=sk_test_sandboxKey123\nexport C_PAYMENTS_BASE_URL=http://127.0.0.1:12111\n',
+    );
+    // A real connection never gets the sandbox's values.
+    expect(
+      typescriptSnippet({ ...call, connection: { ...connection, sandbox: false }, sandbox }),
+    ).not.toContain('sk_test_sandboxKey123');
   });
 
   it('writes a real connection’s options as they are', () => {

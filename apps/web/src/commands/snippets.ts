@@ -1,4 +1,4 @@
-import type { Connection, ConnectorInfo } from '../types';
+import type { Connection, ConnectorInfo, SandboxEntry, SandboxView } from '../types';
 
 /** What a snippet needs of the command's connector: its auth and the environment variables it reads. */
 export type SnippetConnector = Pick<ConnectorInfo, 'auth' | 'env'>;
@@ -11,6 +11,23 @@ export interface CallSpec {
   connection?: Connection | undefined;
   /** The host's origin, e.g. `http://127.0.0.1:8787`. */
   origin: string;
+  /** The sandbox's simulator of the command's connector, when the connection is a sandbox one. */
+  sandbox?: SandboxEntry | undefined;
+}
+
+/** `export NAME=value` lines of one simulator's variables, as `c-host sandbox env` prints them. */
+export function sandboxExportLines(entry: SandboxEntry): string[] {
+  return Object.entries(entry.env).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
+}
+
+/** Every simulator's `export` lines, one commented block per connector (what `c-host sandbox env` prints). */
+export function sandboxExports(view: SandboxView): string {
+  return view.simulators
+    .map(
+      (entry) =>
+        `# ${entry.connector} (connection ${entry.connection})\n${sandboxExportLines(entry).join('\n')}\n`,
+    )
+    .join('');
 }
 
 /** Quotes a string for a POSIX shell. */
@@ -71,11 +88,35 @@ function isUrl(value: unknown): value is string {
 }
 
 /**
- * The same call in TypeScript with the connector's package, credentials read from the environment.
- * A sandbox's addresses are this machine's loopback ports, so a sandbox connection's URL options are
- * read from the environment too; a real connection's are written out.
+ * What a sandbox connection's snippet says to set first: the sandbox's own values when the host
+ * listed them (`GET /api/sandbox`), else where to find them.
  */
-export function typescriptSnippet({ commandId, input, connection, connector: declared }: CallSpec): string {
+function sandboxPreamble(fromEnv: string[], sandbox: SandboxEntry | undefined): string[] {
+  if (sandbox && Object.keys(sandbox.env).length > 0) {
+    return [
+      "// A sandbox connection. First, in the shell that runs this, set the sandbox's values",
+      '// (sandbox keys are not secrets; `eval "$(./c-host sandbox env)"` sets every connector\'s):',
+      ...sandboxExportLines(sandbox).map((line) => `//   ${line}`),
+    ];
+  }
+  if (fromEnv.length === 0) return [];
+  return [
+    `// A sandbox connection: set ${fromEnv.join(', ')} to the sandbox's address (\`./c-host sandbox env\` prints it).`,
+  ];
+}
+
+/**
+ * The same call in TypeScript with the connector's package, credentials read from the environment.
+ * A sandbox connection's URL options are read from the environment too, and the sandbox's values
+ * to set are written above it; a real connection's options are written out.
+ */
+export function typescriptSnippet({
+  commandId,
+  input,
+  connection,
+  connector: declared,
+  sandbox,
+}: CallSpec): string {
   const dot = commandId.indexOf('.');
   const connector = commandId.slice(0, dot);
   const key = commandId.slice(dot + 1);
@@ -96,11 +137,7 @@ export function typescriptSnippet({ commandId, input, connection, connector: dec
     .join('\n');
   return [
     '// Run from the repository checkout, where the @c/* packages are workspace packages.',
-    ...(fromEnv.length > 0
-      ? [
-          `// A sandbox connection: set ${fromEnv.join(', ')} to the sandbox's address (the Connections page shows it).`,
-        ]
-      : []),
+    ...(connection?.sandbox ? sandboxPreamble(fromEnv, sandbox) : []),
     `import { ${connector} } from '@c/${connector}';`,
     '',
     `const client = ${connector}.connect({`,

@@ -27,6 +27,28 @@ describe('connections screen', () => {
     expect(within(payments).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
   });
 
+  it("shows the sandbox's base URLs and keys as variables to paste", async () => {
+    msw.host();
+    renderApp('#/connections');
+    const panel = await screen.findByRole('region', { name: 'Sandbox' });
+    expect(within(panel).getByText('Payments')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Payments variables')).toHaveTextContent(
+      'export C_PAYMENTS_API_KEY=sk_test_sandboxKey123 export C_PAYMENTS_BASE_URL=http://127.0.0.1:12111',
+    );
+    expect(within(panel).getByText('http://127.0.0.1:12111')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /Copy all variables/ })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('eval "$(./c-host sandbox env)"');
+  });
+
+  it('says how to start a stopped sandbox, still showing the keys it will use again', async () => {
+    const host = msw.host();
+    host.state.sandbox = { ...host.state.sandbox, running: false };
+    renderApp('#/connections');
+    const panel = await screen.findByRole('region', { name: 'Sandbox' });
+    expect(panel).toHaveTextContent('The sandbox is stopped: start it with ./c-host serve --sandbox');
+    expect(within(panel).getByLabelText('Payments variables')).toHaveTextContent('sk_test_sandboxKey123');
+  });
+
   it('shows a failed check and a stopped sandbox with their message, never as Connected', async () => {
     msw.host({
       connections: [

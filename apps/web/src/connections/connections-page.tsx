@@ -6,6 +6,7 @@ import { ErrorPanel } from '../ui/error-panel';
 import { AddConnection } from './add-connection';
 import { oauthNote } from './oauth';
 import { takeReplaceRequest, useReconnect } from './reconnect';
+import { SandboxPanel } from './sandbox-panel';
 import { statusView } from './status';
 
 type Feedback =
@@ -313,6 +314,7 @@ export function ConnectionsPage() {
           ))}
         </ul>
       )}
+      <SandboxPanel />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import type { CommandDetail, Connection, ConnectorInfo, ErrorJson } from '../types';
+import type { CommandDetail, Connection, ConnectorInfo, ErrorJson, SandboxView } from '../types';
 import fixtures from './__fixtures__/commands.json';
 
 /** The token the mock accepts at sign-in. */
@@ -334,6 +334,19 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     holdRuns: false,
     /** How many event streams to cut after the progress, before their end, as a proxy might. */
     cutEventStreams: 0,
+    /** What `GET /api/sandbox` answers: the sandbox payments simulator, running. */
+    sandbox: {
+      running: true,
+      pid: 4242,
+      simulators: [
+        {
+          connector: 'payments',
+          connection: 'sandbox-payments',
+          baseUrl: 'http://127.0.0.1:12111',
+          env: { C_PAYMENTS_API_KEY: 'sk_test_sandboxKey123', C_PAYMENTS_BASE_URL: 'http://127.0.0.1:12111' },
+        },
+      ],
+    } as SandboxView,
   };
   const commands = Object.entries(
     fixtures as Record<
@@ -557,6 +570,10 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     http.get(
       '*/api/connections',
       guard(() => HttpResponse.json(state.connections)),
+    ),
+    http.get(
+      '*/api/sandbox',
+      guard(() => HttpResponse.json(state.sandbox)),
     ),
     http.post(
       '*/api/connections',
