@@ -1,12 +1,14 @@
 import { type Connector, type JsonSchema, type Lookup, zod } from '@c/core';
 import type { CommandDetail, CommandSummary, ConnectorSummary } from './api/schemas.js';
+import { commandArea } from './areas.js';
 import type { RegisteredCommand } from './registry.js';
 
 // The shapes are the API's (`./api`): the CLI, MCP and HTTP show commands and connectors alike.
 export type { CommandDetail, CommandSummary, ConnectorSummary };
 
-/** The listing form of a command. */
+/** The listing form of a command, with the area its connector lists it under. */
 export function commandSummary(entry: RegisteredCommand): CommandSummary {
+  const area = commandArea(entry.connector, entry.key);
   return {
     id: entry.id,
     connector: entry.connectorId,
@@ -15,6 +17,7 @@ export function commandSummary(entry: RegisteredCommand): CommandSummary {
     description: entry.command.description,
     annotations: entry.command.annotations,
     toolName: entry.toolName,
+    ...(area && { area: { id: area.id, title: area.title } }),
   };
 }
 

@@ -131,6 +131,36 @@ describe('the OpenAPI document', () => {
     expect(runs).toContain('/api/commands/payments.createCustomer/run');
   });
 
+  it('names every operation with a unique operationId and files it under a declared area', async () => {
+    const doc = (await call(base, 'GET', '/api/openapi.json', { headers: auth })).json;
+    const declared = new Set(doc.tags.map((tag: { name: string; description: string }) => tag.name));
+    for (const tag of doc.tags) expect(tag.description, tag.name).toEqual(expect.any(String));
+    const ids: string[] = [];
+    let operations = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        operations += 1;
+        expect(operation.operationId, `${method} ${path}`).toMatch(/^[A-Za-z][\w]*$/);
+        ids.push(operation.operationId);
+        expect(operation.tags, `${method} ${path}`).toHaveLength(1);
+        expect(declared.has(operation.tags[0]), `${method} ${path}: ${operation.tags[0]}`).toBe(true);
+      }
+    }
+    expect(operations).toBeGreaterThan(Object.keys(api.API_ROUTES).length);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The host's own routes by their area, a command by its connector's and its area's titles.
+    expect(doc.paths['/api/connections'].get).toMatchObject({
+      operationId: 'listConnections',
+      tags: ['Connections'],
+    });
+    expect(doc.paths['/api/runs/{id}/cancel'].post.tags).toEqual(['Async runs']);
+    expect(doc.paths['/api/commands/payments.createRefund/run'].post).toMatchObject({
+      operationId: 'payments_createRefund',
+      tags: ['Stripe · Refunds'],
+    });
+    expect(doc.info.description).toContain('(/)');
+  });
+
   it('has no $ref that does not resolve to one of its components', async () => {
     const doc = (await call(base, 'GET', '/api/openapi.json', { headers: auth })).json;
     const refs = new Set<string>();
@@ -165,7 +195,13 @@ describe('what the host sends', () => {
     exactly(api.ReadinessResponse, await get('/api/ready'));
     const connectors = await get('/api/connectors');
     exactly(api.ConnectorSummary.array().min(1), connectors);
-    exactly(api.CommandSummary.array().min(1), await get('/api/commands'));
+    const commands = await get('/api/commands');
+    exactly(api.CommandSummary.array().min(1), commands);
+    // Listed under its connector's area (its toolset, `core` aside).
+    expect(commands.find((entry: { id: string }) => entry.id === 'payments.createRefund').area).toEqual({
+      id: 'refunds',
+      title: 'Refunds',
+    });
     const detail = await get('/api/commands/payments.createSubscription');
     expect(Object.keys(detail.lookups).length).toBeGreaterThan(0);
     exactly(api.CommandDetail, detail);

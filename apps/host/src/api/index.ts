@@ -4,5 +4,12 @@
  * browser bundle: it imports zod and core's error kinds, nothing of Node.
  */
 
-export { API_ROUTES, type ApiResponse, type ApiRoute, type ApiRouteKey } from './routes.js';
+export {
+  API_ROUTES,
+  API_TAGS,
+  type ApiResponse,
+  type ApiRoute,
+  type ApiRouteKey,
+  type ApiTag,
+} from './routes.js';
 export * from './schemas.js';

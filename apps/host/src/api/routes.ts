@@ -12,11 +12,31 @@ export interface ApiResponse {
   headers?: Record<string, { description: string; schema: z.ZodType }>;
 }
 
+/**
+ * The areas of the host's own routes, each a section of the API reference (the commands' run
+ * paths are sectioned by connector and area apart from these).
+ */
+export const API_TAGS = {
+  Catalogue: 'The connectors and their commands, each with its input and output schemas.',
+  Connections: "The accounts commands run on, and the sandbox's addresses and keys.",
+  'Async runs': 'Runs that go on in the background: start, follow, cancel, download the result.',
+  Triggers: 'Subscriptions to provider events and the events received.',
+  'Sign-in and OAuth': 'Sessions for the web UI and OAuth Connect with providers.',
+  Operations: 'Health, readiness, metrics, the audit log and this document.',
+} as const;
+
+/** An area of the host's own routes. */
+export type ApiTag = keyof typeof API_TAGS;
+
 /** A route of the HTTP API: what Fastify validates and what the OpenAPI document says of it. */
 export interface ApiRoute {
   /** Fastify's form of the path (`/api/runs/:id`). */
   url: string;
   method: 'GET' | 'POST' | 'DELETE';
+  /** The operation's id in the OpenAPI document: unique, a verb first (`listConnections`). */
+  operationId: string;
+  /** Its area: the reference's section (`API_TAGS`). */
+  tag: ApiTag;
   summary: string;
   description?: string;
   /** Reached without the token or a session. */
@@ -45,11 +65,15 @@ function route<const K extends string>(key: K, spec: Omit<ApiRoute, 'url' | 'met
 
 const ROUTES = [
   route('GET /api/health', {
+    operationId: 'getHealth',
+    tag: 'Operations',
     summary: 'Health',
     public: true,
     responses: { 200: { description: 'The host is up.', body: api.HealthResponse } },
   }),
   route('GET /api/ready', {
+    operationId: 'getReadiness',
+    tag: 'Operations',
     summary: 'Readiness',
     description:
       'Whether the store can serve: its database answers and its schema is migrated (503 when not).',
@@ -63,14 +87,20 @@ const ROUTES = [
     },
   }),
   route('GET /api/connectors', {
+    operationId: 'listConnectors',
+    tag: 'Catalogue',
     summary: 'List connectors',
     responses: { 200: { description: 'Connectors', body: z.array(api.ConnectorSummary) } },
   }),
   route('GET /api/commands', {
+    operationId: 'listCommands',
+    tag: 'Catalogue',
     summary: 'List commands',
     responses: { 200: { description: 'Commands', body: z.array(api.CommandSummary) } },
   }),
   route('GET /api/commands/:id', {
+    operationId: 'describeCommand',
+    tag: 'Catalogue',
     summary: 'Describe a command',
     params: api.CommandParams,
     responses: {
@@ -81,6 +111,8 @@ const ROUTES = [
     },
   }),
   route('POST /api/commands/:id/run', {
+    operationId: 'runCommand',
+    tag: 'Catalogue',
     summary: 'Run a command',
     params: api.CommandParams,
     body: api.RunCommandRequest,
@@ -100,36 +132,50 @@ const ROUTES = [
     },
   }),
   route('GET /api/connections', {
+    operationId: 'listConnections',
+    tag: 'Connections',
     summary: 'List connections',
     responses: { 200: { description: 'Connections', body: z.array(api.ConnectionView) } },
   }),
   route('POST /api/connections', {
+    operationId: 'createConnection',
+    tag: 'Connections',
     summary: 'Add a connection (credentials are checked first, then stored encrypted)',
     body: api.CreateConnectionRequest,
     responses: { 201: { description: 'Created', body: api.ConnectionView } },
   }),
   route('DELETE /api/connections/:name', {
+    operationId: 'removeConnection',
+    tag: 'Connections',
     summary: 'Remove a connection',
     params: api.ConnectionParams,
     responses: { 204: { description: 'Removed' } },
   }),
   route('POST /api/connections/:name/test', {
+    operationId: 'testConnection',
+    tag: 'Connections',
     summary: 'Test a connection',
     params: api.ConnectionParams,
     responses: { 200: { description: 'It works', body: api.ConnectionView } },
   }),
   route('POST /api/connections/:name/default', {
+    operationId: 'makeDefaultConnection',
+    tag: 'Connections',
     summary: "Make a connection its connector's default",
     params: api.ConnectionParams,
     responses: { 200: { description: 'Done', body: api.ConnectionView } },
   }),
   route('GET /api/sandbox', {
+    operationId: 'getSandbox',
+    tag: 'Connections',
     summary: "The sandbox's base URLs, keys and environment variables",
     description:
       'Each simulator of the sandbox with its base URL, its sandbox connection and the environment variables a program reads (`c-host sandbox env` prints them as export lines). Sandbox keys are not secrets; a real connection never appears here. Empty until `c-host serve --sandbox` has run on this data directory.',
     responses: { 200: { description: 'The sandbox', body: api.SandboxView } },
   }),
   route('GET /api/oauth/:connector/start', {
+    operationId: 'startOAuth',
+    tag: 'Sign-in and OAuth',
     summary: 'Start Connect or Reconnect (redirects to the provider)',
     params: api.OAuthStartParams,
     query: api.OAuthStartQuery,
@@ -142,6 +188,8 @@ const ROUTES = [
     },
   }),
   route('GET /api/oauth/callback', {
+    operationId: 'oauthCallback',
+    tag: 'Sign-in and OAuth',
     summary: "The provider's redirect back (an HTML page that tells its opener)",
     public: true,
     query: api.OAuthCallbackQuery,
@@ -151,6 +199,8 @@ const ROUTES = [
     },
   }),
   route('POST /api/session', {
+    operationId: 'signIn',
+    tag: 'Sign-in and OAuth',
     summary: 'Sign in with the access token (sets an HttpOnly session cookie)',
     public: true,
     body: api.SessionRequest,
@@ -161,11 +211,15 @@ const ROUTES = [
     },
   }),
   route('DELETE /api/session', {
+    operationId: 'signOut',
+    tag: 'Sign-in and OAuth',
     summary: 'Sign out',
     public: true,
     responses: { 204: { description: 'Signed out' } },
   }),
   route('GET /auth', {
+    operationId: 'signInWithLink',
+    tag: 'Sign-in and OAuth',
     summary: 'Sign in with a one-time link (`c-host link`), then go to `next`',
     public: true,
     query: api.AuthQuery,
@@ -176,19 +230,27 @@ const ROUTES = [
     },
   }),
   route('GET /api/openapi.json', {
+    operationId: 'getOpenApi',
+    tag: 'Operations',
     summary: 'This document',
     responses: { 200: { description: 'OpenAPI 3.1', body: z.record(z.string(), z.unknown()) } },
   }),
   route('GET /api/audit', {
+    operationId: 'listAudit',
+    tag: 'Operations',
     summary: 'The audit log, newest first',
     query: api.AuditQuery,
     responses: { 200: { description: 'Audit entries', body: z.array(api.AuditEntry) } },
   }),
   route('GET /metrics', {
+    operationId: 'getMetrics',
+    tag: 'Operations',
     summary: 'Metrics (Prometheus text)',
     responses: { 200: { description: 'Prometheus exposition format', media: { 'text/plain': z.string() } } },
   }),
   route('POST /api/runs', {
+    operationId: 'startRun',
+    tag: 'Async runs',
     summary: 'Start an async run',
     description:
       'Checks the command, input, key and connection as a run in the request would, then runs the command in the background and answers at once. The run goes on whatever happens to this request.',
@@ -199,11 +261,15 @@ const ROUTES = [
     },
   }),
   route('GET /api/runs/:id', {
+    operationId: 'getRun',
+    tag: 'Async runs',
     summary: 'Get an async run',
     params: api.RunParams,
     responses: { 200: { description: 'The run', body: api.RunView }, default: runErrors },
   }),
   route('GET /api/runs/:id/events', {
+    operationId: 'followRun',
+    tag: 'Async runs',
     summary: 'Follow an async run (Server-Sent Events)',
     description:
       'Events `status` ({id, status}) first and on each change, `progress` ({id, progress}) as the command reports it, and `end` ({id, status, error}) last; a comment every 15 s keeps the stream open.',
@@ -214,6 +280,8 @@ const ROUTES = [
     },
   }),
   route('POST /api/runs/:id/cancel', {
+    operationId: 'cancelRun',
+    tag: 'Async runs',
     summary: 'Cancel an async run',
     description:
       'A queued run ends canceled at once and is never sent. A running one becomes canceling: its worker cuts off the call in flight and ends it canceled, within 10 s wherever it runs (with outcomeUnknown when a write may have been applied). The run stays readable. Canceling again is harmless; 409 when it already succeeded or failed.',
@@ -225,6 +293,8 @@ const ROUTES = [
     },
   }),
   route('GET /api/runs/:id/result', {
+    operationId: 'getRunResult',
+    tag: 'Async runs',
     summary: "Download a succeeded run's result",
     description:
       'The result as JSON, or its list as NDJSON (one item per line; a result without a list is one line). 409 while the run has no result.',
@@ -239,34 +309,48 @@ const ROUTES = [
     },
   }),
   route('GET /api/triggers', {
+    operationId: 'listTriggers',
+    tag: 'Triggers',
     summary: 'List triggers',
     responses: { 200: { description: 'Triggers', body: z.array(api.TriggerSummary) } },
   }),
   route('POST /api/subscriptions', {
+    operationId: 'subscribe',
+    tag: 'Triggers',
     summary: 'Subscribe to a trigger',
     body: api.SubscribeRequest,
     responses: { 201: { description: 'Subscribed', body: api.SubscriptionCreated } },
   }),
   route('GET /api/subscriptions', {
+    operationId: 'listSubscriptions',
+    tag: 'Triggers',
     summary: 'List subscriptions',
     responses: { 200: { description: 'Subscriptions', body: z.array(api.SubscriptionView) } },
   }),
   route('GET /api/subscriptions/:id', {
+    operationId: 'getSubscription',
+    tag: 'Triggers',
     summary: 'Get a subscription (with its deliveries when it delivers to a URL)',
     params: api.SubscriptionParams,
     responses: { 200: { description: 'The subscription', body: api.SubscriptionDetail } },
   }),
   route('DELETE /api/subscriptions/:id', {
+    operationId: 'unsubscribe',
+    tag: 'Triggers',
     summary: 'Unsubscribe (the provider side is removed too)',
     params: api.SubscriptionParams,
     responses: { 204: { description: 'Removed' } },
   }),
   route('GET /api/events', {
+    operationId: 'listEvents',
+    tag: 'Triggers',
     summary: 'Events received, oldest first, after a cursor',
     query: api.EventsQuery,
     responses: { 200: { description: 'A page of events', body: api.EventsPage } },
   }),
   route('GET /api/events/stream', {
+    operationId: 'followEvents',
+    tag: 'Triggers',
     summary: 'Follow events (Server-Sent Events; Last-Event-ID or `after` resumes)',
     query: api.EventsQuery,
     responses: {

@@ -106,6 +106,16 @@ export const CommandSummary = z
     description: z.string(),
     annotations: CommandHints,
     toolName: z.string(),
+    area: z
+      .object({
+        id: z.string().meta({ description: "The toolset's name in its connector (`refunds`)." }),
+        title: z.string().meta({ description: 'A heading in words ("Refunds").' }),
+      })
+      .optional()
+      .meta({
+        description:
+          "The area the command is listed under (its connector's toolset); absent when the connector declares none.",
+      }),
   })
   .register(responseSchemas, { id: 'CommandSummary' });
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { API_ROUTES, type ApiResponse, type ApiRoute } from '../api/routes.js';
+import { API_ROUTES, API_TAGS, type ApiResponse, type ApiRoute } from '../api/routes.js';
 import { DryRunResult, RunCommandRequest } from '../api/schemas.js';
+import { commandArea, connectorAreas } from '../areas.js';
 import type { Registry } from '../registry.js';
 import { commandSummary as summarize } from '../views.js';
 import { componentSchemas, documentRef, documentSchema, type Json } from './schemas.js';
@@ -51,6 +52,8 @@ function response({ description, body, media, headers }: ApiResponse): Json {
 function operation(route: ApiRoute): Json {
   const params = parameters(route);
   return {
+    operationId: route.operationId,
+    tags: [route.tag],
     summary: route.summary,
     ...(route.description && { description: route.description }),
     ...(route.public && { security: [] }),
@@ -65,6 +68,25 @@ function operation(route: ApiRoute): Json {
       Object.entries(route.responses).map(([status, spec]) => [status, response(spec)]),
     ),
   };
+}
+
+/** The section of a command's run path: its connector's title and its area's ("Stripe · Refunds"). */
+function commandTag(connectorTitle: string, areaTitle: string | undefined): string {
+  return areaTitle ? `${connectorTitle} · ${areaTitle}` : connectorTitle;
+}
+
+/** Every section with what it holds: the host's own areas, then each connector's in its order. */
+function documentTags(registry: Registry): Json[] {
+  const own = Object.entries(API_TAGS).map(([name, description]) => ({ name, description }));
+  const commands = registry.connectors().flatMap((connector) => {
+    const areas = connectorAreas(connector);
+    if (areas.length === 0) return [{ name: connector.title, description: connector.description }];
+    return areas.map((area) => ({
+      name: commandTag(connector.title, area.title),
+      description: area.description,
+    }));
+  });
+  return [...own, ...commands];
 }
 
 /**
@@ -97,7 +119,7 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
         operationId: entry.toolName,
         summary: summary.title,
         description: summary.description,
-        tags: [entry.connectorId],
+        tags: [commandTag(entry.connector.title, commandArea(entry.connector, entry.key)?.title)],
         requestBody: {
           required: true,
           content: {
@@ -123,7 +145,13 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'c-host', version, description: 'Every connector command over HTTP.' },
+    info: {
+      title: 'c-host',
+      version,
+      description:
+        'Every connector command over HTTP, sectioned by connector and area. The same commands in the web UI: [open the app](/).',
+    },
+    tags: documentTags(registry),
     servers: [{ url: '/' }],
     security: [{ bearer: [] }, { session: [] }],
     components: {

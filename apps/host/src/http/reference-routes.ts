@@ -38,6 +38,9 @@ const INITIALIZER = `window.addEventListener('load', function () {
     validatorUrl: null,
     tryItOutEnabled: false,
     defaultModelsExpandDepth: 0,
+    // About 200 commands: the sections (tags) start folded, and the filter finds one by its words.
+    docExpansion: 'none',
+    filter: true,
     presets: [SwaggerUIBundle.presets.apis],
     layout: 'BaseLayout'
   });
