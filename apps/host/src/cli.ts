@@ -57,7 +57,11 @@ const program = new Command('c-host')
 
 program
   .command('list')
-  .description('List every command (a table on a terminal, else JSON)')
+  .description(
+    'List the commands: on a terminal folded by area, or those of an area, a connector or a search; else JSON',
+  )
+  .argument('[query...]', 'an area (payments.refunds), a connector (payments), or words to search for')
+  .option('--all', 'every command, unfolded')
   .option('--connector <id>', 'only this connector')
   .action(guarded(async () => (await import('./cli/run.js')).listCommand));
 

@@ -147,7 +147,21 @@ describe.skipIf(Boolean(missing))(
             `the UI did not load after the sign-in redirect: ${consoleErrors.join(' | ') || cause}`,
           );
         });
-      await expect(page.getByRole('link', { name: 'Get Customers', exact: true }).count()).resolves.toBe(1);
+      // About 200 commands: folded by area, an area opens on a click, a search opens what it finds.
+      const list = page.getByRole('navigation', { name: 'Commands' });
+      const customers = list
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: 'Stripe', exact: true }) })
+        .locator('details')
+        .filter({ has: page.locator('summary', { hasText: /^Customers\d+$/ }) });
+      await expect(customers.getAttribute('open')).resolves.toBeNull();
+      await expect(list.getByRole('link', { name: 'Get Customers', exact: true }).count()).resolves.toBe(0);
+      await customers.locator('summary').click();
+      await expect(list.getByRole('link', { name: 'Get Customers', exact: true }).count()).resolves.toBe(1);
+      await list.getByRole('searchbox', { name: 'Search commands' }).fill('refund');
+      await list.getByRole('link', { name: /^Create Refund/ }).waitFor();
+      await shot(page, 'w1280-02c-commands-search');
+      await list.getByRole('searchbox', { name: 'Search commands' }).fill('');
     });
 
     it('shows the sandbox connections and connects an API-key account, checked on save', async () => {

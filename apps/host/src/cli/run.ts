@@ -40,18 +40,31 @@ export interface RunFlags extends GlobalFlags, OutputFlags {
 
 const terminal = () => ({ width: terminalWidth(), colour: colourful(process.stdout) });
 
-/** `c-host list [--connector id]`: a table on a terminal, else JSON. */
-export async function listCommand(flags: GlobalFlags & OutputFlags & { connector?: string }): Promise<void> {
+/**
+ * `c-host list [query]`: on a terminal the areas folded (each with its count and commands' keys), or
+ * the commands of a connector, an area or a search (`--all`: every one); else JSON of those commands.
+ */
+export async function listCommand(
+  words: string[] | undefined,
+  flags: GlobalFlags & OutputFlags & { connector?: string; all?: boolean },
+): Promise<void> {
   if (flags.connector) checkConnectorId(flags.connector);
   const host = await cliHost(flags, flags.connector ? [flags.connector] : undefined);
   try {
-    const commands = host.registry.commands().map(commandSummary);
+    const titles = Object.fromEntries(host.registry.connectors().map((entry) => [entry.id, entry.title]));
+    const { commandsTable, foldedTable, foldsOf, selectCommands } = await import('./list.js');
+    const all = host.registry.commands().map(commandSummary);
+    const query = words?.join(' ').trim();
+    const commands = query ? selectCommands(all, query, titles) : all;
     if (!forPerson(flags)) {
       printJson(commands);
       return;
     }
-    const { commandsTable } = await import('./terminal.js');
-    process.stdout.write(commandsTable(commands, terminal()));
+    process.stdout.write(
+      query || flags.all || flags.connector
+        ? commandsTable(commands, terminal(), query)
+        : foldedTable(foldsOf(commands, titles), terminal()),
+    );
   } finally {
     await host.close();
   }

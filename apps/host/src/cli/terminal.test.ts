@@ -52,12 +52,24 @@ const hourAgo = (days: number) =>
 const deletes = () => linear.server.calls.filter((call) => call.bodyText.includes('issueDelete'));
 
 describe('c-host on a terminal', () => {
-  it('lists commands as a table, and as JSON with --json or through a pipe', async () => {
-    const table = await runInTerminal(['list'], { env });
+  it('lists commands folded by area, one area, a search or all of them, and as JSON with --json or through a pipe', async () => {
+    const folded = await runInTerminal(['list'], { env, columns: 160 });
+    expect(folded.code, folded.screen).toBe(0);
+    expect(folded.screen).toMatch(/^AREA\s+TITLE\s+COMMANDS/m);
+    expect(folded.screen).toMatch(/^payments\.refunds\s+Stripe · Refunds\s+4: createRefund, getRefund/m);
+    expect(folded.screen).toMatch(/commands in \d+ areas\. One area's: .* list <area>/);
+    expect(folded.screen).not.toMatch(/^payments\.getCustomers\s/m);
+
+    const area = await runInTerminal(['list', 'payments.refunds'], { env, columns: 160 });
+    expect(area.screen).toMatch(/^COMMAND\s+TITLE\s+AREA\s+EFFECT/m);
+    expect(area.screen).toMatch(/^payments\.createRefund\s+Create Refund\s+Refunds\s+adds data$/m);
+    expect(area.screen).toContain('4 commands.');
+    const search = await runInTerminal(['list', 'delete', 'issue'], { env, columns: 160 });
+    expect(search.screen).toMatch(/^issues\.deleteIssue\s+Delete Issue\s+\S.*destructive$/m);
+    expect(search.screen).not.toMatch(/^payments\./m);
+    const table = await runInTerminal(['list', '--all'], { env, columns: 160 });
     expect(table.code).toBe(0);
-    expect(table.screen).toMatch(/^COMMAND\s+TITLE\s+WHAT IT DOES/m);
-    expect(table.screen).toMatch(/^issues\.deleteIssue\s+Delete Issue\s+destructive$/m);
-    expect(table.screen).toMatch(/^payments\.getCustomers\s+Get Customers\s+read-only$/m);
+    expect(table.screen).toMatch(/^payments\.getCustomers\s+Get Customers\s+Customers\s+read-only$/m);
     expect(table.screen).not.toContain('"id"');
 
     const json = await runInTerminal(['list', '--json'], { env });

@@ -4,7 +4,7 @@ import type { ErrorJson, JsonSchema } from '@c/core';
 import type { ConnectionView } from '../connections/connection-manager.js';
 import type { CommandHints } from '../registry.js';
 import { listItems } from '../result-list.js';
-import type { CommandDetail, CommandSummary } from '../views.js';
+import type { CommandDetail } from '../views.js';
 import { selfCommand } from './context.js';
 import { renderTable } from './table.js';
 
@@ -22,16 +22,6 @@ export function safetyWords(hints: CommandHints): string {
   if (hints.readOnly) return 'read-only';
   if (!hints.destructive) return 'adds data';
   return hints.idempotent ? 'changes data' : 'destructive';
-}
-
-/** `c-host list` on a terminal: one line per command. */
-export function commandsTable(commands: CommandSummary[], options: TerminalOptions): string {
-  const { text } = renderTable(
-    ['COMMAND', 'TITLE', 'WHAT IT DOES'],
-    commands.map((command) => [command.id, command.title, safetyWords(command.annotations)]),
-    { width: options.width, bold: options.colour },
-  );
-  return `${text}\n${commands.length} commands. Parameters of one: ${selfCommand()} describe <command>. As JSON: --json.\n`;
 }
 
 const STATUS_WORDS: Record<ConnectionView['status'], string> = {
