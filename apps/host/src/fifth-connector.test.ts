@@ -108,7 +108,7 @@ describe('a fifth connector', () => {
 
     const openapi = await call(base, 'GET', '/api/openapi.json', { headers: auth });
     const operation = openapi.json.paths['/api/commands/things.getThing/run'].post;
-    expect(operation).toMatchObject({ operationId: 'things_getThing', tags: ['things'] });
+    expect(operation).toMatchObject({ operationId: 'things_getThing', tags: ['Things'] });
     expect(JSON.stringify(operation)).toContain('"thingId"');
   });
 

@@ -342,14 +342,14 @@ const ROUTES = [
     responses: { 204: { description: 'Removed' } },
   }),
   route('GET /api/events', {
-    operationId: 'listEvents',
+    operationId: 'listTriggerEvents',
     tag: 'Triggers',
     summary: 'Events received, oldest first, after a cursor',
     query: api.EventsQuery,
     responses: { 200: { description: 'A page of events', body: api.EventsPage } },
   }),
   route('GET /api/events/stream', {
-    operationId: 'followEvents',
+    operationId: 'followTriggerEvents',
     tag: 'Triggers',
     summary: 'Follow events (Server-Sent Events; Last-Event-ID or `after` resumes)',
     query: api.EventsQuery,
