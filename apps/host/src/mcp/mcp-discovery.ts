@@ -19,7 +19,8 @@ const hints = (readOnly: boolean) => ({
 
 const ID = {
   type: 'string',
-  description: 'A toolset id (payments.refunds) or a command id (payments.createRefund).',
+  description:
+    'A toolset id (<connector>.<area>) or a command id (<connector>.<command>), as list_toolsets gives them.',
 };
 
 /** The discovery tools, listed after the commands in discovery mode. */
@@ -73,7 +74,7 @@ export const DISCOVERY_TOOLS: readonly Tool[] = [
       type: 'object',
       required: ['id'],
       properties: {
-        id: { type: 'string', description: 'A toolset id from list_toolsets (payments.refunds).' },
+        id: { type: 'string', description: 'A toolset id from list_toolsets (<connector>.<area>).' },
       },
       additionalProperties: false,
     },
@@ -93,7 +94,7 @@ export const DISCOVERY_TOOLS: readonly Tool[] = [
       type: 'object',
       required: ['command'],
       properties: {
-        command: { type: 'string', description: 'The command id (payments.createRefund) or tool name.' },
+        command: { type: 'string', description: 'The command id (<connector>.<command>) or its tool name.' },
         input: { type: 'object', description: "The command's parameters, as describe gives them." },
         [CONNECTION_ARGUMENT]: {
           type: 'string',
