@@ -584,6 +584,8 @@ describe.skipIf(Boolean(missing))(
         // User Activity names a user by Amplitude ID, which User Search finds from the user id.
         'analytics.userActivity.user': String(found.matches?.[0]?.amplitude_id ?? 1),
         'analytics.uploadCohort.ids': `["${user}"]`,
+        // A template's values: a JSON object of {{key}} → text.
+        'docs.fillTemplate.values': '{"client": "E2E"}',
         currency: 'usd',
         // A link to attach: any http(s) URL is one, and none is listed anywhere.
         'issues.createAttachment.url': 'https://github.com/acme/app/pull/1',
@@ -592,7 +594,6 @@ describe.skipIf(Boolean(missing))(
         commentId: '00000000-0000-4000-8000-000000000000',
         labelId: '00000000-0000-4000-8000-000000000000',
         cycleId: '00000000-0000-4000-8000-000000000000',
-        fileId: 'e2e-unknown-file',
         identifier: issues.nodes?.[0]?.identifier ?? 'ENG-1',
         user,
         // The sandbox's saved charts are `sandboxCharts()` of @c/analytics/testing; none is listed

@@ -34,6 +34,15 @@ describe('docs connector', () => {
       ['restoreFile', 'Restore File'],
       ['deleteFile', 'Delete File'],
       ['getAbout', 'Get About'],
+      ['listFiles', 'List Files'],
+      ['createFolder', 'Create Folder'],
+      ['moveFile', 'Move File'],
+      ['copyFile', 'Copy File'],
+      ['updateFile', 'Update File'],
+      ['fillTemplate', 'Fill Template'],
+      ['shareFile', 'Share File'],
+      ['listPermissions', 'List Permissions'],
+      ['removePermission', 'Remove Permission'],
       ['customAction', 'Custom Action'],
     ]);
     expect(docs.auth).toEqual({
@@ -86,6 +95,15 @@ describe('docs connector', () => {
       restoreFile: ['id'],
       deleteFile: ['fileId', 'deleted'],
       getAbout: ['user'],
+      listFiles: ['files', 'hasMore'],
+      createFolder: ['id'],
+      moveFile: ['id'],
+      copyFile: ['id'],
+      updateFile: ['id'],
+      fillTemplate: ['documentId', 'title', 'url', 'filled', 'missing'],
+      shareFile: ['id', 'type', 'role'],
+      listPermissions: ['fileId', 'permissions'],
+      removePermission: ['fileId', 'permissionId', 'removed'],
       customAction: [],
     };
     for (const command of docs.list) {

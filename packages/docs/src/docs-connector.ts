@@ -1,19 +1,28 @@
 import { type ConnectorClient, defineConnector } from '@c/core';
 import { addTab } from './commands/add-tab.js';
 import { appendText } from './commands/append-text.js';
+import { copyFile } from './commands/copy-file.js';
 import { createDocumentFile } from './commands/create-document-file.js';
 import { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
+import { createFolder } from './commands/create-folder.js';
 import { customAction } from './commands/custom-action.js';
 import { deleteFile } from './commands/delete-file.js';
 import { fetchDocumentContent } from './commands/fetch-document-content.js';
+import { fillTemplate } from './commands/fill-template.js';
 import { findAndReplace } from './commands/find-and-replace.js';
 import { getAbout } from './commands/get-about.js';
 import { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 import { getFile } from './commands/get-file.js';
+import { listFiles } from './commands/list-files.js';
+import { listPermissions } from './commands/list-permissions.js';
+import { moveFile } from './commands/move-file.js';
+import { removePermission } from './commands/remove-permission.js';
 import { restoreFile } from './commands/restore-file.js';
 import { searchDocuments } from './commands/search-documents.js';
+import { shareFile } from './commands/share-file.js';
 import { trashFile } from './commands/trash-file.js';
 import { updateDocumentContent } from './commands/update-document-content.js';
+import { updateFile } from './commands/update-file.js';
 import { writeMarkdown } from './commands/write-markdown.js';
 import {
   createDocsContext,
@@ -42,6 +51,15 @@ const commands = {
   restoreFile,
   deleteFile,
   getAbout,
+  listFiles,
+  createFolder,
+  moveFile,
+  copyFile,
+  updateFile,
+  fillTemplate,
+  shareFile,
+  listPermissions,
+  removePermission,
   customAction,
 };
 
@@ -75,12 +93,27 @@ const toolsets = {
       'appendText',
       'findAndReplace',
       'addTab',
+      'fillTemplate',
     ],
   },
   files: {
     title: 'Files',
     description: 'Find documents in Drive, read a file’s details, trash, restore or delete it.',
-    commands: ['searchDocuments', 'getFile', 'trashFile', 'restoreFile', 'deleteFile'],
+    commands: [
+      'searchDocuments',
+      'getFile',
+      'trashFile',
+      'restoreFile',
+      'deleteFile',
+      'listFiles',
+      'createFolder',
+      'moveFile',
+      'copyFile',
+      'updateFile',
+      'shareFile',
+      'listPermissions',
+      'removePermission',
+    ],
   },
   account: {
     title: 'Account',

@@ -25,10 +25,23 @@ describe('docs lookups', () => {
     expect(declared.sort()).toEqual([
       'addTab',
       'appendText',
+      'copyFile',
+      'createFolder',
+      'deleteFile',
       'fetchDocumentContent',
+      'fillTemplate',
       'findAndReplace',
       'getDocumentAsMarkdown',
+      'getFile',
+      'listFiles',
+      'listPermissions',
+      'moveFile',
+      'removePermission',
+      'restoreFile',
+      'shareFile',
+      'trashFile',
       'updateDocumentContent',
+      'updateFile',
       'writeMarkdown',
     ]);
   });

@@ -4,36 +4,54 @@
 import type { CommandInput, CommandResult } from '@c/core';
 import type { addTab } from './commands/add-tab.js';
 import type { appendText } from './commands/append-text.js';
+import type { copyFile } from './commands/copy-file.js';
 import type { createDocumentFile } from './commands/create-document-file.js';
 import type { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
+import type { createFolder } from './commands/create-folder.js';
 import type { customAction } from './commands/custom-action.js';
 import type { deleteFile } from './commands/delete-file.js';
 import type { fetchDocumentContent } from './commands/fetch-document-content.js';
+import type { fillTemplate } from './commands/fill-template.js';
 import type { findAndReplace } from './commands/find-and-replace.js';
 import type { getAbout } from './commands/get-about.js';
 import type { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 import type { getFile } from './commands/get-file.js';
+import type { listFiles } from './commands/list-files.js';
+import type { listPermissions } from './commands/list-permissions.js';
+import type { moveFile } from './commands/move-file.js';
+import type { removePermission } from './commands/remove-permission.js';
 import type { restoreFile } from './commands/restore-file.js';
 import type { searchDocuments } from './commands/search-documents.js';
+import type { shareFile } from './commands/share-file.js';
 import type { trashFile } from './commands/trash-file.js';
 import type { updateDocumentContent } from './commands/update-document-content.js';
+import type { updateFile } from './commands/update-file.js';
 import type { writeMarkdown } from './commands/write-markdown.js';
 
 export { addTab } from './commands/add-tab.js';
 export { appendText } from './commands/append-text.js';
+export { copyFile } from './commands/copy-file.js';
 export { createDocumentFile } from './commands/create-document-file.js';
 export { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
+export { createFolder } from './commands/create-folder.js';
 export { customAction } from './commands/custom-action.js';
 export { deleteFile } from './commands/delete-file.js';
 export { fetchDocumentContent } from './commands/fetch-document-content.js';
+export { fillTemplate } from './commands/fill-template.js';
 export { findAndReplace } from './commands/find-and-replace.js';
 export { getAbout } from './commands/get-about.js';
 export { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 export { getFile } from './commands/get-file.js';
+export { listFiles } from './commands/list-files.js';
+export { listPermissions } from './commands/list-permissions.js';
+export { moveFile } from './commands/move-file.js';
+export { removePermission } from './commands/remove-permission.js';
 export { restoreFile } from './commands/restore-file.js';
 export { searchDocuments } from './commands/search-documents.js';
+export { shareFile } from './commands/share-file.js';
 export { trashFile } from './commands/trash-file.js';
 export { updateDocumentContent } from './commands/update-document-content.js';
+export { updateFile } from './commands/update-file.js';
 export { writeMarkdown } from './commands/write-markdown.js';
 export {
   DOCS_API_VERSION,
@@ -59,9 +77,10 @@ export type {
   DocsTabProperties,
   DocsTextRun,
 } from './docs-schemas.js';
-export type { DocsAddedTab, DocsAppended, DocsReplaced } from './schemas/edits.js';
-export type { DriveAbout, DriveDeleted, DriveFile } from './schemas/files.js';
+export type { DocsAddedTab, DocsAppended, DocsFilledTemplate, DocsReplaced } from './schemas/edits.js';
+export type { DriveAbout, DriveDeleted, DriveFile, DriveFileList } from './schemas/files.js';
 export type { DocsCreatedFromMarkdown, DocsMarkdown, DocsMarkdownWrite } from './schemas/markdown.js';
+export type { DrivePermission, DrivePermissionList, DriveRemovedPermission } from './schemas/sharing.js';
 export {
   DRIVE_CHANNEL_LIFETIME_MS,
   type DriveFileChange,
@@ -134,3 +153,39 @@ export type RestoreFileResult = CommandResult<typeof restoreFile>;
 export type DeleteFileInput = CommandInput<typeof deleteFile>;
 /** Delete File's result. */
 export type DeleteFileResult = CommandResult<typeof deleteFile>;
+/** What List Files takes. */
+export type ListFilesInput = CommandInput<typeof listFiles>;
+/** List Files's result. */
+export type ListFilesResult = CommandResult<typeof listFiles>;
+/** What Create Folder takes. */
+export type CreateFolderInput = CommandInput<typeof createFolder>;
+/** Create Folder's result. */
+export type CreateFolderResult = CommandResult<typeof createFolder>;
+/** What Move File takes. */
+export type MoveFileInput = CommandInput<typeof moveFile>;
+/** Move File's result. */
+export type MoveFileResult = CommandResult<typeof moveFile>;
+/** What Copy File takes. */
+export type CopyFileInput = CommandInput<typeof copyFile>;
+/** Copy File's result. */
+export type CopyFileResult = CommandResult<typeof copyFile>;
+/** What Update File takes. */
+export type UpdateFileInput = CommandInput<typeof updateFile>;
+/** Update File's result. */
+export type UpdateFileResult = CommandResult<typeof updateFile>;
+/** What Fill Template takes. */
+export type FillTemplateInput = CommandInput<typeof fillTemplate>;
+/** Fill Template's result. */
+export type FillTemplateResult = CommandResult<typeof fillTemplate>;
+/** What Share File takes. */
+export type ShareFileInput = CommandInput<typeof shareFile>;
+/** Share File's result. */
+export type ShareFileResult = CommandResult<typeof shareFile>;
+/** What List Permissions takes. */
+export type ListPermissionsInput = CommandInput<typeof listPermissions>;
+/** List Permissions's result. */
+export type ListPermissionsResult = CommandResult<typeof listPermissions>;
+/** What Remove Permission takes. */
+export type RemovePermissionInput = CommandInput<typeof removePermission>;
+/** Remove Permission's result. */
+export type RemovePermissionResult = CommandResult<typeof removePermission>;

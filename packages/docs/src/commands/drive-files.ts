@@ -1,6 +1,9 @@
 import type { DocsContext } from '../docs-client.js';
 import type { DriveFile } from '../schemas/files.js';
 
+/** The MIME type of a Drive folder. */
+export const FOLDER_MIME_TYPE = 'application/vnd.google-apps.folder';
+
 /** The fields the file commands ask Drive for. */
 export const FILE_FIELDS = 'id,name,mimeType,trashed,parents,webViewLink,modifiedTime,size';
 

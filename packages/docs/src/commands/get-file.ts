@@ -1,5 +1,6 @@
 import { defineCommand } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
+import { fileLookup } from '../docs-lookups.js';
 import { type DriveFile, fileSchema } from '../schemas/files.js';
 import { FILE_FIELDS } from './drive-files.js';
 import { fileIdParameter } from './drive-parameters.js';
@@ -25,6 +26,7 @@ export const getFile = defineCommand({
         }),
     }),
   output: fileSchema,
+  lookups: { fileId: fileLookup },
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: DocsContext, { signal }): Promise<DriveFile> {
     const fields = input.fields

@@ -104,8 +104,8 @@ describe('searchDocuments', () => {
     t.sim.state.partialPages = true;
     const result = await t.connect().run('searchDocuments', { name: 'checklist' });
     expect(result.files.map((file) => file.name)).toEqual(['Product Launch Checklist']);
-    // One page per visible file (documents and the two other files), most of them empty.
-    expect(callsTo(t.sim, '/drive/v3/files')).toHaveLength(8);
+    // One page per visible file (documents, the two other files and the Contracts folder), most of them empty.
+    expect(callsTo(t.sim, '/drive/v3/files')).toHaveLength(9);
   });
 
   it('finds shared-drive documents the account created or changed, not every file of every shared drive', async () => {

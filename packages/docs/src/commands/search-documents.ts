@@ -1,6 +1,7 @@
 import { defineCommand, pageTokenPage } from '@c/core';
 import { type DocsContext, GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import { type DocsFileList, type DocsFileSummary, searchResultSchema } from '../docs-schemas.js';
+import { quoteDriveQuery } from './drive-query.js';
 
 /** The Drive query of Search Documents before narrowing by name: every Google Doc not in the trash. */
 export const DOCS_FILES_QUERY = `mimeType='${GOOGLE_DOCS_MIME_TYPE}' and trashed=false`;
@@ -11,11 +12,6 @@ const WORD = /^[\p{L}\p{N}]+$/u;
 /** Case-insensitive comparison form of a name. */
 function fold(text: string): string {
   return text.normalize('NFC').toLowerCase();
-}
-
-/** A Drive query string literal: backslashes and single quotes escaped. */
-function driveString(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 /**
@@ -35,9 +31,10 @@ export function driveNameTerms(name: string): string[] {
  * Drive can match (`name contains`); the substring match is finished here.
  */
 export function searchDocumentsQuery(name: string): string {
-  return [DOCS_FILES_QUERY, ...driveNameTerms(name).map((word) => `name contains ${driveString(word)}`)].join(
-    ' and ',
-  );
+  return [
+    DOCS_FILES_QUERY,
+    ...driveNameTerms(name).map((word) => `name contains ${quoteDriveQuery(word)}`),
+  ].join(' and ');
 }
 
 /** Search Documents: `GET {fileApiBaseUrl}/drive/v3/files`, every page, names filtered here. */

@@ -1,5 +1,6 @@
 import { defineCommand } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
+import { fileLookup } from '../docs-lookups.js';
 import { type DriveFile, fileSchema } from '../schemas/files.js';
 import { updateFileMetadata } from './drive-files.js';
 import { fileIdParameter } from './drive-parameters.js';
@@ -12,6 +13,7 @@ export const trashFile = defineCommand({
     'Moves a Drive file (or folder, with what it holds) to the trash, where it can be restored for 30 days. The connected account needs to own it, or be an organizer of its shared drive.',
   input: (z) => z.object({ fileId: fileIdParameter(z) }),
   output: fileSchema,
+  lookups: { fileId: fileLookup },
   annotations: { destructive: false, idempotent: true },
   run: (input, ctx: DocsContext, { signal }): Promise<DriveFile> =>
     updateFileMetadata(ctx, input.fileId, { trashed: true }, signal),

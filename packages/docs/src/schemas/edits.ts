@@ -64,3 +64,31 @@ export const addTabResultSchema = (z: Zod) =>
 
 /** Add Tab's result. */
 export type DocsAddedTab = z.output<ReturnType<typeof addTabResultSchema>>;
+
+/** Fill Template's result: the new document and how often each key was filled in. */
+export const filledTemplateSchema = (z: Zod) =>
+  z
+    .looseObject({
+      documentId: z.string().meta({ title: 'Document ID', description: 'The new document’s id.' }),
+      title: z.string().meta({ title: 'Title', description: 'The new document’s name.' }),
+      url: z.string().meta({ title: 'Link', description: 'The new document’s web address, to open it.' }),
+      filled: z
+        .array(
+          z.looseObject({
+            key: z.string().meta({ title: 'Key', description: 'The key, as {{key}} in the template.' }),
+            occurrences: z.number().int().nonnegative().meta({
+              title: 'Occurrences',
+              description: 'How many times it was filled in (0: the template does not have it).',
+            }),
+          }),
+        )
+        .meta({ title: 'Filled', description: 'One entry per key given, in the order given.' }),
+      missing: z.array(z.string()).meta({
+        title: 'Not In Template',
+        description: 'The keys given that the template does not have (nothing was filled for them).',
+      }),
+    })
+    .meta(resultView({ view: 'table', list: 'filled' }));
+
+/** Fill Template's result. */
+export type DocsFilledTemplate = z.output<ReturnType<typeof filledTemplateSchema>>;

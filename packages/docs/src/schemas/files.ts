@@ -74,3 +74,23 @@ export const aboutSchema = (z: Zod) =>
 
 /** Get About's result. */
 export type DriveAbout = z.output<ReturnType<typeof aboutSchema>>;
+
+/** List Files' result: a page of files and, when more follow, the token to resume from. */
+export const fileListSchema = (z: Zod) =>
+  z
+    .looseObject({
+      files: z
+        .array(fileSchema(z))
+        .meta({ title: 'Files', description: 'The files found, in the order asked.' }),
+      hasMore: z
+        .boolean()
+        .meta({ title: 'More', description: 'Whether more files match than were returned.' }),
+      nextPageToken: z.string().optional().meta({
+        title: 'Next Page Token',
+        description: 'Pass it as Page Token to list the files that follow.',
+      }),
+    })
+    .meta(resultView({ view: 'table', list: 'files', more: { path: 'hasMore', cursor: 'nextPageToken' } }));
+
+/** List Files' result. */
+export type DriveFileList = z.output<ReturnType<typeof fileListSchema>>;

@@ -1,6 +1,7 @@
 import { authorize, type Caller, canSee } from './google-access.js';
 import { changesRoute } from './google-drive-changes.js';
 import { invalid, masked, notFound, userResource } from './google-drive-common.js';
+import { copyFile } from './google-drive-copy.js';
 import { createFile, deleteFile, exportFile, getFile, listFiles, updateFile } from './google-drive-files.js';
 import { permissionsRoute } from './google-drive-permissions.js';
 import { driveErrorResponse, notFoundPage } from './google-errors.js';
@@ -118,6 +119,9 @@ export async function driveRoute(state: DocsSimulatorState, request: Request, ur
   if (!file || !canSee(state, file, caller, 'drive')) return notFound(id);
   if (sub === 'permissions' && !upload) return permissionsRoute(state, caller, file, request, url, subId);
   if (sub === 'export' && method === 'GET' && subId === undefined) return exportFile(file, url);
+  if (sub === 'copy' && method === 'POST' && subId === undefined && !upload) {
+    return copyFile(state, caller, file, request, url);
+  }
   if (sub !== undefined) return notImplemented(method, url.pathname);
   if (method === 'GET' && !upload) return getFile(state, caller, file, url);
   if (method === 'PATCH') return updateFile(state, caller, file, request, url, upload);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
+import { isInFolder } from './google-drive-files.js';
 import {
   DriveQueryError,
   matchesDriveQuery,
@@ -7,7 +8,7 @@ import {
   parseDriveQuery,
   quoteDriveString,
 } from './google-drive-query.js';
-import { DocsSimulatorState } from './google-state.js';
+import { DocsSimulatorState, type SimFile } from './google-state.js';
 
 describe('Drive query language', () => {
   it('escapes quotes and backslashes in string literals, and reads them back', () => {
@@ -63,7 +64,11 @@ describe('Drive query language', () => {
       owner: 'sam@example.com',
       sharedWith: { [state.currentUser]: 'reader' },
     });
-    const context = { user: state.currentUser, text: () => '' };
+    const context = {
+      user: state.currentUser,
+      text: () => '',
+      inFolder: (file: SimFile, folderId: string) => isInFolder(file, folderId, state.currentUser),
+    };
     const test = (q: string, file = mine) => matchesDriveQuery(parseDriveQuery(q), file, context);
     expect(test(`mimeType = '${GOOGLE_DOCS_MIME_TYPE}' and trashed = false and name contains 'road'`)).toBe(
       true,
@@ -72,6 +77,10 @@ describe('Drive query language', () => {
     expect(test("'me' in owners")).toBe(true);
     expect(test("'me' in owners", other)).toBe(false);
     expect(test('sharedWithMe = true', other)).toBe(true);
+    expect(test("sharedWithMe and name contains 'oth'", other)).toBe(true);
+    expect(test('sharedWithMe')).toBe(false);
+    expect(test("'root' in parents")).toBe(true);
+    expect(test("'root' in parents", other)).toBe(false);
     expect(test("'me' in writers", other)).toBe(false);
     expect(test("'me' in readers", other)).toBe(true);
   });

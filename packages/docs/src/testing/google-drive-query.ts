@@ -19,6 +19,8 @@ export type DriveQuery =
 export interface QueryContext {
   user: string;
   text(file: SimFile): string;
+  /** True when the file is in the folder (`root` for My Drive). */
+  inFolder(file: SimFile, folderId: string): boolean;
 }
 
 type Token =
@@ -120,6 +122,12 @@ export function parseDriveQuery(q: string): DriveQuery {
     at += 1;
     const operators = FIELD_OPERATORS[token.value];
     if (!operators) throw new DriveQueryError(`unknown field ${token.value}`);
+    // Drive's search guide writes `sharedWithMe` alone, for `sharedWithMe = true`
+    // ("sharedWithMe and name contains 'hello'"): the term stands without an operator.
+    const following = tokens[at];
+    if (token.value === 'sharedWithMe' && following?.kind !== 'op') {
+      return { type: 'compare', field: token.value, operator: '=', value: { kind: 'boolean', value: true } };
+    }
     const next = tokens[at++];
     const operator = next?.kind === 'op' ? next.value : isWord(next, 'contains') ? 'contains' : undefined;
     if (!operator || !operators.includes(operator))
@@ -217,8 +225,7 @@ export function matchesDriveQuery(query: DriveQuery, file: SimFile, context: Que
       return !matchesDriveQuery(query.operand, file, context);
     case 'in': {
       const who = query.value === 'me' ? context.user : query.value;
-      if (query.field === 'parents')
-        return query.value === 'root' && !file.driveId && file.owner === context.user;
+      if (query.field === 'parents') return context.inFolder(file, query.value);
       const role = file.permissions.get(who);
       if (query.field === 'owners') return role === 'owner';
       if (query.field === 'writers') return role === 'owner' || role === 'writer';

@@ -1,6 +1,7 @@
 import type { ParagraphSpec } from './google-docs-document.js';
 import type { TabSpec } from './google-docs-tabs.js';
 import { renderPdf } from './google-drive-export.js';
+import { FOLDER_MIME_TYPE } from './google-drive-files.js';
 import { type DocsSimulatorState, newFileId } from './google-state.js';
 
 /** Ids of the seeded files, stable across runs. */
@@ -17,6 +18,8 @@ export interface SeededFiles {
   restrictedId: string;
   /** "Old Meeting Notes (2024)": in the account's trash. */
   trashedId: string;
+  /** "Contracts": a folder in My Drive, holding the PDF. */
+  contractsFolderId: string;
   /** "Budget 2026": a spreadsheet, not a document. */
   spreadsheetId: string;
   /** "Vendor contract.pdf": a PDF file. */
@@ -177,6 +180,7 @@ export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
     trashedId: newFileId('sandbox:old-notes'),
     spreadsheetId: newFileId('sandbox:budget'),
     pdfId: newFileId('sandbox:contract'),
+    contractsFolderId: newFileId('sandbox:contracts-folder'),
     wikiId: newFileId('sandbox:wiki'),
   };
   state.createDocument({
@@ -250,6 +254,14 @@ export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
     modifiedTime: BASE + 60 * HOUR,
   });
   state.addFile({
+    id: ids.contractsFolderId,
+    name: 'Contracts',
+    mimeType: FOLDER_MIME_TYPE,
+    owner: me,
+    createdTime: BASE + 4 * HOUR,
+    modifiedTime: BASE + 4 * HOUR,
+  });
+  const pdf = state.addFile({
     id: ids.pdfId,
     name: 'Vendor contract.pdf',
     mimeType: 'application/pdf',
@@ -272,5 +284,6 @@ export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
     createdTime: BASE + 4 * HOUR,
     modifiedTime: BASE + 4 * HOUR,
   });
+  pdf.parents = [ids.contractsFolderId];
   return ids;
 }

@@ -52,6 +52,8 @@ export interface SimFile {
   version: number;
   /** Set for files in a shared drive. */
   driveId?: string | undefined;
+  /** The folder the file is in (one at most, as Drive allows); unset: My Drive's root (or its shared drive's). */
+  parents?: string[] | undefined;
   /** OAuth clients that created the file (what the drive.file scope may see). */
   createdBy: Set<string>;
   /** A Google Docs document's tabs (one at least), with their content. */
@@ -193,6 +195,7 @@ function copyFile(file: SimFile): SimFile {
     createdBy: new Set(file.createdBy),
     tabs: file.tabs && cloneTabs(file.tabs),
     revisions: [...file.revisions],
+    parents: file.parents && [...file.parents],
     content: file.content?.slice(),
   };
 }
