@@ -5,10 +5,12 @@ import { cancelRefund } from './commands/cancel-refund.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import { createBillingPortalSession } from './commands/create-billing-portal-session.js';
+import { createCheckoutSession } from './commands/create-checkout-session.js';
 import { createCustomer } from './commands/create-customer.js';
 import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
 import { createPaymentIntent } from './commands/create-payment-intent.js';
+import { createPaymentLink } from './commands/create-payment-link.js';
 import { createProduct } from './commands/create-product.js';
 import { createRefund } from './commands/create-refund.js';
 import { createSetupIntent } from './commands/create-setup-intent.js';
@@ -17,9 +19,11 @@ import { customAction } from './commands/custom-action.js';
 import { deleteCustomer } from './commands/delete-customer.js';
 import { deleteDraftInvoice } from './commands/delete-draft-invoice.js';
 import { detachPaymentMethod } from './commands/detach-payment-method.js';
+import { expireCheckoutSession } from './commands/expire-checkout-session.js';
 import { finalizeInvoice } from './commands/finalize-invoice.js';
 import { getBalanceTransactions } from './commands/get-balance-transactions.js';
 import { getCharge } from './commands/get-charge.js';
+import { getCheckoutSession } from './commands/get-checkout-session.js';
 import { getCustomerById } from './commands/get-customer-by-id.js';
 import { getCustomers } from './commands/get-customers.js';
 import { getInvoice } from './commands/get-invoice.js';
@@ -30,10 +34,13 @@ import { getProducts } from './commands/get-products.js';
 import { getRefund } from './commands/get-refund.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { listCharges } from './commands/list-charges.js';
+import { listCheckoutSessionLineItems } from './commands/list-checkout-session-line-items.js';
+import { listCheckoutSessions } from './commands/list-checkout-sessions.js';
 import { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
 import { listInvoiceLines } from './commands/list-invoice-lines.js';
 import { listInvoices } from './commands/list-invoices.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
+import { listPaymentLinks } from './commands/list-payment-links.js';
 import { listRefunds } from './commands/list-refunds.js';
 import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
 import { payInvoice } from './commands/pay-invoice.js';
@@ -41,6 +48,7 @@ import { previewInvoice } from './commands/preview-invoice.js';
 import { sendInvoice } from './commands/send-invoice.js';
 import { updateCustomer } from './commands/update-customer.js';
 import { updatePaymentIntent } from './commands/update-payment-intent.js';
+import { updatePaymentLink } from './commands/update-payment-link.js';
 import { voidInvoice } from './commands/void-invoice.js';
 
 export { PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
@@ -53,6 +61,7 @@ export type {
   StripeProduct,
   StripeProductWithPrices,
 } from './schemas/catalog.js';
+export type { StripeCheckoutSession, StripeLineItem, StripePaymentLink } from './schemas/checkout.js';
 export type { StripeList, StripeResumableList } from './schemas/common.js';
 export type { StripeCustomer, StripeDeletedCustomer } from './schemas/customers.js';
 export type {
@@ -83,10 +92,12 @@ export {
   capturePaymentIntent,
   confirmPaymentIntent,
   createBillingPortalSession,
+  createCheckoutSession,
   createCustomer,
   createInvoice,
   createInvoiceItem,
   createPaymentIntent,
+  createPaymentLink,
   createProduct,
   createRefund,
   createSetupIntent,
@@ -95,9 +106,11 @@ export {
   deleteCustomer,
   deleteDraftInvoice,
   detachPaymentMethod,
+  expireCheckoutSession,
   finalizeInvoice,
   getBalanceTransactions,
   getCharge,
+  getCheckoutSession,
   getCustomerById,
   getCustomers,
   getInvoice,
@@ -108,10 +121,13 @@ export {
   getRefund,
   getSubscriptions,
   listCharges,
+  listCheckoutSessionLineItems,
+  listCheckoutSessions,
   listCustomerPaymentMethods,
   listInvoiceLines,
   listInvoices,
   listPaymentIntents,
+  listPaymentLinks,
   listRefunds,
   markInvoiceUncollectible,
   payInvoice,
@@ -119,6 +135,7 @@ export {
   sendInvoice,
   updateCustomer,
   updatePaymentIntent,
+  updatePaymentLink,
   voidInvoice,
 };
 
@@ -294,3 +311,35 @@ export type UpdatePaymentIntentResult = CommandResult<typeof updatePaymentIntent
 export type VoidInvoiceInput = CommandInput<typeof voidInvoice>;
 /** What `voidInvoice` returns. */
 export type VoidInvoiceResult = CommandResult<typeof voidInvoice>;
+/** What `createCheckoutSession` takes. */
+export type CreateCheckoutSessionInput = CommandInput<typeof createCheckoutSession>;
+/** What `createCheckoutSession` returns. */
+export type CreateCheckoutSessionResult = CommandResult<typeof createCheckoutSession>;
+/** What `getCheckoutSession` takes. */
+export type GetCheckoutSessionInput = CommandInput<typeof getCheckoutSession>;
+/** What `getCheckoutSession` returns. */
+export type GetCheckoutSessionResult = CommandResult<typeof getCheckoutSession>;
+/** What `listCheckoutSessions` takes. */
+export type ListCheckoutSessionsInput = CommandInput<typeof listCheckoutSessions>;
+/** What `listCheckoutSessions` returns. */
+export type ListCheckoutSessionsResult = CommandResult<typeof listCheckoutSessions>;
+/** What `listCheckoutSessionLineItems` takes. */
+export type ListCheckoutSessionLineItemsInput = CommandInput<typeof listCheckoutSessionLineItems>;
+/** What `listCheckoutSessionLineItems` returns. */
+export type ListCheckoutSessionLineItemsResult = CommandResult<typeof listCheckoutSessionLineItems>;
+/** What `expireCheckoutSession` takes. */
+export type ExpireCheckoutSessionInput = CommandInput<typeof expireCheckoutSession>;
+/** What `expireCheckoutSession` returns. */
+export type ExpireCheckoutSessionResult = CommandResult<typeof expireCheckoutSession>;
+/** What `createPaymentLink` takes. */
+export type CreatePaymentLinkInput = CommandInput<typeof createPaymentLink>;
+/** What `createPaymentLink` returns. */
+export type CreatePaymentLinkResult = CommandResult<typeof createPaymentLink>;
+/** What `listPaymentLinks` takes. */
+export type ListPaymentLinksInput = CommandInput<typeof listPaymentLinks>;
+/** What `listPaymentLinks` returns. */
+export type ListPaymentLinksResult = CommandResult<typeof listPaymentLinks>;
+/** What `updatePaymentLink` takes. */
+export type UpdatePaymentLinkInput = CommandInput<typeof updatePaymentLink>;
+/** What `updatePaymentLink` returns. */
+export type UpdatePaymentLinkResult = CommandResult<typeof updatePaymentLink>;

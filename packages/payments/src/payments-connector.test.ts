@@ -146,6 +146,40 @@ const SURFACE: [string, string, string[]][] = [
   ['markInvoiceUncollectible', 'Mark Invoice Uncollectible', ['invoiceId']],
   ['deleteDraftInvoice', 'Delete Draft Invoice', ['invoiceId']],
   ['createBillingPortalSession', 'Create Billing Portal Session', ['customerId', 'returnUrl', 'extra']],
+  [
+    'createCheckoutSession',
+    'Create Checkout Session',
+    [
+      'mode',
+      'lineItems',
+      'successUrl',
+      'cancelUrl',
+      'customerId',
+      'customerEmail',
+      'allowPromotionCodes',
+      'metadata',
+      'extra',
+    ],
+  ],
+  ['getCheckoutSession', 'Get Checkout Session', ['sessionId', 'expand']],
+  [
+    'listCheckoutSessions',
+    'List Checkout Sessions',
+    ['customerId', 'paymentIntentId', 'status', 'limit', 'startingAfter'],
+  ],
+  [
+    'listCheckoutSessionLineItems',
+    'List Checkout Session Line Items',
+    ['sessionId', 'limit', 'startingAfter'],
+  ],
+  ['expireCheckoutSession', 'Expire Checkout Session', ['sessionId']],
+  [
+    'createPaymentLink',
+    'Create Payment Link',
+    ['lineItems', 'afterCompletionUrl', 'allowPromotionCodes', 'metadata', 'extra'],
+  ],
+  ['listPaymentLinks', 'List Payment Links', ['active', 'limit', 'startingAfter']],
+  ['updatePaymentLink', 'Update Payment Link', ['paymentLinkId', 'active', 'metadata', 'extra']],
 ];
 
 describe('payments connector', () => {

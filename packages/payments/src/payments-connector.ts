@@ -5,10 +5,12 @@ import { cancelRefund } from './commands/cancel-refund.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import { createBillingPortalSession } from './commands/create-billing-portal-session.js';
+import { createCheckoutSession } from './commands/create-checkout-session.js';
 import { createCustomer } from './commands/create-customer.js';
 import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
 import { createPaymentIntent } from './commands/create-payment-intent.js';
+import { createPaymentLink } from './commands/create-payment-link.js';
 import { createProduct } from './commands/create-product.js';
 import { createRefund } from './commands/create-refund.js';
 import { createSetupIntent } from './commands/create-setup-intent.js';
@@ -17,9 +19,11 @@ import { customAction } from './commands/custom-action.js';
 import { deleteCustomer } from './commands/delete-customer.js';
 import { deleteDraftInvoice } from './commands/delete-draft-invoice.js';
 import { detachPaymentMethod } from './commands/detach-payment-method.js';
+import { expireCheckoutSession } from './commands/expire-checkout-session.js';
 import { finalizeInvoice } from './commands/finalize-invoice.js';
 import { getBalanceTransactions } from './commands/get-balance-transactions.js';
 import { getCharge } from './commands/get-charge.js';
+import { getCheckoutSession } from './commands/get-checkout-session.js';
 import { getCustomerById } from './commands/get-customer-by-id.js';
 import { getCustomers } from './commands/get-customers.js';
 import { getInvoice } from './commands/get-invoice.js';
@@ -30,10 +34,13 @@ import { getProducts } from './commands/get-products.js';
 import { getRefund } from './commands/get-refund.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { listCharges } from './commands/list-charges.js';
+import { listCheckoutSessionLineItems } from './commands/list-checkout-session-line-items.js';
+import { listCheckoutSessions } from './commands/list-checkout-sessions.js';
 import { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
 import { listInvoiceLines } from './commands/list-invoice-lines.js';
 import { listInvoices } from './commands/list-invoices.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
+import { listPaymentLinks } from './commands/list-payment-links.js';
 import { listRefunds } from './commands/list-refunds.js';
 import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
 import { payInvoice } from './commands/pay-invoice.js';
@@ -41,6 +48,7 @@ import { previewInvoice } from './commands/preview-invoice.js';
 import { sendInvoice } from './commands/send-invoice.js';
 import { updateCustomer } from './commands/update-customer.js';
 import { updatePaymentIntent } from './commands/update-payment-intent.js';
+import { updatePaymentLink } from './commands/update-payment-link.js';
 import { voidInvoice } from './commands/void-invoice.js';
 import { createStripeHttp, PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 import { paymentsToolsets } from './payments-toolsets.js';
@@ -126,6 +134,14 @@ const commands = {
   markInvoiceUncollectible,
   deleteDraftInvoice,
   createBillingPortalSession,
+  createCheckoutSession,
+  getCheckoutSession,
+  listCheckoutSessions,
+  listCheckoutSessionLineItems,
+  expireCheckoutSession,
+  createPaymentLink,
+  listPaymentLinks,
+  updatePaymentLink,
 };
 
 /**

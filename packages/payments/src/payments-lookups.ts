@@ -115,3 +115,46 @@ export const draftInvoiceLookup: Lookup = {
   noun: 'draft invoices',
   input: { status: 'draft', limit: 100 },
 };
+
+/** Prices: the active ones, one-time and recurring, newest 100. */
+export const priceLookup: Lookup = {
+  noun: 'prices',
+  command: 'getPlans',
+  input: { active: true, pagination: { limit: 100 } },
+  items: 'data',
+  value: 'id',
+  label: ['nickname', '{unit_amount|minor} {currency|upper}', 'id'],
+  detail: [
+    '{unit_amount|minor} {currency|upper} per {recurring.interval}',
+    '{unit_amount|minor} {currency|upper} once',
+  ],
+};
+
+/** Checkout Sessions: the newest 100. */
+export const checkoutSessionLookup: Lookup = {
+  noun: 'checkout sessions',
+  command: 'listCheckoutSessions',
+  input: { limit: 100 },
+  items: 'data',
+  value: 'id',
+  label: ['{amount_total|minor} {currency|upper} · {status}', '{mode} · {status}', 'id'],
+  detail: ['customer_email', 'customer'],
+};
+
+/** Open Checkout Sessions: the ones that can be expired. */
+export const openCheckoutSessionLookup: Lookup = {
+  ...checkoutSessionLookup,
+  noun: 'open checkout sessions',
+  input: { status: 'open', limit: 100 },
+};
+
+/** Payment links: the newest 100. */
+export const paymentLinkLookup: Lookup = {
+  noun: 'payment links',
+  command: 'listPaymentLinks',
+  input: { limit: 100 },
+  items: 'data',
+  value: 'id',
+  label: ['url', 'id'],
+  detail: ['{currency|upper}'],
+};

@@ -162,3 +162,35 @@ export const metadataInput = (z: Zod) =>
 
 /** An invoice id, `in_…`. */
 export const invoiceIdField = (z: Zod, description: string) => stripeId(z, 'in_', 'Invoice Id', description);
+
+/** A Checkout Session id, `cs_…` (`cs_test_…` in test mode). */
+export const checkoutSessionIdField = (z: Zod, description: string) =>
+  z
+    .string()
+    .regex(/^cs_[A-Za-z0-9_]+$/, 'must be a Stripe Checkout Session id starting with cs_')
+    .meta({ title: 'Checkout Session Id', description });
+
+/** A payment link id, `plink_…`. */
+export const paymentLinkIdField = (z: Zod, description: string) =>
+  stripeId(z, 'plink_', 'Payment Link Id', description);
+
+/** A price id, `price_…`. */
+export const priceIdField = (z: Zod, description: string) => stripeId(z, 'price_', 'Price Id', description);
+
+/** Line items of a Checkout Session or Payment Link: a price and a quantity each. */
+export const lineItemsField = (z: Zod, description: string) =>
+  z
+    .array(
+      z.object({
+        price: priceIdField(z, 'The price sold, price_….'),
+        quantity: z
+          .number()
+          .int('must be a whole number')
+          .min(1, 'must be at least 1')
+          .default(1)
+          .meta({ title: 'Quantity', description: 'How many (default 1).' }),
+      }),
+    )
+    .min(1, 'give at least one line item')
+    .max(100, 'at most 100 line items')
+    .meta({ title: 'Line Items', description });

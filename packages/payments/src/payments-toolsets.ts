@@ -81,6 +81,20 @@ export const paymentsToolsets: Record<string, Toolset> = {
       'deleteDraftInvoice',
     ],
   },
+  checkout: {
+    title: 'Checkout and payment links',
+    description: 'Stripe-hosted payment pages: Checkout Sessions for one customer, payment links to share.',
+    commands: [
+      'createCheckoutSession',
+      'getCheckoutSession',
+      'listCheckoutSessions',
+      'listCheckoutSessionLineItems',
+      'expireCheckoutSession',
+      'createPaymentLink',
+      'listPaymentLinks',
+      'updatePaymentLink',
+    ],
+  },
   subscriptions: {
     title: 'Subscriptions',
     description: 'Subscribe customers to recurring prices and read their subscriptions.',

@@ -5,6 +5,10 @@ export {
   StripeContract,
 } from './contract/stripe-contract.js';
 export { buildBalanceTransaction } from './resources/balance.js';
+export {
+  type CompleteCheckoutOptions,
+  completeCheckoutSession,
+} from './resources/checkout.js';
 export { buildCoupon } from './resources/coupons.js';
 export { buildCustomer } from './resources/customers.js';
 export { buildInvoice } from './resources/invoices.js';

@@ -164,7 +164,8 @@ function update(spec: ResourceSpec, call: Call): Reply {
   spec.collection(call.state).set(after);
   const previous = changes(before, after);
   if (previous) {
-    call.state.recordEvent(spec.update?.event ?? `${before.object}.updated`, after, requestOf(call), {
+    const shown = viewOf(spec)(after) as StoredObject;
+    call.state.recordEvent(spec.update?.event ?? `${before.object}.updated`, shown, requestOf(call), {
       previousAttributes: previous,
     });
   }

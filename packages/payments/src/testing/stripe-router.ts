@@ -3,12 +3,14 @@ import type { StripeContract } from './contract/stripe-contract.js';
 import { balanceRoutes } from './resources/balance.js';
 import { billingPortalRoutes } from './resources/billing-portal.js';
 import { chargeRoutes } from './resources/charges.js';
+import { checkoutSessionRoutes } from './resources/checkout.js';
 import { couponRoutes } from './resources/coupons.js';
 import { customerRoutes } from './resources/customers.js';
 import { eventDestinationRoutes } from './resources/event-destinations.js';
 import { eventRoutes } from './resources/events.js';
 import { invoicingRoutes } from './resources/invoicing.js';
 import { paymentIntentRoutes } from './resources/payment-intents.js';
+import { paymentLinkRoutes } from './resources/payment-links.js';
 import { paymentMethodRoutes } from './resources/payment-methods.js';
 import { priceRoutes } from './resources/prices.js';
 import { productRoutes } from './resources/products.js';
@@ -34,8 +36,8 @@ export interface StripeHandlersOptions {
   /**
    * Restricted keys and what each may do, by resource: `customers`, `payment_methods`, `products`,
    * `prices`, `subscriptions`, `invoices`, `balance`, `events`, `coupons`, `event_destinations`,
-   * `webhook_endpoints`, `payment_intents`, `charges`, `refunds`, `setup_intents`. A call beyond that
-   * is a 403.
+   * `webhook_endpoints`, `payment_intents`, `charges`, `refunds`, `setup_intents`,
+   * `checkout_sessions`, `payment_links`. A call beyond that is a 403.
    */
   restrictedKeys?: Readonly<Record<string, Readonly<Record<string, RestrictedAccess>>>>;
   /** The current version's contract: unknown or mistyped parameters get Stripe's 400. */
@@ -69,6 +71,8 @@ const ROUTES: Route[] = [
   ...refundRoutes(),
   ...setupIntentRoutes(),
   ...billingPortalRoutes(),
+  ...checkoutSessionRoutes(),
+  ...paymentLinkRoutes(),
 ]
   .map((route, order) => ({
     route,

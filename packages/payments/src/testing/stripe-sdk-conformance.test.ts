@@ -598,6 +598,97 @@ describe('stripe-node against the simulator: invoice a customer and collect', ()
   });
 });
 
+describe('stripe-node against the simulator: sell through Checkout', () => {
+  it('opens a Checkout Session, the customer pays, reads it back, and expires an abandoned one', async () => {
+    const session = await call('checkout.sessions.create (price_data)', () =>
+      stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [
+          {
+            price_data: { currency: 'usd', unit_amount: 1500, product_data: { name: 'Tote bag' } },
+            quantity: 2,
+          },
+          { price: SEED_IDS.prices.onboarding, quantity: 1 },
+        ],
+        success_url: 'https://shop.example.com/thanks?session={CHECKOUT_SESSION_ID}',
+        customer_email: 'buyer@example.com',
+      }),
+    );
+    const onboarding = sim.state.prices.get(SEED_IDS.prices.onboarding)?.unit_amount as number;
+    expect(session).toMatchObject({
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 3000 + onboarding,
+    });
+    sim.completeCheckoutSession(session.id);
+    const paid = await call('checkout.sessions.retrieve', () =>
+      stripe.checkout.sessions.retrieve(session.id),
+    );
+    expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    const intent = await call('paymentIntents.retrieve (of the session)', () =>
+      stripe.paymentIntents.retrieve(paid.payment_intent as string),
+    );
+    expect(intent).toMatchObject({ status: 'succeeded', amount: paid.amount_total });
+    const lines = await call('checkout.sessions.listLineItems', () =>
+      stripe.checkout.sessions.listLineItems(session.id, { limit: 1 }),
+    );
+    expect(lines).toMatchObject({ has_more: true, data: [{ quantity: 2, amount_total: 3000 }] });
+    const completed = await call('events.list (checkout.session.completed)', () =>
+      stripe.events.list({ type: 'checkout.session.completed' }),
+    );
+    expect(completed.data[0]?.data.object).toMatchObject({ id: session.id });
+    const abandoned = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: SEED_IDS.prices.proMonthly, quantity: 1 }],
+      customer: SEED_IDS.customers.ada,
+    });
+    const expired = await call('checkout.sessions.expire', () =>
+      stripe.checkout.sessions.expire(abandoned.id),
+    );
+    expect(expired.status).toBe('expired');
+    await refused('checkout.sessions.expire (complete)', Stripe.errors.StripeInvalidRequestError, () =>
+      stripe.checkout.sessions.expire(session.id),
+    );
+    await refused(
+      'checkout.sessions.create (recurring price in payment mode)',
+      Stripe.errors.StripeInvalidRequestError,
+      () =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [{ price: SEED_IDS.prices.proMonthly, quantity: 1 }],
+        }),
+    );
+    const listed = await call('checkout.sessions.list (auto-pagination)', async () => {
+      const ids: string[] = [];
+      for await (const found of stripe.checkout.sessions.list({ limit: 1 })) ids.push(found.id);
+      return ids;
+    });
+    expect(listed).toEqual([abandoned.id, session.id]);
+  });
+
+  it('creates, reads, deactivates and lists payment links', async () => {
+    const link = await call('paymentLinks.create', () =>
+      stripe.paymentLinks.create({
+        line_items: [{ price: SEED_IDS.prices.onboarding, quantity: 1 }],
+        after_completion: { type: 'redirect', redirect: { url: 'https://shop.example.com/welcome' } },
+      }),
+    );
+    expect(link).toMatchObject({ active: true, after_completion: { type: 'redirect' } });
+    const read = await call('paymentLinks.retrieve', () => stripe.paymentLinks.retrieve(link.id));
+    expect(read.url).toBe(link.url);
+    const off = await call('paymentLinks.update', () =>
+      stripe.paymentLinks.update(link.id, { active: false }),
+    );
+    expect(off.active).toBe(false);
+    const items = await call('paymentLinks.listLineItems', () => stripe.paymentLinks.listLineItems(link.id));
+    expect(items.data.map((item) => item.price?.id)).toEqual([SEED_IDS.prices.onboarding]);
+    const inactive = await call('paymentLinks.list (active: false)', () =>
+      stripe.paymentLinks.list({ active: false }),
+    );
+    expect(inactive.data.map((found) => found.id)).toEqual([link.id]);
+  });
+});
+
 describe('stripe-node against the simulator: balance, events and coupons', () => {
   it('lists and reads balance transactions, the balance and events', async () => {
     const transactions = await call('balanceTransactions.list (auto-pagination)', () =>

@@ -7,10 +7,11 @@ import {
   type TestServer,
 } from '@c/core/testing';
 import { loadStripeContract, type StripeContract } from './contract/stripe-contract.js';
+import { type CompleteCheckoutOptions, completeCheckoutSession } from './resources/checkout.js';
 import { deliverWebhooks, type WebhookDeliverer } from './resources/webhook-endpoints.js';
 import { createStripeHandlers, type RestrictedAccess } from './stripe-router.js';
 import { seedStripeState } from './stripe-seed.js';
-import { STRIPE_STATE_VERSION, StripeState, stripeStyleId } from './stripe-state.js';
+import { STRIPE_STATE_VERSION, type StoredObject, StripeState, stripeStyleId } from './stripe-state.js';
 import { SIMULATED_API_VERSION } from './stripe-versions.js';
 
 /** How the Stripe simulator is started: where to listen and what to seed, plus Stripe's own settings. */
@@ -58,6 +59,11 @@ export interface PaymentsSandbox
   exportState(): unknown;
   /** Puts back what `exportState` returned (of this format version; another is refused before anything changes). */
   importState(state: unknown): void;
+  /**
+   * The customer pays an open Checkout Session on Stripe's page (which no API call does): see
+   * `completeCheckoutSession`. Returns the completed session.
+   */
+  completeCheckoutSession(sessionId: string, options?: CompleteCheckoutOptions): StoredObject;
 }
 
 /**
@@ -118,6 +124,7 @@ async function start(options: PaymentsSimulatorOptions = {}): Promise<PaymentsSa
     webhooks,
     connection,
     exportState: () => ({ ...state.export(), apiKey: apiKeys[0] }),
+    completeCheckoutSession: (sessionId, completion) => completeCheckoutSession(state, sessionId, completion),
     importState(saved: unknown) {
       const snapshot = saved as { version?: unknown; apiKey?: unknown } | null;
       const apiKey = snapshot?.apiKey;

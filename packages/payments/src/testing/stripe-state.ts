@@ -108,6 +108,8 @@ const COLLECTIONS = [
   'refunds',
   'setupIntents',
   'invoiceItems',
+  'checkoutSessions',
+  'paymentLinks',
 ] as const;
 
 /** Collections added after format version 1 was first written: a snapshot without them has none. */
@@ -117,6 +119,8 @@ const ADDED_COLLECTIONS: ReadonlySet<string> = new Set([
   'refunds',
   'setupIntents',
   'invoiceItems',
+  'checkoutSessions',
+  'paymentLinks',
 ]);
 
 /** A JSON snapshot of a `StripeState` (see `StripeState.export`). */
@@ -162,6 +166,10 @@ export class StripeState {
   readonly setupIntents = new Collection<StoredObject>();
   /** Invoice items, kept with a `created` for their order (Stripe answers with `date`). */
   readonly invoiceItems = new Collection<StoredObject>();
+  /** Checkout Sessions, each keeping its line items (answered through their own route). */
+  readonly checkoutSessions = new Collection<StoredObject>();
+  /** Payment links, each keeping its line items. */
+  readonly paymentLinks = new Collection<StoredObject>();
   /** Saved responses by API key and idempotency key; see `saveResponse`. */
   readonly idempotency = new Map<string, SavedResponse>();
   readonly #now: () => number;
