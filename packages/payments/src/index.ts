@@ -1,4 +1,3 @@
-import type { CommandInput, CommandResult } from '@c/core';
 import { attachPaymentMethod } from './commands/attach-payment-method.js';
 import { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
 import { cancelRefund } from './commands/cancel-refund.js';
@@ -11,6 +10,7 @@ import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
 import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createPaymentLink } from './commands/create-payment-link.js';
+import { createPrice } from './commands/create-price.js';
 import { createProduct } from './commands/create-product.js';
 import { createRefund } from './commands/create-refund.js';
 import { createSetupIntent } from './commands/create-setup-intent.js';
@@ -18,6 +18,7 @@ import { createSubscription } from './commands/create-subscription.js';
 import { customAction } from './commands/custom-action.js';
 import { deleteCustomer } from './commands/delete-customer.js';
 import { deleteDraftInvoice } from './commands/delete-draft-invoice.js';
+import { deleteProduct } from './commands/delete-product.js';
 import { detachPaymentMethod } from './commands/detach-payment-method.js';
 import { expireCheckoutSession } from './commands/expire-checkout-session.js';
 import { finalizeInvoice } from './commands/finalize-invoice.js';
@@ -29,6 +30,7 @@ import { getCustomers } from './commands/get-customers.js';
 import { getInvoice } from './commands/get-invoice.js';
 import { getPaymentIntent } from './commands/get-payment-intent.js';
 import { getPlans } from './commands/get-plans.js';
+import { getPrice } from './commands/get-price.js';
 import { getProductById } from './commands/get-product-by-id.js';
 import { getProducts } from './commands/get-products.js';
 import { getRefund } from './commands/get-refund.js';
@@ -41,6 +43,7 @@ import { listInvoiceLines } from './commands/list-invoice-lines.js';
 import { listInvoices } from './commands/list-invoices.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
 import { listPaymentLinks } from './commands/list-payment-links.js';
+import { listPrices } from './commands/list-prices.js';
 import { listRefunds } from './commands/list-refunds.js';
 import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
 import { payInvoice } from './commands/pay-invoice.js';
@@ -49,13 +52,17 @@ import { sendInvoice } from './commands/send-invoice.js';
 import { updateCustomer } from './commands/update-customer.js';
 import { updatePaymentIntent } from './commands/update-payment-intent.js';
 import { updatePaymentLink } from './commands/update-payment-link.js';
+import { updatePrice } from './commands/update-price.js';
+import { updateProduct } from './commands/update-product.js';
 import { voidInvoice } from './commands/void-invoice.js';
 
 export { PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
+export type * from './payments-command-types.js';
 export { type PaymentsClient, payments } from './payments-connector.js';
 export type { StripeBalanceTransaction } from './schemas/balance.js';
 export type { StripeBillingPortalSession } from './schemas/billing-portal.js';
 export type {
+  StripeDeletedProduct,
   StripePlan,
   StripePrice,
   StripeProduct,
@@ -98,6 +105,7 @@ export {
   createInvoiceItem,
   createPaymentIntent,
   createPaymentLink,
+  createPrice,
   createProduct,
   createRefund,
   createSetupIntent,
@@ -105,6 +113,7 @@ export {
   customAction,
   deleteCustomer,
   deleteDraftInvoice,
+  deleteProduct,
   detachPaymentMethod,
   expireCheckoutSession,
   finalizeInvoice,
@@ -116,6 +125,7 @@ export {
   getInvoice,
   getPaymentIntent,
   getPlans,
+  getPrice,
   getProductById,
   getProducts,
   getRefund,
@@ -128,6 +138,7 @@ export {
   listInvoices,
   listPaymentIntents,
   listPaymentLinks,
+  listPrices,
   listRefunds,
   markInvoiceUncollectible,
   payInvoice,
@@ -136,210 +147,7 @@ export {
   updateCustomer,
   updatePaymentIntent,
   updatePaymentLink,
+  updatePrice,
+  updateProduct,
   voidInvoice,
 };
-
-/** What `attachPaymentMethod` takes. */
-export type AttachPaymentMethodInput = CommandInput<typeof attachPaymentMethod>;
-/** What `attachPaymentMethod` returns. */
-export type AttachPaymentMethodResult = CommandResult<typeof attachPaymentMethod>;
-/** What `cancelPaymentIntent` takes. */
-export type CancelPaymentIntentInput = CommandInput<typeof cancelPaymentIntent>;
-/** What `cancelPaymentIntent` returns. */
-export type CancelPaymentIntentResult = CommandResult<typeof cancelPaymentIntent>;
-/** What `cancelRefund` takes. */
-export type CancelRefundInput = CommandInput<typeof cancelRefund>;
-/** What `cancelRefund` returns. */
-export type CancelRefundResult = CommandResult<typeof cancelRefund>;
-/** What `capturePaymentIntent` takes. */
-export type CapturePaymentIntentInput = CommandInput<typeof capturePaymentIntent>;
-/** What `capturePaymentIntent` returns. */
-export type CapturePaymentIntentResult = CommandResult<typeof capturePaymentIntent>;
-/** What `confirmPaymentIntent` takes. */
-export type ConfirmPaymentIntentInput = CommandInput<typeof confirmPaymentIntent>;
-/** What `confirmPaymentIntent` returns. */
-export type ConfirmPaymentIntentResult = CommandResult<typeof confirmPaymentIntent>;
-/** What `createBillingPortalSession` takes. */
-export type CreateBillingPortalSessionInput = CommandInput<typeof createBillingPortalSession>;
-/** What `createBillingPortalSession` returns. */
-export type CreateBillingPortalSessionResult = CommandResult<typeof createBillingPortalSession>;
-/** What `createCustomer` takes. */
-export type CreateCustomerInput = CommandInput<typeof createCustomer>;
-/** What `createCustomer` returns. */
-export type CreateCustomerResult = CommandResult<typeof createCustomer>;
-/** What `createInvoice` takes. */
-export type CreateInvoiceInput = CommandInput<typeof createInvoice>;
-/** What `createInvoice` returns. */
-export type CreateInvoiceResult = CommandResult<typeof createInvoice>;
-/** What `createInvoiceItem` takes. */
-export type CreateInvoiceItemInput = CommandInput<typeof createInvoiceItem>;
-/** What `createInvoiceItem` returns. */
-export type CreateInvoiceItemResult = CommandResult<typeof createInvoiceItem>;
-/** What `createPaymentIntent` takes. */
-export type CreatePaymentIntentInput = CommandInput<typeof createPaymentIntent>;
-/** What `createPaymentIntent` returns. */
-export type CreatePaymentIntentResult = CommandResult<typeof createPaymentIntent>;
-/** What `createProduct` takes. */
-export type CreateProductInput = CommandInput<typeof createProduct>;
-/** What `createProduct` returns. */
-export type CreateProductResult = CommandResult<typeof createProduct>;
-/** What `createRefund` takes. */
-export type CreateRefundInput = CommandInput<typeof createRefund>;
-/** What `createRefund` returns. */
-export type CreateRefundResult = CommandResult<typeof createRefund>;
-/** What `createSetupIntent` takes. */
-export type CreateSetupIntentInput = CommandInput<typeof createSetupIntent>;
-/** What `createSetupIntent` returns. */
-export type CreateSetupIntentResult = CommandResult<typeof createSetupIntent>;
-/** What `createSubscription` takes. */
-export type CreateSubscriptionInput = CommandInput<typeof createSubscription>;
-/** What `createSubscription` returns. */
-export type CreateSubscriptionResult = CommandResult<typeof createSubscription>;
-/** What `customAction` takes. */
-export type CustomActionInput = CommandInput<typeof customAction>;
-/** What `customAction` returns. */
-export type CustomActionResult = CommandResult<typeof customAction>;
-/** What `deleteCustomer` takes. */
-export type DeleteCustomerInput = CommandInput<typeof deleteCustomer>;
-/** What `deleteCustomer` returns. */
-export type DeleteCustomerResult = CommandResult<typeof deleteCustomer>;
-/** What `deleteDraftInvoice` takes. */
-export type DeleteDraftInvoiceInput = CommandInput<typeof deleteDraftInvoice>;
-/** What `deleteDraftInvoice` returns. */
-export type DeleteDraftInvoiceResult = CommandResult<typeof deleteDraftInvoice>;
-/** What `detachPaymentMethod` takes. */
-export type DetachPaymentMethodInput = CommandInput<typeof detachPaymentMethod>;
-/** What `detachPaymentMethod` returns. */
-export type DetachPaymentMethodResult = CommandResult<typeof detachPaymentMethod>;
-/** What `finalizeInvoice` takes. */
-export type FinalizeInvoiceInput = CommandInput<typeof finalizeInvoice>;
-/** What `finalizeInvoice` returns. */
-export type FinalizeInvoiceResult = CommandResult<typeof finalizeInvoice>;
-/** What `getBalanceTransactions` takes. */
-export type GetBalanceTransactionsInput = CommandInput<typeof getBalanceTransactions>;
-/** What `getBalanceTransactions` returns. */
-export type GetBalanceTransactionsResult = CommandResult<typeof getBalanceTransactions>;
-/** What `getCharge` takes. */
-export type GetChargeInput = CommandInput<typeof getCharge>;
-/** What `getCharge` returns. */
-export type GetChargeResult = CommandResult<typeof getCharge>;
-/** What `getCustomerById` takes. */
-export type GetCustomerByIdInput = CommandInput<typeof getCustomerById>;
-/** What `getCustomerById` returns. */
-export type GetCustomerByIdResult = CommandResult<typeof getCustomerById>;
-/** What `getCustomers` takes. */
-export type GetCustomersInput = CommandInput<typeof getCustomers>;
-/** What `getCustomers` returns. */
-export type GetCustomersResult = CommandResult<typeof getCustomers>;
-/** What `getInvoice` takes. */
-export type GetInvoiceInput = CommandInput<typeof getInvoice>;
-/** What `getInvoice` returns. */
-export type GetInvoiceResult = CommandResult<typeof getInvoice>;
-/** What `getPaymentIntent` takes. */
-export type GetPaymentIntentInput = CommandInput<typeof getPaymentIntent>;
-/** What `getPaymentIntent` returns. */
-export type GetPaymentIntentResult = CommandResult<typeof getPaymentIntent>;
-/** What `getPlans` takes. */
-export type GetPlansInput = CommandInput<typeof getPlans>;
-/** What `getPlans` returns. */
-export type GetPlansResult = CommandResult<typeof getPlans>;
-/** What `getProductById` takes. */
-export type GetProductByIdInput = CommandInput<typeof getProductById>;
-/** What `getProductById` returns. */
-export type GetProductByIdResult = CommandResult<typeof getProductById>;
-/** What `getProducts` takes. */
-export type GetProductsInput = CommandInput<typeof getProducts>;
-/** What `getProducts` returns. */
-export type GetProductsResult = CommandResult<typeof getProducts>;
-/** What `getRefund` takes. */
-export type GetRefundInput = CommandInput<typeof getRefund>;
-/** What `getRefund` returns. */
-export type GetRefundResult = CommandResult<typeof getRefund>;
-/** What `getSubscriptions` takes. */
-export type GetSubscriptionsInput = CommandInput<typeof getSubscriptions>;
-/** What `getSubscriptions` returns. */
-export type GetSubscriptionsResult = CommandResult<typeof getSubscriptions>;
-/** What `listCharges` takes. */
-export type ListChargesInput = CommandInput<typeof listCharges>;
-/** What `listCharges` returns. */
-export type ListChargesResult = CommandResult<typeof listCharges>;
-/** What `listCustomerPaymentMethods` takes. */
-export type ListCustomerPaymentMethodsInput = CommandInput<typeof listCustomerPaymentMethods>;
-/** What `listCustomerPaymentMethods` returns. */
-export type ListCustomerPaymentMethodsResult = CommandResult<typeof listCustomerPaymentMethods>;
-/** What `listInvoiceLines` takes. */
-export type ListInvoiceLinesInput = CommandInput<typeof listInvoiceLines>;
-/** What `listInvoiceLines` returns. */
-export type ListInvoiceLinesResult = CommandResult<typeof listInvoiceLines>;
-/** What `listInvoices` takes. */
-export type ListInvoicesInput = CommandInput<typeof listInvoices>;
-/** What `listInvoices` returns. */
-export type ListInvoicesResult = CommandResult<typeof listInvoices>;
-/** What `listPaymentIntents` takes. */
-export type ListPaymentIntentsInput = CommandInput<typeof listPaymentIntents>;
-/** What `listPaymentIntents` returns. */
-export type ListPaymentIntentsResult = CommandResult<typeof listPaymentIntents>;
-/** What `listRefunds` takes. */
-export type ListRefundsInput = CommandInput<typeof listRefunds>;
-/** What `listRefunds` returns. */
-export type ListRefundsResult = CommandResult<typeof listRefunds>;
-/** What `markInvoiceUncollectible` takes. */
-export type MarkInvoiceUncollectibleInput = CommandInput<typeof markInvoiceUncollectible>;
-/** What `markInvoiceUncollectible` returns. */
-export type MarkInvoiceUncollectibleResult = CommandResult<typeof markInvoiceUncollectible>;
-/** What `payInvoice` takes. */
-export type PayInvoiceInput = CommandInput<typeof payInvoice>;
-/** What `payInvoice` returns. */
-export type PayInvoiceResult = CommandResult<typeof payInvoice>;
-/** What `previewInvoice` takes. */
-export type PreviewInvoiceInput = CommandInput<typeof previewInvoice>;
-/** What `previewInvoice` returns. */
-export type PreviewInvoiceResult = CommandResult<typeof previewInvoice>;
-/** What `sendInvoice` takes. */
-export type SendInvoiceInput = CommandInput<typeof sendInvoice>;
-/** What `sendInvoice` returns. */
-export type SendInvoiceResult = CommandResult<typeof sendInvoice>;
-/** What `updateCustomer` takes. */
-export type UpdateCustomerInput = CommandInput<typeof updateCustomer>;
-/** What `updateCustomer` returns. */
-export type UpdateCustomerResult = CommandResult<typeof updateCustomer>;
-/** What `updatePaymentIntent` takes. */
-export type UpdatePaymentIntentInput = CommandInput<typeof updatePaymentIntent>;
-/** What `updatePaymentIntent` returns. */
-export type UpdatePaymentIntentResult = CommandResult<typeof updatePaymentIntent>;
-/** What `voidInvoice` takes. */
-export type VoidInvoiceInput = CommandInput<typeof voidInvoice>;
-/** What `voidInvoice` returns. */
-export type VoidInvoiceResult = CommandResult<typeof voidInvoice>;
-/** What `createCheckoutSession` takes. */
-export type CreateCheckoutSessionInput = CommandInput<typeof createCheckoutSession>;
-/** What `createCheckoutSession` returns. */
-export type CreateCheckoutSessionResult = CommandResult<typeof createCheckoutSession>;
-/** What `getCheckoutSession` takes. */
-export type GetCheckoutSessionInput = CommandInput<typeof getCheckoutSession>;
-/** What `getCheckoutSession` returns. */
-export type GetCheckoutSessionResult = CommandResult<typeof getCheckoutSession>;
-/** What `listCheckoutSessions` takes. */
-export type ListCheckoutSessionsInput = CommandInput<typeof listCheckoutSessions>;
-/** What `listCheckoutSessions` returns. */
-export type ListCheckoutSessionsResult = CommandResult<typeof listCheckoutSessions>;
-/** What `listCheckoutSessionLineItems` takes. */
-export type ListCheckoutSessionLineItemsInput = CommandInput<typeof listCheckoutSessionLineItems>;
-/** What `listCheckoutSessionLineItems` returns. */
-export type ListCheckoutSessionLineItemsResult = CommandResult<typeof listCheckoutSessionLineItems>;
-/** What `expireCheckoutSession` takes. */
-export type ExpireCheckoutSessionInput = CommandInput<typeof expireCheckoutSession>;
-/** What `expireCheckoutSession` returns. */
-export type ExpireCheckoutSessionResult = CommandResult<typeof expireCheckoutSession>;
-/** What `createPaymentLink` takes. */
-export type CreatePaymentLinkInput = CommandInput<typeof createPaymentLink>;
-/** What `createPaymentLink` returns. */
-export type CreatePaymentLinkResult = CommandResult<typeof createPaymentLink>;
-/** What `listPaymentLinks` takes. */
-export type ListPaymentLinksInput = CommandInput<typeof listPaymentLinks>;
-/** What `listPaymentLinks` returns. */
-export type ListPaymentLinksResult = CommandResult<typeof listPaymentLinks>;
-/** What `updatePaymentLink` takes. */
-export type UpdatePaymentLinkInput = CommandInput<typeof updatePaymentLink>;
-/** What `updatePaymentLink` returns. */
-export type UpdatePaymentLinkResult = CommandResult<typeof updatePaymentLink>;

@@ -180,6 +180,31 @@ const SURFACE: [string, string, string[]][] = [
   ],
   ['listPaymentLinks', 'List Payment Links', ['active', 'limit', 'startingAfter']],
   ['updatePaymentLink', 'Update Payment Link', ['paymentLinkId', 'active', 'metadata', 'extra']],
+  [
+    'createPrice',
+    'Create Price',
+    [
+      'productId',
+      'productName',
+      'unitAmount',
+      'currency',
+      'recurring',
+      'nickname',
+      'lookupKey',
+      'taxBehavior',
+      'metadata',
+      'extra',
+    ],
+  ],
+  ['getPrice', 'Get Price', ['priceId', 'expand']],
+  ['listPrices', 'List Prices', ['productId', 'active', 'type', 'lookupKeys', 'limit', 'startingAfter']],
+  ['updatePrice', 'Update Price', ['priceId', 'active', 'nickname', 'lookupKey', 'metadata', 'extra']],
+  [
+    'updateProduct',
+    'Update Product',
+    ['productId', 'name', 'description', 'active', 'defaultPrice', 'metadata', 'extra'],
+  ],
+  ['deleteProduct', 'Delete Product', ['productId']],
 ];
 
 describe('payments connector', () => {

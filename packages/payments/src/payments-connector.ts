@@ -11,6 +11,7 @@ import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
 import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createPaymentLink } from './commands/create-payment-link.js';
+import { createPrice } from './commands/create-price.js';
 import { createProduct } from './commands/create-product.js';
 import { createRefund } from './commands/create-refund.js';
 import { createSetupIntent } from './commands/create-setup-intent.js';
@@ -18,6 +19,7 @@ import { createSubscription } from './commands/create-subscription.js';
 import { customAction } from './commands/custom-action.js';
 import { deleteCustomer } from './commands/delete-customer.js';
 import { deleteDraftInvoice } from './commands/delete-draft-invoice.js';
+import { deleteProduct } from './commands/delete-product.js';
 import { detachPaymentMethod } from './commands/detach-payment-method.js';
 import { expireCheckoutSession } from './commands/expire-checkout-session.js';
 import { finalizeInvoice } from './commands/finalize-invoice.js';
@@ -29,6 +31,7 @@ import { getCustomers } from './commands/get-customers.js';
 import { getInvoice } from './commands/get-invoice.js';
 import { getPaymentIntent } from './commands/get-payment-intent.js';
 import { getPlans } from './commands/get-plans.js';
+import { getPrice } from './commands/get-price.js';
 import { getProductById } from './commands/get-product-by-id.js';
 import { getProducts } from './commands/get-products.js';
 import { getRefund } from './commands/get-refund.js';
@@ -41,6 +44,7 @@ import { listInvoiceLines } from './commands/list-invoice-lines.js';
 import { listInvoices } from './commands/list-invoices.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
 import { listPaymentLinks } from './commands/list-payment-links.js';
+import { listPrices } from './commands/list-prices.js';
 import { listRefunds } from './commands/list-refunds.js';
 import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
 import { payInvoice } from './commands/pay-invoice.js';
@@ -49,6 +53,8 @@ import { sendInvoice } from './commands/send-invoice.js';
 import { updateCustomer } from './commands/update-customer.js';
 import { updatePaymentIntent } from './commands/update-payment-intent.js';
 import { updatePaymentLink } from './commands/update-payment-link.js';
+import { updatePrice } from './commands/update-price.js';
+import { updateProduct } from './commands/update-product.js';
 import { voidInvoice } from './commands/void-invoice.js';
 import { createStripeHttp, PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 import { paymentsToolsets } from './payments-toolsets.js';
@@ -142,6 +148,12 @@ const commands = {
   createPaymentLink,
   listPaymentLinks,
   updatePaymentLink,
+  createPrice,
+  getPrice,
+  listPrices,
+  updatePrice,
+  updateProduct,
+  deleteProduct,
 };
 
 /**

@@ -116,11 +116,11 @@ export const draftInvoiceLookup: Lookup = {
   input: { status: 'draft', limit: 100 },
 };
 
-/** Prices: the active ones, one-time and recurring, newest 100. */
+/** Prices: one-time and recurring, active or not, newest 100. */
 export const priceLookup: Lookup = {
   noun: 'prices',
   command: 'getPlans',
-  input: { active: true, pagination: { limit: 100 } },
+  input: { pagination: { limit: 100 } },
   items: 'data',
   value: 'id',
   label: ['nickname', '{unit_amount|minor} {currency|upper}', 'id'],
@@ -157,4 +157,13 @@ export const paymentLinkLookup: Lookup = {
   value: 'id',
   label: ['url', 'id'],
   detail: ['{currency|upper}'],
+};
+
+/** A product's prices, once the product is chosen (its default price is one of them). */
+export const productPriceLookup: Lookup = {
+  ...priceLookup,
+  noun: 'prices of the product',
+  command: 'listPrices',
+  input: { productId: '{param:productId}', active: true, limit: 100 },
+  needs: ['productId'],
 };

@@ -194,3 +194,17 @@ export const lineItemsField = (z: Zod, description: string) =>
     .min(1, 'give at least one line item')
     .max(100, 'at most 100 line items')
     .meta({ title: 'Line Items', description });
+
+/** A product id, `prod_…`. */
+export const productIdField = (z: Zod, description: string) =>
+  stripeId(z, 'prod_', 'Product Id', description);
+
+/** A three-letter currency code, lowercase as Stripe keeps it; `usd` unless given. */
+export const currencyField = (z: Zod, description: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, 'must be a three-letter ISO currency code such as usd')
+    .default('usd')
+    .meta({ title: 'Currency', description });

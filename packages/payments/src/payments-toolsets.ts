@@ -103,7 +103,18 @@ export const paymentsToolsets: Record<string, Toolset> = {
   catalog: {
     title: 'Products and prices',
     description: 'What you sell: products and their prices (plans).',
-    commands: ['createProduct', 'getProductById', 'getProducts', 'getPlans'],
+    commands: [
+      'createProduct',
+      'getProductById',
+      'getProducts',
+      'updateProduct',
+      'deleteProduct',
+      'getPlans',
+      'createPrice',
+      'getPrice',
+      'listPrices',
+      'updatePrice',
+    ],
   },
   balance: {
     title: 'Balance',

@@ -74,6 +74,24 @@ export const priceSchema = (z: Zod) =>
 /** A price. */
 export type StripePrice = z.output<ReturnType<typeof priceSchema>>;
 
+/** A price alone, shown as a record (the result of the commands that create, read or change one). */
+export const priceRecordSchema = (z: Zod) => priceSchema(z).meta(resultView({ view: 'record' }));
+
+/** What Stripe returns for a deleted product. */
+export const deletedProductSchema = (z: Zod) =>
+  z
+    .looseObject({
+      id: z.string().meta({ title: 'Product Id', description: 'The deleted product’s id, prod_….' }),
+      object: objectType(z, 'product'),
+      deleted: z
+        .literal(true)
+        .meta({ title: 'Deleted', description: 'Always true: the product was deleted.' }),
+    })
+    .meta(resultView({ view: 'record' }));
+
+/** A deleted product: `{id, object: 'product', deleted: true}`. */
+export type StripeDeletedProduct = z.output<ReturnType<typeof deletedProductSchema>>;
+
 /** The plan view of a recurring price, as subscription items carry it. */
 export const planSchema = (z: Zod) =>
   z.looseObject({

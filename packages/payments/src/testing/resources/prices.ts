@@ -34,6 +34,8 @@ export interface PriceFields {
   nickname?: string | null;
   lookupKey?: string | null;
   metadata?: Record<string, string>;
+  /** `inclusive`, `exclusive` or `unspecified` (the default). */
+  taxBehavior?: string;
 }
 
 /** A price in the pinned version's shape (`recurring.meter`, no `aggregate_usage`). */
@@ -61,7 +63,7 @@ export function buildPrice(fields: PriceFields): StoredObject {
           usage_type: 'licensed',
         }
       : null,
-    tax_behavior: 'unspecified',
+    tax_behavior: fields.taxBehavior ?? 'unspecified',
     tiers_mode: null,
     transform_quantity: null,
     type: recurring ? 'recurring' : 'one_time',
@@ -163,6 +165,7 @@ export function newPrice(call: Call, params: StripeParams, product: string, pref
     nickname: nullableStr(params, 'nickname'),
     lookupKey,
     metadata: applyMetadata({}, params),
+    taxBehavior: str(params, 'tax_behavior') ?? 'unspecified',
   });
 }
 
