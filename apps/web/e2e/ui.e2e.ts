@@ -601,6 +601,9 @@ describe.skipIf(Boolean(missing))(
         chartId: 'sbx7dau',
         // Stripe's test payment methods are ids that every account accepts; no lookup lists them.
         paymentMethodId: 'pm_card_visa',
+        // A line item's price sits in a list, where no lookup reaches: the sandbox's one-time price.
+        lineItems_0_price: 'price_SeedOnboardingFee',
+        lineItems_1_price: 'price_SeedOnboardingFee',
         event: '{"event_type": "_active"}',
         events: `[{"event_type": "E2E check", "user_id": "${user}"}]`,
         requests: '[{"insertText": {"endOfSegmentLocation": {}, "text": "E2E"}}]',
