@@ -59,8 +59,9 @@ describe('c-host run prompts with lookups', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
     const issue = issueTitled('Picked from lists');
     expect(issue).toMatchObject({ teamId: design.id, stateId: design.states.todo });
-    // The team list (nothing typed: the first teams), then the states of the team picked, then the create.
-    expect(operations()).toEqual(['Teams', 'TeamStates', 'CreateIssue']);
+    // The team list (nothing typed: the first teams), then the states and the open cycles of the team
+    // picked (the cycle left unset), then the create.
+    expect(operations()).toEqual(['Teams', 'TeamStates', 'TeamCycles', 'CreateIssue']);
     const states = linear.server.calls[1]?.bodyJson as { variables?: { id?: string } };
     expect(states.variables?.id).toBe(design.id);
   }, 60_000);
@@ -76,6 +77,8 @@ describe('c-host run prompts with lookups', () => {
         { when: /✔ Issue Id.*another value[\s\S]*\? Issue Id/, keys: `${first!.id}\r` },
         { when: /Status Id[\s\S]*Type another value[\s\S]*Done · completed/, keys: 'done' },
         { when: /❯ Done · completed/, keys: '\r' },
+        // The optional cycle is offered too: Enter leaves it unset.
+        { when: /Cycle Id[\s\S]*❯ Leave unset/, keys: '\r' },
         { when: /Run it\?/, keys: 'y\r' },
       ],
     });

@@ -4,7 +4,7 @@ import { Registry } from '../registry.js';
 import { toolsOf } from './mcp-server.js';
 
 /** Values of the parameters other lookups are filled from, where an id has a format of its own. */
-const ID_SAMPLES: Record<string, string> = { customerId: 'cus_Sample0001' };
+const ID_SAMPLES: Record<string, string> = { customerId: 'cus_Sample0001', productId: 'prod_Sample0001' };
 
 describe('MCP tool parameters with a lookup', () => {
   it('say which tool lists their choices, how to call it and where the values are, keeping their own description', async () => {
