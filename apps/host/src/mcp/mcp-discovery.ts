@@ -5,7 +5,7 @@ import { closestNames, didYouMean } from '../suggest.js';
 import { CONNECTION_ARGUMENT, KEY_ARGUMENT, type McpOptions } from './mcp-host.js';
 import type { ToolsetSession } from './mcp-session.js';
 import { type HostToolset, toolsetsOf } from './mcp-toolsets.js';
-import { listedCommands, ownsParameter } from './tools.js';
+import { fullInputSchema, listedCommands, ownsParameter } from './tools.js';
 
 // Discovery: the tools through which an agent that starts with the core toolsets finds, enables and
 // runs every other command the server may run, without reading every schema up front.
@@ -230,7 +230,7 @@ function describe(context: DiscoveryContext, id: string): Record<string, unknown
     command: {
       ...summary(entry),
       annotations: entry.command.annotations,
-      inputSchema: entry.command.inputSchema,
+      inputSchema: fullInputSchema(entry, new Set(context.served.keys())),
       ...(entry.command.outputSchema ? { outputSchema: entry.command.outputSchema } : {}),
     },
   };

@@ -58,7 +58,8 @@ describe('MCP over streamable HTTP', () => {
     expect(get).toMatchObject({
       title: 'Get Thing',
       description: 'Reads one thing by id.',
-      inputSchema: { type: 'object', properties: { thingId: { title: 'Thing Id' } } },
+      // A form's words (titles) are left out of tools/list; the type and description stay.
+      inputSchema: { type: 'object', properties: { thingId: { type: 'string' } } },
       annotations: { readOnlyHint: true, destructiveHint: false },
     });
     expect(tools[2]!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });

@@ -2,6 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
 import { Registry } from '../registry.js';
 import { toolsOf } from './mcp-server.js';
+import { fullInputSchema, selectTools } from './tools.js';
+
+type Options = Parameters<typeof toolsOf>[1];
+
+/**
+ * Each served tool's full input schema, as `describe` gives it: tools/list tells a lookup by the
+ * tool's name only, `describe` how to call it and where the values are.
+ */
+function fullSchemas(registry: Registry, options: Options) {
+  const served = selectTools(registry, options);
+  const offered = new Set(served.map((entry) => entry.toolName));
+  return Object.fromEntries(
+    served.map((entry) => [entry.toolName, { inputSchema: fullInputSchema(entry, offered) }]),
+  );
+}
 
 /** Values of the parameters other lookups are filled from, where an id has a format of its own. */
 const ID_SAMPLES: Record<string, string> = { customerId: 'cus_Sample0001', productId: 'prod_Sample0001' };
@@ -9,9 +24,7 @@ const ID_SAMPLES: Record<string, string> = { customerId: 'cus_Sample0001', produ
 describe('MCP tool parameters with a lookup', () => {
   it('say which tool lists their choices, how to call it and where the values are, keeping their own description', async () => {
     const registry = new Registry(await loadConnectors(['issues', 'payments']));
-    const tools = Object.fromEntries(
-      toolsOf(registry, { toolsets: ['all'] }).map((tool) => [tool.name, tool]),
-    );
+    const tools = fullSchemas(registry, { toolsets: ['all'] });
     const createIssue = tools.issues_createIssue?.inputSchema.properties as Record<
       string,
       { description: string }
@@ -85,18 +98,22 @@ describe('MCP tool parameters with a lookup', () => {
 
   it('name no tool the server hides: --read-only and --tools leave out what they do not offer', async () => {
     const registry = new Registry(await loadConnectors(['issues', 'payments']));
-    const served = (options: Parameters<typeof toolsOf>[1]) => {
-      const tools = toolsOf(registry, options);
+    const served = (options: Options) => {
+      const named: string[] = [];
       const descriptions = new Map<string, string>();
-      for (const tool of tools) {
-        for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
-          descriptions.set(`${tool.name}.${name}`, (property as { description?: string }).description ?? '');
+      // What tools/list says and what describe says both name offered tools only.
+      const listed = toolsOf(registry, options).map((tool) => [tool.name, tool] as const);
+      for (const [tool, { inputSchema }] of [...listed, ...Object.entries(fullSchemas(registry, options))]) {
+        for (const [name, property] of Object.entries(inputSchema.properties ?? {})) {
+          const text = (property as { description?: string }).description ?? '';
+          const key = `${tool}.${name}`;
+          // The longer (describe's) is kept for the assertions below; both are scanned for names.
+          if (text.length >= (descriptions.get(key)?.length ?? 0)) descriptions.set(key, text);
+          const choices = /Choices: the (\w+) tool/.exec(text)?.[1];
+          if (choices) named.push(choices);
         }
       }
-      const named = [...descriptions.values()].flatMap(
-        (text) => /Choices: the (\w+) tool/.exec(text)?.[1] ?? [],
-      );
-      return { names: new Set(tools.map((tool) => tool.name)), descriptions, named };
+      return { names: new Set(listed.map(([name]) => name)), descriptions, named };
     };
     const readOnly = served({ readOnly: true, toolsets: ['all'] });
     // Projects are listed through the custom GraphQL tool, which may write and so is hidden here.

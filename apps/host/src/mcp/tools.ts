@@ -2,6 +2,13 @@ import { fillLookupInput, type JsonSchema, type Lookup, ValidationError } from '
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type RegisteredCommand, type Registry, toolNameOf } from '../registry.js';
 import { DEFAULT_MAX_RESULT_BYTES, MAX_RESULT_BYTES_CEILING, MIN_RESULT_BYTES } from './bounded-result.js';
+import {
+  compactInput,
+  compactOutput,
+  type DescriptionDetail,
+  fieldNames,
+  firstSentences,
+} from './compact-schema.js';
 import { CONNECTION_ARGUMENT, KEY_ARGUMENT, type McpHost, type McpOptions } from './mcp-host.js';
 import {
   ALL_TOOLSETS,
@@ -104,27 +111,27 @@ export const ownsParameter = (entry: RegisteredCommand, name: string) =>
   Object.hasOwn((entry.command.inputSchema.properties ?? {}) as object, name);
 
 /** A command's input schema plus the host's arguments: `connection`, and `idempotencyKey` on writes. */
-function toolInputSchema(entry: RegisteredCommand, hidden: ReadonlySet<string>): Tool['inputSchema'] {
+function toolInputSchema(entry: RegisteredCommand, hidden: ReadonlySet<string>): JsonSchema {
   const schema = entry.command.inputSchema;
   const extra: Record<string, JsonSchema> = {};
   if (!ownsParameter(entry, CONNECTION_ARGUMENT)) {
     extra[CONNECTION_ARGUMENT] = {
       type: 'string',
       title: 'Connection',
-      description: `The ${entry.connectorId} account to use (a connection name; see the instructions). Default when omitted.`,
+      description: 'Account name; the default when omitted.',
     };
   }
   if (!entry.command.annotations.readOnly && !ownsParameter(entry, KEY_ARGUMENT)) {
     extra[KEY_ARGUMENT] = {
       type: 'string',
       title: 'Idempotency key',
-      description: 'Your key for this one change (a UUID): retry with the same key and it applies once.',
+      description: 'A UUID per change; retries apply once.',
     };
   }
   return {
     ...schema,
     properties: { ...withChoices(entry, hidden, schema.properties as Record<string, JsonSchema>), ...extra },
-  } as Tool['inputSchema'];
+  };
 }
 
 /** The tool that lists a parameter's choices (its lookup's main command, of the same connector). */
@@ -175,36 +182,88 @@ function choicesHow(lookup: Lookup): string {
   return `${after}${call}; each choice is the value at ${path}${only}`;
 }
 
+/** No tool in tools/list is larger than this, as JSON (the budget of issue 29). */
+export const MAX_TOOL_BYTES = 4096;
+/**
+ * What a tool aims at: its schemas are told more shortly until it fits (or nothing is left to
+ * shorten), so that the default list of each connector's core stays well under 40 KB.
+ */
+const TARGET_TOOL_BYTES = 1000;
+/**
+ * From the most to the least told, the first that fits the target is taken; `levels` 0 keeps the
+ * result's field names only.
+ */
+const STAGES: readonly { detail: DescriptionDetail; levels: number; inputLevels?: number }[] = [
+  { detail: 'full', levels: 2 },
+  { detail: 'full', levels: 1 },
+  { detail: 'short-nested', levels: 1 },
+  { detail: 'top-only', levels: 1 },
+  { detail: 'short', levels: 1 },
+  { detail: 'short', levels: 0 },
+  { detail: 'required', levels: 0 },
+  { detail: 'required', levels: 0, inputLevels: 1 },
+];
+
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+/**
+ * A command's tool, sized for an agent's context: a description of a sentence or two, a compact
+ * output schema (the result's fields, more let through) and an input schema without what only a
+ * form needs, told more shortly only as far as the size requires. `describe` gives the full ones.
+ */
 function toolOf(entry: RegisteredCommand, hidden: ReadonlySet<string>): Tool {
   const hints = entry.command.annotations;
-  const output = entry.command.outputSchema;
-  return {
+  const full = entry.command.outputSchema;
+  const input = toolInputSchema(entry, hidden);
+  const make = ({ detail, levels, inputLevels }: (typeof STAGES)[number]): Tool => ({
     name: entry.toolName,
     title: entry.command.title,
-    description: entry.command.description,
-    inputSchema: toolInputSchema(entry, hidden),
+    description: firstSentences(entry.command.description, 1, 160),
+    inputSchema: compactInput(input, detail, 0, inputLevels) as Tool['inputSchema'],
     // MCP output schemas describe structuredContent, which is always an object.
-    ...(output?.type === 'object' ? { outputSchema: output as Tool['outputSchema'] } : {}),
+    outputSchema: (full?.type === 'object'
+      ? levels === 0
+        ? fieldNames(full)
+        : compactOutput(full, levels)
+      : { type: 'object' }) as Tool['outputSchema'],
+    // The tool's title says it already (clients fall back to it).
     annotations: {
-      title: entry.command.title,
       readOnlyHint: hints.readOnly,
       destructiveHint: hints.destructive,
       idempotentHint: hints.idempotent,
       openWorldHint: true,
     },
-  };
+  });
+  let tool = make(STAGES[0]!);
+  for (const stage of STAGES) {
+    tool = make(stage);
+    if (jsonBytes(tool) <= TARGET_TOOL_BYTES) return tool;
+  }
+  // Past the target, the result's fields go before the parameters' words do.
+  return jsonBytes(tool) <= MAX_TOOL_BYTES ? tool : { ...tool, outputSchema: { type: 'object' } };
 }
+
+/** The tools a command's lookups name that are not among the `offered` tool names. */
+const hiddenLookups = (entry: RegisteredCommand, offered: ReadonlySet<string>) =>
+  new Set(
+    Object.values(entry.command.lookups ?? {})
+      .map((lookup) => lookupTool(entry, lookup))
+      .filter((tool) => !offered.has(tool)),
+  );
+
+/**
+ * A command's full input schema as `describe` gives it: every word of the command's own, the host's
+ * arguments, and for each parameter with a lookup how to list its choices among the `offered` tools.
+ */
+export const fullInputSchema = (entry: RegisteredCommand, offered: ReadonlySet<string>): JsonSchema =>
+  toolInputSchema(entry, hiddenLookups(entry, offered));
 
 /** Per command, its tool for each set of lookup tools left out (almost always none). */
 const toolCache = new WeakMap<RegisteredCommand, Map<string, Tool>>();
 
 /** One command's tool among the `offered` tool names, made once per selection that differs for it. */
 export function toolFor(entry: RegisteredCommand, offered: ReadonlySet<string>): Tool {
-  const hidden = new Set(
-    Object.values(entry.command.lookups ?? {})
-      .map((lookup) => lookupTool(entry, lookup))
-      .filter((tool) => !offered.has(tool)),
-  );
+  const hidden = hiddenLookups(entry, offered);
   const key = [...hidden].sort().join(',');
   let tools = toolCache.get(entry);
   if (!tools) {

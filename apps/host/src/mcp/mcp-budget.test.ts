@@ -1,0 +1,50 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { loadConnectors } from '../connectors.js';
+import { Registry } from '../registry.js';
+import { DISCOVERY_TOOLS } from './mcp-discovery.js';
+import { TRIGGER_TOOLS } from './mcp-trigger-tools.js';
+import { MAX_TOOL_BYTES, toolsOf } from './tools.js';
+
+// The budget of issue 29: what an agent reads before it does anything. No tool, with every toolset
+// listed, is over 4 KB. The default tools/list (each connector's core toolset, the discovery and
+// event tools) does not grow with the number of commands, and stays under 40 KB (34 KB today, for
+// 29 core commands).
+
+const registry = new Registry(await loadConnectors());
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+/** The budget of the default list (issue 29). */
+const DEFAULT_LIST_BYTES = 40 * 1024;
+
+describe('the tools/list budget', () => {
+  it('keeps the default list under its ceiling, whatever the number of commands', () => {
+    const tools = [...toolsOf(registry), ...DISCOVERY_TOOLS, ...TRIGGER_TOOLS];
+    const size = bytes({ tools });
+    console.info(`default tools/list: ${tools.length} tools, ${(size / 1024).toFixed(1)} KB`);
+    expect(tools.length).toBeGreaterThan(DISCOVERY_TOOLS.length + TRIGGER_TOOLS.length);
+    expect(size).toBeLessThan(DEFAULT_LIST_BYTES);
+  });
+
+  it('keeps every tool under 4 KB, with all toolsets listed', () => {
+    const tools: Tool[] = [...toolsOf(registry, { toolsets: ['all'] }), ...DISCOVERY_TOOLS, ...TRIGGER_TOOLS];
+    expect(tools.length).toBeGreaterThan(registry.commands().length);
+    const sizes = tools.map((tool) => ({ name: tool.name, size: bytes(tool) }));
+    const largest = sizes.reduce((a, b) => (b.size > a.size ? b : a));
+    console.info(
+      `--toolsets all: ${tools.length} tools, ${(bytes({ tools }) / 1024).toFixed(1)} KB; largest ${largest.name} ${largest.size} B`,
+    );
+    for (const { name, size } of sizes) expect(size, name).toBeLessThanOrEqual(MAX_TOOL_BYTES);
+  });
+
+  it('keeps a short description and both schemas on every tool, which a strict Ajv compiles', () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: false });
+    for (const tool of toolsOf(registry, { toolsets: ['all'] })) {
+      expect(tool.description?.length ?? 0, tool.name).toBeLessThanOrEqual(400);
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(() => ajv.compile(tool.inputSchema), `${tool.name} input`).not.toThrow();
+      expect(() => ajv.compile(tool.outputSchema!), `${tool.name} output`).not.toThrow();
+    }
+  });
+});
