@@ -274,8 +274,12 @@ program
     "list the commands of these toolsets, comma-separated: core (the default: each connector's core, the rest through discovery tools), all, <connector>, <connector>.<toolset>; --tools and --read-only narrow them",
   )
   .option(
+    '--max-result-tokens <tokens>',
+    'cut results past about this many tokens (3 bytes of JSON each) at a whole list item (default 25000, or C_HOST_MCP_MAX_RESULT_TOKENS; 1500 to 1000000)',
+  )
+  .option(
     '--max-result-bytes <bytes>',
-    'cut larger results at a whole list item (default 1048576, at most 4194304)',
+    'cut results past this many bytes of JSON instead (4096 to 4194304; with --max-result-tokens, the smaller bound)',
   )
   .option(
     '--sandbox',

@@ -11,6 +11,7 @@ export interface McpFlags extends GlobalFlags {
   tools?: string;
   toolsets?: string;
   maxResultBytes?: string;
+  maxResultTokens?: string;
   sandbox?: boolean;
 }
 
@@ -27,6 +28,7 @@ export async function mcpCommand(flags: McpFlags): Promise<void> {
     tools: flags.tools,
     toolsets: flags.toolsets,
     maxResultBytes: flags.maxResultBytes,
+    maxResultTokens: flags.maxResultTokens,
   });
   checkSandboxAlone(flags);
   const host = await cliHost(flags);

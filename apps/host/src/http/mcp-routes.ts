@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { HttpContext } from './context.js';
 
-/** The `/mcp` query: the same selection as `c-host mcp --read-only --tools … --toolsets … --max-result-bytes …`. */
+/** The `/mcp` query: the same selection as `c-host mcp --read-only --tools … --toolsets … --max-result-tokens …`. */
 interface McpQuery {
   readOnly?: string | string[];
   tools?: string | string[];
   toolsets?: string | string[];
   maxResultBytes?: string | string[];
+  maxResultTokens?: string | string[];
 }
 
 /**
@@ -24,6 +25,7 @@ export const mcpRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) 
       tools: query.tools,
       toolsets: query.toolsets,
       maxResultBytes: single(query.maxResultBytes),
+      maxResultTokens: single(query.maxResultTokens),
     });
     selectTools(host.registry, options);
     reply.hijack();

@@ -1,6 +1,21 @@
 import type { JsonSchema } from '@c/core';
 
-/** A tool result's JSON is at most this large by default (spec/AGENTS.md). */
+/**
+ * A tool result is at most this many tokens by default (issue 29): what agent clients take without
+ * a warning (Claude Code warns above 25,000 tokens of tool output).
+ */
+export const DEFAULT_MAX_RESULT_TOKENS = 25_000;
+/**
+ * Tokens are estimated from size: JSON, with its quotes, braces and ids, runs near 3 bytes a token
+ * (prose nearer 4), so this errs toward a result a little smaller than the bound.
+ */
+export const BYTES_PER_TOKEN = 3;
+/** The smallest and largest `--max-result-tokens` (the bytes' bounds below, in tokens). */
+export const MIN_RESULT_TOKENS = 1_500;
+export const MAX_RESULT_TOKENS_CEILING = 1_000_000;
+/** The environment variable that sets the token bound of a server started without the flag. */
+export const MAX_RESULT_TOKENS_ENV = 'C_HOST_MCP_MAX_RESULT_TOKENS';
+/** The HTTP API's and the CLI's bound on a result, kept at 1 MiB (spec/AGENTS.md). */
 export const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 /**
  * The largest `--max-result-bytes`: a result travels twice in its message (as `structuredContent`
@@ -27,6 +42,27 @@ export interface Truncation {
   nextInput?: Record<string, unknown>;
 }
 
+/**
+ * The bytes of JSON an MCP result may take: `maxResultBytes` when only it is given, else the token
+ * bound (the flag, the environment, or 25,000) times `BYTES_PER_TOKEN`, the smaller of both when
+ * both are given.
+ */
+export function resultBudget(options: {
+  maxResultBytes?: number | undefined;
+  maxResultTokens?: number | undefined;
+}): {
+  bytes: number;
+  tokens: number | undefined;
+} {
+  const { maxResultBytes, maxResultTokens } = options;
+  if (maxResultBytes !== undefined && maxResultTokens === undefined) {
+    return { bytes: maxResultBytes, tokens: undefined };
+  }
+  const tokens = maxResultTokens ?? DEFAULT_MAX_RESULT_TOKENS;
+  const byTokens = tokens * BYTES_PER_TOKEN;
+  return { bytes: Math.min(byTokens, maxResultBytes ?? byTokens), tokens };
+}
+
 /** What a bounded result is. */
 export interface BoundedResult {
   /** The result, its largest list cut to fit when it had to be, marked as `markable` allows. */
@@ -39,6 +75,8 @@ export interface BoundedResult {
 /** What the bounding needs to know about the call. */
 export interface BoundContext {
   input: Record<string, unknown>;
+  /** The tool that was called: the rest is asked of it again. */
+  tool?: string;
   /** The command's input JSON Schema: which parameters can narrow the next call. */
   inputSchema: JsonSchema;
   /**
@@ -171,7 +209,7 @@ function describeCut(
     returned: count,
     received: items.length,
     ...(noMore && !moreAtProvider ? { total: items.length } : {}),
-    rest: `${rest}${note}`,
+    rest: `${rest}${note}${nextInput && context.tool ? ` Next call: ${context.tool} with ${JSON.stringify(nextInput)}.` : ''}`,
     ...(nextInput ? { nextInput } : {}),
   };
 }

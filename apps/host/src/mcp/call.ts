@@ -78,7 +78,10 @@ export const errorResult = (error: unknown, ...more: string[]): CallToolResult =
 /** How the server answers: which tools it offers and how large a result may be. */
 export interface CallLimits {
   offered: ReadonlySet<string>;
+  /** The bound on a result's JSON, from `maxResultTokens` when that is set. */
   maxResultBytes: number;
+  /** The token bound the bytes come from, to say in an error. */
+  maxResultTokens?: number | undefined;
 }
 
 /** Runs a tool's command through the pipeline (`Runner.check`, then `run`) and answers with its result. */
@@ -87,7 +90,7 @@ export async function callTool(
   entry: RegisteredCommand,
   request: CallToolRequest,
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-  { offered, maxResultBytes }: CallLimits,
+  { offered, maxResultBytes, maxResultTokens }: CallLimits,
 ): Promise<CallToolResult> {
   const progressToken = request.params._meta?.progressToken;
   let result: unknown;
@@ -115,6 +118,7 @@ export async function callTool(
   const schema = toolFor(entry, offered).outputSchema as JsonSchema | undefined;
   const context = {
     input,
+    tool: entry.toolName,
     inputSchema: entry.command.inputSchema,
     markable: (key: string) => allows(schema, key),
   };
@@ -148,8 +152,8 @@ export async function callTool(
   }
   return errorResult(
     new ValidationError(
-      `The result of ${entry.id} is larger than ${maxResultBytes} bytes of JSON and has no list to cut: narrow the input so that less comes back`,
-      { details: { maxResultBytes } },
+      `The result of ${entry.id} is larger than ${maxResultTokens ? `about ${maxResultTokens} tokens (${maxResultBytes} bytes of JSON)` : `${maxResultBytes} bytes of JSON`} and has no list to cut: narrow the input so that less comes back`,
+      { details: { maxResultBytes, ...(maxResultTokens ? { maxResultTokens } : {}) } },
     ),
   );
 }

@@ -317,6 +317,34 @@ describe('results', () => {
     expect(JSON.parse(text)).toEqual(structured);
   });
 
+  it('are bounded by tokens, 25,000 by default or as maxResultTokens says, naming the next call', async () => {
+    const sizeOf = async (query: string) => {
+      const client = await connect(query);
+      const result = await client.callTool({ name: 'lists_getRows', arguments: { limit: 2000 } });
+      const text = (result.content as { text: string }[])[0]!.text;
+      const { truncation } = JSON.parse(text);
+      expect(truncation.rest).toContain(
+        `Next call: lists_getRows with ${JSON.stringify(truncation.nextInput)}.`,
+      );
+      return { bytes: Buffer.byteLength(text), returned: truncation.returned as number };
+    };
+    const byDefault = await sizeOf('');
+    expect(byDefault.bytes).toBeLessThanOrEqual(25_000 * 3);
+    // Whole items: one more would not have fit.
+    expect(byDefault.bytes).toBeGreaterThan(25_000 * 3 - 1000);
+    const smaller = await sizeOf('?maxResultTokens=5000');
+    expect(smaller.bytes).toBeLessThanOrEqual(5000 * 3);
+    expect(smaller.returned).toBeLessThan(byDefault.returned);
+    // Both bounds given: the smaller holds.
+    expect((await sizeOf('?maxResultTokens=100000&maxResultBytes=8192')).bytes).toBeLessThanOrEqual(8192);
+    const refused = await call(base, 'POST', '/mcp?maxResultTokens=10', {
+      headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({ parameter: 'maxResultTokens' });
+  });
+
   it('point a cut page at a smaller limit and the cursor', async () => {
     const client = await connect('?maxResultBytes=8192');
     const result = await client.callTool({
@@ -360,10 +388,15 @@ describe('results', () => {
     const result = await client.callTool({ name: 'lists_getBlob', arguments: { size: 2 * 1024 * 1024 } });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
-    expect(errorOf(result)).toMatchObject({ kind: 'validation', details: { maxResultBytes: 1024 * 1024 } });
-    expect(errorOf(result).message).toMatch(/larger than 1048576 bytes of JSON .*narrow the input/);
+    expect(errorOf(result)).toMatchObject({
+      kind: 'validation',
+      details: { maxResultTokens: 25_000, maxResultBytes: 75_000 },
+    });
+    expect(errorOf(result).message).toMatch(
+      /larger than about 25000 tokens \(75000 bytes of JSON\) .*narrow the input/,
+    );
     expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThan(4096);
-    // Under the default 1 MiB it comes back whole.
+    // Under the default bound it comes back whole.
     const small = await client.callTool({ name: 'lists_getBlob', arguments: { size: 1000 } });
     expect(small.structuredContent).toEqual({ id: 'blob_1', body: 'z'.repeat(1000) });
   });

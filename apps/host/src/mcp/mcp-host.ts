@@ -27,8 +27,10 @@ export interface McpOptions {
    * `--tools` and `--read-only` narrow them.
    */
   toolsets?: string[] | undefined;
-  /** At most this many bytes of JSON per tool result (default 1 MiB). */
+  /** At most this many bytes of JSON per tool result (instead of the token bound, or beside it). */
   maxResultBytes?: number | undefined;
+  /** At most about this many tokens per tool result, estimated from size (default 25,000). */
+  maxResultTokens?: number | undefined;
 }
 
 /** Arguments every tool takes besides its command's own parameters. */

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { hostVersion } from '../paths.js';
 import type { RegisteredCommand } from '../registry.js';
-import { DEFAULT_MAX_RESULT_BYTES } from './bounded-result.js';
+import { resultBudget } from './bounded-result.js';
 import { callTool } from './call.js';
 import {
   callDiscoveryTool,
@@ -71,7 +71,8 @@ export function createMcpServer(host: McpHost, options: McpServerOptions = {}): 
   );
   const served = new Map(selectTools(host.registry, options).map((entry) => [entry.toolName, entry]));
   const offered = new Set(served.keys());
-  const limits = { offered, maxResultBytes: options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES };
+  const budget = resultBudget(options);
+  const limits = { offered, maxResultBytes: budget.bytes, maxResultTokens: budget.tokens };
   const session = options.session ?? memorySession();
   // The event tools come with connectors that have triggers, unless a selection names the tools.
   const triggers =

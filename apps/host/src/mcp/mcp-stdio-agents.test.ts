@@ -82,7 +82,8 @@ describe('c-host mcp over stdio', () => {
     );
     expect(result.isError, JSON.stringify(result.content).slice(0, 500)).toBeFalsy();
     const text = (result.content as { text: string }[])[0]!.text;
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1024 * 1024);
+    // The default bound: about 25,000 tokens, estimated as 3 bytes of JSON each.
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(25_000 * 3);
     const marked = JSON.parse(text);
     expect(marked.truncated).toBe(true);
     expect(marked.truncation).toMatchObject({
@@ -150,5 +151,10 @@ describe('c-host mcp over stdio', () => {
     });
     expect(size.code).toBe(2);
     expect(size.error).toMatchObject({ parameter: 'maxResultBytes' });
+    const tokens = await runCli(['mcp'], {
+      env: { C_HOST_DATA_DIR: dir.path, C_HOST_MCP_MAX_RESULT_TOKENS: '12' },
+    });
+    expect(tokens.code).toBe(2);
+    expect(tokens.error).toMatchObject({ parameter: 'C_HOST_MCP_MAX_RESULT_TOKENS' });
   });
 });

@@ -1,7 +1,15 @@
 import { fillLookupInput, type JsonSchema, type Lookup, ValidationError } from '@c/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type RegisteredCommand, type Registry, toolNameOf } from '../registry.js';
-import { DEFAULT_MAX_RESULT_BYTES, MAX_RESULT_BYTES_CEILING, MIN_RESULT_BYTES } from './bounded-result.js';
+import {
+  BYTES_PER_TOKEN,
+  MAX_RESULT_BYTES_CEILING,
+  MAX_RESULT_TOKENS_CEILING,
+  MAX_RESULT_TOKENS_ENV,
+  MIN_RESULT_BYTES,
+  MIN_RESULT_TOKENS,
+  resultBudget,
+} from './bounded-result.js';
 import {
   compactInput,
   compactOutput,
@@ -23,15 +31,19 @@ import {
 // host's own arguments, and the server's instructions for a model.
 
 /**
- * Reads the selection as a flag or a query parameter gives it (`"1"`, `"a,b"`, `"65536"`), each
- * problem a `ValidationError` naming the parameter.
+ * Reads the selection as a flag or a query parameter gives it (`"1"`, `"a,b"`, `"65536"`), the token
+ * bound also from the environment, each problem a `ValidationError` naming the parameter.
  */
-export function parseToolSelection(raw: {
-  readOnly?: boolean | string | undefined;
-  tools?: string | string[] | undefined;
-  toolsets?: string | string[] | undefined;
-  maxResultBytes?: number | string | undefined;
-}): McpOptions {
+export function parseToolSelection(
+  raw: {
+    readOnly?: boolean | string | undefined;
+    tools?: string | string[] | undefined;
+    toolsets?: string | string[] | undefined;
+    maxResultBytes?: number | string | undefined;
+    maxResultTokens?: number | string | undefined;
+  },
+  env: NodeJS.ProcessEnv = process.env,
+): McpOptions {
   const toolsets = parseToolsets(raw.toolsets);
   const readOnly =
     raw.readOnly === undefined || typeof raw.readOnly === 'boolean'
@@ -50,21 +62,41 @@ export function parseToolSelection(raw: {
       { parameter: 'tools' },
     );
   }
-  let maxResultBytes: number | undefined;
-  if (raw.maxResultBytes !== undefined) {
-    maxResultBytes = Number(raw.maxResultBytes);
-    if (
-      !Number.isInteger(maxResultBytes) ||
-      maxResultBytes < MIN_RESULT_BYTES ||
-      maxResultBytes > MAX_RESULT_BYTES_CEILING
-    ) {
-      throw new ValidationError(
-        `Invalid parameter "maxResultBytes": expected a whole number of bytes from ${MIN_RESULT_BYTES} to ${MAX_RESULT_BYTES_CEILING} (a result travels twice in a message, and MCP clients refuse messages over 10 MiB)`,
-        { parameter: 'maxResultBytes' },
-      );
-    }
+  const maxResultBytes = wholeNumber(raw.maxResultBytes, 'maxResultBytes', {
+    min: MIN_RESULT_BYTES,
+    max: MAX_RESULT_BYTES_CEILING,
+    unit: 'bytes',
+    why: 'a result travels twice in a message, and MCP clients refuse messages over 10 MiB',
+  });
+  const fromEnv = raw.maxResultTokens === undefined ? env[MAX_RESULT_TOKENS_ENV] : undefined;
+  const maxResultTokens = wholeNumber(
+    raw.maxResultTokens ?? (fromEnv || undefined),
+    fromEnv ? MAX_RESULT_TOKENS_ENV : 'maxResultTokens',
+    {
+      min: MIN_RESULT_TOKENS,
+      max: MAX_RESULT_TOKENS_CEILING,
+      unit: 'tokens',
+      why: `estimated as ${BYTES_PER_TOKEN} bytes of JSON a token`,
+    },
+  );
+  return { readOnly, tools, toolsets, maxResultBytes, maxResultTokens };
+}
+
+/** A bound given as a flag, a query parameter or an environment variable, checked. */
+function wholeNumber(
+  raw: number | string | undefined,
+  parameter: string,
+  bounds: { min: number; max: number; unit: string; why: string },
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+    throw new ValidationError(
+      `Invalid parameter "${parameter}": expected a whole number of ${bounds.unit} from ${bounds.min} to ${bounds.max} (${bounds.why})`,
+      { parameter },
+    );
   }
-  return { readOnly, tools, toolsets, maxResultBytes };
+  return value;
 }
 
 /** A glob over ids and tool names: `*` is any run of characters. */
@@ -335,7 +367,10 @@ export async function mcpInstructions(host: McpHost, options: McpOptions = {}): 
       );
     return `${id}: ${names.length > 0 ? names.join(', ') : 'none yet (the user adds one with `c-host connect`)'}`;
   });
-  const max = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  const budget = resultBudget(options);
+  const max = budget.tokens
+    ? `about ${budget.tokens} tokens (${budget.bytes} bytes of JSON)`
+    : `${budget.bytes} bytes of JSON`;
   const writes = entries.some((entry) => !entry.command.annotations.readOnly);
   return [
     `c-host runs commands of connected accounts as tools named <connector>_<command>: ${connectors.map(({ id, title }) => `${id} (${title})`).join(', ')}.`,
@@ -347,7 +382,7 @@ export async function mcpInstructions(host: McpHost, options: McpOptions = {}): 
     `Connections: every tool takes an optional \`connection\`, the name of an account; without it the connector's default is used. Now: ${connections.join('; ')}.`,
     "Ids: tools take the provider's own ids, in the form each parameter's description gives. Look them up with the connector's read-only search and list tools rather than guessing.",
     'Pagination: list tools take `limit`. A result with pageInfo has more while pageInfo.hasNextPage is true: pass pageInfo.endCursor as `cursor` for the next page. A tool that takes createdAfter and createdBefore narrows a newest-first list with them.',
-    `Large results: a result over ${max} bytes of JSON is cut at a whole list item and marked truncated: true, with truncation {path, returned, received, total, rest, nextInput}: follow rest (a cursor or a narrower input) for the remainder.`,
+    `Large results: a result over ${max} is cut at a whole list item and marked truncated: true, with truncation {path, returned, received, total, rest, nextInput}: follow rest (a cursor or a narrower input) for the remainder.`,
     ...(writes
       ? [
           'Writes: tools that change something take an optional `idempotencyKey`: make one per intended change (a UUID) and send the same key when you retry that change after a timeout or an error. Within 24 hours it is applied once and the first result comes back; the same key with other arguments is refused. An error with outcomeUnknown: true may have been applied: retry with the key it names (error.details.idempotencyKey), never with a new one. Previewing the exact provider request without sending it (a dry run) is for the c-host CLI (--dry-run) and HTTP API, not a tool argument.',
