@@ -37,9 +37,12 @@ describe('the tools/list budget', () => {
     for (const { name, size } of sizes) expect(size, name).toBeLessThanOrEqual(MAX_TOOL_BYTES);
   });
 
-  it('keeps a short description and both schemas on every tool, which a strict Ajv compiles', () => {
+  it('keeps a short description, both schemas and the four hints on every tool, host tools too, which a strict Ajv compiles', () => {
     const ajv = new Ajv2020({ strict: true, allErrors: false });
-    for (const tool of toolsOf(registry, { toolsets: ['all'] })) {
+    for (const tool of [...toolsOf(registry, { toolsets: ['all'] }), ...DISCOVERY_TOOLS, ...TRIGGER_TOOLS]) {
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+        expect(typeof tool.annotations?.[hint], `${tool.name} ${hint}`).toBe('boolean');
+      }
       expect(tool.description?.length ?? 0, tool.name).toBeLessThanOrEqual(400);
       expect(tool.inputSchema.type, tool.name).toBe('object');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
