@@ -1,14 +1,12 @@
 import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
 import { createHttpServer } from '../http/server.js';
 import { Registry } from '../registry.js';
-import { cliCommand, hostRoot } from '../test-support/cli.js';
+import { McpClients } from '../test-support/mcp-clients.js';
 import { tempDir, tempHost } from '../test-support/temp-host.js';
 import { toolsetsOf } from './mcp-toolsets.js';
 
@@ -18,7 +16,7 @@ import { toolsetsOf } from './mcp-toolsets.js';
 
 const TOKEN = 'mcp-discovery-token-0123456789';
 const dir = tempDir();
-const clients: Client[] = [];
+const clients = new McpClients();
 let registry: Registry;
 let stripe: PaymentsSandbox;
 let host: Awaited<ReturnType<typeof tempHost>>;
@@ -43,7 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
+  await clients.close();
   await app?.close();
   await host?.cleanup();
   await stripe?.close();
@@ -52,42 +50,28 @@ afterAll(async () => {
 
 /** A client that counts the `notifications/tools/list_changed` it receives. */
 function agent(): { client: Client; changes: () => number } {
-  const client = new Client({ name: 'agent', version: '1.0.0' });
+  const client = clients.client();
   let changes = 0;
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     changes += 1;
   });
-  clients.push(client);
   return { client, changes: () => changes };
 }
 
 async function overHttp(query = '') {
   const made = agent();
-  await made.client.connect(
-    new StreamableHTTPClientTransport(new URL(`/mcp${query}`, base), {
-      requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
-    }),
-  );
+  await clients.http(base, TOKEN, query, made.client);
   return made;
 }
 
 async function overStdio(...flags: string[]) {
   const made = agent();
-  await made.client.connect(
-    new StdioClientTransport({
-      command: cliCommand.command,
-      args: [...cliCommand.args, 'mcp', ...flags],
-      cwd: hostRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        C_HOST_DATA_DIR: dir.path,
-        C_PAYMENTS_API_KEY: stripe.connection.credentials.apiKey,
-        C_PAYMENTS_BASE_URL: stripe.url,
-      },
-      stderr: 'pipe',
-    }),
-  );
+  const env = {
+    C_HOST_DATA_DIR: dir.path,
+    C_PAYMENTS_API_KEY: stripe.connection.credentials.apiKey,
+    C_PAYMENTS_BASE_URL: stripe.url,
+  };
+  await clients.stdio(env, flags, made.client);
   return made;
 }
 

@@ -1,11 +1,11 @@
 import { type AmplitudeSandbox, startAnalyticsSimulator } from '@c/analytics/testing';
 import { type PaymentsSandbox, SEED_IDS, startPaymentsSimulator } from '@c/payments/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
-import { cliCommand, hostRoot, runCli } from '../test-support/cli.js';
+import { runCli } from '../test-support/cli.js';
+import { McpClients } from '../test-support/mcp-clients.js';
 import { tempDir, tempHost } from '../test-support/temp-host.js';
 
 // `c-host mcp` over stdio with the official SDK client: flags, a large export that must not end the
@@ -14,7 +14,7 @@ import { tempDir, tempHost } from '../test-support/temp-host.js';
 let stripe: PaymentsSandbox;
 let amplitude: AmplitudeSandbox;
 const dir = tempDir();
-const clients: Client[] = [];
+const clients = new McpClients();
 
 beforeAll(async () => {
   stripe = await startPaymentsSimulator({ seed: true, contracts: false });
@@ -34,35 +34,23 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
+  await clients.close();
   await stripe.close();
   await amplitude.close();
   dir.remove();
 });
 
 async function mcp(...flags: string[]): Promise<Client> {
-  const client = new Client({ name: 'agent', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: cliCommand.command,
-      args: [...cliCommand.args, 'mcp', ...flags],
-      cwd: hostRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        C_HOST_DATA_DIR: dir.path,
-        C_PAYMENTS_API_KEY: stripe.connection.credentials.apiKey,
-        C_PAYMENTS_BASE_URL: stripe.url,
-        C_ANALYTICS_API_KEY: amplitude.connection.credentials.apiKey,
-        C_ANALYTICS_SECRET_KEY: amplitude.connection.credentials.secretKey,
-        C_ANALYTICS_BASE_URL: amplitude.url,
-        C_ANALYTICS_INGESTION_BASE_URL: amplitude.url,
-      },
-      stderr: 'pipe',
-    }),
-  );
-  clients.push(client);
-  return client;
+  const env = {
+    C_HOST_DATA_DIR: dir.path,
+    C_PAYMENTS_API_KEY: stripe.connection.credentials.apiKey,
+    C_PAYMENTS_BASE_URL: stripe.url,
+    C_ANALYTICS_API_KEY: amplitude.connection.credentials.apiKey,
+    C_ANALYTICS_SECRET_KEY: amplitude.connection.credentials.secretKey,
+    C_ANALYTICS_BASE_URL: amplitude.url,
+    C_ANALYTICS_INGESTION_BASE_URL: amplitude.url,
+  };
+  return clients.stdio(env, flags);
 }
 
 /** `YYYYMMDDTHH` of a time, in UTC as Amplitude's export takes it. */

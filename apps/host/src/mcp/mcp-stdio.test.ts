@@ -1,40 +1,33 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { type PaymentsSandbox, SEED_IDS, startPaymentsSimulator } from '@c/payments/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
 import { Registry } from '../registry.js';
 import { cliCommand, hostRoot } from '../test-support/cli.js';
+import { McpClients } from '../test-support/mcp-clients.js';
 import { tempDir } from '../test-support/temp-host.js';
 
 let stripe: PaymentsSandbox;
 let client: Client;
 const dir = tempDir();
+const clients = new McpClients();
 
 beforeAll(async () => {
   stripe = await startPaymentsSimulator({ seed: true, contracts: false });
-  client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: cliCommand.command,
-      args: [...cliCommand.args, 'mcp', '--toolsets', 'all'],
-      cwd: hostRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        C_HOST_DATA_DIR: dir.path,
-        C_PAYMENTS_API_KEY: stripe.connection.credentials.apiKey,
-        C_PAYMENTS_BASE_URL: stripe.url,
-      },
-      stderr: 'pipe',
-    }),
+  client = await clients.stdio(
+    {
+      C_HOST_DATA_DIR: dir.path,
+      C_PAYMENTS_API_KEY: stripe.connection.credentials.apiKey,
+      C_PAYMENTS_BASE_URL: stripe.url,
+    },
+    ['--toolsets', 'all'],
   );
 });
 
 afterAll(async () => {
-  await client?.close();
+  await clients.close();
   await stripe.close();
   dir.remove();
 });

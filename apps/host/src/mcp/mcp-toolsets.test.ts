@@ -1,7 +1,5 @@
 import { ValidationError } from '@c/core';
 import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
@@ -9,12 +7,14 @@ import { createHttpServer } from '../http/server.js';
 import { Registry } from '../registry.js';
 import { things } from '../test-support/fake-connector.js';
 import { call } from '../test-support/http.js';
+import { McpClients } from '../test-support/mcp-clients.js';
 import { tempHost } from '../test-support/temp-host.js';
 import { parseToolSelection, selectTools, toolsOf } from './mcp-server.js';
 import { toolsetsOf } from './mcp-toolsets.js';
 import { TRIGGER_TOOLS } from './mcp-trigger-tools.js';
 
 const TOKEN = 'mcp-toolsets-token-0123456789';
+const clients = new McpClients();
 let registry: Registry;
 let stripe: PaymentsSandbox;
 let host: Awaited<ReturnType<typeof tempHost>>;
@@ -39,6 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await clients.close();
   await app?.close();
   await host?.cleanup();
   await stripe?.close();
@@ -104,12 +105,7 @@ describe('toolsets', () => {
   });
 
   it('are chosen by the /mcp query and served to the official client', async () => {
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL('/mcp?toolsets=payments.refunds&readOnly=1', base), {
-        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
-      }),
-    );
+    const client = await clients.http(base, TOKEN, '?toolsets=payments.refunds&readOnly=1');
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'payments_getRefund',
@@ -122,7 +118,6 @@ describe('toolsets', () => {
     await expect(
       client.callTool({ name: 'payments_createRefund', arguments: { paymentIntent: 'pi_1' } }),
     ).rejects.toThrow(/not offered by this server/);
-    await client.close();
 
     const bad = await call(base, 'POST', '/mcp?toolsets=nope', {
       headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json, text/event-stream' },
