@@ -170,6 +170,11 @@ const SPEC_COMMANDS = {
     'shareFile',
     'listPermissions',
     'removePermission',
+    'listComments',
+    'createComment',
+    'replyToComment',
+    'exportDocument',
+    'listSharedDrives',
   ],
 };
 

@@ -2,21 +2,26 @@ import { type ConnectorClient, defineConnector } from '@c/core';
 import { addTab } from './commands/add-tab.js';
 import { appendText } from './commands/append-text.js';
 import { copyFile } from './commands/copy-file.js';
+import { createComment } from './commands/create-comment.js';
 import { createDocumentFile } from './commands/create-document-file.js';
 import { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
 import { createFolder } from './commands/create-folder.js';
 import { customAction } from './commands/custom-action.js';
 import { deleteFile } from './commands/delete-file.js';
+import { exportDocument } from './commands/export-document.js';
 import { fetchDocumentContent } from './commands/fetch-document-content.js';
 import { fillTemplate } from './commands/fill-template.js';
 import { findAndReplace } from './commands/find-and-replace.js';
 import { getAbout } from './commands/get-about.js';
 import { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 import { getFile } from './commands/get-file.js';
+import { listComments } from './commands/list-comments.js';
 import { listFiles } from './commands/list-files.js';
 import { listPermissions } from './commands/list-permissions.js';
+import { listSharedDrives } from './commands/list-shared-drives.js';
 import { moveFile } from './commands/move-file.js';
 import { removePermission } from './commands/remove-permission.js';
+import { replyToComment } from './commands/reply-to-comment.js';
 import { restoreFile } from './commands/restore-file.js';
 import { searchDocuments } from './commands/search-documents.js';
 import { shareFile } from './commands/share-file.js';
@@ -60,6 +65,11 @@ const commands = {
   shareFile,
   listPermissions,
   removePermission,
+  listComments,
+  createComment,
+  replyToComment,
+  exportDocument,
+  listSharedDrives,
   customAction,
 };
 
@@ -94,6 +104,7 @@ const toolsets = {
       'findAndReplace',
       'addTab',
       'fillTemplate',
+      'exportDocument',
     ],
   },
   files: {
@@ -113,7 +124,13 @@ const toolsets = {
       'shareFile',
       'listPermissions',
       'removePermission',
+      'listSharedDrives',
     ],
+  },
+  comments: {
+    title: 'Comments',
+    description: 'Read the comments on a file, add one, reply to it and resolve it.',
+    commands: ['listComments', 'createComment', 'replyToComment'],
   },
   account: {
     title: 'Account',

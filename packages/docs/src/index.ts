@@ -5,21 +5,26 @@ import type { CommandInput, CommandResult } from '@c/core';
 import type { addTab } from './commands/add-tab.js';
 import type { appendText } from './commands/append-text.js';
 import type { copyFile } from './commands/copy-file.js';
+import type { createComment } from './commands/create-comment.js';
 import type { createDocumentFile } from './commands/create-document-file.js';
 import type { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
 import type { createFolder } from './commands/create-folder.js';
 import type { customAction } from './commands/custom-action.js';
 import type { deleteFile } from './commands/delete-file.js';
+import type { exportDocument } from './commands/export-document.js';
 import type { fetchDocumentContent } from './commands/fetch-document-content.js';
 import type { fillTemplate } from './commands/fill-template.js';
 import type { findAndReplace } from './commands/find-and-replace.js';
 import type { getAbout } from './commands/get-about.js';
 import type { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 import type { getFile } from './commands/get-file.js';
+import type { listComments } from './commands/list-comments.js';
 import type { listFiles } from './commands/list-files.js';
 import type { listPermissions } from './commands/list-permissions.js';
+import type { listSharedDrives } from './commands/list-shared-drives.js';
 import type { moveFile } from './commands/move-file.js';
 import type { removePermission } from './commands/remove-permission.js';
+import type { replyToComment } from './commands/reply-to-comment.js';
 import type { restoreFile } from './commands/restore-file.js';
 import type { searchDocuments } from './commands/search-documents.js';
 import type { shareFile } from './commands/share-file.js';
@@ -31,21 +36,26 @@ import type { writeMarkdown } from './commands/write-markdown.js';
 export { addTab } from './commands/add-tab.js';
 export { appendText } from './commands/append-text.js';
 export { copyFile } from './commands/copy-file.js';
+export { createComment } from './commands/create-comment.js';
 export { createDocumentFile } from './commands/create-document-file.js';
 export { createDocumentFromMarkdown } from './commands/create-document-from-markdown.js';
 export { createFolder } from './commands/create-folder.js';
 export { customAction } from './commands/custom-action.js';
 export { deleteFile } from './commands/delete-file.js';
+export { EXPORT_FORMATS, exportDocument } from './commands/export-document.js';
 export { fetchDocumentContent } from './commands/fetch-document-content.js';
 export { fillTemplate } from './commands/fill-template.js';
 export { findAndReplace } from './commands/find-and-replace.js';
 export { getAbout } from './commands/get-about.js';
 export { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 export { getFile } from './commands/get-file.js';
+export { listComments } from './commands/list-comments.js';
 export { listFiles } from './commands/list-files.js';
 export { listPermissions } from './commands/list-permissions.js';
+export { listSharedDrives } from './commands/list-shared-drives.js';
 export { moveFile } from './commands/move-file.js';
 export { removePermission } from './commands/remove-permission.js';
+export { replyToComment } from './commands/reply-to-comment.js';
 export { restoreFile } from './commands/restore-file.js';
 export { searchDocuments } from './commands/search-documents.js';
 export { shareFile } from './commands/share-file.js';
@@ -77,7 +87,9 @@ export type {
   DocsTabProperties,
   DocsTextRun,
 } from './docs-schemas.js';
+export type { DriveComment, DriveCommentList, DriveReply } from './schemas/comments.js';
 export type { DocsAddedTab, DocsAppended, DocsFilledTemplate, DocsReplaced } from './schemas/edits.js';
+export type { DocsExport, DriveSharedDrive, DriveSharedDriveList } from './schemas/export.js';
 export type { DriveAbout, DriveDeleted, DriveFile, DriveFileList } from './schemas/files.js';
 export type { DocsCreatedFromMarkdown, DocsMarkdown, DocsMarkdownWrite } from './schemas/markdown.js';
 export type { DrivePermission, DrivePermissionList, DriveRemovedPermission } from './schemas/sharing.js';
@@ -189,3 +201,23 @@ export type ListPermissionsResult = CommandResult<typeof listPermissions>;
 export type RemovePermissionInput = CommandInput<typeof removePermission>;
 /** Remove Permission's result. */
 export type RemovePermissionResult = CommandResult<typeof removePermission>;
+/** What List Comments takes. */
+export type ListCommentsInput = CommandInput<typeof listComments>;
+/** List Comments's result. */
+export type ListCommentsResult = CommandResult<typeof listComments>;
+/** What Create Comment takes. */
+export type CreateCommentInput = CommandInput<typeof createComment>;
+/** Create Comment's result. */
+export type CreateCommentResult = CommandResult<typeof createComment>;
+/** What Reply To Comment takes. */
+export type ReplyToCommentInput = CommandInput<typeof replyToComment>;
+/** Reply To Comment's result. */
+export type ReplyToCommentResult = CommandResult<typeof replyToComment>;
+/** What List Shared Drives takes. */
+export type ListSharedDrivesInput = CommandInput<typeof listSharedDrives>;
+/** List Shared Drives's result. */
+export type ListSharedDrivesResult = CommandResult<typeof listSharedDrives>;
+/** What Export Document takes. */
+export type ExportDocumentInput = CommandInput<typeof exportDocument>;
+/** Export Document's result. */
+export type ExportDocumentResult = CommandResult<typeof exportDocument>;

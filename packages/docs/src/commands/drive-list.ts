@@ -11,6 +11,8 @@ export interface DriveListRequest {
   items: string;
   /** The provider's largest page for this listing. */
   pageSize?: number;
+  /** Keeps only the items it accepts (for filters the provider's listing lacks). */
+  keep?: (item: unknown) => boolean;
 }
 
 /** A page of a Drive listing, as the list commands return it. */
@@ -41,7 +43,8 @@ export async function listDrivePages<T>(
         responseType: 'json',
         signal,
       });
-      return pageTokenPage<T>(data, request.items);
+      const page = pageTokenPage<T>(data, request.items);
+      return request.keep ? { ...page, items: page.items.filter(request.keep) } : page;
     },
     { pageSize: request.pageSize ?? DRIVE_PAGE_SIZE, max: limit, cursor: pageToken },
   );

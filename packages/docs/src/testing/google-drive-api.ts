@@ -1,7 +1,9 @@
 import { authorize, type Caller, canSee } from './google-access.js';
 import { changesRoute } from './google-drive-changes.js';
+import { commentsRoute } from './google-drive-comments.js';
 import { invalid, masked, notFound, userResource } from './google-drive-common.js';
 import { copyFile } from './google-drive-copy.js';
+import { drivesRoute } from './google-drive-drives.js';
 import { createFile, deleteFile, exportFile, getFile, listFiles, updateFile } from './google-drive-files.js';
 import { permissionsRoute } from './google-drive-permissions.js';
 import { driveErrorResponse, notFoundPage } from './google-errors.js';
@@ -67,6 +69,32 @@ function about(state: DocsSimulatorState, caller: Caller, url: URL): Response {
   );
 }
 
+/** `files/{id}/comments…` and `…/replies…`: the caller must see the file (404 otherwise, as Drive). */
+function commentsCall(
+  state: DocsSimulatorState,
+  request: Request,
+  url: URL,
+  [, fileId, commentId, replies, replyId]: RegExpExecArray,
+): Promise<Response> | Response {
+  const service = replies ? 'DriveReplies' : 'DriveComments';
+  const caller = authorize(
+    state,
+    request,
+    url,
+    'drive',
+    request.method !== 'GET',
+    `google.apps.drive.v3.${service}.${request.method}`,
+  );
+  if (caller instanceof Response) return caller;
+  const file = state.files.get(fileId!);
+  if (!file || !canSee(state, file, caller, 'drive')) return notFound(fileId!);
+  return commentsRoute(state, caller, file, request, url, {
+    commentId,
+    replies: replies !== undefined,
+    replyId,
+  });
+}
+
 /**
  * Drive v3: about; files list (with `q`, paging, corpora, orderBy, `fields`), get (and
  * `alt=media`), create and update (metadata, or media with `uploadType=media` or `multipart`),
@@ -74,6 +102,10 @@ function about(state: DocsSimulatorState, caller: Caller, url: URL): Response {
  * Drive's JSON bodies; files the account cannot see are 404, as Drive answers.
  */
 export async function driveRoute(state: DocsSimulatorState, request: Request, url: URL): Promise<Response> {
+  const comments = /^\/drive\/v3\/files\/([^/]+)\/comments(?:\/([^/]+)(?:\/(replies)(?:\/([^/]+))?)?)?$/.exec(
+    url.pathname,
+  );
+  if (comments) return commentsCall(state, request, url, comments);
   const upload = url.pathname.startsWith('/upload/');
   const match = /^\/(?:upload\/)?drive\/v3\/([a-zA-Z]+)(?:\/([^/]+)(?:\/([a-zA-Z]+)(?:\/([^/]+))?)?)?$/.exec(
     url.pathname,
@@ -92,6 +124,17 @@ export async function driveRoute(state: DocsSimulatorState, request: Request, ur
       `google.apps.drive.v3.Drive${resource === 'changes' ? 'Changes' : 'Channels'}.${method}`,
     );
     return caller instanceof Response ? caller : changesRoute(feed, caller, request, url);
+  }
+  if (resource === 'drives' && !upload && sub === undefined) {
+    const caller = authorize(
+      state,
+      request,
+      url,
+      'drive',
+      method !== 'GET',
+      `google.apps.drive.v3.DriveDrives.${method}`,
+    );
+    return caller instanceof Response ? caller : drivesRoute(state, caller, request, url, id);
   }
   if (resource !== 'files' && resource !== 'about') return notImplemented(method, url.pathname);
   if (sub !== undefined && !FILE_SUBRESOURCES.has(sub)) return notFoundPage(url.pathname);
@@ -118,7 +161,7 @@ export async function driveRoute(state: DocsSimulatorState, request: Request, ur
   const file = state.files.get(id);
   if (!file || !canSee(state, file, caller, 'drive')) return notFound(id);
   if (sub === 'permissions' && !upload) return permissionsRoute(state, caller, file, request, url, subId);
-  if (sub === 'export' && method === 'GET' && subId === undefined) return exportFile(file, url);
+  if (sub === 'export' && method === 'GET' && subId === undefined) return exportFile(state, file, url);
   if (sub === 'copy' && method === 'POST' && subId === undefined && !upload) {
     return copyFile(state, caller, file, request, url);
   }

@@ -333,7 +333,7 @@ export function listFiles(state: DocsSimulatorState, caller: Caller, url: URL): 
 }
 
 /** `files.export`: a Google Doc (every tab, in reading order) in one of Drive's export formats. */
-export function exportFile(file: SimFile, url: URL): Response {
+export function exportFile(state: DocsSimulatorState, file: SimFile, url: URL): Response {
   const mimeType = url.searchParams.get('mimeType');
   if (!mimeType) return invalid('mimeType', 'Required parameter: mimeType', 'required');
   if (!file.mimeType.startsWith('application/vnd.google-apps.')) {
@@ -349,10 +349,14 @@ export function exportFile(file: SimFile, url: URL): Response {
   const tabs = tabsInOrder(file);
   const content = tabs.flatMap((tab) => tab.document.content());
   const lists = Object.assign({}, ...tabs.map((tab) => tab.document.lists())) as ExportLists;
-  return new Response(render(file.name, content, lists), {
-    status: 200,
-    headers: { 'content-type': mimeType },
-  });
+  const body = render(file.name, content, lists);
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  // Drive's files.export reference: "the exported content is limited to 10MB"; above it Drive
+  // answers 403 exportSizeLimitExceeded (seen in googleapis/google-api-dotnet-client#990).
+  if (size > state.exportSizeLimit) {
+    return driveErrorResponse(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
+  }
+  return new Response(body, { status: 200, headers: { 'content-type': mimeType } });
 }
 
 /** Paragraphs of an imported text file: its lines, or an HTML page's blocks. */

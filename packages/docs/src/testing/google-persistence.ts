@@ -10,6 +10,7 @@ import type {
   SimFile,
   SimGrant,
   SimQuotas,
+  SimSharedDrive,
   SimUser,
 } from './google-state.js';
 
@@ -35,6 +36,8 @@ export interface DocsStateData {
   version: typeof DOCS_STATE_VERSION;
   users: SimUser[];
   files: FileData[];
+  /** Shared drives (absent in states saved before they existed: none). */
+  sharedDrives?: SimSharedDrive[];
   clients: SimClient[];
   grants: SimGrant[];
   accessTokens: [string, SimAccessToken][];
@@ -55,6 +58,7 @@ export function exportDocsState(state: DocsSimulatorState): DocsStateData {
     version: DOCS_STATE_VERSION,
     users: [...snapshot.users.values()],
     files: [...snapshot.files.values()].map(fileData),
+    sharedDrives: [...snapshot.sharedDrives.values()],
     clients: [...snapshot.clients.values()],
     grants: [...snapshot.grants.values()],
     accessTokens: [...snapshot.accessTokens],
@@ -85,6 +89,7 @@ export function importDocsState(state: DocsSimulatorState, saved: unknown): void
   const snapshot: DocsStateSnapshot = {
     users: new Map(data.users!.map((user) => [user.email, user])),
     files: new Map(data.files!.map((file) => [file.id, simFile(file)])),
+    sharedDrives: new Map((data.sharedDrives ?? []).map((drive) => [drive.id, drive])),
     clients: new Map(data.clients!.map((client) => [client.clientId, client])),
     grants: new Map(data.grants!.map((grant) => [grant.id, grant])),
     accessTokens: new Map(data.accessTokens),

@@ -2,7 +2,7 @@ import type { ParagraphSpec } from './google-docs-document.js';
 import type { TabSpec } from './google-docs-tabs.js';
 import { renderPdf } from './google-drive-export.js';
 import { FOLDER_MIME_TYPE } from './google-drive-files.js';
-import { type DocsSimulatorState, newFileId } from './google-state.js';
+import { type DocsSimulatorState, newFileId, type SimComment } from './google-state.js';
 
 /** Ids of the seeded files, stable across runs. */
 export interface SeededFiles {
@@ -157,6 +157,53 @@ const WIKI: TabSpec[] = [
   },
 ];
 
+/** Two comments on the meeting notes: an open one with a reply, and one resolved by its reply. */
+function seededComments(me: string, colleague: string): SimComment[] {
+  const at = (hours: number) => BASE + hours * HOUR;
+  return [
+    {
+      id: 'AAABsbxOpenQ1',
+      author: colleague,
+      content: 'Can we move the retro to Thursday?',
+      quotedText: 'Retro',
+      createdTime: at(171),
+      modifiedTime: at(172),
+      resolved: false,
+      deleted: false,
+      replies: [
+        {
+          id: 'AAABsbxReply1',
+          author: 'priya@example.com',
+          content: 'Thursday works for me.',
+          createdTime: at(172),
+          modifiedTime: at(172),
+          deleted: false,
+        },
+      ],
+    },
+    {
+      id: 'AAABsbxDoneQ2',
+      author: me,
+      content: 'Add the owner of each action item.',
+      createdTime: at(160),
+      modifiedTime: at(165),
+      resolved: true,
+      deleted: false,
+      replies: [
+        {
+          id: 'AAABsbxReply2',
+          author: colleague,
+          content: 'Done.',
+          action: 'resolve',
+          createdTime: at(165),
+          modifiedTime: at(165),
+          deleted: false,
+        },
+      ],
+    },
+  ];
+}
+
 /** Start of the seeded timeline: every seeded file was created and edited in early November 2026. */
 const BASE = Date.parse('2026-11-02T09:00:00.000Z');
 const HOUR = 3_600_000;
@@ -183,7 +230,7 @@ export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
     contractsFolderId: newFileId('sandbox:contracts-folder'),
     wikiId: newFileId('sandbox:wiki'),
   };
-  state.createDocument({
+  const notes = state.createDocument({
     id: ids.meetingNotesId,
     title: 'Weekly Sync — Meeting Notes',
     paragraphs: MEETING_NOTES,
@@ -285,5 +332,16 @@ export function seedDocsSandbox(state: DocsSimulatorState): SeededFiles {
     modifiedTime: BASE + 4 * HOUR,
   });
   pdf.parents = [ids.contractsFolderId];
+  notes.comments = seededComments(me, colleague);
+  for (const [n, name] of ['Engineering', 'Marketing Assets'].entries()) {
+    const id = `0A${newFileId(`sandbox:drive:${name}`).slice(1, 18)}Uk9PVA`;
+    state.sharedDrives.set(id, {
+      id,
+      name,
+      createdTime: BASE - (200 - n) * HOUR,
+      hidden: false,
+      members: { [me]: n === 0 ? 'organizer' : 'writer', [colleague]: 'organizer' },
+    });
+  }
   return ids;
 }

@@ -62,6 +62,44 @@ export interface SimFile {
   revisions: string[];
   /** Content of a file that is not a Google Docs editors file. */
   content?: Uint8Array | undefined;
+  /** Drive comments on the file, oldest first (plain data: persisted as it is). */
+  comments?: SimComment[] | undefined;
+}
+
+/** A reply to a Drive comment; `action` resolves or reopens the comment. */
+export interface SimReply {
+  id: string;
+  author: string;
+  content: string;
+  action?: 'resolve' | 'reopen' | undefined;
+  createdTime: number;
+  modifiedTime: number;
+  deleted: boolean;
+}
+
+/** A Drive comment on a file, with its replies in order. */
+export interface SimComment {
+  id: string;
+  author: string;
+  content: string;
+  /** The text the comment refers to (`quotedFileContent.value`). */
+  quotedText?: string | undefined;
+  anchor?: string | undefined;
+  createdTime: number;
+  modifiedTime: number;
+  resolved: boolean;
+  deleted: boolean;
+  replies: SimReply[];
+}
+
+/** A shared drive: its name and its members by email, each with a shared-drive role. */
+export interface SimSharedDrive {
+  id: string;
+  name: string;
+  createdTime: number;
+  hidden: boolean;
+  /** email → `organizer`, `fileOrganizer`, `writer`, `commenter` or `reader`. */
+  members: Record<string, string>;
 }
 
 /** An OAuth client registered with the simulator. */
@@ -136,6 +174,8 @@ export interface DocsStateOptions {
   partialPages?: boolean;
   /** Lifetime of access tokens in seconds (Google: 3599). */
   accessTokenSeconds?: number;
+  /** The most `files.export` returns, in bytes (Drive: 10 MB); lower it to see Drive's refusal cheaply. */
+  exportSizeLimit?: number;
 }
 
 /** Options of `createDocument`. */
@@ -176,6 +216,7 @@ export interface AddFileOptions {
 export interface DocsStateSnapshot {
   readonly users: ReadonlyMap<string, SimUser>;
   readonly files: ReadonlyMap<string, SimFile>;
+  readonly sharedDrives: ReadonlyMap<string, SimSharedDrive>;
   readonly clients: ReadonlyMap<string, SimClient>;
   readonly grants: ReadonlyMap<string, SimGrant>;
   readonly accessTokens: ReadonlyMap<string, SimAccessToken>;
@@ -197,6 +238,10 @@ function copyFile(file: SimFile): SimFile {
     revisions: [...file.revisions],
     parents: file.parents && [...file.parents],
     content: file.content?.slice(),
+    comments: file.comments?.map((comment) => ({
+      ...comment,
+      replies: comment.replies.map((reply) => ({ ...reply })),
+    })),
   };
 }
 
@@ -227,6 +272,8 @@ function newRevisionId(): string {
 export class DocsSimulatorState {
   readonly users = new Map<string, SimUser>();
   readonly files = new Map<string, SimFile>();
+  /** Shared drives, by id. */
+  readonly sharedDrives = new Map<string, SimSharedDrive>();
   readonly clients = new Map<string, SimClient>();
   readonly grants = new Map<string, SimGrant>();
   readonly accessTokens = new Map<string, SimAccessToken>();
@@ -242,6 +289,8 @@ export class DocsSimulatorState {
   /** Emails that stand for groups rather than people (permissions of type `group`). */
   readonly groups = new Set<string>();
   readonly accessTokenSeconds: number;
+  /** The most `files.export` returns, in bytes (Drive: 10 MB). */
+  exportSizeLimit: number;
   /** Drive's change log and push channels, when the simulator serves them (it always does). */
   changeFeed: DriveChangeFeed | undefined;
   readonly #usage = new Map<string, { window: number; count: number }>();
@@ -257,6 +306,7 @@ export class DocsSimulatorState {
     this.pageSizeCap = options.pageSizeCap ?? 1000;
     this.partialPages = options.partialPages ?? false;
     this.accessTokenSeconds = options.accessTokenSeconds ?? 3599;
+    this.exportSizeLimit = options.exportSizeLimit ?? 10 * 1024 * 1024;
     this.currentUser = this.addUser('alex@example.com', 'Alex Rivera').email;
   }
 
@@ -271,6 +321,7 @@ export class DocsSimulatorState {
     return {
       users: copy.users,
       files: copy.files,
+      sharedDrives: copy.sharedDrives,
       clients: copy.clients,
       grants: copy.grants,
       accessTokens: copy.accessTokens,
@@ -298,6 +349,7 @@ export class DocsSimulatorState {
   #load(from: DocsStateSnapshot | DocsSimulatorState): void {
     refill(this.users, from.users, (user) => ({ ...user }));
     refill(this.files, from.files, copyFile);
+    refill(this.sharedDrives, from.sharedDrives, (drive) => ({ ...drive, members: { ...drive.members } }));
     refill(this.clients, from.clients, (client) => ({
       ...client,
       redirectUris: client.redirectUris && [...client.redirectUris],
