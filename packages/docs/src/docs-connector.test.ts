@@ -43,6 +43,11 @@ describe('docs connector', () => {
       ['shareFile', 'Share File'],
       ['listPermissions', 'List Permissions'],
       ['removePermission', 'Remove Permission'],
+      ['listComments', 'List Comments'],
+      ['createComment', 'Create Comment'],
+      ['replyToComment', 'Reply To Comment'],
+      ['exportDocument', 'Export Document'],
+      ['listSharedDrives', 'List Shared Drives'],
       ['customAction', 'Custom Action'],
     ]);
     expect(docs.auth).toEqual({
@@ -104,6 +109,11 @@ describe('docs connector', () => {
       shareFile: ['id', 'type', 'role'],
       listPermissions: ['fileId', 'permissions'],
       removePermission: ['fileId', 'permissionId', 'removed'],
+      listComments: ['fileId', 'comments', 'hasMore'],
+      createComment: ['id'],
+      replyToComment: ['id'],
+      exportDocument: ['documentId', 'format', 'fileName', 'contentType', 'size', 'base64'],
+      listSharedDrives: ['drives', 'hasMore'],
       customAction: [],
     };
     for (const command of docs.list) {

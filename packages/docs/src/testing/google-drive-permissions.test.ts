@@ -118,8 +118,8 @@ describe('Drive permissions', () => {
     }).catch((caught) => caught)) as ConnectorError;
     expect(bad).toMatchObject({ status: 400, providerCode: 'required' });
     // Resources the simulator does not model answer JSON too.
-    const comments = await raw(`/drive/v3/files/${id}/comments`);
-    expect(comments.status).toBe(501);
-    expect(comments.type).toMatch(/^application\/json/);
+    const revisions = await raw(`/drive/v3/files/${id}/revisions`);
+    expect(revisions.status).toBe(501);
+    expect(revisions.type).toMatch(/^application\/json/);
   });
 });
