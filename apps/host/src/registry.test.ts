@@ -143,6 +143,11 @@ const SPEC_COMMANDS = {
     'getDocument',
     'searchDocuments',
     'deleteDocument',
+    'archiveProject',
+    'createProjectUpdate',
+    'listProjectUpdates',
+    'createProjectMilestone',
+    'listProjectMilestones',
   ],
   docs: [
     'fetchDocumentContent',

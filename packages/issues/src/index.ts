@@ -1,6 +1,7 @@
 import type { CommandInput, CommandResult } from '@c/core';
 import { addIssueLabel } from './commands/add-issue-label.js';
 import { archiveIssue } from './commands/archive-issue.js';
+import { archiveProject } from './commands/archive-project.js';
 import { createAttachment } from './commands/create-attachment.js';
 import { createComment } from './commands/create-comment.js';
 import { createDocument } from './commands/create-document.js';
@@ -10,6 +11,8 @@ import { CREATE_ISSUE_MUTATION, createIssue } from './commands/create-issue.js';
 import { createIssueRelation } from './commands/create-issue-relation.js';
 import { createLabel } from './commands/create-label.js';
 import { createProject } from './commands/create-project.js';
+import { createProjectMilestone } from './commands/create-project-milestone.js';
+import { createProjectUpdate } from './commands/create-project-update.js';
 import { createReaction } from './commands/create-reaction.js';
 import { createSubIssue } from './commands/create-sub-issue.js';
 import { customGraphqlAction } from './commands/custom-graphql-action.js';
@@ -32,6 +35,8 @@ import { listAttachments } from './commands/list-attachments.js';
 import { listComments } from './commands/list-comments.js';
 import { listCycles } from './commands/list-cycles.js';
 import { listLabels } from './commands/list-labels.js';
+import { listProjectMilestones } from './commands/list-project-milestones.js';
+import { listProjectUpdates } from './commands/list-project-updates.js';
 import { listProjects } from './commands/list-projects.js';
 import { listTeamMembers } from './commands/list-team-members.js';
 import { listTemplates } from './commands/list-templates.js';
@@ -82,6 +87,12 @@ export type {
   LinearProjectPage,
   LinearTemplateList,
 } from './schemas/planning.js';
+export type {
+  LinearProjectMilestone,
+  LinearProjectMilestonePage,
+  LinearProjectUpdate,
+  LinearProjectUpdatePage,
+} from './schemas/project-plans.js';
 export {
   type IssueEventState,
   issueEvent,
@@ -94,6 +105,7 @@ export {
 export {
   addIssueLabel,
   archiveIssue,
+  archiveProject,
   CREATE_ISSUE_MUTATION,
   createAttachment,
   createComment,
@@ -102,6 +114,8 @@ export {
   createIssueRelation,
   createLabel,
   createProject,
+  createProjectMilestone,
+  createProjectUpdate,
   createReaction,
   createSubIssue,
   customGraphqlAction,
@@ -124,7 +138,9 @@ export {
   listComments,
   listCycles,
   listLabels,
+  listProjectMilestones,
   listProjects,
+  listProjectUpdates,
   listTeamMembers,
   listTemplates,
   listUsers,
@@ -326,3 +342,23 @@ export type SearchDocumentsResult = CommandResult<typeof searchDocuments>;
 export type DeleteDocumentInput = CommandInput<typeof deleteDocument>;
 /** What DeleteDocument returns. */
 export type DeleteDocumentResult = CommandResult<typeof deleteDocument>;
+/** What a caller passes to ArchiveProject. */
+export type ArchiveProjectInput = CommandInput<typeof archiveProject>;
+/** What ArchiveProject returns. */
+export type ArchiveProjectResult = CommandResult<typeof archiveProject>;
+/** What a caller passes to CreateProjectUpdate. */
+export type CreateProjectUpdateInput = CommandInput<typeof createProjectUpdate>;
+/** What CreateProjectUpdate returns. */
+export type CreateProjectUpdateResult = CommandResult<typeof createProjectUpdate>;
+/** What a caller passes to ListProjectUpdates. */
+export type ListProjectUpdatesInput = CommandInput<typeof listProjectUpdates>;
+/** What ListProjectUpdates returns. */
+export type ListProjectUpdatesResult = CommandResult<typeof listProjectUpdates>;
+/** What a caller passes to CreateProjectMilestone. */
+export type CreateProjectMilestoneInput = CommandInput<typeof createProjectMilestone>;
+/** What CreateProjectMilestone returns. */
+export type CreateProjectMilestoneResult = CommandResult<typeof createProjectMilestone>;
+/** What a caller passes to ListProjectMilestones. */
+export type ListProjectMilestonesInput = CommandInput<typeof listProjectMilestones>;
+/** What ListProjectMilestones returns. */
+export type ListProjectMilestonesResult = CommandResult<typeof listProjectMilestones>;

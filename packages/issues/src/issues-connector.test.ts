@@ -58,6 +58,11 @@ const SURFACE: [string, string][] = [
   ['getDocument', 'Get Document'],
   ['searchDocuments', 'Search Documents'],
   ['deleteDocument', 'Delete Document'],
+  ['archiveProject', 'Archive Project'],
+  ['createProjectUpdate', 'Create Project Update'],
+  ['listProjectUpdates', 'List Project Updates'],
+  ['createProjectMilestone', 'Create Project Milestone'],
+  ['listProjectMilestones', 'List Project Milestones'],
 ];
 
 describe('issues connector', () => {

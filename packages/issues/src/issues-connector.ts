@@ -1,6 +1,7 @@
 import { type ConnectorClient, defineConnector, type Toolset } from '@c/core';
 import { addIssueLabel } from './commands/add-issue-label.js';
 import { archiveIssue } from './commands/archive-issue.js';
+import { archiveProject } from './commands/archive-project.js';
 import { createAttachment } from './commands/create-attachment.js';
 import { createComment } from './commands/create-comment.js';
 import { createDocument } from './commands/create-document.js';
@@ -8,6 +9,8 @@ import { createIssue } from './commands/create-issue.js';
 import { createIssueRelation } from './commands/create-issue-relation.js';
 import { createLabel } from './commands/create-label.js';
 import { createProject } from './commands/create-project.js';
+import { createProjectMilestone } from './commands/create-project-milestone.js';
+import { createProjectUpdate } from './commands/create-project-update.js';
 import { createReaction } from './commands/create-reaction.js';
 import { createSubIssue } from './commands/create-sub-issue.js';
 import { customGraphqlAction } from './commands/custom-graphql-action.js';
@@ -30,6 +33,8 @@ import { listAttachments } from './commands/list-attachments.js';
 import { listComments } from './commands/list-comments.js';
 import { listCycles } from './commands/list-cycles.js';
 import { listLabels } from './commands/list-labels.js';
+import { listProjectMilestones } from './commands/list-project-milestones.js';
+import { listProjectUpdates } from './commands/list-project-updates.js';
 import { listProjects } from './commands/list-projects.js';
 import { listTeamMembers } from './commands/list-team-members.js';
 import { listTemplates } from './commands/list-templates.js';
@@ -97,6 +102,11 @@ const commands = {
   getDocument,
   searchDocuments,
   deleteDocument,
+  archiveProject,
+  createProjectUpdate,
+  listProjectUpdates,
+  createProjectMilestone,
+  listProjectMilestones,
 };
 
 /** The commands grouped by area; `core` holds the ones run most. */
@@ -130,8 +140,20 @@ const ISSUES_TOOLSETS: Record<string, Toolset> = {
   },
   projects: {
     title: 'Projects',
-    description: 'Projects: create, update, read and delete.',
-    commands: ['listProjects', 'createProject', 'updateProject', 'getProjectById', 'deleteProject'],
+    description:
+      'Projects: create, update, read, archive and delete; their status updates (health) and milestones.',
+    commands: [
+      'listProjects',
+      'createProject',
+      'updateProject',
+      'getProjectById',
+      'deleteProject',
+      'archiveProject',
+      'createProjectUpdate',
+      'listProjectUpdates',
+      'createProjectMilestone',
+      'listProjectMilestones',
+    ],
   },
   teams: {
     title: 'Teams',

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   getOperationAST,
   isNonNullType,
@@ -34,7 +35,7 @@ const operations = [documents, ...commandModules]
 
 describe('the GraphQL documents', () => {
   it('are one per operation, with unique names', () => {
-    expect(operations.length).toBe(54);
+    expect(operations.length).toBe(61);
     const names = operations.map(([, operation]) => operation.name);
     expect(new Set(names).size).toBe(names.length);
   });
@@ -85,6 +86,27 @@ describe('the GraphQL documents', () => {
         const field = type.getFields()[selection.name.value]!;
         expect(isNonNullType(field.type) && isObjectType(field.type.ofType), selection.name.value).toBe(true);
       }
+    },
+  );
+
+  // 91.0.0's schema is the last one Linear published as SDL: an operation whose root fields it
+  // has must validate against it too, so a client on that release gets the same answers.
+  it.each(operations)(
+    '%s validates against 91.0.0’s schema where its root fields exist',
+    (_name, operation) => {
+      const schema91 = loadLinearSchema(
+        fileURLToPath(new URL('../schema/linear-schema.sdk-91.0.0.graphql', import.meta.url)),
+      );
+      const root = operation.kind === 'query' ? schema91.getQueryType()! : schema91.getMutationType()!;
+      const fields = root.getFields();
+      const roots = getOperationAST(
+        parse(operation.document),
+        operation.name,
+      )!.selectionSet.selections.flatMap((selection) =>
+        selection.kind === Kind.FIELD ? [selection.name.value] : [],
+      );
+      if (!roots.every((field) => field in fields)) return;
+      expect(validateLinearDocument(operation.document, schema91).map((error) => error.message)).toEqual([]);
     },
   );
 

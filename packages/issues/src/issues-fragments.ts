@@ -128,3 +128,32 @@ fragment DocumentFields on Document {
   issue { id identifier }
   creator { id name email }
 }`;
+
+/** A project update: its text, health, author and project. */
+export const PROJECT_UPDATE_FIELDS = `
+fragment ProjectUpdateFields on ProjectUpdate {
+  id
+  body
+  health
+  url
+  createdAt
+  updatedAt
+  editedAt
+  project { id name }
+  user { id name email }
+}`;
+
+/** A project milestone: its name, dates, status and project. */
+export const PROJECT_MILESTONE_FIELDS = `
+fragment ProjectMilestoneFields on ProjectMilestone {
+  id
+  name
+  description
+  targetDate
+  status
+  progress
+  sortOrder
+  createdAt
+  updatedAt
+  project { id name }
+}`;

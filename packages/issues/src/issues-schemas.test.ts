@@ -24,6 +24,14 @@ import { CREATE_ISSUE_MUTATION } from './commands/create-issue.js';
 import { CREATE_ISSUE_RELATION_MUTATION } from './commands/create-issue-relation.js';
 import { CREATE_LABEL_MUTATION } from './commands/create-label.js';
 import { CREATE_PROJECT_MUTATION } from './commands/create-project.js';
+import {
+  CREATE_PROJECT_MILESTONE_MUTATION,
+  GET_PROJECT_MILESTONE_QUERY,
+} from './commands/create-project-milestone.js';
+import {
+  CREATE_PROJECT_UPDATE_MUTATION,
+  GET_PROJECT_UPDATE_QUERY,
+} from './commands/create-project-update.js';
 import { CREATE_REACTION_MUTATION } from './commands/create-reaction.js';
 import { GET_CYCLE_QUERY } from './commands/get-cycle.js';
 import { GET_ISSUE_BY_ID_QUERY } from './commands/get-issue-by-id.js';
@@ -35,6 +43,8 @@ import { LIST_ATTACHMENTS_QUERY } from './commands/list-attachments.js';
 import { LIST_COMMENTS_QUERY } from './commands/list-comments.js';
 import { LIST_CYCLES_QUERY } from './commands/list-cycles.js';
 import { LIST_LABELS_QUERY } from './commands/list-labels.js';
+import { LIST_PROJECT_MILESTONES_QUERY } from './commands/list-project-milestones.js';
+import { LIST_PROJECT_UPDATES_QUERY } from './commands/list-project-updates.js';
 import { LIST_PROJECTS_QUERY } from './commands/list-projects.js';
 import { LIST_TEAM_MEMBERS_QUERY } from './commands/list-team-members.js';
 import { LIST_TEAM_TEMPLATES_QUERY } from './commands/list-templates.js';
@@ -202,6 +212,16 @@ describe('output schemas', () => {
     ['getDocument', GET_DOCUMENT_QUERY, ['document']],
     ['updateDocument', UPDATE_DOCUMENT_MUTATION, ['documentUpdate', 'document']],
     ['searchDocuments', SEARCH_DOCUMENTS_QUERY, ['searchDocuments']],
+    ['createProjectUpdate', CREATE_PROJECT_UPDATE_MUTATION, ['projectUpdateCreate', 'projectUpdate']],
+    ['createProjectUpdate', GET_PROJECT_UPDATE_QUERY, ['projectUpdate']],
+    ['listProjectUpdates', LIST_PROJECT_UPDATES_QUERY, ['project', 'projectUpdates']],
+    [
+      'createProjectMilestone',
+      CREATE_PROJECT_MILESTONE_MUTATION,
+      ['projectMilestoneCreate', 'projectMilestone'],
+    ],
+    ['createProjectMilestone', GET_PROJECT_MILESTONE_QUERY, ['projectMilestone']],
+    ['listProjectMilestones', LIST_PROJECT_MILESTONES_QUERY, ['project', 'projectMilestones']],
   ] as const)(
     '%s: the schema is what %s selects, typed and nullable as in Linear’s schema',
     (key, operation, path) => {

@@ -229,7 +229,21 @@ export function projectQueries(r: Resolving): Root {
   };
 }
 
-/** `projectCreate`, `projectUpdate` and `projectDelete`. */
+/** What `projectUnarchive` does: a trashed or archived project comes back to the lists. */
+export function unarchiveProjectRecord(ws: LinearWorkspace, id: string): ProjectRecord {
+  const project = ws.requireProject(id);
+  project.archivedAt = null;
+  project.trashed = null;
+  project.updatedAt = ws.now();
+  ws.lastSyncId += 1;
+  return project;
+}
+
+/**
+ * `projectCreate`, `projectUpdate`, `projectDelete` and `projectUnarchive`. `projectArchive` is
+ * deprecated in 98.0.0 "in favor of projectDelete" (which trashes, restorable with
+ * `projectUnarchive`), so the simulator answers the current pair only.
+ */
 export function projectMutations(r: Resolving): Root {
   const ws = r.workspace;
   return {
@@ -241,6 +255,9 @@ export function projectMutations(r: Resolving): Root {
     })),
     projectDelete: mutation(r, 'projectDelete', ({ id }) => ({
       entity: r.views.project(ws.deleteProject(id)),
+    })),
+    projectUnarchive: mutation(r, 'projectUnarchive', ({ id }) => ({
+      entity: r.views.project(unarchiveProjectRecord(ws, String(id))),
     })),
   };
 }

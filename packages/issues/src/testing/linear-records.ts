@@ -239,3 +239,33 @@ export interface DocumentRecord {
   archivedAt: string | null;
   trashed: boolean | null;
 }
+
+/** Linear's project health, as a project update reports it. */
+export type ProjectHealth = 'onTrack' | 'atRisk' | 'offTrack';
+
+/** A project update: a status post on a project, with the health it reports. */
+export interface ProjectUpdateRecord {
+  id: string;
+  slugId: string;
+  projectId: string;
+  body: string;
+  health: ProjectHealth;
+  userId: string;
+  createdAt: string;
+  updatedAt: string;
+  editedAt: string | null;
+  archivedAt: string | null;
+}
+
+/** A milestone: a named stage of one project, with an optional target date. */
+export interface ProjectMilestoneRecord {
+  id: string;
+  projectId: string;
+  name: string;
+  description: string | null;
+  targetDate: string | null;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+}

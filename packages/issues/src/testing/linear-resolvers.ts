@@ -23,6 +23,7 @@ import {
 import { linearResolverError } from './linear-errors.js';
 import { issueMutations, issueQueries, issueView } from './linear-issues.js';
 import { labelMutations, labelQueries, labelView } from './linear-labels.js';
+import { projectPlanFields, projectPlanMutations, projectPlanQueries } from './linear-project-plans.js';
 import { projectMutations, projectQueries, projectStatusView, projectView } from './linear-projects.js';
 import { reactionMutations } from './linear-reactions.js';
 import { issueRelationFields, relationMutations, relationQueries } from './linear-relations.js';
@@ -57,7 +58,10 @@ function resolving(ctx: RequestContext): Resolving {
       ...issueRelationFields(r, issue),
       ...issueDocumentFields(r, issue),
     })),
-    project: withFields(projectView(r), (project) => projectDocumentFields(r, project)),
+    project: withFields(projectView(r), (project) => ({
+      ...projectDocumentFields(r, project),
+      ...projectPlanFields(r, project),
+    })),
     projectStatus: projectStatusView(r),
     comment: commentView(r),
   } satisfies Views);
@@ -77,6 +81,7 @@ export function queryRoot(ctx: RequestContext): Root {
     ...attachmentQueries(r),
     ...relationQueries(r),
     ...documentQueries(r),
+    ...projectPlanQueries(r),
     ...webhookQueries(r),
     rateLimitStatus: () => ctx.rateLimit,
   };
@@ -94,6 +99,7 @@ export function mutationRoot(ctx: RequestContext): Root {
     ...attachmentMutations(r),
     ...relationMutations(r),
     ...documentMutations(r),
+    ...projectPlanMutations(r),
     ...webhookMutations(r),
   };
 }

@@ -431,6 +431,14 @@ export function describeSdkConformance(LinearClientOf: LinearClientClass, SDK_VE
       );
       expect(deleted.success).toBe(true);
       expect(sim.workspace.projects.get(made.id)?.trashed).toBe(true);
+      // projectDelete is Linear's archive now (projectArchive is deprecated in its favour): restorable.
+      const restored = await call(
+        'unarchiveProject',
+        () => linear.unarchiveProject(made.id),
+        (payload) => `success ${payload.success}`,
+      );
+      expect(restored.success).toBe(true);
+      expect(sim.workspace.projects.get(made.id)).toMatchObject({ trashed: null, archivedAt: null });
       const statuses = await call(
         'projectStatuses()',
         () => linear.projectStatuses(),
@@ -608,6 +616,46 @@ export function describeSdkConformance(LinearClientOf: LinearClientClass, SDK_VE
       expect((await issue.attachments()).nodes).toEqual([]);
       expect((await issue.relations()).nodes).toEqual([]);
     });
+    it('plans a project: updates with their health, milestones', async () => {
+      const project = await linear.project(LINEAR_SEED.projects.billing);
+      const posted = await call(
+        'createProjectUpdate',
+        () =>
+          linear.createProjectUpdate({
+            projectId: project.id,
+            body: 'Invoices late',
+            health: 'atRisk' as never,
+          }),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await posted.projectUpdate)?.health).toBe('atRisk');
+      const updates = await call(
+        'project.projectUpdates()',
+        () => project.projectUpdates(),
+        (page) => `${page.nodes.length} updates`,
+      );
+      expect(updates.nodes.map((update) => update.body)).toEqual(['Invoices late']);
+      const added = await call(
+        'createProjectMilestone',
+        () =>
+          linear.createProjectMilestone({
+            projectId: project.id,
+            name: 'Invoices',
+            targetDate: '2031-01-15',
+          }),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await added.projectMilestone)?.name).toBe('Invoices');
+      const milestones = await call(
+        'project.projectMilestones()',
+        () => project.projectMilestones(),
+        (page) => `${page.nodes.length} milestones`,
+      );
+      expect(milestones.nodes.map((milestone) => [milestone.name, milestone.targetDate])).toEqual([
+        ['Invoices', '2031-01-15'],
+      ]);
+    });
+
     it('writes a document: create in a project, read by slug, search, update, delete', async () => {
       const created = await call(
         'createDocument',

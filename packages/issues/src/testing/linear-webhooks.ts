@@ -60,7 +60,8 @@ type TrackedType =
   | 'Cycle'
   | 'Reaction'
   | 'Attachment'
-  | 'Document';
+  | 'Document'
+  | 'ProjectUpdate';
 type Row = Record<string, unknown> & { id: string };
 type Snapshot = Map<TrackedType, Map<string, Row>>;
 
@@ -73,6 +74,7 @@ const TRACKED: Record<TrackedType, (ws: LinearWorkspace) => Map<string, Row>> = 
   Reaction: (ws) => ws.reactions as unknown as Map<string, Row>,
   Attachment: (ws) => ws.attachments as unknown as Map<string, Row>,
   Document: (ws) => ws.documents as unknown as Map<string, Row>,
+  ProjectUpdate: (ws) => ws.projectUpdates as unknown as Map<string, Row>,
 };
 
 /** One data change, as a delivery reports it. */
@@ -169,6 +171,7 @@ function teamsOf(ws: LinearWorkspace, change: WebhookChange): string[] {
     return issue ? [issue.teamId] : [];
   }
   if (change.type === 'Project') return (row.teamIds as string[] | undefined) ?? [];
+  if (change.type === 'ProjectUpdate') return ws.projects.get(String(row.projectId))?.teamIds ?? [];
   if (change.type === 'Document') {
     // A document belongs to its team, its issue's team or its project's teams.
     if (typeof row.teamId === 'string') return [row.teamId];

@@ -18,9 +18,11 @@ import type {
   IssueRelationRecord,
   LabelRecord,
   OrganizationRecord,
+  ProjectMilestoneRecord,
   ProjectRecord,
   ProjectStatusRecord,
   ProjectStatusType,
+  ProjectUpdateRecord,
   ReactionRecord,
   TeamRecord,
   UserRecord,
@@ -45,10 +47,19 @@ const RECORD_MAPS = [
   'attachments',
   'issueRelations',
   'documents',
+  'projectUpdates',
+  'projectMilestones',
 ] as const;
 
 /** Maps added after snapshots were first written: a snapshot without one starts it empty. */
-const LATER_MAPS = new Set<string>(['reactions', 'attachments', 'issueRelations', 'documents']);
+const LATER_MAPS = new Set<string>([
+  'reactions',
+  'attachments',
+  'issueRelations',
+  'documents',
+  'projectUpdates',
+  'projectMilestones',
+]);
 
 /** A JSON snapshot of a `LinearWorkspace` (see `LinearWorkspace.export`). */
 export interface LinearWorkspaceSnapshot {
@@ -100,6 +111,10 @@ export class LinearWorkspace {
   readonly issueRelations = new Map<string, IssueRelationRecord>();
   /** Documents of projects, teams and issues (`documentCreate`). */
   readonly documents = new Map<string, DocumentRecord>();
+  /** Status posts on projects with their health (`projectUpdateCreate`). */
+  readonly projectUpdates = new Map<string, ProjectUpdateRecord>();
+  /** Milestones of projects (`projectMilestoneCreate`). */
+  readonly projectMilestones = new Map<string, ProjectMilestoneRecord>();
   /** Webhooks (`webhookCreate`), by id. */
   readonly webhooks = new Map<string, WebhookRecord>();
   /** Personal API keys (`lin_api_…`) and the user each belongs to. */
