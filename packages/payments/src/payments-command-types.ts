@@ -2,10 +2,12 @@ import type { CommandInput, CommandResult } from '@c/core';
 import type { attachPaymentMethod } from './commands/attach-payment-method.js';
 import type { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
 import type { cancelRefund } from './commands/cancel-refund.js';
+import type { cancelSubscription } from './commands/cancel-subscription.js';
 import type { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import type { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import type { createBillingPortalSession } from './commands/create-billing-portal-session.js';
 import type { createCheckoutSession } from './commands/create-checkout-session.js';
+import type { createCoupon } from './commands/create-coupon.js';
 import type { createCustomer } from './commands/create-customer.js';
 import type { createInvoice } from './commands/create-invoice.js';
 import type { createInvoiceItem } from './commands/create-invoice-item.js';
@@ -13,10 +15,12 @@ import type { createPaymentIntent } from './commands/create-payment-intent.js';
 import type { createPaymentLink } from './commands/create-payment-link.js';
 import type { createPrice } from './commands/create-price.js';
 import type { createProduct } from './commands/create-product.js';
+import type { createPromotionCode } from './commands/create-promotion-code.js';
 import type { createRefund } from './commands/create-refund.js';
 import type { createSetupIntent } from './commands/create-setup-intent.js';
 import type { createSubscription } from './commands/create-subscription.js';
 import type { customAction } from './commands/custom-action.js';
+import type { deleteCoupon } from './commands/delete-coupon.js';
 import type { deleteCustomer } from './commands/delete-customer.js';
 import type { deleteDraftInvoice } from './commands/delete-draft-invoice.js';
 import type { deleteProduct } from './commands/delete-product.js';
@@ -35,26 +39,31 @@ import type { getPrice } from './commands/get-price.js';
 import type { getProductById } from './commands/get-product-by-id.js';
 import type { getProducts } from './commands/get-products.js';
 import type { getRefund } from './commands/get-refund.js';
+import type { getSubscription } from './commands/get-subscription.js';
 import type { getSubscriptions } from './commands/get-subscriptions.js';
 import type { listCharges } from './commands/list-charges.js';
 import type { listCheckoutSessionLineItems } from './commands/list-checkout-session-line-items.js';
 import type { listCheckoutSessions } from './commands/list-checkout-sessions.js';
+import type { listCoupons } from './commands/list-coupons.js';
 import type { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
 import type { listInvoiceLines } from './commands/list-invoice-lines.js';
 import type { listInvoices } from './commands/list-invoices.js';
 import type { listPaymentIntents } from './commands/list-payment-intents.js';
 import type { listPaymentLinks } from './commands/list-payment-links.js';
 import type { listPrices } from './commands/list-prices.js';
+import type { listPromotionCodes } from './commands/list-promotion-codes.js';
 import type { listRefunds } from './commands/list-refunds.js';
 import type { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
 import type { payInvoice } from './commands/pay-invoice.js';
 import type { previewInvoice } from './commands/preview-invoice.js';
+import type { resumeSubscription } from './commands/resume-subscription.js';
 import type { sendInvoice } from './commands/send-invoice.js';
 import type { updateCustomer } from './commands/update-customer.js';
 import type { updatePaymentIntent } from './commands/update-payment-intent.js';
 import type { updatePaymentLink } from './commands/update-payment-link.js';
 import type { updatePrice } from './commands/update-price.js';
 import type { updateProduct } from './commands/update-product.js';
+import type { updateSubscription } from './commands/update-subscription.js';
 import type { voidInvoice } from './commands/void-invoice.js';
 
 // Each command's input and result types, `<Command>Input` and `<Command>Result`, re-exported by
@@ -288,3 +297,39 @@ export type UpdateProductResult = CommandResult<typeof updateProduct>;
 export type DeleteProductInput = CommandInput<typeof deleteProduct>;
 /** What `deleteProduct` returns. */
 export type DeleteProductResult = CommandResult<typeof deleteProduct>;
+/** What `getSubscription` takes. */
+export type GetSubscriptionInput = CommandInput<typeof getSubscription>;
+/** What `getSubscription` returns. */
+export type GetSubscriptionResult = CommandResult<typeof getSubscription>;
+/** What `updateSubscription` takes. */
+export type UpdateSubscriptionInput = CommandInput<typeof updateSubscription>;
+/** What `updateSubscription` returns. */
+export type UpdateSubscriptionResult = CommandResult<typeof updateSubscription>;
+/** What `cancelSubscription` takes. */
+export type CancelSubscriptionInput = CommandInput<typeof cancelSubscription>;
+/** What `cancelSubscription` returns. */
+export type CancelSubscriptionResult = CommandResult<typeof cancelSubscription>;
+/** What `resumeSubscription` takes. */
+export type ResumeSubscriptionInput = CommandInput<typeof resumeSubscription>;
+/** What `resumeSubscription` returns. */
+export type ResumeSubscriptionResult = CommandResult<typeof resumeSubscription>;
+/** What `createCoupon` takes. */
+export type CreateCouponInput = CommandInput<typeof createCoupon>;
+/** What `createCoupon` returns. */
+export type CreateCouponResult = CommandResult<typeof createCoupon>;
+/** What `listCoupons` takes. */
+export type ListCouponsInput = CommandInput<typeof listCoupons>;
+/** What `listCoupons` returns. */
+export type ListCouponsResult = CommandResult<typeof listCoupons>;
+/** What `deleteCoupon` takes. */
+export type DeleteCouponInput = CommandInput<typeof deleteCoupon>;
+/** What `deleteCoupon` returns. */
+export type DeleteCouponResult = CommandResult<typeof deleteCoupon>;
+/** What `createPromotionCode` takes. */
+export type CreatePromotionCodeInput = CommandInput<typeof createPromotionCode>;
+/** What `createPromotionCode` returns. */
+export type CreatePromotionCodeResult = CommandResult<typeof createPromotionCode>;
+/** What `listPromotionCodes` takes. */
+export type ListPromotionCodesInput = CommandInput<typeof listPromotionCodes>;
+/** What `listPromotionCodes` returns. */
+export type ListPromotionCodesResult = CommandResult<typeof listPromotionCodes>;

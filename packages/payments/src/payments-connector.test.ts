@@ -205,6 +205,30 @@ const SURFACE: [string, string, string[]][] = [
     ['productId', 'name', 'description', 'active', 'defaultPrice', 'metadata', 'extra'],
   ],
   ['deleteProduct', 'Delete Product', ['productId']],
+  ['getSubscription', 'Get Subscription', ['subscriptionId', 'expand']],
+  [
+    'updateSubscription',
+    'Update Subscription',
+    [
+      'subscriptionId',
+      'items',
+      'prorationBehavior',
+      'cancelAtPeriodEnd',
+      'cancelAt',
+      'defaultPaymentMethod',
+      'trialEnd',
+      'pauseCollection',
+      'discounts',
+      'metadata',
+      'extra',
+    ],
+  ],
+  [
+    'cancelSubscription',
+    'Cancel Subscription',
+    ['subscriptionId', 'invoiceNow', 'prorate', 'comment', 'feedback'],
+  ],
+  ['resumeSubscription', 'Resume Subscription', ['subscriptionId', 'prorationBehavior']],
 ];
 
 describe('payments connector', () => {

@@ -2,10 +2,12 @@ import { type ConnectorClient, defineConnector, type Zod } from '@c/core';
 import { attachPaymentMethod } from './commands/attach-payment-method.js';
 import { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
 import { cancelRefund } from './commands/cancel-refund.js';
+import { cancelSubscription } from './commands/cancel-subscription.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import { createBillingPortalSession } from './commands/create-billing-portal-session.js';
 import { createCheckoutSession } from './commands/create-checkout-session.js';
+import { createCoupon } from './commands/create-coupon.js';
 import { createCustomer } from './commands/create-customer.js';
 import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
@@ -13,10 +15,12 @@ import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createPaymentLink } from './commands/create-payment-link.js';
 import { createPrice } from './commands/create-price.js';
 import { createProduct } from './commands/create-product.js';
+import { createPromotionCode } from './commands/create-promotion-code.js';
 import { createRefund } from './commands/create-refund.js';
 import { createSetupIntent } from './commands/create-setup-intent.js';
 import { createSubscription } from './commands/create-subscription.js';
 import { customAction } from './commands/custom-action.js';
+import { deleteCoupon } from './commands/delete-coupon.js';
 import { deleteCustomer } from './commands/delete-customer.js';
 import { deleteDraftInvoice } from './commands/delete-draft-invoice.js';
 import { deleteProduct } from './commands/delete-product.js';
@@ -35,26 +39,31 @@ import { getPrice } from './commands/get-price.js';
 import { getProductById } from './commands/get-product-by-id.js';
 import { getProducts } from './commands/get-products.js';
 import { getRefund } from './commands/get-refund.js';
+import { getSubscription } from './commands/get-subscription.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { listCharges } from './commands/list-charges.js';
 import { listCheckoutSessionLineItems } from './commands/list-checkout-session-line-items.js';
 import { listCheckoutSessions } from './commands/list-checkout-sessions.js';
+import { listCoupons } from './commands/list-coupons.js';
 import { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
 import { listInvoiceLines } from './commands/list-invoice-lines.js';
 import { listInvoices } from './commands/list-invoices.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
 import { listPaymentLinks } from './commands/list-payment-links.js';
 import { listPrices } from './commands/list-prices.js';
+import { listPromotionCodes } from './commands/list-promotion-codes.js';
 import { listRefunds } from './commands/list-refunds.js';
 import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
 import { payInvoice } from './commands/pay-invoice.js';
 import { previewInvoice } from './commands/preview-invoice.js';
+import { resumeSubscription } from './commands/resume-subscription.js';
 import { sendInvoice } from './commands/send-invoice.js';
 import { updateCustomer } from './commands/update-customer.js';
 import { updatePaymentIntent } from './commands/update-payment-intent.js';
 import { updatePaymentLink } from './commands/update-payment-link.js';
 import { updatePrice } from './commands/update-price.js';
 import { updateProduct } from './commands/update-product.js';
+import { updateSubscription } from './commands/update-subscription.js';
 import { voidInvoice } from './commands/void-invoice.js';
 import { createStripeHttp, PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 import { paymentsToolsets } from './payments-toolsets.js';
@@ -154,6 +163,15 @@ const commands = {
   updatePrice,
   updateProduct,
   deleteProduct,
+  getSubscription,
+  updateSubscription,
+  cancelSubscription,
+  resumeSubscription,
+  createCoupon,
+  listCoupons,
+  deleteCoupon,
+  createPromotionCode,
+  listPromotionCodes,
 };
 
 /**

@@ -167,3 +167,32 @@ export const productPriceLookup: Lookup = {
   input: { productId: '{param:productId}', active: true, limit: 100 },
   needs: ['productId'],
 };
+
+/** Subscriptions: the newest 100, whatever their status. */
+export const subscriptionLookup: Lookup = {
+  noun: 'subscriptions',
+  command: 'getSubscriptions',
+  input: { status: 'all', limit: 100 },
+  items: 'data',
+  value: 'id',
+  label: ['{status} · {customer}', 'id'],
+  detail: ['description', 'customer'],
+};
+
+/** Paused subscriptions: the ones that can be resumed. */
+export const pausedSubscriptionLookup: Lookup = {
+  ...subscriptionLookup,
+  noun: 'paused subscriptions',
+  input: { status: 'paused', limit: 100 },
+};
+
+/** Coupons: the newest 100, valid or not. */
+export const couponLookup: Lookup = {
+  noun: 'coupons',
+  command: 'listCoupons',
+  input: { limit: 100 },
+  items: 'data',
+  value: 'id',
+  label: ['name', 'id'],
+  detail: ['{percent_off}% off', '{amount_off|minor} {currency|upper} off', 'duration'],
+};

@@ -208,3 +208,25 @@ export const currencyField = (z: Zod, description: string) =>
     .regex(/^[a-z]{3}$/, 'must be a three-letter ISO currency code such as usd')
     .default('usd')
     .meta({ title: 'Currency', description });
+
+/** A subscription id, `sub_…`. */
+export const subscriptionIdField = (z: Zod, description: string) =>
+  stripeId(z, 'sub_', 'Subscription Id', description);
+
+/** How Stripe bills a change inside a period. */
+export const prorationBehaviorField = (z: Zod) =>
+  z.enum(['create_prorations', 'none', 'always_invoice']).optional().meta({
+    title: 'Proration Behavior',
+    description:
+      'create_prorations (the default: credit and charge the difference on the next invoice), none, or always_invoice (bill it now).',
+  });
+
+/** A coupon id: Stripe generates eight letters and digits, or takes the one given at creation. */
+export const couponIdField = (z: Zod, description: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be a coupon id: letters, digits, - and _')
+    .meta({ title: 'Coupon Id', description });

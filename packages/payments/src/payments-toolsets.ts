@@ -95,10 +95,23 @@ export const paymentsToolsets: Record<string, Toolset> = {
       'updatePaymentLink',
     ],
   },
+  coupons: {
+    title: 'Coupons and promotion codes',
+    description: 'Make discounts: coupons, and the codes customers type to redeem them.',
+    commands: ['createCoupon', 'listCoupons', 'deleteCoupon', 'createPromotionCode', 'listPromotionCodes'],
+  },
   subscriptions: {
     title: 'Subscriptions',
-    description: 'Subscribe customers to recurring prices and read their subscriptions.',
-    commands: ['createSubscription', 'getSubscriptions'],
+    description:
+      'Subscribe customers to recurring prices; read, change, cancel and resume their subscriptions.',
+    commands: [
+      'createSubscription',
+      'getSubscriptions',
+      'getSubscription',
+      'updateSubscription',
+      'cancelSubscription',
+      'resumeSubscription',
+    ],
   },
   catalog: {
     title: 'Products and prices',

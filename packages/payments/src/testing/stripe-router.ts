@@ -14,8 +14,10 @@ import { paymentLinkRoutes } from './resources/payment-links.js';
 import { paymentMethodRoutes } from './resources/payment-methods.js';
 import { priceRoutes } from './resources/prices.js';
 import { productRoutes } from './resources/products.js';
+import { promotionCodeRoutes } from './resources/promotion-codes.js';
 import { refundRoutes } from './resources/refunds.js';
 import { setupIntentRoutes } from './resources/setup-intents.js';
+import { subscriptionResumeRoutes } from './resources/subscription-changes.js';
 import { subscriptionRoutes } from './resources/subscriptions.js';
 import { webhookEndpointRoutes } from './resources/webhook-endpoints.js';
 import { errorBody, invalidRequest, StripeFailure } from './stripe-errors.js';
@@ -37,7 +39,7 @@ export interface StripeHandlersOptions {
    * Restricted keys and what each may do, by resource: `customers`, `payment_methods`, `products`,
    * `prices`, `subscriptions`, `invoices`, `balance`, `events`, `coupons`, `event_destinations`,
    * `webhook_endpoints`, `payment_intents`, `charges`, `refunds`, `setup_intents`,
-   * `checkout_sessions`, `payment_links`. A call beyond that is a 403.
+   * `checkout_sessions`, `payment_links`, `promotion_codes`. A call beyond that is a 403.
    */
   restrictedKeys?: Readonly<Record<string, Readonly<Record<string, RestrictedAccess>>>>;
   /** The current version's contract: unknown or mistyped parameters get Stripe's 400. */
@@ -60,10 +62,12 @@ const ROUTES: Route[] = [
   ...productRoutes(),
   ...priceRoutes(),
   ...subscriptionRoutes(),
+  ...subscriptionResumeRoutes(),
   ...invoicingRoutes(),
   ...balanceRoutes(),
   ...eventRoutes(),
   ...couponRoutes(),
+  ...promotionCodeRoutes(),
   ...eventDestinationRoutes(),
   ...webhookEndpointRoutes(),
   ...paymentIntentRoutes(),

@@ -110,6 +110,7 @@ const COLLECTIONS = [
   'invoiceItems',
   'checkoutSessions',
   'paymentLinks',
+  'promotionCodes',
 ] as const;
 
 /** Collections added after format version 1 was first written: a snapshot without them has none. */
@@ -121,6 +122,7 @@ const ADDED_COLLECTIONS: ReadonlySet<string> = new Set([
   'invoiceItems',
   'checkoutSessions',
   'paymentLinks',
+  'promotionCodes',
 ]);
 
 /** A JSON snapshot of a `StripeState` (see `StripeState.export`). */
@@ -170,6 +172,8 @@ export class StripeState {
   readonly checkoutSessions = new Collection<StoredObject>();
   /** Payment links, each keeping its line items. */
   readonly paymentLinks = new Collection<StoredObject>();
+  /** Promotion codes: the codes customers type for a coupon. */
+  readonly promotionCodes = new Collection<StoredObject>();
   /** Saved responses by API key and idempotency key; see `saveResponse`. */
   readonly idempotency = new Map<string, SavedResponse>();
   readonly #now: () => number;

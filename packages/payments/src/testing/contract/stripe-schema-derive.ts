@@ -53,6 +53,7 @@ const SERVED = new Set([
   'Plan',
   'Price',
   'Product',
+  'PromotionCode',
   'Refund',
   'SetupIntent',
   'Subscription',
@@ -100,6 +101,7 @@ const OPERATIONS: [string, string, string, string][] = [
   ['GET', '/v1/subscriptions/{subscription_exposed_id}', 'SubscriptionRetrieveParams', 'Subscription'],
   ['POST', '/v1/subscriptions/{subscription_exposed_id}', 'SubscriptionUpdateParams', 'Subscription'],
   ['DELETE', '/v1/subscriptions/{subscription_exposed_id}', 'SubscriptionCancelParams', 'Subscription'],
+  ['POST', '/v1/subscriptions/{subscription}/resume', 'SubscriptionResumeParams', 'Subscription'],
   ['GET', '/v1/invoices', 'InvoiceListParams', 'ApiList<Invoice>'],
   ['POST', '/v1/invoices', 'InvoiceCreateParams', 'Invoice'],
   ['GET', '/v1/invoices/search', 'InvoiceSearchParams', 'ApiSearchResult<Invoice>'],
@@ -168,6 +170,10 @@ const OPERATIONS: [string, string, string, string][] = [
   ['GET', '/v1/coupons/{coupon}', 'CouponRetrieveParams', 'Coupon'],
   ['POST', '/v1/coupons/{coupon}', 'CouponUpdateParams', 'Coupon'],
   ['DELETE', '/v1/coupons/{coupon}', 'CouponDeleteParams', 'DeletedCoupon'],
+  ['GET', '/v1/promotion_codes', 'PromotionCodeListParams', 'ApiList<PromotionCode>'],
+  ['POST', '/v1/promotion_codes', 'PromotionCodeCreateParams', 'PromotionCode'],
+  ['GET', '/v1/promotion_codes/{promotion_code}', 'PromotionCodeRetrieveParams', 'PromotionCode'],
+  ['POST', '/v1/promotion_codes/{promotion_code}', 'PromotionCodeUpdateParams', 'PromotionCode'],
   [
     'GET',
     '/v2/core/event_destinations',
@@ -210,6 +216,7 @@ const EVENTS = [
   'CustomerUpdatedEvent',
   'CustomerSubscriptionCreatedEvent',
   'CustomerSubscriptionDeletedEvent',
+  'CustomerSubscriptionResumedEvent',
   'CustomerSubscriptionUpdatedEvent',
   'InvoiceCreatedEvent',
   'InvoiceDeletedEvent',
@@ -237,6 +244,8 @@ const EVENTS = [
   'ProductCreatedEvent',
   'ProductDeletedEvent',
   'ProductUpdatedEvent',
+  'PromotionCodeCreatedEvent',
+  'PromotionCodeUpdatedEvent',
   'RefundCreatedEvent',
   'RefundUpdatedEvent',
   'SetupIntentCreatedEvent',
@@ -419,7 +428,7 @@ class Deriver {
     if (unique.length === 1) return unique[0] as Schema;
     const types = unique.map((branch) => (Object.keys(branch).length === 1 ? branch.type : undefined));
     if (types.every((item) => typeof item === 'string')) return { type: types };
-    return { anyOf: unique };
+    return { anyOf: structuredFirst(unique) };
   }
 
   #object(type: ts.ObjectType, mode: Mode): Schema {
@@ -506,6 +515,20 @@ class Deriver {
       this.checker.getPropertyOfType(type, 'object') !== undefined
     );
   }
+}
+
+/**
+ * The branches of an `anyOf` with arrays and objects before scalars. Form-encoded parameters are
+ * checked with Ajv's `coerceTypes: 'array'`, which, trying a scalar branch on a one-item array
+ * (`discounts[0][coupon]=…` against `Emptyable<Discount[]>`), replaces the value by its item and
+ * leaves the later array branch looking at an object: a one-item list would be refused. Tried
+ * first, the structured branch sees the value as sent; a scalar (`discounts=` to clear) still
+ * falls through to its own branch.
+ */
+function structuredFirst(branches: Schema[]): Schema[] {
+  const scalar = (branch: Schema) =>
+    typeof branch.type === 'string' && branch.type !== 'array' && branch.type !== 'object';
+  return [...branches.filter((branch) => !scalar(branch)), ...branches.filter(scalar)];
 }
 
 /** `OtherString`: `string & Record<never, never>`. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPrice } from '../resources/prices.js';
 import { buildProduct } from '../resources/products.js';
 import { buildSubscription } from '../resources/subscription-objects.js';
+import { decodeStripeParams } from '../stripe-params.js';
 import { renderForVersion } from '../stripe-versions.js';
 import { loadStripeContract, type StripeApiSchema } from './stripe-contract.js';
 import { deriveStripeSchema, STRIPE_SCHEMA_FILE } from './stripe-schema-derive.js';
@@ -102,5 +103,24 @@ describe('the Stripe contract derived from stripe-node’s types', () => {
     expect(contract.checkResponse('GET', '/v1/products/prod_1', 200, { ...product, features: [] })).toMatch(
       /: \/ must NOT have additional properties \(features\)$/,
     );
+  });
+
+  it('reads a one-item list, or "" to clear, where a parameter is Emptyable<list> (form-encoded)', async () => {
+    const contract = await loadStripeContract();
+    const update = contract.find('POST', '/v1/subscriptions/sub_1');
+    const cancel = contract.find('DELETE', '/v1/subscriptions/sub_1');
+    if (!update || !cancel) throw new Error('no subscription operations');
+    const form = (text: string) => decodeStripeParams(new URLSearchParams(text));
+    expect(contract.checkParams(update, form('discounts[0][coupon]=SPRING'))).toBeUndefined();
+    expect(
+      contract.checkParams(update, form('discounts[0][coupon]=A&discounts[1][coupon]=B')),
+    ).toBeUndefined();
+    expect(contract.checkParams(update, form('discounts='))).toBeUndefined();
+    expect(contract.checkParams(update, form('discounts[0][colour]=red'))).toMatchObject({
+      code: 'parameter_unknown',
+      param: 'discounts[0][colour]',
+    });
+    const reasons = 'cancellation_details[comment]=Too+pricey&cancellation_details[feedback]=too_expensive';
+    expect(contract.checkParams(cancel, form(`${reasons}&invoice_now=true&prorate=false`))).toBeUndefined();
   });
 });

@@ -121,10 +121,8 @@ export function firstPayment(
   return { status: 'incomplete', invoice: 'open', attempts: 1 };
 }
 
-/** Ends a trial now: paid when something can pay, else what `trial_settings` says. */
-export function endTrialNow(call: Call, after: StoredObject): void {
-  const now = call.state.now();
-  after.trial_end = now;
+/** Starts every item's billing period now (a trial that ends, a paused subscription that resumes). */
+export function restartPeriods(after: StoredObject, now: number): void {
   after.billing_cycle_anchor = now;
   const restart = itemsOf(after).map((item) => ({
     ...item,
@@ -135,6 +133,13 @@ export function endTrialNow(call: Call, after: StoredObject): void {
     ),
   }));
   after.items = { ...(after.items as object), data: restart };
+}
+
+/** Ends a trial now: paid when something can pay, else what `trial_settings` says. */
+export function endTrialNow(call: Call, after: StoredObject): void {
+  const now = call.state.now();
+  after.trial_end = now;
+  restartPeriods(after, now);
   const method = payingMethod(call.state, after);
   if (method && !declines(method)) {
     after.status = 'active';

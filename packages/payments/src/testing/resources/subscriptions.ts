@@ -17,6 +17,7 @@ import type { StoredObject } from '../stripe-state.js';
 import { customerPaymentMethod } from './payment-methods.js';
 import { newPrice, planOf } from './prices.js';
 import { endTrialNow, firstPayment, issueInvoice, itemsOf } from './subscription-billing.js';
+import { discountsOf } from './subscription-changes.js';
 import {
   buildItem,
   buildSubscription,
@@ -336,6 +337,13 @@ function update(call: Call) {
     after.cancel_at_period_end = atPeriodEnd;
     after.cancel_at = atPeriodEnd ? (itemsOf(after)[0]?.current_period_end ?? null) : null;
   }
+  const cancelAt = params.cancel_at;
+  if (cancelAt === '') after.cancel_at = null;
+  else if (cancelAt !== undefined)
+    Object.assign(after, { cancel_at: int(params, 'cancel_at'), cancel_at_period_end: false });
+  const discounts = params.discounts;
+  if (discounts === '') after.discounts = [];
+  else if (discounts !== undefined) after.discounts = discountsOf(call, list(params, 'discounts') ?? []);
   const pause = params.pause_collection;
   if (pause === '') after.pause_collection = null;
   else if (pause !== undefined) {
