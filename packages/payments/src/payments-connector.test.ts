@@ -229,6 +229,35 @@ const SURFACE: [string, string, string[]][] = [
     ['subscriptionId', 'invoiceNow', 'prorate', 'comment', 'feedback'],
   ],
   ['resumeSubscription', 'Resume Subscription', ['subscriptionId', 'prorationBehavior']],
+  [
+    'createCoupon',
+    'Create Coupon',
+    [
+      'percentOff',
+      'amountOff',
+      'currency',
+      'duration',
+      'durationInMonths',
+      'id',
+      'name',
+      'maxRedemptions',
+      'redeemBy',
+      'metadata',
+      'extra',
+    ],
+  ],
+  ['listCoupons', 'List Coupons', ['createdAfter', 'createdBefore', 'limit', 'startingAfter']],
+  ['deleteCoupon', 'Delete Coupon', ['couponId']],
+  [
+    'createPromotionCode',
+    'Create Promotion Code',
+    ['coupon', 'code', 'customerId', 'maxRedemptions', 'expiresAt', 'metadata', 'extra'],
+  ],
+  [
+    'listPromotionCodes',
+    'List Promotion Codes',
+    ['code', 'active', 'coupon', 'customerId', 'limit', 'startingAfter'],
+  ],
 ];
 
 describe('payments connector', () => {
