@@ -189,6 +189,10 @@ const SPEC_COMMANDS = {
     'replyToComment',
     'exportDocument',
     'listSharedDrives',
+    'uploadFile',
+    'downloadFile',
+    'insertTable',
+    'insertImage',
   ],
 };
 

@@ -586,6 +586,9 @@ describe.skipIf(Boolean(missing))(
         'analytics.uploadCohort.ids': `["${user}"]`,
         // A template's values: a JSON object of {{key}} → text.
         'docs.fillTemplate.values': '{"client": "E2E"}',
+        // A table's rows (a JSON list of rows of cell texts), and an image's public address.
+        'docs.insertTable.rows': '[["Name", "Role"], ["E2E", "Check"]]',
+        'docs.insertImage.imageUrl': 'https://example.com/chart.png',
         currency: 'usd',
         // A link to attach: any http(s) URL is one, and none is listed anywhere.
         'issues.createAttachment.url': 'https://github.com/acme/app/pull/1',

@@ -48,6 +48,10 @@ describe('docs connector', () => {
       ['replyToComment', 'Reply To Comment'],
       ['exportDocument', 'Export Document'],
       ['listSharedDrives', 'List Shared Drives'],
+      ['uploadFile', 'Upload File'],
+      ['downloadFile', 'Download File'],
+      ['insertTable', 'Insert Table'],
+      ['insertImage', 'Insert Image'],
       ['customAction', 'Custom Action'],
     ]);
     expect(docs.auth).toEqual({
@@ -114,6 +118,10 @@ describe('docs connector', () => {
       replyToComment: ['id'],
       exportDocument: ['documentId', 'format', 'fileName', 'contentType', 'size', 'base64'],
       listSharedDrives: ['drives', 'hasMore'],
+      uploadFile: ['id'],
+      downloadFile: ['fileId', 'contentType', 'size', 'encoding', 'content'],
+      insertTable: ['documentId', 'index', 'requests'],
+      insertImage: ['documentId'],
       customAction: [],
     };
     for (const command of docs.list) {

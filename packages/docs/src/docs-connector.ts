@@ -8,6 +8,7 @@ import { createDocumentFromMarkdown } from './commands/create-document-from-mark
 import { createFolder } from './commands/create-folder.js';
 import { customAction } from './commands/custom-action.js';
 import { deleteFile } from './commands/delete-file.js';
+import { downloadFile } from './commands/download-file.js';
 import { exportDocument } from './commands/export-document.js';
 import { fetchDocumentContent } from './commands/fetch-document-content.js';
 import { fillTemplate } from './commands/fill-template.js';
@@ -15,6 +16,8 @@ import { findAndReplace } from './commands/find-and-replace.js';
 import { getAbout } from './commands/get-about.js';
 import { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 import { getFile } from './commands/get-file.js';
+import { insertImage } from './commands/insert-image.js';
+import { insertTable } from './commands/insert-table.js';
 import { listComments } from './commands/list-comments.js';
 import { listFiles } from './commands/list-files.js';
 import { listPermissions } from './commands/list-permissions.js';
@@ -28,6 +31,7 @@ import { shareFile } from './commands/share-file.js';
 import { trashFile } from './commands/trash-file.js';
 import { updateDocumentContent } from './commands/update-document-content.js';
 import { updateFile } from './commands/update-file.js';
+import { uploadFile } from './commands/upload-file.js';
 import { writeMarkdown } from './commands/write-markdown.js';
 import {
   createDocsContext,
@@ -70,6 +74,10 @@ const commands = {
   replyToComment,
   exportDocument,
   listSharedDrives,
+  uploadFile,
+  downloadFile,
+  insertTable,
+  insertImage,
   customAction,
 };
 
@@ -105,6 +113,8 @@ const toolsets = {
       'addTab',
       'fillTemplate',
       'exportDocument',
+      'insertTable',
+      'insertImage',
     ],
   },
   files: {
@@ -125,6 +135,8 @@ const toolsets = {
       'listPermissions',
       'removePermission',
       'listSharedDrives',
+      'uploadFile',
+      'downloadFile',
     ],
   },
   comments: {

@@ -29,12 +29,15 @@ describe('docs lookups', () => {
       'createComment',
       'createFolder',
       'deleteFile',
+      'downloadFile',
       'exportDocument',
       'fetchDocumentContent',
       'fillTemplate',
       'findAndReplace',
       'getDocumentAsMarkdown',
       'getFile',
+      'insertImage',
+      'insertTable',
       'listComments',
       'listFiles',
       'listPermissions',
@@ -46,6 +49,7 @@ describe('docs lookups', () => {
       'trashFile',
       'updateDocumentContent',
       'updateFile',
+      'uploadFile',
       'writeMarkdown',
     ]);
   });

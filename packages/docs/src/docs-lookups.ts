@@ -54,6 +54,11 @@ export const copyableFileLookup: Lookup = filesLookup('files', {
   query: `mimeType != '${FOLDER_MIME_TYPE}'`,
 });
 
+/** Files with content of their own (not Google Docs, Sheets, Slides or folders): what Download File reads. */
+export const downloadableFileLookup: Lookup = filesLookup('files with content', {
+  query: "not mimeType contains 'application/vnd.google-apps.'",
+});
+
 /** Files in the trash: what Restore File brings back. */
 export const trashedFileLookup: Lookup = filesLookup('files in the trash', { trashed: true });
 

@@ -11,6 +11,7 @@ import type { createDocumentFromMarkdown } from './commands/create-document-from
 import type { createFolder } from './commands/create-folder.js';
 import type { customAction } from './commands/custom-action.js';
 import type { deleteFile } from './commands/delete-file.js';
+import type { downloadFile } from './commands/download-file.js';
 import type { exportDocument } from './commands/export-document.js';
 import type { fetchDocumentContent } from './commands/fetch-document-content.js';
 import type { fillTemplate } from './commands/fill-template.js';
@@ -18,6 +19,8 @@ import type { findAndReplace } from './commands/find-and-replace.js';
 import type { getAbout } from './commands/get-about.js';
 import type { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 import type { getFile } from './commands/get-file.js';
+import type { insertImage } from './commands/insert-image.js';
+import type { insertTable } from './commands/insert-table.js';
 import type { listComments } from './commands/list-comments.js';
 import type { listFiles } from './commands/list-files.js';
 import type { listPermissions } from './commands/list-permissions.js';
@@ -31,6 +34,7 @@ import type { shareFile } from './commands/share-file.js';
 import type { trashFile } from './commands/trash-file.js';
 import type { updateDocumentContent } from './commands/update-document-content.js';
 import type { updateFile } from './commands/update-file.js';
+import type { uploadFile } from './commands/upload-file.js';
 import type { writeMarkdown } from './commands/write-markdown.js';
 
 export { addTab } from './commands/add-tab.js';
@@ -42,6 +46,7 @@ export { createDocumentFromMarkdown } from './commands/create-document-from-mark
 export { createFolder } from './commands/create-folder.js';
 export { customAction } from './commands/custom-action.js';
 export { deleteFile } from './commands/delete-file.js';
+export { DOWNLOAD_LIMIT, downloadFile } from './commands/download-file.js';
 export { EXPORT_FORMATS, exportDocument } from './commands/export-document.js';
 export { fetchDocumentContent } from './commands/fetch-document-content.js';
 export { fillTemplate } from './commands/fill-template.js';
@@ -49,6 +54,8 @@ export { findAndReplace } from './commands/find-and-replace.js';
 export { getAbout } from './commands/get-about.js';
 export { getDocumentAsMarkdown } from './commands/get-document-as-markdown.js';
 export { getFile } from './commands/get-file.js';
+export { insertImage } from './commands/insert-image.js';
+export { insertTable } from './commands/insert-table.js';
 export { listComments } from './commands/list-comments.js';
 export { listFiles } from './commands/list-files.js';
 export { listPermissions } from './commands/list-permissions.js';
@@ -62,6 +69,7 @@ export { shareFile } from './commands/share-file.js';
 export { trashFile } from './commands/trash-file.js';
 export { updateDocumentContent } from './commands/update-document-content.js';
 export { updateFile } from './commands/update-file.js';
+export { CONVERSIONS, RESUMABLE_THRESHOLD, uploadFile } from './commands/upload-file.js';
 export { writeMarkdown } from './commands/write-markdown.js';
 export {
   DOCS_API_VERSION,
@@ -88,8 +96,15 @@ export type {
   DocsTextRun,
 } from './docs-schemas.js';
 export type { DriveComment, DriveCommentList, DriveReply } from './schemas/comments.js';
-export type { DocsAddedTab, DocsAppended, DocsFilledTemplate, DocsReplaced } from './schemas/edits.js';
-export type { DocsExport, DriveSharedDrive, DriveSharedDriveList } from './schemas/export.js';
+export type {
+  DocsAddedTab,
+  DocsAppended,
+  DocsFilledTemplate,
+  DocsInserted,
+  DocsInsertedImage,
+  DocsReplaced,
+} from './schemas/edits.js';
+export type { DocsExport, DriveDownload, DriveSharedDrive, DriveSharedDriveList } from './schemas/export.js';
 export type { DriveAbout, DriveDeleted, DriveFile, DriveFileList } from './schemas/files.js';
 export type { DocsCreatedFromMarkdown, DocsMarkdown, DocsMarkdownWrite } from './schemas/markdown.js';
 export type { DrivePermission, DrivePermissionList, DriveRemovedPermission } from './schemas/sharing.js';
@@ -221,3 +236,19 @@ export type ListSharedDrivesResult = CommandResult<typeof listSharedDrives>;
 export type ExportDocumentInput = CommandInput<typeof exportDocument>;
 /** Export Document's result. */
 export type ExportDocumentResult = CommandResult<typeof exportDocument>;
+/** What Upload File takes. */
+export type UploadFileInput = CommandInput<typeof uploadFile>;
+/** Upload File's result. */
+export type UploadFileResult = CommandResult<typeof uploadFile>;
+/** What Download File takes. */
+export type DownloadFileInput = CommandInput<typeof downloadFile>;
+/** Download File's result. */
+export type DownloadFileResult = CommandResult<typeof downloadFile>;
+/** What Insert Table takes. */
+export type InsertTableInput = CommandInput<typeof insertTable>;
+/** Insert Table's result. */
+export type InsertTableResult = CommandResult<typeof insertTable>;
+/** What Insert Image takes. */
+export type InsertImageInput = CommandInput<typeof insertImage>;
+/** Insert Image's result. */
+export type InsertImageResult = CommandResult<typeof insertImage>;

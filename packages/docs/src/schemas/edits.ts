@@ -92,3 +92,34 @@ export const filledTemplateSchema = (z: Zod) =>
 
 /** Fill Template's result. */
 export type DocsFilledTemplate = z.output<ReturnType<typeof filledTemplateSchema>>;
+
+/** Insert Table's result. */
+export const insertResultSchema = (z: Zod) =>
+  z
+    .looseObject({
+      documentId: z.string().meta({ title: 'Document ID', description: 'The document edited.' }),
+      tabId: z.string().optional().meta({ title: 'Tab ID', description: 'The tab written to.' }),
+      index: z.number().int().meta({ title: 'Index', description: 'Where the table starts.' }),
+      requests: z.number().int().meta({ title: 'Requests', description: 'How many requests the edit took.' }),
+      revisionId: revision(z),
+    })
+    .meta(resultView({ view: 'record' }));
+
+/** Insert Table's result. */
+export type DocsInserted = z.output<ReturnType<typeof insertResultSchema>>;
+
+/** Insert Image's result. */
+export const insertedImageSchema = (z: Zod) =>
+  z
+    .looseObject({
+      documentId: z.string().meta({ title: 'Document ID', description: 'The document edited.' }),
+      objectId: z
+        .string()
+        .optional()
+        .meta({ title: 'Object ID', description: 'The image’s id in the document (its inline object).' }),
+      revisionId: revision(z),
+    })
+    .meta(resultView({ view: 'record' }));
+
+/** Insert Image's result. */
+export type DocsInsertedImage = z.output<ReturnType<typeof insertedImageSchema>>;

@@ -57,3 +57,22 @@ export const sharedDriveListSchema = (z: Zod) =>
 
 /** List Shared Drives' result. */
 export type DriveSharedDriveList = z.output<ReturnType<typeof sharedDriveListSchema>>;
+
+/** Download File's result: the file's content, as text or base64. */
+export const downloadSchema = (z: Zod) =>
+  z
+    .looseObject({
+      fileId: z.string().meta({ title: 'File ID', description: 'The file downloaded.' }),
+      contentType: z.string().meta({ title: 'Content Type', description: 'The file’s MIME type.' }),
+      size: z.number().int().meta({ title: 'Size', description: 'The file’s size in bytes.' }),
+      encoding: z
+        .enum(['text', 'base64'])
+        .meta({ title: 'Encoding', description: 'How content holds the bytes.' }),
+      content: z
+        .string()
+        .meta({ title: 'Content', description: 'The file’s content: text, or its bytes in base64.' }),
+    })
+    .meta(resultView({ view: 'record' }));
+
+/** Download File's result. */
+export type DriveDownload = z.output<ReturnType<typeof downloadSchema>>;

@@ -276,6 +276,17 @@ function checkUpload(
 export function checkGoogleCall(contracts: GoogleContracts, call: RecordedCall): string | undefined {
   if (call.path.startsWith('/o/oauth2/') || call.path === '/token' || call.path === '/revoke')
     return checkOAuthCall(call);
+  // A resumable upload's later requests go to the session address Drive handed out (the upload
+  // path with `upload_id`), by PUT: no discovery method describes them.
+  if (call.method === 'PUT' && call.path.startsWith('/upload/') && call.query.get('upload_id')) {
+    const opened = routesOf(contracts).some(
+      (candidate) =>
+        candidate.upload && candidate.method.httpMethod === 'POST' && candidate.pattern.test(call.path),
+    );
+    return opened && call.query.get('uploadType') === 'resumable'
+      ? undefined
+      : `no resumable upload session is opened at ${call.path}`;
+  }
   const route = routesOf(contracts).find(
     (candidate) => candidate.method.httpMethod === call.method && candidate.pattern.test(call.path),
   );

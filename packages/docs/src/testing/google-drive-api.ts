@@ -6,6 +6,7 @@ import { copyFile } from './google-drive-copy.js';
 import { drivesRoute } from './google-drive-drives.js';
 import { createFile, deleteFile, exportFile, getFile, listFiles, updateFile } from './google-drive-files.js';
 import { permissionsRoute } from './google-drive-permissions.js';
+import { resumeUpload, startResumable } from './google-drive-resumable.js';
 import { driveErrorResponse, notFoundPage } from './google-errors.js';
 import type { DocsSimulatorState } from './google-state.js';
 
@@ -155,6 +156,12 @@ export async function driveRoute(state: DocsSimulatorState, request: Request, ur
   }
   if (!id) {
     if (method === 'GET' && !upload) return listFiles(state, caller, url);
+    if (method === 'POST' && upload && url.searchParams.get('uploadType') === 'resumable') {
+      return startResumable(state, caller, request, url);
+    }
+    if (method === 'PUT' && upload && url.searchParams.has('upload_id')) {
+      return resumeUpload(state, caller, request, url);
+    }
     if (method === 'POST') return createFile(state, caller, request, url, upload);
     return notFoundPage(url.pathname);
   }

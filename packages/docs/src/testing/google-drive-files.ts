@@ -427,13 +427,6 @@ async function readUpload(
       mediaType: (media.headers['content-type'] ?? 'application/octet-stream').split(';')[0]!.trim(),
     };
   }
-  if (type === 'resumable') {
-    return driveErrorResponse(
-      501,
-      'notImplemented',
-      'The Drive simulator does not take resumable uploads; use uploadType=media or multipart.',
-    );
-  }
   return invalid('uploadType', 'Invalid uploadType', 'invalidParameter');
 }
 
@@ -500,6 +493,17 @@ export async function createFile(
     if (read instanceof Response) return read;
     body = read;
   }
+  return createFromParts(state, caller, body, media, url);
+}
+
+/** Creates a file from its metadata and, for an upload, its media (a resumable upload's too). */
+export function createFromParts(
+  state: DocsSimulatorState,
+  caller: Caller,
+  body: Record<string, unknown>,
+  media: { bytes: Uint8Array; type: string } | undefined,
+  url: URL,
+): Response {
   const refused = notWritable(body);
   if (refused) return refused;
   const parents = parentsFromBody(state, caller, body.parents);

@@ -92,6 +92,19 @@ export interface SimComment {
   replies: SimReply[];
 }
 
+/** An open resumable upload (see google-drive-resumable.ts). */
+export interface UploadSession {
+  user: string;
+  metadata: Record<string, unknown>;
+  mediaType: string;
+  /** The announced length, when there was one. */
+  total?: number | undefined;
+  chunks: Uint8Array[];
+  received: number;
+  /** The query of the opening request (`fields`, `supportsAllDrives`…), used for the final answer. */
+  query: string;
+}
+
 /** A shared drive: its name and its members by email, each with a shared-drive role. */
 export interface SimSharedDrive {
   id: string;
@@ -272,6 +285,8 @@ function newRevisionId(): string {
 export class DocsSimulatorState {
   readonly users = new Map<string, SimUser>();
   readonly files = new Map<string, SimFile>();
+  /** Resumable uploads under way, by upload id (not kept by snapshots: a restore ends them). */
+  readonly uploads = new Map<string, UploadSession>();
   /** Shared drives, by id. */
   readonly sharedDrives = new Map<string, SimSharedDrive>();
   readonly clients = new Map<string, SimClient>();
@@ -342,6 +357,7 @@ export class DocsSimulatorState {
     this.#load(snapshot);
     this.codes.clear();
     this.consents.clear();
+    this.uploads.clear();
     this.#usage.clear();
     this.changeFeed?.clear();
   }

@@ -1,0 +1,74 @@
+import { ValidationError } from '@c/core';
+import { useSimulator } from '@c/core/testing/vitest';
+import { describe, expect, it } from 'vitest';
+import { docsSimulator } from '../testing/google-simulator.js';
+import { callsTo, connectDocs } from '../testing/google-test-helpers.js';
+
+const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
+
+describe('insertTable and insertImage', () => {
+  it('inserts a table at the end in one batch, which reads back as a Markdown table', async () => {
+    const documentId = t.sim.state.createDocument({
+      title: 'Team',
+      paragraphs: [{ text: 'Who does what' }],
+    }).id;
+    const result = await t.client.run('insertTable', {
+      documentId,
+      rows: [
+        ['Name', 'Role'],
+        ['Ana', 'Lead'],
+        ['Bo', ''],
+      ],
+    });
+    expect(result.documentId).toBe(documentId);
+    const batches = callsTo(t.sim, `/v1/documents/${documentId}:batchUpdate`);
+    expect(batches).toHaveLength(1);
+    const requests = (batches[0]!.bodyJson as { requests: Record<string, unknown>[] }).requests;
+    expect(requests.filter((request) => 'insertTable' in request)).toEqual([
+      { insertTable: expect.objectContaining({ rows: 3, columns: 2 }) },
+    ]);
+    const { markdown } = await t.client.run('getDocumentAsMarkdown', { documentId });
+    expect(markdown).toContain('Who does what');
+    expect(markdown).toMatch(
+      /\| \*\*Name\*\* +\| \*\*Role\*\* +\|\n\| -+ +\| -+ +\|\n\| Ana +\| Lead +\|\n\| Bo +\| +\|/,
+    );
+  });
+
+  it('inserts an image at the end, sized in points, which reads back by its address', async () => {
+    const documentId = t.sim.state.createDocument({ title: 'Chart', paragraphs: [{ text: 'Sales' }] }).id;
+    const result = await t.client.run('insertImage', {
+      documentId,
+      imageUrl: 'https://example.com/chart.png',
+      width: 200,
+    });
+    expect(result.objectId).toEqual(expect.any(String));
+    const [batch] = callsTo(t.sim, `/v1/documents/${documentId}:batchUpdate`);
+    expect((batch!.bodyJson as { requests: unknown[] }).requests).toEqual([
+      {
+        insertInlineImage: {
+          uri: 'https://example.com/chart.png',
+          endOfSegmentLocation: {},
+          objectSize: { width: { magnitude: 200, unit: 'PT' } },
+        },
+      },
+    ]);
+    const { markdown } = await t.client.run('getDocumentAsMarkdown', { documentId });
+    expect(markdown).toContain('](https://example.com/chart.png)');
+  });
+
+  it('refuses an empty table, a non-http image and index with atEnd, before sending', async () => {
+    const documentId = t.sim.seeded!.specId;
+    const empty = await t.client.run('insertTable', { documentId, rows: [] }).catch((caught) => caught);
+    expect(ValidationError.isInstance(empty)).toBe(true);
+    expect(empty.parameter).toBe('rows');
+    const ftp = await t.client
+      .run('insertImage', { documentId, imageUrl: 'ftp://example.com/a.png' })
+      .catch((caught) => caught);
+    expect(ftp.parameter).toBe('imageUrl');
+    const both = await t.client
+      .run('insertImage', { documentId, imageUrl: 'https://example.com/a.png', index: 1, atEnd: true })
+      .catch((caught) => caught);
+    expect(both.parameter).toBe('atEnd');
+    expect(t.sim.server.calls).toHaveLength(0);
+  });
+});
