@@ -147,6 +147,8 @@ describe.skipIf(Boolean(missing))(
             `the UI did not load after the sign-in redirect: ${consoleErrors.join(' | ') || cause}`,
           );
         });
+      // Every page has its icon: no "Failed to load resource … 404" from the sign-in page or the UI.
+      expect(consoleErrors.filter((message) => /\b404\b/.test(message))).toEqual([]);
       // About 200 commands: folded by area, an area opens on a click, a search opens what it finds.
       const list = page.getByRole('navigation', { name: 'Commands' });
       const customers = list

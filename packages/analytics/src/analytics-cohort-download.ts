@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type Progress, sleep, TimeoutError } from '@c/core';
+import { type Progress, ProviderError, sleep, TimeoutError } from '@c/core';
 import type { AnalyticsContext } from './analytics-client.js';
 
 /** Waits between status polls of a cohort download: 0.5 s doubling to 5 s; 15 minutes in all at most. */
@@ -112,6 +112,43 @@ async function requestCohortFile(ctx: AnalyticsContext, options: CohortDownloadO
 }
 
 /**
+ * Step 3: the file. Amplitude serves a small one itself and answers a large one with a 302 to a
+ * pre-signed S3 link valid for a minute, which is followed at once without the connection's
+ * credentials: the link carries its own signature, S3 refuses a second auth mechanism, and the
+ * secret key must not leave for another host.
+ */
+async function openCohortFile(
+  ctx: AnalyticsContext,
+  requestId: string,
+  signal: AbortSignal | undefined,
+): Promise<Readable> {
+  const response = await ctx.http.request<Readable>({
+    method: 'GET',
+    api: 'dashboard',
+    path: `/api/5/cohorts/request/${encodeURIComponent(requestId)}/file`,
+    responseType: 'stream',
+    redirect: 'return',
+    signal,
+  });
+  const link = response.status >= 300 ? response.headers.location : undefined;
+  if (response.status < 300) return response.data;
+  if (!link) {
+    throw new ProviderError(`Amplitude answered ${response.status} for the cohort file without a Location`, {
+      status: response.status,
+      requestId: response.requestId,
+    });
+  }
+  const file = await ctx.http.request<Readable>({
+    method: 'GET',
+    url: new URL(link, ctx.http.url('/', 'dashboard')).href,
+    auth: false,
+    responseType: 'stream',
+    signal,
+  });
+  return file.data;
+}
+
+/**
  * Downloads a cohort's members in Amplitude's three steps (request, status polls, file) and yields
  * them as objects keyed by the file's header (`amplitude_id`, `user_id`, properties), parsing the
  * CSV as it downloads, in constant memory. `break` stops the download.
@@ -121,14 +158,7 @@ export async function* readCohortMembers(
   options: CohortDownloadOptions,
 ): AsyncGenerator<Record<string, string>> {
   const requestId = await requestCohortFile(ctx, options);
-  const response = await ctx.http.request<Readable>({
-    method: 'GET',
-    api: 'dashboard',
-    path: `/api/5/cohorts/request/${encodeURIComponent(requestId)}/file`,
-    responseType: 'stream',
-    signal: options.signal,
-  });
-  const stream = response.data;
+  const stream = await openCohortFile(ctx, requestId, options.signal);
   const csv = new CsvRows();
   const decoder = new TextDecoder();
   let header: string[] | undefined;

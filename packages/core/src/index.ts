@@ -103,6 +103,7 @@ export {
 } from './pagination.js';
 export { maskSecret, redact, redactDeep, registerSecret, Secret } from './redact.js';
 export {
+  type BarFields,
   type ChartPaths,
   type MoreHint,
   RESULT_VIEW_KEYWORDS,

@@ -57,5 +57,16 @@ describe('resultView', () => {
       'x-view': 'document',
       'x-text': 'markdown',
     });
+    expect(
+      resultView({
+        view: 'bars',
+        list: 'steps',
+        bars: { label: 'event', value: 'users', rate: 'conversion' },
+      }),
+    ).toEqual({
+      'x-view': 'bars',
+      'x-list': 'steps',
+      'x-bars': { label: 'event', value: 'users', rate: 'conversion' },
+    });
   });
 });

@@ -24,14 +24,16 @@ export const RESULT_VIEW_KEYWORDS = {
   more: 'x-more',
   time: 'x-time',
   text: 'x-text',
+  bars: 'x-bars',
 } as const;
 
 /**
  * The main view of a result: `table` (a list of records), `chart` (a time series), `csv` (CSV text),
- * `record` (one object, shown as its fields, even when it holds a list) or `document` (a text to
- * read, such as a document as Markdown: its headings, lists and paragraphs, not its JSON).
+ * `record` (one object, shown as its fields, even when it holds a list), `document` (a text to
+ * read, such as a document as Markdown: its headings, lists and paragraphs, not its JSON) or `bars`
+ * (steps that each keep part of the one before, such as a funnel: a bar per step with its rate).
  */
-export type ResultViewKind = 'table' | 'chart' | 'csv' | 'record' | 'document';
+export type ResultViewKind = 'table' | 'chart' | 'csv' | 'record' | 'document' | 'bars';
 
 /** Where a time series sits in a result: the x values, the series (one array of numbers per line), their labels. */
 export interface ChartPaths {
@@ -41,6 +43,18 @@ export interface ChartPaths {
   series: string;
   /** The label of each series, when the result has them. */
   labels?: string;
+}
+
+/** Which fields of each record of the list (`x-list`) a `bars` view draws. */
+export interface BarFields {
+  /** What names a bar, e.g. a funnel step's `event`. */
+  label: string;
+  /** The bar's length, a number, e.g. `users`. */
+  value: string;
+  /** A percent shown beside it, e.g. `conversion` from the first step. */
+  rate?: string;
+  /** Records with the same value here form one set of bars (a funnel per group-by value). */
+  group?: string;
 }
 
 /** How a result says that more follows than it holds. */
@@ -79,6 +93,8 @@ export type ResultViewMeta = {
   'x-more'?: MoreHint;
   /** Where the text of a `document` view is: a string (Markdown), shown as the text it reads as. */
   'x-text'?: string;
+  /** The fields of the `x-list` records a `bars` view draws. */
+  'x-bars'?: BarFields;
 };
 
 /** The keyword of a number field holding a Unix time, as it appears in the JSON Schema. */
@@ -92,7 +108,8 @@ export type ResultViewOptions =
   | { view: 'chart'; chart: ChartPaths; seriesTitle?: string }
   | { view: 'csv'; csv: string; list?: string }
   | { view: 'record' }
-  | { view: 'document'; text: string };
+  | { view: 'document'; text: string }
+  | { view: 'bars'; list: string; bars: BarFields };
 
 /**
  * The `.meta()` of an output schema that declares how its result is shown, e.g.
@@ -107,6 +124,7 @@ export function resultView(options: ResultViewOptions): ResultViewMeta {
     meta['x-series-title'] = options.seriesTitle;
   if ('more' in options && options.more !== undefined) meta['x-more'] = options.more;
   if ('text' in options) meta['x-text'] = options.text;
+  if ('bars' in options) meta['x-bars'] = options.bars;
   return meta;
 }
 

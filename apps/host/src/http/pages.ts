@@ -28,11 +28,19 @@ export function pageCsp(nonce: string): string {
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src 'nonce-${nonce}'`,
+    "img-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/** Where every page's icon is: served by the host itself, so it is there without a UI build. */
+export const FAVICON_PATH = '/favicon.svg';
+
+/** The icon: a "c" on the UI's accent colour. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3b5bdb"/><path d="M21.5 10.5a8 8 0 1 0 0 11" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round"/></svg>';
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -55,6 +63,7 @@ export function sendPage(reply: FastifyReply, content: PageContent): FastifyRepl
   const script = content.script ? `<script nonce="${nonce}">${content.script}</script>` : '';
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.title)}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1">
+<link rel="icon" type="image/svg+xml" href="${FAVICON_PATH}">
 <style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#222}code{background:#f3f3f3;padding:0 .25em}</style>
 </head><body>${content.body}${script}</body></html>`;
   return reply

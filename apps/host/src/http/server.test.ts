@@ -320,6 +320,18 @@ describe('documents', () => {
     expect(response.status).toBe(200);
     expect(response.text).toContain('web UI is not built');
   });
+
+  it('gives every page an icon without a session, so no page logs a 404 for it', async () => {
+    const page = await call(base, 'GET', '/');
+    expect(page.text).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(page.headers['content-security-policy']).toContain("img-src 'self'");
+    const icon = await call(base, 'GET', '/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.text).toMatch(/^<svg /);
+    const legacy = await call(base, 'GET', '/favicon.ico');
+    expect([legacy.status, legacy.headers.location]).toEqual([301, '/favicon.svg']);
+  });
 });
 
 /** A POST with any body text and content type, over a raw socket (no client re-encodes it). */

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hostVersion } from '../paths.js';
 import { PUBLIC_PAGE } from './context.js';
-import { escapeHtml, sendPage } from './pages.js';
+import { escapeHtml, FAVICON_PATH, FAVICON_SVG, sendPage } from './pages.js';
 import { sendError } from './replies.js';
 
 /** Options of the UI routes. */
@@ -24,6 +24,11 @@ export const uiRoutes: FastifyPluginAsync<UiOptions> = async (app, { root }) => 
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, ...PUBLIC_PAGE };
   });
+  // Browsers ask for an icon with every page; without one each page logs a 404.
+  const icon = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG);
+  app.get(FAVICON_PATH, icon);
+  app.get('/favicon.ico', (_request, reply) => reply.redirect(FAVICON_PATH, 301));
   if (hasUi(root)) {
     await app.register(fastifyStatic, {
       root,

@@ -1,4 +1,5 @@
 import type {
+  BarFields,
   ChartPaths,
   MoreHint,
   ResultViewKind,
@@ -21,6 +22,7 @@ const keyword = {
   seriesTitle: 'x-series-title',
   more: 'x-more',
   text: 'x-text',
+  bars: 'x-bars',
 } as const satisfies Record<string, keyof ResultViewMeta>;
 const timeKeyword: keyof UnixTimeMeta = 'x-time';
 
@@ -34,9 +36,11 @@ export interface DeclaredView {
   more?: MoreHint | undefined;
   /** Where the text of a `document` view is. */
   text?: string | undefined;
+  /** The fields of the list's records a `bars` view draws. */
+  bars?: BarFields | undefined;
 }
 
-const views: readonly ResultViewKind[] = ['table', 'chart', 'csv', 'record', 'document'];
+const views: readonly ResultViewKind[] = ['table', 'chart', 'csv', 'record', 'document', 'bars'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -51,6 +55,7 @@ export function declaredView(schema: unknown): DeclaredView | undefined {
   if (!views.includes(view as ResultViewKind)) return undefined;
   const chart = schema[keyword.chart];
   const more = schema[keyword.more];
+  const bars = schema[keyword.bars];
   return {
     view: view as ResultViewKind,
     list: text(schema[keyword.list]),
@@ -63,6 +68,15 @@ export function declaredView(schema: unknown): DeclaredView | undefined {
             x: chart.x as string,
             series: chart.series as string,
             ...(text(chart.labels) ? { labels: chart.labels as string } : {}),
+          }
+        : undefined,
+    bars:
+      isRecord(bars) && text(bars.label) && text(bars.value)
+        ? {
+            label: bars.label as string,
+            value: bars.value as string,
+            ...(text(bars.rate) ? { rate: bars.rate as string } : {}),
+            ...(text(bars.group) ? { group: bars.group as string } : {}),
           }
         : undefined,
     more:
@@ -125,6 +139,15 @@ function objectBranch(schema: unknown): Record<string, unknown> | undefined {
       ...withProperties.map((branch) => (branch as Record<string, unknown>).properties),
     ),
   };
+}
+
+/** The title of a field of the records at `path` (an array of objects), when the schema gives one. */
+export function fieldTitle(schema: unknown, path: string, field: string): string | undefined {
+  let node = schemaAt(schema, path);
+  if (node?.type === 'array' || node?.items) node = objectBranch(node.items);
+  const properties = node?.properties;
+  const title = isRecord(properties) && isRecord(properties[field]) ? properties[field].title : undefined;
+  return typeof title === 'string' && title ? title : undefined;
 }
 
 /** How a field's value reads, as its schema says: a moment (in which encoding) or a link. */

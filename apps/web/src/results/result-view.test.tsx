@@ -292,3 +292,61 @@ describe('result chart', () => {
     expect(screen.getByRole('columnheader', { name: 'Play Song' })).toBeInTheDocument();
   });
 });
+
+describe('funnel bars', () => {
+  const step = (group: string | undefined, n: number, event: string, users: number, conversion: number) => ({
+    ...(group ? { group } : {}),
+    step: n,
+    event,
+    users,
+    conversion,
+    stepConversion: conversion,
+    medianSeconds: 0,
+  });
+
+  it('draws each step as a bar as long as its users, with its conversion in words, before the table', async () => {
+    const user = show(
+      {
+        data: [],
+        steps: [step(undefined, 1, 'Open', 200, 100), step(undefined, 2, 'Sign Up', 50, 25)],
+      },
+      'analytics.funnelAnalysis',
+      'Funnel Analysis',
+    );
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Bars', 'Table', 'JSON']);
+    const bars = screen.getAllByRole('listitem');
+    expect(bars.map((bar) => bar.textContent)).toEqual([
+      '1. Open200 users · 100%',
+      '2. Sign Up50 users · 25%',
+    ]);
+    const widths = [...document.querySelectorAll<HTMLElement>('.step-bars__bar')].map(
+      (bar) => bar.style.width,
+    );
+    expect(widths).toEqual(['100%', '25%']);
+    await user.click(screen.getByRole('tab', { name: 'Table' }));
+    expect(screen.getByRole('columnheader', { name: 'conversion' })).toBeInTheDocument();
+  });
+
+  it('draws one funnel per group-by value, each against its own first step', () => {
+    show(
+      {
+        data: [],
+        steps: [
+          step('US', 1, 'Open', 10, 100),
+          step('US', 2, 'Buy', 5, 50),
+          step('DE', 1, 'Open', 4, 100),
+          step('DE', 2, 'Buy', 1, 25),
+        ],
+      },
+      'analytics.funnelAnalysis',
+      'Funnel Analysis',
+    );
+    const sets = [...document.querySelectorAll('.step-bars__set')];
+    expect(sets.map((set) => set.querySelector('figcaption')?.textContent)).toEqual(['US', 'DE']);
+    const widths = [...sets[1]!.querySelectorAll<HTMLElement>('.step-bars__bar')].map(
+      (bar) => bar.style.width,
+    );
+    expect(widths).toEqual(['100%', '25%']);
+  });
+});

@@ -8,11 +8,13 @@ import {
   declaredView,
   type FieldFormat,
   fieldFormats,
+  fieldTitle,
   moreNote,
   seriesTitle,
   valueAt,
 } from './declared-view';
 import { emptyListOf, hasData, type RecordList, type TimeSeries, toRecordList, toTimeSeries } from './shapes';
+import { StepBars, toBarSets } from './step-bars';
 import { CsvTable, RecordDetails, RecordTable } from './tables';
 
 // The chart library is most of the bundle's weight: load it when a result needs a chart.
@@ -81,6 +83,11 @@ interface ResultSource {
   inputSchema?: unknown;
 }
 
+/** What a bar's value counts, in lower case ("users"), from its field's title. */
+function titleOf(outputSchema: unknown, list: string, field: string): string {
+  return (fieldTitle(outputSchema, list, field) ?? field).toLowerCase();
+}
+
 function records(value: unknown): Record<string, unknown>[] | undefined {
   return Array.isArray(value) && value.every(isRecord) ? (value as Record<string, unknown>[]) : undefined;
 }
@@ -138,6 +145,11 @@ function declaredItems(source: ResultSource, declared: DeclaredView): TabItem[] 
   if (declared.list) {
     const value = valueAt(result, declared.list);
     const rows = records(value);
+    const sets = rows && declared.bars ? toBarSets(rows, declared.bars) : undefined;
+    if (sets && declared.bars) {
+      const valueName = titleOf(source.outputSchema, declared.list, declared.bars.value);
+      items.push({ id: 'bars', label: 'Bars', content: <StepBars sets={sets} valueName={valueName} /> });
+    }
     if (rows && rows.length > 0) {
       const list = { key: declared.list, rows };
       items.push(table(source, list, moreNote(declared.more, result), declared.list));

@@ -259,6 +259,31 @@ describe('cohorts', () => {
     expect(first).toMatchObject({ count: 2, truncated: true, columns: ['amplitude_id', 'user_id'] });
   });
 
+  it("follows a large cohort's 302 to its pre-signed S3 link without the secret key", async () => {
+    await sendUsers();
+    const uploaded = await env.client.run('uploadCohort', {
+      name: 'Large',
+      idType: 'BY_USER_ID',
+      ids: ['admin-user-1', 'admin-user-2'],
+      owner: 'analyst@example.com',
+      appId: env.sim.state.projectId,
+    });
+    const options = env.sim.state.options as { cohortInlineMembers?: number };
+    options.cohortInlineMembers = 1;
+    try {
+      const members = await env.client.run('getCohortMembers', { cohortId: uploaded.cohortId });
+      expect(members).toMatchObject({ count: 2, truncated: false });
+      const [file, bucket] = env.sim.server.calls.slice(-2);
+      expect(file?.path).toBe(`/api/5/cohorts/request/${members.requestId}/file`);
+      expect(file?.headers.authorization).toMatch(/^Basic /);
+      expect(bucket?.path).toBe(`/amplitude-cohort-downloads/${members.requestId}.csv`);
+      expect(bucket?.query.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+      expect(bucket?.headers.authorization).toBeUndefined();
+    } finally {
+      delete options.cohortInlineMembers;
+    }
+  });
+
   it('reports an unknown cohort as not found', async () => {
     const error = await failure(env.client.run('getCohortMembers', { cohortId: 'nope' }));
     expect((error as ProviderError).status).toBe(404);

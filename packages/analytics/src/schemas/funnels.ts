@@ -63,7 +63,13 @@ export const funnelSchema = (z: Zod) =>
           'Each step of each group: users, conversion from the first step and from the previous one.',
       }),
     })
-    .meta(resultView({ view: 'table', list: 'steps' }));
+    .meta(
+      resultView({
+        view: 'bars',
+        list: 'steps',
+        bars: { label: 'event', value: 'users', rate: 'conversion', group: 'group' },
+      }),
+    );
 
 /** Retention Analysis: Amplitude's answer and the cohort table. */
 export const retentionSchema = (z: Zod) =>

@@ -1,4 +1,5 @@
 import { HttpResponse, http, type JsonBodyType, type RequestHandler } from 'msw';
+import { cohortBucketHandler, presignedCohortLink } from './amplitude-cohort-s3.js';
 import { NONE } from './amplitude-events.js';
 import { basicCredentials } from './amplitude-rules.js';
 import type { AmplitudeState } from './amplitude-state.js';
@@ -363,12 +364,24 @@ function cohortHandlers(state: AmplitudeState, basic: Basic): RequestHandler[] {
         done ? 200 : 202,
       );
     }),
-    basic('get', '*/api/5/cohorts/request/:id/file', (_request, params) => {
+    basic('get', '*/api/5/cohorts/request/:id/file', (_request, params, url) => {
       const job = cohortRequests.get(params.id!);
       if (!job) return api3Error(404, 'not_found', 'No such request');
       if (job.polls <= (state.options.cohortPolls ?? 1))
         return api3Error(400, 'bad_request', 'The cohort file is not ready yet');
+      // A large file comes from S3 through a pre-signed link; where "large" starts is not documented.
+      const members = state.cohortMembers(job.cohortId)?.size ?? 0;
+      if (members > (state.options.cohortInlineMembers ?? 1000)) {
+        return new HttpResponse(null, {
+          status: 302,
+          headers: { location: presignedCohortLink(url.origin, params.id!, state.now()) },
+        });
+      }
       return cohortFile(state, job);
+    }),
+    cohortBucketHandler(state.now, (requestId) => {
+      const job = cohortRequests.get(requestId);
+      return job ? cohortFile(state, job) : undefined;
     }),
     basic('get', '*/api/5/cohorts/request/:id', (_request, params, url) => {
       if (!state.cohortMembers(params.id!)) return api3Error(404, 'not_found', 'Cohort not found');

@@ -1,4 +1,5 @@
 import type { RecordedCall } from '@c/core/testing';
+import { COHORT_BUCKET_PATH, checkCohortBucketCall } from './amplitude-cohort-s3.js';
 import { readIdentifyForm } from './amplitude-identify.js';
 import { basicCredentials, checkQuery, isQueryPath } from './amplitude-rules.js';
 import type { AmplitudeState } from './amplitude-state.js';
@@ -19,6 +20,7 @@ const HTTP_V2_MAX_BYTES = 1_000_000;
  */
 export function checkAmplitudeRequest(state: AmplitudeState): (call: RecordedCall) => string | undefined {
   return (call) => {
+    if (call.path.startsWith(`${COHORT_BUCKET_PATH}/`)) return checkCohortBucketCall(call);
     const admin = checkAdmin(state, call);
     if (admin !== false) return admin;
     const at = call.path.indexOf('/api/');

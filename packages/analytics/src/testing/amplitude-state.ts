@@ -76,6 +76,8 @@ export interface AmplitudeStateOptions {
   taxonomy?: boolean;
   /** Status polls of a cohort download answered "JOB INPROGRESS" before it completes (default 1). */
   cohortPolls?: number;
+  /** Members up to which a cohort file is served by `/file` itself (default 1,000); a larger one is a 302 to a pre-signed S3 link. */
+  cohortInlineMembers?: number;
   /** Delay before each query-API answer, to make concurrency observable (ms, default 0). */
   latencyMs?: number;
   /** Ingested events kept for the analytics, export and user activity (default 100,000; older ones are forgotten). */

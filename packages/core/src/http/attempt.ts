@@ -99,6 +99,7 @@ async function attemptWhole<T>(
     throw transportError(cause, a, duringBody);
   }
   const head = headOf(env, a, sent, response.status, response.headers);
+  if (isRedirect(head.status, sent)) return redirectAnswer(head);
   if (head.status >= 400) {
     const base = errorBase(head, a);
     throw failWith(env, a, head, errorResponseOf(response.body, base, head.credentials));
@@ -153,6 +154,7 @@ async function attemptStream<T>(
   }
   const drain = () => response.body.dump().catch(() => undefined);
   const head = headOf(env, a, sent, response.statusCode, response.headers, drain);
+  if (isRedirect(head.status, sent)) return redirectAnswer(head);
   if (head.status >= 400) {
     const errorResponse = await readErrorResponse(response.body, errorBase(head, a), head.credentials);
     throw failWith(env, a, head, errorResponse);
@@ -181,6 +183,7 @@ function headOf(
   const requestId = env.requestIdHeader ? headers[env.requestIdHeader] : undefined;
   if (isRedirect(status, sent)) {
     drain?.();
+    if (a.request.redirect === 'return') return { status, headers, requestId, credentials };
     throw redirectError({
       provider: env.provider,
       status,
@@ -192,6 +195,11 @@ function headOf(
     });
   }
   return { status, headers, requestId, credentials };
+}
+
+/** A redirect the call asked to see (`redirect: 'return'`): its head, without a body. */
+function redirectAnswer<T>(head: Head): HttpResponse<T> {
+  return { status: head.status, headers: head.headers, data: undefined as T, requestId: head.requestId };
 }
 
 function errorBase(head: Head, a: Call) {

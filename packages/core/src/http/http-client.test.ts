@@ -575,6 +575,44 @@ describe('redirects', () => {
     await api.close();
   });
 
+  it("hands a redirect back when asked, and follows a link without the connection's credentials or headers", async () => {
+    const elsewhere = await createTestServer([
+      http.get('*/file.csv', () =>
+        HttpResponse.text('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } }),
+      ),
+    ]);
+    const api = client({ headers: { 'X-Account': 'acct_1' } });
+    const link = `${elsewhere.url}/file.csv?X-Amz-Signature=abc123`;
+    for (const responseType of ['auto', 'stream'] as const) {
+      server.fault({ type: 'status', status: 302, headers: { location: link } });
+      const answer = await api.request({ method: 'GET', path: '/things', redirect: 'return', responseType });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe(link);
+      expect(answer.data).toBeUndefined();
+    }
+    const file = await api.request<string>({ method: 'GET', url: link, auth: false, responseType: 'text' });
+    expect(file.data).toBe('a,b\n1,2\n');
+    expect(elsewhere.calls[0]?.path).toBe('/file.csv');
+    expect(elsewhere.calls[0]?.headers.authorization).toBeUndefined();
+    expect(elsewhere.calls[0]?.headers['x-account']).toBeUndefined();
+    await api.close();
+    await elsewhere.close();
+  });
+
+  it('refuses a link called with credentials, or one that is not http(s), sending nothing', async () => {
+    const api = client();
+    for (const [url, auth] of [
+      [`${server.url}/v1/things`, undefined],
+      ['file:///etc/passwd', false],
+    ] as const) {
+      const error = await api.request({ method: 'GET', url, auth }).catch((e) => e);
+      expect(ValidationError.isInstance(error)).toBe(true);
+      expect(error.parameter).toBe('url');
+    }
+    expect(server.calls).toHaveLength(0);
+    await api.close();
+  });
+
   it('takes a 304 as an answer only to a conditional request', async () => {
     const api = client();
     server.fault({ type: 'status', status: 304, headers: {} });

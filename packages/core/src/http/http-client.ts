@@ -5,7 +5,7 @@ import { ValidationError } from '../errors/validation-error.js';
 import { currentRun, type ProviderCallObserver, type RunState } from '../run-context.js';
 import { SentCredentials } from './answer-masking.js';
 import { type AttemptEnv, attempt, type Call } from './attempt.js';
-import { type BaseUrl, joinPath, parseBaseUrls, requestTarget } from './base-url.js';
+import { type BaseUrl, joinPath, parseBaseUrls, parseHttpUrl, requestTarget } from './base-url.js';
 import { encodeBody } from './body-codec.js';
 import type { HttpClientOptions } from './client-options.js';
 import { ConcurrencyLimit } from './concurrency.js';
@@ -91,8 +91,9 @@ export class HttpClient {
   /** A call encoded once: target, body, idempotency, retry policy and signals, for every attempt. */
   #prepare(request: HttpRequest): Call {
     const method = request.method.toUpperCase();
-    const base = this.#base(request.api);
-    const { joined, target: path } = requestTarget(base, request.path, request.query, request.bracketQuery);
+    const base = request.url === undefined ? this.#base(request.api) : linkBase(request);
+    const relative = request.url === undefined ? pathOf(request) : linkPath(request.url);
+    const { joined, target: path } = requestTarget(base, relative, request.query, request.bracketQuery);
     if (!this.#defaultHeadersChecked) {
       checkHeaders(this.#defaultHeaders);
       this.#defaultHeadersChecked = true;
@@ -266,11 +267,41 @@ export class HttpClient {
     contentType: string | undefined,
     idempotencyKey: string | undefined,
   ): Record<string, string> {
+    // A link the provider handed out gets only the call's own headers (see `HttpRequest.url`).
+    const defaults = request.url === undefined ? this.#defaultHeaders : {};
     const headers: Record<string, string> = request.headers
-      ? { ...this.#defaultHeaders, ...lowerKeys(request.headers) }
-      : { ...this.#defaultHeaders };
+      ? { ...defaults, ...lowerKeys(request.headers) }
+      : { ...defaults };
     if (contentType && !headers['content-type']) headers['content-type'] = contentType;
     if (idempotencyKey && this.#idempotencyHeader) headers[this.#idempotencyHeader] = idempotencyKey;
     return headers;
   }
+}
+
+/** The origin of a call to an absolute link (`HttpRequest.url`): only a call without credentials. */
+function linkBase(request: HttpRequest): BaseUrl {
+  const url = parseHttpUrl('url', request.url ?? '');
+  if (request.auth !== false) {
+    throw new ValidationError(
+      'Invalid parameter "url": an absolute link is called without credentials; set auth: false',
+      { parameter: 'url' },
+    );
+  }
+  return { origin: url.origin, pathPrefix: '' };
+}
+
+/** The path of a call on a base URL, which it must have. */
+function pathOf(request: HttpRequest): string {
+  if (request.path === undefined) {
+    throw new ValidationError('Invalid parameter "path": a call needs a path (or a url)', {
+      parameter: 'path',
+    });
+  }
+  return request.path;
+}
+
+/** The request target of an absolute link: its path and query, as given. */
+function linkPath(raw: string): string {
+  const url = new URL(raw);
+  return `${url.pathname}${url.search}`;
 }

@@ -15,8 +15,21 @@ export interface HttpRequest {
   method: string;
   /** Which of the client's base URLs; the first one when omitted. */
   api?: string;
-  /** Path relative to the base URL's own path; may carry a query string. */
-  path: string;
+  /** Path relative to the base URL's own path; may carry a query string. Required unless `url` is given. */
+  path?: string;
+  /**
+   * An absolute http(s) address the provider handed out, such as a pre-signed download link, sent
+   * instead of `api` and `path`. Such a link carries its own authorization, so only a call with
+   * `auth: false` may use it, and the client's default headers do not go with it.
+   */
+  url?: string;
+  /**
+   * What a 3xx answer does. `refuse` (the default) fails the call: credentials go to the configured
+   * base URL only, so a redirect usually means a wrong base URL. `return` hands it back as the answer
+   * (`status`, the `location` header, no body), for an API that answers with a link to follow
+   * without credentials (`url` with `auth: false`).
+   */
+  redirect?: 'refuse' | 'return';
   query?: Record<string, FormValue> | undefined;
   /** Encode nested query values with brackets (`created[gt]=1`). */
   bracketQuery?: boolean;
