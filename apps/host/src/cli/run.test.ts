@@ -84,3 +84,22 @@ describe('c-host run --dry-run', () => {
     expect(stripe.server.calls).toHaveLength(0);
   }, 60_000);
 });
+
+describe('c-host run -p with a JSON value', () => {
+  it('refuses a __proto__ key inside it as every surface does, naming it, with exit code 2 and nothing sent', async () => {
+    const result = await runCli(
+      [
+        'run',
+        'payments.createCustomer',
+        '-p',
+        'email=ed@example.com',
+        '-p',
+        'metadata={"__proto__":{"plan":"gold"}}',
+      ],
+      { env },
+    );
+    expect(result.code).toBe(2);
+    expect(result.error).toMatchObject({ kind: 'validation', parameter: 'metadata.__proto__' });
+    expect(posts()).toHaveLength(0);
+  }, 60_000);
+});

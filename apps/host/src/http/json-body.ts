@@ -1,10 +1,8 @@
 import { ValidationError } from '@c/core';
+import { refuseForbiddenKeys } from '../run/input-keys.js';
 
 /** How deep a request body may nest: far beyond any command's input, far below a stack overflow. */
 export const MAX_BODY_DEPTH = 64;
-
-/** Keys that could reach an object's prototype if some code ever merged the body into an object. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -46,13 +44,7 @@ export function parseJsonBody(text: string): unknown {
   } catch {
     throw new ValidationError('Invalid body: it is not valid JSON');
   }
-  const key = forbiddenKeyPath(value);
-  if (key !== undefined) {
-    throw new ValidationError(
-      `Invalid parameter "${key.join('.')}": the key "${key.at(-1)}" is not allowed in a body`,
-      { parameter: key.join('.') },
-    );
-  }
+  refuseForbiddenKeys(value, 'in a body');
   return value;
 }
 
@@ -76,19 +68,4 @@ export function nestingDepth(text: string): number {
     }
   }
   return deepest;
-}
-
-/** The path of a forbidden key in a parsed body, if it holds one. */
-function forbiddenKeyPath(value: unknown): string[] | undefined {
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
-  while (stack.length > 0) {
-    const { value: node, path } = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    for (const [key, child] of Object.entries(node)) {
-      const childPath = [...path, key];
-      if (!Array.isArray(node) && FORBIDDEN_KEYS.has(key)) return childPath;
-      stack.push({ value: child, path: childPath });
-    }
-  }
-  return undefined;
 }

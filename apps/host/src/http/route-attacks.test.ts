@@ -183,6 +183,9 @@ describe('the route table', () => {
         'GET /api/oauth/callback',
         'GET /assets/app.js',
         'GET /auth',
+        // The icon every page asks for (no data in it).
+        'GET /favicon.ico',
+        'GET /favicon.svg',
         'GET /index.html',
         'HEAD /',
         'HEAD /api/health',
@@ -190,6 +193,8 @@ describe('the route table', () => {
         'HEAD /api/oauth/callback',
         'HEAD /assets/app.js',
         'HEAD /auth',
+        'HEAD /favicon.ico',
+        'HEAD /favicon.svg',
         'HEAD /index.html',
         'POST /api/session',
         // The webhook receiver: a delivery proves itself by the provider's signature, not a token.

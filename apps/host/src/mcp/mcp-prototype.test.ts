@@ -5,6 +5,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
 import { tempHost } from '../test-support/temp-host.js';
+import { guardInputKeys } from './input-guard.js';
 import { createMcpServer } from './mcp-server.js';
 
 // MCP tool arguments carrying `__proto__`, `constructor` and `prototype` keys, handed to the tool
@@ -38,6 +39,8 @@ beforeAll(async () => {
   second.reset();
   server = createMcpServer(host);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  // As `c-host mcp` guards stdio: a transport that hands over parsed messages.
+  guardInputKeys(serverSide);
   await server.connect(serverSide);
   client = new Client({ name: 'agent', version: '1.0.0' });
   await client.connect(clientSide);
@@ -52,7 +55,7 @@ afterAll(async () => {
 });
 
 describe('MCP tool arguments with prototype keys', () => {
-  it('never let a key reach a prototype: no other connection, no other input, nothing polluted', async () => {
+  it('are refused as the HTTP API refuses them: nothing sent, nothing polluted', async () => {
     for (const text of [
       '{"thingId":"th_1","__proto__":{"connection":"second","thingId":"th_evil","polluted":1}}',
       '{"thingId":"th_1","constructor":{"prototype":{"connection":"second","polluted":1}}}',
@@ -70,10 +73,14 @@ describe('MCP tool arguments with prototype keys', () => {
         main.calls.filter((entry) => entry.path !== '/things/th_1'),
         text,
       ).toEqual([]);
-      // Refused (as the HTTP API does) or run as asked, on the default connection.
-      if ('isError' in outcome && !outcome.isError) {
-        expect(outcome.structuredContent, text).toEqual({ id: 'th_1', object: 'thing' });
-      }
+      // Refused as the HTTP API refuses the same body: an invalid-params error naming the key, nothing sent.
+      expect(main.calls, text).toEqual([]);
+      const { rejected } = outcome as { rejected: { code: number; message: string; data: unknown } };
+      expect(rejected?.code, text).toBe(-32602);
+      expect(rejected.message, text).toMatch(
+        /the key "(__proto__|constructor|prototype)" is not allowed in a command's input/,
+      );
+      expect(rejected.data, text).toMatchObject({ kind: 'validation' });
     }
   });
 });

@@ -1,5 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { guardInputKeys } from './input-guard.js';
 import { createMcpServer, type McpHost, type McpOptions, mcpInstructions } from './mcp-server.js';
 
 /** JSON-RPC 2.0 error codes for a line that is not JSON, and for JSON that is not a message. */
@@ -14,6 +15,7 @@ const INVALID_REQUEST = -32600;
 export async function serveMcpStdio(host: McpHost, options: McpOptions = {}): Promise<void> {
   const server = createMcpServer(host, { ...options, instructions: await mcpInstructions(host, options) });
   const transport = new StdioServerTransport();
+  guardInputKeys(transport);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

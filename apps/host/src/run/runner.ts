@@ -5,6 +5,7 @@ import type { Operations } from '../observability/operations.js';
 import type { RegisteredCommand, Registry } from '../registry.js';
 import type { ConnectionRecord } from '../store/connection-store.js';
 import type { IdempotencyLedger } from './idempotency.js';
+import { refuseForbiddenKeys } from './input-keys.js';
 
 /** What a surface asks to run: the command, its input and how (`check` takes it). */
 export interface RunRequest {
@@ -83,6 +84,7 @@ export class Runner {
   async check(request: RunRequest): Promise<CheckedRun> {
     const entry =
       typeof request.command === 'string' ? this.#parts.registry.require(request.command) : request.command;
+    refuseForbiddenKeys(request.input, "in a command's input");
     const parsed = entry.command.parse(request.input ?? {});
     const options = checkRunKey(entry.command, entry.id, {
       idempotencyKey: request.idempotencyKey as string | undefined,
