@@ -48,6 +48,20 @@ export function qualifiedLookups(entry: RegisteredCommand): Record<string, Looku
   );
 }
 
+/**
+ * The credential fields a connector takes: the properties of its credentials schema, of every
+ * branch when it takes one of several kinds (OAuth tokens, or a personal API key).
+ */
+export function credentialKeys(connector: Connector): string[] {
+  const schema = jsonSchema(connector.credentials);
+  const branches = [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as JsonSchema[])];
+  return [
+    ...new Set(
+      branches.flatMap((branch) => Object.keys((branch.properties ?? {}) as Record<string, unknown>)),
+    ),
+  ];
+}
+
 function jsonSchema(schema: unknown): JsonSchema {
   const json = zod().toJSONSchema(schema as Parameters<ReturnType<typeof zod>['toJSONSchema']>[0], {
     io: 'input',

@@ -1,6 +1,8 @@
 import type { ConcurrencySlots, Connector, ConnectorClient, OAuthTokens, RefreshCoordinator } from '@c/core';
 import type { ConnectionRecord } from '../store/connection-store.js';
 import type { HostStore } from '../store/host-store.js';
+import { credentialKeys } from '../views.js';
+import { unknownCredential } from './connection-errors.js';
 import { ENV_CONNECTION } from './env-connection.js';
 
 interface CachedClient {
@@ -157,4 +159,12 @@ export async function verifiedCredentials(
     await client.close();
   }
   return credentials;
+}
+
+/** Refuses a credential field the connector does not take, before anything is checked or stored. */
+export function refuseUnknownCredentials(connector: Connector, credentials: Record<string, unknown>): void {
+  if (credentials === null || typeof credentials !== 'object') return;
+  const known = credentialKeys(connector);
+  const unknown = Object.keys(credentials).find((key) => !known.includes(key));
+  if (unknown !== undefined) throw unknownCredential(unknown, known);
 }

@@ -36,3 +36,20 @@ export function connectionExists(name: string): ValidationError {
     details: { conflict: true },
   });
 }
+
+/**
+ * A credential field the connector does not take: refused rather than stored, where it would sit
+ * encrypted for nothing and be shown back in `credentialHints` as if it were used.
+ */
+export function unknownCredential(key: string, known: readonly string[]): ValidationError {
+  return new ValidationError(
+    `Invalid parameter "credentials.${key}": this connector takes no such credential (it takes ${known.map((name) => `"${name}"`).join(', ')})${didYouMean(known.filter((name) => close(name, key)))}`,
+    { parameter: `credentials.${key}` },
+  );
+}
+
+/** Loosely alike names (case and separators aside), for a suggestion. */
+function close(a: string, b: string): boolean {
+  const norm = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return norm(a) === norm(b) || norm(a).includes(norm(b)) || norm(b).includes(norm(a));
+}

@@ -3,7 +3,7 @@ import type { Operations } from '../observability/operations.js';
 import type { Registry } from '../registry.js';
 import { sandboxRunning } from '../sandbox/sandbox-owner.js';
 import { ConnectionExistsError, type ConnectionRecord } from '../store/connection-store.js';
-import { ClientCache, verifiedCredentials } from './client-cache.js';
+import { ClientCache, refuseUnknownCredentials, verifiedCredentials } from './client-cache.js';
 import { connectionExists, connectionNotFound, sandboxStopped, unreadable } from './connection-errors.js';
 import {
   type ConnectionView,
@@ -149,6 +149,7 @@ export class ConnectionManager {
     const connectorOptions = input.options ?? {};
     // Checked before anything is stored: options can never carry or replace a credential.
     connector.parseOptions(connectorOptions);
+    refuseUnknownCredentials(connector, input.credentials ?? {});
     const credentials = await verifiedCredentials(
       connector,
       { ...(input.credentials ?? {}) },
@@ -193,6 +194,7 @@ export class ConnectionManager {
   ): Promise<ConnectionView> {
     const existing = await this.#requireStored(name);
     const connector = this.#connector(existing.connector);
+    refuseUnknownCredentials(connector, credentials);
     parseWith(connector.credentials, credentials, 'credentials');
     if (options) connector.parseOptions(options);
     const updated = await this.#store.connections.updateCredentials(name, credentials, {

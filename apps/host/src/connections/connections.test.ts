@@ -51,6 +51,34 @@ describe('ConnectionManager', () => {
     });
   });
 
+  it('refuses a credential field the connector does not take, naming it, and stores nothing', async () => {
+    const h = await host();
+    const attempt = (credentials: Record<string, unknown>) =>
+      h.connections
+        .create({ name: 'extra', connector: 'things', credentials, options: { baseUrl: provider.url } })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+    const error = await attempt({ apiKey: FAKE_KEY, apikey_backup: 'sk_live_other_secret_value' });
+    expect(error).toMatchObject({ kind: 'validation', parameter: 'credentials.apikey_backup' });
+    expect(String((error as Error).message)).toContain('it takes "apiKey"');
+    expect(String((error as Error).message)).not.toContain('sk_live_other');
+    expect(await h.connections.list()).toEqual([]);
+    expect(provider.calls).toEqual([]);
+    await h.connections.create({
+      name: 'ok',
+      connector: 'things',
+      credentials: { apiKey: FAKE_KEY },
+      options: { baseUrl: provider.url },
+    });
+    await expect(
+      h.connections.replaceCredentials('ok', { apiKey: FAKE_KEY, note: 'x' }),
+    ).rejects.toMatchObject({
+      parameter: 'credentials.note',
+    });
+  });
+
   it('prefers a stored default over the env connection', async () => {
     const h = await host({
       C_THINGS_API_KEY: 'sk_test_env_key_that_is_wrong',
