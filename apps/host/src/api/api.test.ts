@@ -56,9 +56,9 @@ afterAll(async () => {
 
 /**
  * Routes that are not the JSON API: MCP's own protocol, the provider-facing webhook receiver, the
- * reference page's files and the web UI.
+ * reference page's files, and the web UI with its icon.
  */
-const OUTSIDE_API = /^\/(mcp|hooks\/|api\/reference|$|index\.html|assets\/|\*)/;
+const OUTSIDE_API = /^\/(mcp|hooks\/|api\/reference|$|index\.html|favicon\.|assets\/|\*)/;
 
 function served(): Map<string, RouteOptions> {
   const out = new Map<string, RouteOptions>();

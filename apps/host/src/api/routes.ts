@@ -328,7 +328,7 @@ const ROUTES = [
     responses: { 200: { description: 'Subscriptions', body: z.array(api.SubscriptionView) } },
   }),
   route('GET /api/subscriptions/:id', {
-    operationId: 'getSubscription',
+    operationId: 'getTriggerSubscription',
     tag: 'Triggers',
     summary: 'Get a subscription (with its deliveries when it delivers to a URL)',
     params: api.SubscriptionParams,

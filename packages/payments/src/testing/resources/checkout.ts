@@ -63,8 +63,7 @@ function sessionCustomer(call: Call): string | null {
 }
 
 /** When the session expires: `expires_at`, 30 minutes to 24 hours ahead, or 24 hours. */
-function expiry(call: Call): number {
-  const now = call.state.now();
+function expiry(call: Call, now: number): number {
   const at = int(call.params, 'expires_at');
   if (at === undefined) return now + DAY;
   if (at < now + HALF_HOUR || at > now + DAY) {
@@ -134,6 +133,8 @@ function createSession(call: Call): StoredObject {
   const id = `cs_test_${stripeStyleId('', 58)}`;
   const total = mode === 'setup' ? null : totalOf(items);
   const customerEmail = str(params, 'customer_email') ?? null;
+  // One clock reading: a session's default expiry is exactly 24 hours after it was created.
+  const created = state.now();
   return {
     ...structuredClone(FIXED_FIELDS),
     id,
@@ -143,13 +144,13 @@ function createSession(call: Call): StoredObject {
     cancel_url: nullableStr(params, 'cancel_url') ?? null,
     client_reference_id: nullableStr(params, 'client_reference_id') ?? null,
     client_secret: null,
-    created: state.now(),
+    created,
     currency: (items[0]?.currency as string | undefined) ?? str(params, 'currency') ?? null,
     customer,
     customer_creation: customer ? null : mode === 'payment' ? 'if_required' : 'always',
     customer_details: customer || customerEmail ? customerDetails(state, customer, customerEmail) : null,
     customer_email: customerEmail,
-    expires_at: expiry(call),
+    expires_at: expiry(call, created),
     invoice_creation: mode === 'payment' ? { enabled: false, invoice_data: invoiceData() } : null,
     locale: str(params, 'locale') ?? null,
     metadata: applyMetadata({}, params),
