@@ -1,16 +1,9 @@
 import { NetworkError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { clientChosenId } from './issues-client-id.js';
-import { issues } from './issues-connector.js';
-import { issuesSimulator, LINEAR_SEED, type RunningIssuesSimulator } from './testing/index.js';
+import { failure, LINEAR_SEED, useIssuesSimulator } from './testing/linear-test-helpers.js';
 
-const connect = (sim: RunningIssuesSimulator) =>
-  issues.connect({
-    credentials: sim.connection.credentials,
-    ...sim.connection.options,
-  } as Parameters<typeof issues.connect>[0]);
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect });
+const h = useIssuesSimulator();
 const ENG = LINEAR_SEED.teams.eng;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

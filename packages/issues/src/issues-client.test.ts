@@ -1,11 +1,15 @@
 import { AuthError, NotFoundError, PermissionError, ProviderError, RateLimitError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { linearErrorFrom, linearRetryAfterMs } from './issues-client.js';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from './testing/index.js';
-import { connectIssues, sentGraphql } from './testing/linear-test-helpers.js';
+import {
+  failure,
+  LINEAR_SEED,
+  seedUuid,
+  sentGraphql,
+  useIssuesSimulator,
+} from './testing/linear-test-helpers.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG_1 = seedUuid('issue:eng:0');
 const response = (status = 200, headers: Record<string, string> = {}) => ({
   status,

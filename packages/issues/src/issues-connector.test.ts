@@ -1,11 +1,10 @@
 import { ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { issues } from './issues-connector.js';
-import { issuesSimulator, LINEAR_SEED } from './testing/index.js';
-import { connectIssues, sentGraphql } from './testing/linear-test-helpers.js';
+import { issuesSimulator } from './testing/index.js';
+import { failure, LINEAR_SEED, sentGraphql, useIssuesSimulator } from './testing/linear-test-helpers.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 
 const SPEC: [string, string][] = [
   ['createIssue', 'Create Issue'],

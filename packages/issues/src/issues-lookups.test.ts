@@ -1,5 +1,4 @@
 import { fillLookupInput, type Lookup, lookupProblems, lookupRequests } from '@c/core';
-import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { issues } from './issues-connector.js';
 import {
@@ -20,10 +19,9 @@ import {
   teamStateLookup,
   threadLookup,
 } from './issues-lookups.js';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from './testing/index.js';
-import { connectIssues } from './testing/linear-test-helpers.js';
+import { LINEAR_SEED, seedUuid, useIssuesSimulator } from './testing/linear-test-helpers.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 
 function at(value: unknown, path: string): unknown {
   return path

@@ -1,16 +1,17 @@
 import { ProviderError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { ADD_ISSUE_LABEL_MUTATION, addIssueLabel } from './add-issue-label.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG = LINEAR_SEED.teams.eng;
 /** ENG-3. */
 const ENG_3 = seedUuid('issue:eng:2');

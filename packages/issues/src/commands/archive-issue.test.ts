@@ -1,16 +1,16 @@
 import { NotFoundError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { ARCHIVE_ISSUE_MUTATION, archiveIssue } from './archive-issue.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 /** ENG-3, the parent of ENG-4 and ENG-5. */
 const ENG_3 = seedUuid('issue:eng:2');
 

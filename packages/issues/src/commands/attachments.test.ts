@@ -1,18 +1,18 @@
 import { ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { CREATE_ATTACHMENT_MUTATION, createAttachment } from './create-attachment.js';
 import { DELETE_ATTACHMENT_MUTATION, deleteAttachment } from './delete-attachment.js';
 import { LIST_ATTACHMENTS_QUERY, listAttachments } from './list-attachments.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 /** ENG-2 and ENG-3. */
 const ENG_2 = seedUuid('issue:eng:1');
 const ENG_3 = seedUuid('issue:eng:2');

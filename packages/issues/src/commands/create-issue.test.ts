@@ -1,16 +1,16 @@
 import { NetworkError, NotFoundError, ProviderError, RateLimitError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { CREATE_ISSUE_MUTATION, createIssue } from './create-issue.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG = LINEAR_SEED.teams.eng;
 
 describe('createIssue', () => {

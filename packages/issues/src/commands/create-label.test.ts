@@ -1,11 +1,16 @@
 import { ProviderError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
-import { connectIssues, expectOutput, expectValidOperation } from '../testing/linear-test-helpers.js';
+import {
+  expectOutput,
+  expectValidOperation,
+  failure,
+  LINEAR_SEED,
+  seedUuid,
+  useIssuesSimulator,
+} from '../testing/linear-test-helpers.js';
 import { CREATE_LABEL_MUTATION, createLabel, GET_LABEL_QUERY } from './create-label.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG = LINEAR_SEED.teams.eng;
 /** ENG-3. */
 const _ENG_3 = seedUuid('issue:eng:2');

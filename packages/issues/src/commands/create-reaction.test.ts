@@ -1,12 +1,12 @@
 import { ProviderError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import {
   COMMENT_REACTIONS_QUERY,
@@ -15,7 +15,7 @@ import {
   ISSUE_REACTIONS_QUERY,
 } from './create-reaction.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG_3 = seedUuid('issue:eng:2');
 
 describe('createReaction', () => {

@@ -1,16 +1,17 @@
 import { NetworkError, NotFoundError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { CREATE_SUB_ISSUE_MUTATION, createSubIssue, PARENT_TEAM_QUERY } from './create-sub-issue.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG = LINEAR_SEED.teams.eng;
 const ENG_3 = seedUuid('issue:eng:2');
 

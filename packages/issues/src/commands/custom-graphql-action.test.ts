@@ -1,11 +1,15 @@
 import { NetworkError, ProviderError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
-import { connectIssues, expectOutput, sentGraphql } from '../testing/linear-test-helpers.js';
+import {
+  expectOutput,
+  failure,
+  LINEAR_SEED,
+  sentGraphql,
+  useIssuesSimulator,
+} from '../testing/linear-test-helpers.js';
 import { customGraphqlAction } from './custom-graphql-action.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 
 describe('customGraphqlAction', () => {
   it('sends the document, variables and operation name as given and returns data', async () => {

@@ -1,10 +1,13 @@
-import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, seedUuid } from '../testing/index.js';
-import { connectIssues, expectOutput, expectValidOperation } from '../testing/linear-test-helpers.js';
+import {
+  expectOutput,
+  expectValidOperation,
+  seedUuid,
+  useIssuesSimulator,
+} from '../testing/linear-test-helpers.js';
 import { DELETE_COMMENT_MUTATION, deleteComment } from './delete-comment.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG_3 = seedUuid('issue:eng:2');
 
 describe('deleteComment', () => {

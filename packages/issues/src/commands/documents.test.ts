@@ -1,12 +1,13 @@
 import { ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { CREATE_DOCUMENT_MUTATION, createDocument, GET_DOCUMENT_QUERY } from './create-document.js';
 import { DELETE_DOCUMENT_MUTATION, deleteDocument } from './delete-document.js';
@@ -14,7 +15,7 @@ import { getDocument } from './get-document.js';
 import { SEARCH_DOCUMENTS_QUERY, searchDocuments } from './search-documents.js';
 import { UPDATE_DOCUMENT_MUTATION, updateDocument } from './update-document.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const { mobileLaunch } = LINEAR_SEED.projects;
 
 describe('documents', () => {

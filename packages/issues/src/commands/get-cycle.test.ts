@@ -1,11 +1,16 @@
 import { NotFoundError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
-import { connectIssues, expectOutput, expectValidOperation } from '../testing/linear-test-helpers.js';
+import {
+  expectOutput,
+  expectValidOperation,
+  failure,
+  LINEAR_SEED,
+  seedUuid,
+  useIssuesSimulator,
+} from '../testing/linear-test-helpers.js';
 import { GET_CYCLE_QUERY, getCycle } from './get-cycle.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const _ENG = LINEAR_SEED.teams.eng;
 
 describe('getCycle', () => {

@@ -1,16 +1,17 @@
 import { AuthError, NotFoundError, PermissionError, ProviderError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { GET_ISSUE_BY_ID_QUERY, getIssueById } from './get-issue-by-id.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 /** ENG-4, a sub-issue of ENG-3. */
 const ENG_4 = seedUuid('issue:eng:3');
 

@@ -1,16 +1,16 @@
 import { NotFoundError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { GET_ISSUE_BY_IDENTIFIER_QUERY, getIssueByIdentifier } from './get-issue-by-identifier.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 
 describe('getIssueByIdentifier', () => {
   it('sends a named, typed query that validates against Linear’s schema', () => {

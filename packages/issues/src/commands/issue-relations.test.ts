@@ -1,8 +1,12 @@
 import { ProviderError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, seedUuid } from '../testing/index.js';
-import { connectIssues, expectOutput, expectValidOperation } from '../testing/linear-test-helpers.js';
+import {
+  expectOutput,
+  expectValidOperation,
+  failure,
+  seedUuid,
+  useIssuesSimulator,
+} from '../testing/linear-test-helpers.js';
 import {
   CREATE_ISSUE_RELATION_MUTATION,
   createIssueRelation,
@@ -11,7 +15,7 @@ import {
 import { DELETE_ISSUE_RELATION_MUTATION, deleteIssueRelation } from './delete-issue-relation.js';
 import { GET_ISSUE_RELATIONS_QUERY, getIssueRelations } from './get-issue-relations.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG_2 = seedUuid('issue:eng:1');
 const ENG_3 = seedUuid('issue:eng:2');
 const ENG_6 = seedUuid('issue:eng:5');

@@ -1,12 +1,13 @@
 import { NotFoundError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import {
   CREATE_PROJECT_MILESTONE_MUTATION,
@@ -21,7 +22,7 @@ import {
 import { LIST_PROJECT_MILESTONES_QUERY, listProjectMilestones } from './list-project-milestones.js';
 import { LIST_PROJECT_UPDATES_QUERY, listProjectUpdates } from './list-project-updates.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const { mobileLaunch, billing } = LINEAR_SEED.projects;
 
 describe('project updates and milestones', () => {

@@ -1,11 +1,15 @@
 import { ProviderError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, seedUuid } from '../testing/index.js';
-import { connectIssues, expectOutput, expectValidOperation } from '../testing/linear-test-helpers.js';
+import {
+  expectOutput,
+  expectValidOperation,
+  failure,
+  seedUuid,
+  useIssuesSimulator,
+} from '../testing/linear-test-helpers.js';
 import { RESOLVE_COMMENT_MUTATION, resolveComment } from './resolve-comment.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG_3 = seedUuid('issue:eng:2');
 
 describe('resolveComment', () => {

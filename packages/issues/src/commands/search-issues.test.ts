@@ -5,19 +5,20 @@ import {
   ProviderError,
   ValidationError,
 } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { issues } from '../issues-connector.js';
-import { issuesSimulator, LINEAR_SEED, linearQueryComplexity } from '../testing/index.js';
+import { linearQueryComplexity } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { SEARCH_ISSUES_BY_TERM_QUERY, SEARCH_ISSUES_QUERY, searchIssues } from './search-issues.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 
 describe('searchIssues', () => {
   it('sends a named, typed query whose largest page stays far below Linear’s complexity limit', () => {

@@ -1,16 +1,17 @@
 import { ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED, linearQueryComplexity } from '../testing/index.js';
+import { linearQueryComplexity } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { SEARCH_TEAMS_QUERY, searchTeams } from './search-teams.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 
 describe('searchTeams', () => {
   it('sends a named, typed query that stays far below Linear’s complexity limit however it is asked', () => {

@@ -1,16 +1,16 @@
 import { NotFoundError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { UPDATE_COMMENT_MUTATION, updateComment } from './update-comment.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG_3 = seedUuid('issue:eng:2');
 
 describe('updateComment', () => {

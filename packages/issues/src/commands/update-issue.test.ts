@@ -1,16 +1,17 @@
 import { NetworkError, ValidationError } from '@c/core';
-import { failure, useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED, seedUuid } from '../testing/index.js';
 import {
-  connectIssues,
   expectOutput,
   expectValidOperation,
+  failure,
+  LINEAR_SEED,
+  seedUuid,
   sentGraphql,
+  useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
 import { UPDATE_ISSUE_MUTATION, updateIssue } from './update-issue.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG = LINEAR_SEED.teams.eng;
 /** ENG-2, "Crash when opening a notification on Android": In Progress, urgent, due in 3 days, in the current cycle. */
 const ENG_2 = seedUuid('issue:eng:1');

@@ -1,9 +1,7 @@
-import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator, LINEAR_SEED } from './index.js';
-import { connectIssues } from './linear-test-helpers.js';
+import { LINEAR_SEED, useIssuesSimulator } from './linear-test-helpers.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 
 async function graphql(query: string, variables: Record<string, unknown> = {}, authorization = h.sim.apiKey) {
   const response = await fetch(h.sim.graphqlUrl, {

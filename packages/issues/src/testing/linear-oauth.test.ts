@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { issuesSimulator } from './index.js';
-import { connectIssues } from './linear-test-helpers.js';
+import { useIssuesSimulator } from './linear-test-helpers.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);

@@ -2,22 +2,20 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { contractsDir } from '@c/core/testing';
-import { useSimulator } from '@c/core/testing/vitest';
 import { assertValidSchema, buildASTSchema, type DocumentNode, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ISSUES_API_VERSION } from '../issues-client.js';
 import {
   issuesSimulator,
-  LINEAR_SEED,
   linearSchemaPath,
   linearSchemaStats,
   loadLinearSchema,
   startIssuesSimulator,
   validateLinearDocument,
 } from './index.js';
-import { connectIssues } from './linear-test-helpers.js';
+import { LINEAR_SEED, useIssuesSimulator } from './linear-test-helpers.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 
 async function graphql(
   query: string,

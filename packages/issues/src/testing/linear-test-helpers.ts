@@ -1,11 +1,16 @@
 // Helpers of this package's tests (not part of `@c/issues/testing`): connecting the connector to the
 // simulator, reading the GraphQL requests it received, and checking documents and results.
 import type { Command } from '@c/core';
+import { type Harness, useSimulator } from '@c/core/testing/vitest';
 import { expect } from 'vitest';
 import { issues } from '../issues-connector.js';
 import type { GraphqlOperation } from '../issues-documents.js';
 import { linearQueryComplexity, validateLinearDocument } from './linear-schema.js';
-import type { RunningIssuesSimulator } from './linear-simulator.js';
+import { issuesSimulator, type RunningIssuesSimulator } from './linear-simulator.js';
+
+// What nearly every test file uses beside the harness, so one import brings the whole setup.
+export { failure } from '@c/core/testing/vitest';
+export { LINEAR_SEED, seedUuid } from './linear-seed.js';
 
 /** A client of the issues connector. */
 export type IssuesClient = ReturnType<typeof issues.connect>;
@@ -23,6 +28,20 @@ export function connectIssues(
     ...sim.connection.options,
     ...extra,
   } as Parameters<typeof issues.connect>[0]);
+}
+
+/**
+ * The harness of a test file: the seeded simulator started once, a client connected with its OAuth
+ * grant, contract checks and a reset after every test. `options` adds checks or start options.
+ */
+export function useIssuesSimulator(
+  options: { start?: Record<string, unknown>; afterEachCheck?: (sim: RunningIssuesSimulator) => void } = {},
+): Harness<RunningIssuesSimulator, IssuesClient> {
+  return useSimulator(issuesSimulator, {
+    ...options,
+    start: { seed: true, ...options.start },
+    connect: connectIssues,
+  });
 }
 
 /** A GraphQL request as the simulator received it. */

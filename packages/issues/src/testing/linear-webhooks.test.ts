@@ -1,15 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
-import { useSimulator } from '@c/core/testing/vitest';
 import { LinearWebhookClient } from '@linear/sdk/webhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { issuesSimulator, LINEAR_SEED } from './index.js';
-import { connectIssues } from './linear-test-helpers.js';
+import { LINEAR_SEED, useIssuesSimulator } from './linear-test-helpers.js';
 
-const h = useSimulator(issuesSimulator, {
-  start: { seed: true, webhookRetryDelaysMs: [0] },
-  connect: connectIssues,
-});
+const h = useIssuesSimulator({ start: { webhookRetryDelaysMs: [0] } });
 const SECRET = 'lin_wh_test_secret_0123456789abcdef';
 const ENG = LINEAR_SEED.teams.eng;
 

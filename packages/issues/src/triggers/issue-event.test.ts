@@ -1,16 +1,14 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { contextOf, SignatureError } from '@c/core';
 import { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } from '@c/core/testing';
-import { useSimulator } from '@c/core/testing/vitest';
 import { LinearWebhookClient } from '@linear/sdk/webhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IssuesContext } from '../issues-client.js';
 import { issues } from '../issues-connector.js';
-import { issuesSimulator, LINEAR_SEED } from '../testing/index.js';
-import { connectIssues } from '../testing/linear-test-helpers.js';
+import { LINEAR_SEED, useIssuesSimulator } from '../testing/linear-test-helpers.js';
 import { type IssueEventState, issueEvent, verifyLinearWebhook } from './issue-event.js';
 
-const h = useSimulator(issuesSimulator, { start: { seed: true }, connect: connectIssues });
+const h = useIssuesSimulator();
 const ENG = LINEAR_SEED.teams.eng;
 const eng1 = () => h.sim.workspace.findIssue('ENG-1')!.id;
 const SECRET = 'host-generated-secret-0123456789abcdef';
