@@ -157,6 +157,10 @@ const SPEC_COMMANDS = {
     'listProjectUpdates',
     'createProjectMilestone',
     'listProjectMilestones',
+    'listInitiatives',
+    'createInitiative',
+    'updateInitiative',
+    'addProjectToInitiative',
   ],
   docs: [
     'fetchDocumentContent',

@@ -1,10 +1,12 @@
 import type { CommandInput, CommandResult } from '@c/core';
 import { addIssueLabel } from './commands/add-issue-label.js';
+import { addProjectToInitiative } from './commands/add-project-to-initiative.js';
 import { archiveIssue } from './commands/archive-issue.js';
 import { archiveProject } from './commands/archive-project.js';
 import { createAttachment } from './commands/create-attachment.js';
 import { createComment } from './commands/create-comment.js';
 import { createDocument } from './commands/create-document.js';
+import { createInitiative } from './commands/create-initiative.js';
 // The exact documents Create Issue and Search Issue send, for baselines that must send the same
 // bytes (the bench's raw undici client); every other document stays internal.
 import { CREATE_ISSUE_MUTATION, createIssue } from './commands/create-issue.js';
@@ -34,6 +36,7 @@ import { getViewer } from './commands/get-viewer.js';
 import { listAttachments } from './commands/list-attachments.js';
 import { listComments } from './commands/list-comments.js';
 import { listCycles } from './commands/list-cycles.js';
+import { listInitiatives } from './commands/list-initiatives.js';
 import { listLabels } from './commands/list-labels.js';
 import { listProjectMilestones } from './commands/list-project-milestones.js';
 import { listProjectUpdates } from './commands/list-project-updates.js';
@@ -50,6 +53,7 @@ import { searchTeams } from './commands/search-teams.js';
 import { unarchiveIssue } from './commands/unarchive-issue.js';
 import { updateComment } from './commands/update-comment.js';
 import { updateDocument } from './commands/update-document.js';
+import { updateInitiative } from './commands/update-initiative.js';
 import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
 
@@ -67,6 +71,11 @@ export type {
 } from './issues-schemas.js';
 export type { LinearComment, LinearCommentPage, LinearReaction } from './schemas/comments.js';
 export type { LinearDocument, LinearDocumentPage } from './schemas/documents.js';
+export type {
+  LinearInitiative,
+  LinearInitiativePage,
+  LinearInitiativeToProject,
+} from './schemas/initiatives.js';
 export type { LinearIssueLabels, LinearLabel, LinearLabelPage } from './schemas/labels.js';
 export type {
   LinearAttachment,
@@ -104,12 +113,14 @@ export {
 } from './triggers/issue-event.js';
 export {
   addIssueLabel,
+  addProjectToInitiative,
   archiveIssue,
   archiveProject,
   CREATE_ISSUE_MUTATION,
   createAttachment,
   createComment,
   createDocument,
+  createInitiative,
   createIssue,
   createIssueRelation,
   createLabel,
@@ -137,6 +148,7 @@ export {
   listAttachments,
   listComments,
   listCycles,
+  listInitiatives,
   listLabels,
   listProjectMilestones,
   listProjects,
@@ -154,6 +166,7 @@ export {
   unarchiveIssue,
   updateComment,
   updateDocument,
+  updateInitiative,
   updateIssue,
   updateProject,
 };
@@ -362,3 +375,19 @@ export type CreateProjectMilestoneResult = CommandResult<typeof createProjectMil
 export type ListProjectMilestonesInput = CommandInput<typeof listProjectMilestones>;
 /** What ListProjectMilestones returns. */
 export type ListProjectMilestonesResult = CommandResult<typeof listProjectMilestones>;
+/** What a caller passes to ListInitiatives. */
+export type ListInitiativesInput = CommandInput<typeof listInitiatives>;
+/** What ListInitiatives returns. */
+export type ListInitiativesResult = CommandResult<typeof listInitiatives>;
+/** What a caller passes to CreateInitiative. */
+export type CreateInitiativeInput = CommandInput<typeof createInitiative>;
+/** What CreateInitiative returns. */
+export type CreateInitiativeResult = CommandResult<typeof createInitiative>;
+/** What a caller passes to UpdateInitiative. */
+export type UpdateInitiativeInput = CommandInput<typeof updateInitiative>;
+/** What UpdateInitiative returns. */
+export type UpdateInitiativeResult = CommandResult<typeof updateInitiative>;
+/** What a caller passes to AddProjectToInitiative. */
+export type AddProjectToInitiativeInput = CommandInput<typeof addProjectToInitiative>;
+/** What AddProjectToInitiative returns. */
+export type AddProjectToInitiativeResult = CommandResult<typeof addProjectToInitiative>;

@@ -62,6 +62,10 @@ const SURFACE: [string, string][] = [
   ['listProjectUpdates', 'List Project Updates'],
   ['createProjectMilestone', 'Create Project Milestone'],
   ['listProjectMilestones', 'List Project Milestones'],
+  ['listInitiatives', 'List Initiatives'],
+  ['createInitiative', 'Create Initiative'],
+  ['updateInitiative', 'Update Initiative'],
+  ['addProjectToInitiative', 'Add Project To Initiative'],
 ];
 
 describe('issues connector', () => {

@@ -1,10 +1,12 @@
 import { type ConnectorClient, defineConnector, type Toolset } from '@c/core';
 import { addIssueLabel } from './commands/add-issue-label.js';
+import { addProjectToInitiative } from './commands/add-project-to-initiative.js';
 import { archiveIssue } from './commands/archive-issue.js';
 import { archiveProject } from './commands/archive-project.js';
 import { createAttachment } from './commands/create-attachment.js';
 import { createComment } from './commands/create-comment.js';
 import { createDocument } from './commands/create-document.js';
+import { createInitiative } from './commands/create-initiative.js';
 import { createIssue } from './commands/create-issue.js';
 import { createIssueRelation } from './commands/create-issue-relation.js';
 import { createLabel } from './commands/create-label.js';
@@ -32,6 +34,7 @@ import { getViewer } from './commands/get-viewer.js';
 import { listAttachments } from './commands/list-attachments.js';
 import { listComments } from './commands/list-comments.js';
 import { listCycles } from './commands/list-cycles.js';
+import { listInitiatives } from './commands/list-initiatives.js';
 import { listLabels } from './commands/list-labels.js';
 import { listProjectMilestones } from './commands/list-project-milestones.js';
 import { listProjectUpdates } from './commands/list-project-updates.js';
@@ -48,6 +51,7 @@ import { searchTeams } from './commands/search-teams.js';
 import { unarchiveIssue } from './commands/unarchive-issue.js';
 import { updateComment } from './commands/update-comment.js';
 import { updateDocument } from './commands/update-document.js';
+import { updateInitiative } from './commands/update-initiative.js';
 import { updateIssue } from './commands/update-issue.js';
 import { updateProject } from './commands/update-project.js';
 import { createLinearHttpClient, type IssuesContext, LinearGraphqlClient } from './issues-client.js';
@@ -107,6 +111,10 @@ const commands = {
   listProjectUpdates,
   createProjectMilestone,
   listProjectMilestones,
+  listInitiatives,
+  createInitiative,
+  updateInitiative,
+  addProjectToInitiative,
 };
 
 /** The commands grouped by area; `core` holds the ones run most. */
@@ -154,6 +162,12 @@ const ISSUES_TOOLSETS: Record<string, Toolset> = {
       'createProjectMilestone',
       'listProjectMilestones',
     ],
+  },
+  initiatives: {
+    title: 'Initiatives',
+    description:
+      'Initiatives: workspace-wide goals with an owner, a status and a target date, and their projects.',
+    commands: ['listInitiatives', 'createInitiative', 'updateInitiative', 'addProjectToInitiative'],
   },
   teams: {
     title: 'Teams',

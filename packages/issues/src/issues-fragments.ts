@@ -126,6 +126,7 @@ fragment DocumentFields on Document {
   project { id name }
   team { id key name }
   issue { id identifier }
+  initiative { id name }
   creator { id name email }
 }`;
 
@@ -155,5 +156,35 @@ fragment ProjectMilestoneFields on ProjectMilestone {
   sortOrder
   createdAt
   updatedAt
+  project { id name }
+}`;
+
+/** An initiative: its text, status, owner, target date, URL and projects (up to 25). */
+export const INITIATIVE_FIELDS = `
+fragment InitiativeFields on Initiative {
+  id
+  name
+  description
+  status
+  targetDate
+  health
+  icon
+  color
+  url
+  createdAt
+  updatedAt
+  startedAt
+  completedAt
+  owner { id name email }
+  projects(first: 25) { nodes { id name } }
+}`;
+
+/** A project's place in an initiative. */
+export const INITIATIVE_TO_PROJECT_FIELDS = `
+fragment InitiativeToProjectFields on InitiativeToProject {
+  id
+  sortOrder
+  createdAt
+  initiative { id name }
   project { id name }
 }`;

@@ -294,10 +294,37 @@ export const documentLookup: Lookup = {
   command: 'customGraphqlAction',
   input: {
     query:
-      'query Documents { documents(first: 50, orderBy: updatedAt) { nodes { id title project { name } team { key } issue { identifier } } } }',
+      'query Documents { documents(first: 50, orderBy: updatedAt) { nodes { id title project { name } team { key } issue { identifier } initiative { name } } } }',
   },
   items: 'documents.nodes',
   value: 'id',
   label: ['title', 'id'],
-  detail: ['project.name', 'team.key', 'issue.identifier'],
+  detail: ['project.name', 'team.key', 'issue.identifier', 'initiative.name'],
+};
+
+/** Initiatives of the workspace, by name, with their status. */
+export const initiativeLookup: Lookup = {
+  noun: 'initiatives',
+  command: 'customGraphqlAction',
+  input: { query: 'query Initiatives { initiatives(first: 50) { nodes { id name status } } }' },
+  items: 'initiatives.nodes',
+  value: 'id',
+  label: ['name', 'id'],
+  detail: ['status'],
+};
+
+/** The projects not yet in the chosen initiative (a project appears once in an initiative). */
+export const projectOutsideInitiativeLookup: Lookup = {
+  noun: 'projects',
+  command: 'customGraphqlAction',
+  input: {
+    query:
+      'query ProjectsOutside($id: ID!) { projects(first: 50, filter: { initiatives: { every: { id: { neq: $id } } } }) { nodes { id name status { name } } } }',
+    variables: { id: '{param:initiativeId}' },
+  },
+  needs: ['initiativeId'],
+  items: 'projects.nodes',
+  value: 'id',
+  label: ['name', 'id'],
+  detail: ['status.name'],
 };

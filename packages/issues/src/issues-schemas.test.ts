@@ -17,9 +17,14 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ADD_ISSUE_LABEL_MUTATION } from './commands/add-issue-label.js';
+import {
+  ADD_PROJECT_TO_INITIATIVE_MUTATION,
+  GET_INITIATIVE_TO_PROJECT_QUERY,
+} from './commands/add-project-to-initiative.js';
 import { CREATE_ATTACHMENT_MUTATION } from './commands/create-attachment.js';
 import { CREATE_COMMENT_MUTATION } from './commands/create-comment.js';
 import { CREATE_DOCUMENT_MUTATION, GET_DOCUMENT_QUERY } from './commands/create-document.js';
+import { CREATE_INITIATIVE_MUTATION, GET_INITIATIVE_QUERY } from './commands/create-initiative.js';
 import { CREATE_ISSUE_MUTATION } from './commands/create-issue.js';
 import { CREATE_ISSUE_RELATION_MUTATION } from './commands/create-issue-relation.js';
 import { CREATE_LABEL_MUTATION } from './commands/create-label.js';
@@ -42,6 +47,7 @@ import { GET_VIEWER_QUERY } from './commands/get-viewer.js';
 import { LIST_ATTACHMENTS_QUERY } from './commands/list-attachments.js';
 import { LIST_COMMENTS_QUERY } from './commands/list-comments.js';
 import { LIST_CYCLES_QUERY } from './commands/list-cycles.js';
+import { LIST_INITIATIVES_QUERY } from './commands/list-initiatives.js';
 import { LIST_LABELS_QUERY } from './commands/list-labels.js';
 import { LIST_PROJECT_MILESTONES_QUERY } from './commands/list-project-milestones.js';
 import { LIST_PROJECT_UPDATES_QUERY } from './commands/list-project-updates.js';
@@ -54,6 +60,7 @@ import { SEARCH_DOCUMENTS_QUERY } from './commands/search-documents.js';
 import { SEARCH_ISSUES_BY_TERM_QUERY, SEARCH_ISSUES_QUERY } from './commands/search-issues.js';
 import { SEARCH_TEAMS_QUERY } from './commands/search-teams.js';
 import { UPDATE_DOCUMENT_MUTATION } from './commands/update-document.js';
+import { UPDATE_INITIATIVE_MUTATION } from './commands/update-initiative.js';
 import { issues } from './issues-connector.js';
 import type { GraphqlOperation } from './issues-documents.js';
 import { loadLinearSchema } from './testing/index.js';
@@ -222,6 +229,16 @@ describe('output schemas', () => {
     ],
     ['createProjectMilestone', GET_PROJECT_MILESTONE_QUERY, ['projectMilestone']],
     ['listProjectMilestones', LIST_PROJECT_MILESTONES_QUERY, ['project', 'projectMilestones']],
+    ['listInitiatives', LIST_INITIATIVES_QUERY, ['initiatives']],
+    ['createInitiative', CREATE_INITIATIVE_MUTATION, ['initiativeCreate', 'initiative']],
+    ['createInitiative', GET_INITIATIVE_QUERY, ['initiative']],
+    ['updateInitiative', UPDATE_INITIATIVE_MUTATION, ['initiativeUpdate', 'initiative']],
+    [
+      'addProjectToInitiative',
+      ADD_PROJECT_TO_INITIATIVE_MUTATION,
+      ['initiativeToProjectCreate', 'initiativeToProject'],
+    ],
+    ['addProjectToInitiative', GET_INITIATIVE_TO_PROJECT_QUERY, ['initiativeToProject']],
   ] as const)(
     '%s: the schema is what %s selects, typed and nullable as in Linear’s schema',
     (key, operation, path) => {

@@ -3,7 +3,7 @@ import type { IssuesContext } from '../issues-client.js';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
 import { defineOperation } from '../issues-documents.js';
 import { DOCUMENT_FIELDS } from '../issues-fragments.js';
-import { issueLookup, projectLookup, teamLookup } from '../issues-lookups.js';
+import { initiativeLookup, issueLookup, projectLookup, teamLookup } from '../issues-lookups.js';
 import { markdownParam, textParam, uuidParam } from '../issues-params.js';
 import { documentSchema, type LinearDocument } from '../schemas/documents.js';
 
@@ -28,14 +28,14 @@ query GetDocument($id: String!) {
   DOCUMENT_FIELDS,
 );
 
-const PARENTS = ['projectId', 'teamId', 'issueId'] as const;
+const PARENTS = ['projectId', 'teamId', 'issueId', 'initiativeId'] as const;
 
-/** Writes a document in a project, a team or an issue: `documentCreate(input)`. */
+/** Writes a document in a project, a team, an issue or an initiative: `documentCreate(input)`. */
 export const createDocument = defineCommand({
   key: 'createDocument',
   title: 'Create Document',
   description:
-    'Writes a Linear document in Markdown in a project, a team or an issue (exactly one, as Linear requires) and returns it with its URL.',
+    'Writes a Linear document in Markdown in a project, a team, an issue or an initiative (exactly one, as Linear requires) and returns it with its URL.',
   input: (z) =>
     z
       .object({
@@ -44,6 +44,7 @@ export const createDocument = defineCommand({
         projectId: uuidParam(z, 'Project Id', 'The project it belongs to (its UUID).').optional(),
         teamId: uuidParam(z, 'Team Id', 'The team it belongs to (its UUID).').optional(),
         issueId: uuidParam(z, 'Issue Id', 'The issue it belongs to (its UUID).').optional(),
+        initiativeId: uuidParam(z, 'Initiative Id', 'The initiative it belongs to (its UUID).').optional(),
         icon: z.string().optional().meta({ title: 'Icon', description: 'An emoji or icon name.' }),
         color: z
           .string()
@@ -56,18 +57,26 @@ export const createDocument = defineCommand({
           issue.addIssue({
             code: 'custom',
             path: ['projectId'],
-            message: 'give exactly one of projectId, teamId and issueId: a document belongs to one of them',
+            message:
+              'give exactly one of projectId, teamId, issueId and initiativeId: a document belongs to one of them',
           });
         }
       }),
   output: (z) => documentSchema(z),
-  lookups: { projectId: projectLookup, teamId: teamLookup, issueId: issueLookup },
+  lookups: {
+    projectId: projectLookup,
+    teamId: teamLookup,
+    issueId: issueLookup,
+    initiativeId: initiativeLookup,
+  },
   annotations: { readOnly: false, destructive: false, idempotent: false },
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearDocument> {
     // An id chosen from the run's idempotency key: a repeat of this run writes one document.
     const id = clientChosenId(idempotencyKey, 'issues.createDocument');
-    const { title, content, projectId, teamId, issueId, icon, color } = input;
-    const variables = { input: { id, title, content, projectId, teamId, issueId, icon, color } };
+    const { title, content, projectId, teamId, issueId, initiativeId, icon, color } = input;
+    const variables = {
+      input: { id, title, content, projectId, teamId, issueId, initiativeId, icon, color },
+    };
     return createOnce(
       id,
       async () => {

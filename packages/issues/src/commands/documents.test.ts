@@ -62,6 +62,26 @@ describe('documents', () => {
     expect(sentGraphql(h.sim)).toEqual([]);
   });
 
+  it('writes a document in an initiative, and updateDocument moves one there from its project', async () => {
+    const { mobileFirst } = LINEAR_SEED.initiatives;
+    const brief = await h.client.run('createDocument', {
+      title: 'Strategy brief',
+      initiativeId: mobileFirst,
+    });
+    expectOutput(createDocument, brief);
+    expect(brief).toMatchObject({ initiative: { id: mobileFirst, name: 'Mobile first' }, project: null });
+    const moved = await h.client.run('updateDocument', {
+      documentId: LINEAR_SEED.documents.launchPlan,
+      initiativeId: mobileFirst,
+    });
+    expectOutput(updateDocument, moved);
+    expect(moved).toMatchObject({ title: 'Launch plan', initiative: { id: mobileFirst }, project: null });
+    const twice = await failure(
+      h.client.run('createDocument', { title: 'Both', initiativeId: mobileFirst, issueId: seedUuid('x') }),
+    );
+    expect(ValidationError.isInstance(twice) && twice.parameter).toBe('projectId');
+  });
+
   it('is idempotent by its key: a repeat writes one document', async () => {
     const input = { title: 'Retro', teamId: LINEAR_SEED.teams.des.id };
     const first = await h.client.run('createDocument', input, { idempotencyKey: 'doc-1' });

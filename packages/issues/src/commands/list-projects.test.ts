@@ -19,7 +19,11 @@ describe('listProjects', () => {
   it('lists projects, and filters them by stage, team, lead and name', async () => {
     const all = await h.client.run('listProjects', {});
     expectOutput(listProjects, all);
-    expect(all.nodes.map((project) => project.name).sort()).toEqual(['Billing Revamp', 'Mobile App Launch']);
+    expect(all.nodes.map((project) => project.name).sort()).toEqual([
+      'Billing Revamp',
+      'Design System',
+      'Mobile App Launch',
+    ]);
     const byName = await h.client.run('listProjects', { name: 'mobile' });
     expect(byName.nodes.map((project) => project.id)).toEqual([LINEAR_SEED.projects.mobileLaunch]);
     const started = await h.client.run('listProjects', { statusType: 'started' });

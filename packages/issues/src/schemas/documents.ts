@@ -25,6 +25,7 @@ export const documentRowSchema = (z: Zod) =>
     project: z.looseObject({ id: idField(z, 'project'), name: z.string() }).nullable(),
     team: teamRefSchema(z).nullable(),
     issue: z.looseObject({ id: idField(z, 'issue'), identifier: z.string() }).nullable(),
+    initiative: z.looseObject({ id: idField(z, 'initiative'), name: z.string() }).nullable(),
     creator: userRefSchema(z).nullable().describe('Who wrote it.'),
   });
 

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { connection, paginate, type View } from './linear-connections.js';
 import { entityNotFound, invalidInput } from './linear-errors.js';
+import { findInitiative, initiativeView } from './linear-initiatives.js';
 import type { DocumentRecord, IssueRecord, ProjectRecord } from './linear-records.js';
 import { maybe, mutation, type Resolving, type Root, slug } from './linear-views.js';
 import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
@@ -44,11 +45,16 @@ function setParent(ws: LinearWorkspace, document: DocumentRecord, input: Workspa
   document.projectId = null;
   document.teamId = null;
   document.issueId = null;
-  if (key === 'projectId')
+  document.initiativeId = null;
+  if (key === 'initiativeId') document.initiativeId = findInitiative(ws, input.initiativeId).id;
+  else if (key === 'projectId')
     document.projectId = ws.reference(input.projectId, key, ws.projects, 'Project')!.id;
   else if (key === 'teamId') document.teamId = ws.reference(input.teamId, key, ws.teams, 'Team')!.id;
   else if (key === 'issueId') document.issueId = ws.requireIssue(String(input.issueId)).id;
-  else throw invalidInput(`${key}: the simulator models documents of projects, teams and issues only`);
+  else
+    throw invalidInput(
+      `${key}: the simulator models documents of projects, teams, issues and initiatives only`,
+    );
 }
 
 /** What `documentCreate` does. */
@@ -71,6 +77,7 @@ export function createDocumentRecord(
     projectId: null,
     teamId: null,
     issueId: null,
+    initiativeId: null,
     creatorId: userId,
     updatedById: userId,
     createdAt: now,
@@ -127,6 +134,7 @@ export function documentView(r: Resolving): (document: DocumentRecord) => View {
     project: () => maybe(ws.projects.get(document.projectId ?? ''), r.views.project),
     team: () => maybe(ws.teams.get(document.teamId ?? ''), r.views.team),
     issue: () => maybe(ws.issues.get(document.issueId ?? ''), r.views.issue),
+    initiative: () => maybe(ws.initiatives.get(document.initiativeId ?? ''), initiativeView(r)),
     creator: () => maybe(ws.users.get(document.creatorId ?? ''), r.views.user),
     updatedBy: () => maybe(ws.users.get(document.updatedById ?? ''), r.views.user),
   });

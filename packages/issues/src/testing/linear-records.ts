@@ -232,6 +232,8 @@ export interface DocumentRecord {
   projectId: string | null;
   teamId: string | null;
   issueId: string | null;
+  /** Absent from snapshots written before documents of initiatives. */
+  initiativeId?: string | null;
   creatorId: string | null;
   updatedById: string | null;
   createdAt: string;
@@ -265,6 +267,43 @@ export interface ProjectMilestoneRecord {
   description: string | null;
   targetDate: string | null;
   sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+}
+
+/** Linear's initiative statuses (`InitiativeStatus`). */
+export type InitiativeStatus = 'Proposed' | 'Planned' | 'Active' | 'Completed' | 'Canceled';
+
+/** An initiative: a workspace-wide goal that groups projects, with an owner and a target date. */
+export interface InitiativeRecord {
+  id: string;
+  slugId: string;
+  name: string;
+  description: string | null;
+  content: string | null;
+  icon: string | null;
+  color: string | null;
+  status: InitiativeStatus;
+  ownerId: string | null;
+  creatorId: string | null;
+  targetDate: string | null;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  canceledAt: string | null;
+  archivedAt: string | null;
+  trashed: boolean | null;
+}
+
+/** A project's place in an initiative (`initiativeToProjectCreate`). */
+export interface InitiativeToProjectRecord {
+  id: string;
+  initiativeId: string;
+  projectId: string;
+  sortOrder: string;
   createdAt: string;
   updatedAt: string;
   archivedAt: string | null;

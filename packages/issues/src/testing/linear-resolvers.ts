@@ -21,6 +21,7 @@ import {
   projectDocumentFields,
 } from './linear-documents.js';
 import { linearResolverError } from './linear-errors.js';
+import { initiativeMutations, initiativeQueries, projectInitiativeFields } from './linear-initiatives.js';
 import { issueMutations, issueQueries, issueView } from './linear-issues.js';
 import { labelMutations, labelQueries, labelView } from './linear-labels.js';
 import { projectPlanFields, projectPlanMutations, projectPlanQueries } from './linear-project-plans.js';
@@ -61,6 +62,7 @@ function resolving(ctx: RequestContext): Resolving {
     project: withFields(projectView(r), (project) => ({
       ...projectDocumentFields(r, project),
       ...projectPlanFields(r, project),
+      ...projectInitiativeFields(r, project),
     })),
     projectStatus: projectStatusView(r),
     comment: commentView(r),
@@ -82,6 +84,7 @@ export function queryRoot(ctx: RequestContext): Root {
     ...relationQueries(r),
     ...documentQueries(r),
     ...projectPlanQueries(r),
+    ...initiativeQueries(r),
     ...webhookQueries(r),
     rateLimitStatus: () => ctx.rateLimit,
   };
@@ -100,6 +103,7 @@ export function mutationRoot(ctx: RequestContext): Root {
     ...relationMutations(r),
     ...documentMutations(r),
     ...projectPlanMutations(r),
+    ...initiativeMutations(r),
     ...webhookMutations(r),
   };
 }

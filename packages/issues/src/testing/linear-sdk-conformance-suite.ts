@@ -362,6 +362,7 @@ export function describeSdkConformance(LinearClientOf: LinearClientClass, SDK_VE
       );
       expect(projects.nodes.map((project) => project.name).sort()).toEqual([
         'Billing Revamp',
+        'Design System',
         'Mobile App Launch',
       ]);
       const project = await call(
@@ -654,6 +655,60 @@ export function describeSdkConformance(LinearClientOf: LinearClientClass, SDK_VE
       expect(milestones.nodes.map((milestone) => [milestone.name, milestone.targetDate])).toEqual([
         ['Invoices', '2031-01-15'],
       ]);
+    });
+
+    it('plans initiatives: create, list, update, add projects once, a document in one', async () => {
+      const made = await call(
+        'createInitiative',
+        () => linear.createInitiative({ name: 'Self-serve', targetDate: '2031-09-30' }),
+        (payload) => `success ${payload.success}`,
+      );
+      const initiative = (await made.initiative)!;
+      expect(initiative.status).toBe('Planned');
+      expect((await initiative.owner)?.id).toBe(LINEAR_SEED.users.ada);
+      const listed = await call(
+        'initiatives()',
+        () => linear.initiatives(),
+        (page) => `${page.nodes.length} initiatives`,
+      );
+      expect(listed.nodes.map((node) => node.name)).toEqual(
+        expect.arrayContaining(['Self-serve', 'Mobile first']),
+      );
+      const changed = await call(
+        'updateInitiative',
+        () => linear.updateInitiative(initiative.id, { status: 'Active' as never }),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await changed.initiative)?.startedAt).toBeInstanceOf(Date);
+      const link = await call(
+        'createInitiativeToProject',
+        () =>
+          linear.createInitiativeToProject({
+            initiativeId: initiative.id,
+            projectId: LINEAR_SEED.projects.designSystem,
+          }),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await (await link.initiativeToProject)?.project)?.name).toBe('Design System');
+      // Linear's rule: a project appears once in an initiative.
+      await expect(
+        linear.createInitiativeToProject({
+          initiativeId: initiative.id,
+          projectId: LINEAR_SEED.projects.designSystem,
+        }),
+      ).rejects.toThrow(/only appear once/);
+      const read = await call(
+        'initiative(id).projects()',
+        async () => (await linear.initiative(initiative.id)).projects(),
+        (page) => `${page.nodes.length} projects`,
+      );
+      expect(read.nodes.map((project) => project.name)).toEqual(['Design System']);
+      const written = await call(
+        'createDocument (initiative)',
+        () => linear.createDocument({ title: 'Self-serve brief', initiativeId: initiative.id }),
+        (payload) => `success ${payload.success}`,
+      );
+      expect((await (await written.document)?.initiative)?.id).toBe(initiative.id);
     });
 
     it('writes a document: create in a project, read by slug, search, update, delete', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createDocumentRecord } from './linear-documents.js';
+import { addProjectToInitiativeRecord, createInitiativeRecord } from './linear-initiatives.js';
 import type { LinearWorkspace } from './linear-workspace.js';
 
 /** A stable UUID (v4 layout) derived from a name, so seeded ids are the same in every run. */
@@ -29,7 +30,7 @@ function teamIds(key: string) {
 
 /**
  * The ids of the seeded sandbox, stable across runs: users, the teams ENG, DES and OPS with their
- * workflow states, labels, ENG's cycles, two projects, two documents and twelve issues (`ENG-3` has the
+ * workflow states, labels, ENG's cycles, three projects, one initiative, two documents and twelve issues (`ENG-3` has the
  * sub-issues `ENG-4` and `ENG-5`).
  */
 export const LINEAR_SEED = {
@@ -57,7 +58,12 @@ export const LINEAR_SEED = {
     completed: seedUuid('project-status:completed'),
     canceled: seedUuid('project-status:canceled'),
   },
-  projects: { mobileLaunch: seedUuid('project:mobile-launch'), billing: seedUuid('project:billing') },
+  projects: {
+    mobileLaunch: seedUuid('project:mobile-launch'),
+    billing: seedUuid('project:billing'),
+    designSystem: seedUuid('project:design-system'),
+  },
+  initiatives: { mobileFirst: seedUuid('initiative:mobile-first') },
   documents: { launchPlan: seedUuid('document:launch-plan'), runbook: seedUuid('document:runbook') },
 } as const;
 
@@ -303,6 +309,38 @@ export function seedLinearWorkspace(workspace: LinearWorkspace): void {
     },
     users.alan,
   );
+
+  workspace.createProject(
+    {
+      id: projects.designSystem,
+      name: 'Design System',
+      description: 'One component library for web and mobile.',
+      teamIds: [teams.des.id],
+      statusId: projectStatuses.backlog,
+      color: '#f2994a',
+      leadId: users.katherine,
+      memberIds: [users.katherine],
+    },
+    users.katherine,
+  );
+  // One initiative, with the mobile launch in it: the other two projects can still join it.
+  createInitiativeRecord(
+    workspace,
+    {
+      id: LINEAR_SEED.initiatives.mobileFirst,
+      name: 'Mobile first',
+      description: 'Customers do their work from their phones by the end of the year.',
+      status: 'Active',
+      ownerId: users.grace,
+      targetDate: date(120),
+    },
+    users.ada,
+  );
+  addProjectToInitiativeRecord(workspace, {
+    id: seedUuid('initiative-to-project:mobile-first:mobile-launch'),
+    initiativeId: LINEAR_SEED.initiatives.mobileFirst,
+    projectId: projects.mobileLaunch,
+  });
 
   createDocumentRecord(
     workspace,

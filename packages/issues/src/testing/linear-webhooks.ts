@@ -61,7 +61,8 @@ type TrackedType =
   | 'Reaction'
   | 'Attachment'
   | 'Document'
-  | 'ProjectUpdate';
+  | 'ProjectUpdate'
+  | 'Initiative';
 type Row = Record<string, unknown> & { id: string };
 type Snapshot = Map<TrackedType, Map<string, Row>>;
 
@@ -75,6 +76,7 @@ const TRACKED: Record<TrackedType, (ws: LinearWorkspace) => Map<string, Row>> = 
   Attachment: (ws) => ws.attachments as unknown as Map<string, Row>,
   Document: (ws) => ws.documents as unknown as Map<string, Row>,
   ProjectUpdate: (ws) => ws.projectUpdates as unknown as Map<string, Row>,
+  Initiative: (ws) => ws.initiatives as unknown as Map<string, Row>,
 };
 
 /** One data change, as a delivery reports it. */
@@ -163,7 +165,7 @@ export function diffWorkspace(before: Snapshot, ws: LinearWorkspace): WebhookCha
   return changes;
 }
 
-/** The teams an entity belongs to (none for a workspace label). */
+/** The teams an entity belongs to (none for a workspace label or an initiative, workspace-wide). */
 function teamsOf(ws: LinearWorkspace, change: WebhookChange): string[] {
   const { row } = change;
   if (change.type === 'Comment' || change.type === 'Attachment') {

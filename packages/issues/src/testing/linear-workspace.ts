@@ -14,6 +14,8 @@ import type {
   CommentRecord,
   CycleRecord,
   DocumentRecord,
+  InitiativeRecord,
+  InitiativeToProjectRecord,
   IssueRecord,
   IssueRelationRecord,
   LabelRecord,
@@ -49,6 +51,8 @@ const RECORD_MAPS = [
   'documents',
   'projectUpdates',
   'projectMilestones',
+  'initiatives',
+  'initiativeToProjects',
 ] as const;
 
 /** Maps added after snapshots were first written: a snapshot without one starts it empty. */
@@ -59,6 +63,8 @@ const LATER_MAPS = new Set<string>([
   'documents',
   'projectUpdates',
   'projectMilestones',
+  'initiatives',
+  'initiativeToProjects',
 ]);
 
 /** A JSON snapshot of a `LinearWorkspace` (see `LinearWorkspace.export`). */
@@ -115,6 +121,10 @@ export class LinearWorkspace {
   readonly projectUpdates = new Map<string, ProjectUpdateRecord>();
   /** Milestones of projects (`projectMilestoneCreate`). */
   readonly projectMilestones = new Map<string, ProjectMilestoneRecord>();
+  /** Initiatives, workspace-wide goals that group projects (`initiativeCreate`). */
+  readonly initiatives = new Map<string, InitiativeRecord>();
+  /** Projects in initiatives (`initiativeToProjectCreate`). */
+  readonly initiativeToProjects = new Map<string, InitiativeToProjectRecord>();
   /** Webhooks (`webhookCreate`), by id. */
   readonly webhooks = new Map<string, WebhookRecord>();
   /** Personal API keys (`lin_api_…`) and the user each belongs to. */

@@ -152,6 +152,34 @@ describe('issues.event', () => {
     ).toEqual(delivery!.body);
   });
 
+  it('delivers initiatives (workspace-wide) to a webhook of all public teams, not to a team’s', async () => {
+    const state = await subscribe({ resourceTypes: ['Initiative'] });
+    const team = await startWebhookReceiver();
+    try {
+      await issueEvent.subscribe!(ctx(), {
+        hookUrl: team.url,
+        input: issueEvent.parse({ teamId: 'ENG', resourceTypes: ['Initiative'] }),
+        secret: SECRET,
+      });
+      const made = await h.client.run('createInitiative', { name: 'Heard by webhooks' });
+      await h.client.run('updateInitiative', { initiativeId: made.id, status: 'Active' });
+      await h.sim.webhooks.idle();
+      expect(team.received).toEqual([]);
+    } finally {
+      await team.close();
+    }
+    const events = (
+      await Promise.all(
+        receiver.received.map((delivery) =>
+          issueEvent.verify!(request(delivery), state, issueEvent.parse({ resourceTypes: ['Initiative'] })),
+        ),
+      )
+    ).flat();
+    expect(events.map((event) => event.type)).toEqual(['Initiative.create', 'Initiative.update']);
+    expect(events[0]!.data).toMatchObject({ type: 'Initiative', data: { name: 'Heard by webhooks' } });
+    expect(events[1]!.data.updatedFrom).toMatchObject({ status: 'Planned', startedAt: null });
+  });
+
   it('refuses a tampered body, a forged or missing signature, and a stale timestamp with SignatureError', async () => {
     const state = await subscribe();
     await h.client.run('updateIssue', { issueId: eng1(), priority: 1 });
