@@ -12,6 +12,7 @@ describe('insertTable and insertImage', () => {
       title: 'Team',
       paragraphs: [{ text: 'Who does what' }],
     }).id;
+    const { revisionId } = await t.client.run('fetchDocumentContent', { documentId });
     const result = await t.client.run('insertTable', {
       documentId,
       rows: [
@@ -23,7 +24,13 @@ describe('insertTable and insertImage', () => {
     expect(result.documentId).toBe(documentId);
     const batches = callsTo(t.sim, `/v1/documents/${documentId}:batchUpdate`);
     expect(batches).toHaveLength(1);
-    const requests = (batches[0]!.bodyJson as { requests: Record<string, unknown>[] }).requests;
+    const body = batches[0]!.bodyJson as {
+      requests: Record<string, unknown>[];
+      writeControl: { requiredRevisionId: string };
+    };
+    // Indexes come from the revision read: the batch applies to that revision only.
+    expect(body.writeControl.requiredRevisionId).toBe(revisionId);
+    const requests = body.requests;
     expect(requests.filter((request) => 'insertTable' in request)).toEqual([
       { insertTable: expect.objectContaining({ rows: 3, columns: 2 }) },
     ]);

@@ -2,10 +2,10 @@ import { defineCommand, type Zod } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
 import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.js';
 import { documentLookup } from '../docs-lookups.js';
-import type { DocsBatchUpdateResult } from '../docs-schemas.js';
 import { readDocumentTab, wantedTab } from '../docs-tab-reader.js';
 import { appendPlacement, type Block, blockRequests, plainParagraphRequests } from '../markdown/index.js';
 import { type DocsInserted, insertResultSchema } from '../schemas/edits.js';
+import { sendBatch } from './docs-batch.js';
 
 /** Where an insert goes: an index, or the end of the tab. */
 export const positionParameters = (z: Zod, what: string) => ({
@@ -98,18 +98,10 @@ export const insertTable = defineCommand({
       ...(input.index === undefined ? plainParagraphRequests(placement.at, tabId) : []),
       ...written.requests,
     ];
-    const { data } = await ctx.http.request<DocsBatchUpdateResult>({
-      method: 'POST',
-      api: 'docs',
-      path: `/v1/documents/${documentId}:batchUpdate`,
-      json: {
-        requests,
-        ...(document.revisionId ? { writeControl: { requiredRevisionId: document.revisionId } } : {}),
-      },
-      responseType: 'json',
-      signal,
+    // Applied only to the revision read: an edit made meanwhile would shift every index computed here.
+    const { revisionId } = await sendBatch(ctx, documentId, requests, signal, {
+      requiredRevisionId: document.revisionId,
     });
-    const revisionId = (data.writeControl as { requiredRevisionId?: string } | undefined)?.requiredRevisionId;
     return {
       documentId,
       ...(tabId ? { tabId } : {}),

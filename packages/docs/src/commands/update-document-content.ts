@@ -10,6 +10,7 @@ import {
   insertionOrderWarnings,
 } from '../docs-requests.js';
 import { batchUpdateResultSchema, type DocsBatchUpdateResult } from '../docs-schemas.js';
+import { sendBatch } from './docs-batch.js';
 
 const requestsParameter = (z: Zod) =>
   z
@@ -84,19 +85,9 @@ export const updateDocumentContent = defineCommand({
     const warnings = insertionOrderWarnings(requests);
     // batchUpdate has no idempotency key: core sends it once and never repeats it after a failure
     // whose outcome is unknown (only refusals that prove nothing was applied are retried).
-    const response = await ctx.http.request<DocsBatchUpdateResult>({
-      method: 'POST',
-      api: 'docs',
-      path: `/v1/documents/${input.documentId}:batchUpdate`,
-      json: {
-        requests,
-        ...(input.requiredRevisionId
-          ? { writeControl: { requiredRevisionId: input.requiredRevisionId } }
-          : {}),
-      },
-      responseType: 'json',
-      signal,
+    const { data } = await sendBatch(ctx, input.documentId, requests, signal, {
+      requiredRevisionId: input.requiredRevisionId,
     });
-    return warnings.length > 0 ? { ...response.data, warnings } : response.data;
+    return warnings.length > 0 ? { ...data, warnings } : data;
   },
 });

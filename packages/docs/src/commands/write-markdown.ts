@@ -2,7 +2,6 @@ import { defineCommand, type Zod } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
 import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.js';
 import { documentLookup } from '../docs-lookups.js';
-import type { DocsBatchUpdateResult } from '../docs-schemas.js';
 import { readDocumentTab, wantedTab } from '../docs-tab-reader.js';
 import {
   appendPlacement,
@@ -14,6 +13,7 @@ import {
   sectionPlacement,
 } from '../markdown/index.js';
 import { type DocsMarkdownWrite, markdownWriteSchema } from '../schemas/markdown.js';
+import { sendBatch } from './docs-batch.js';
 
 /** The Markdown parameter of the commands that write it. */
 export const markdownParameter = (z: Zod, description: string) =>
@@ -85,18 +85,10 @@ export const writeMarkdown = defineCommand({
       ...plainParagraphRequests(placement.at, tabId),
       ...written.requests,
     ];
-    const { data } = await ctx.http.request<DocsBatchUpdateResult>({
-      method: 'POST',
-      api: 'docs',
-      path: `/v1/documents/${documentId}:batchUpdate`,
-      json: {
-        requests,
-        ...(document.revisionId ? { writeControl: { requiredRevisionId: document.revisionId } } : {}),
-      },
-      responseType: 'json',
-      signal,
+    // Applied only to the revision read: an edit made meanwhile would shift every index computed here.
+    const { revisionId } = await sendBatch(ctx, documentId, requests, signal, {
+      requiredRevisionId: document.revisionId,
     });
-    const revisionId = (data.writeControl as { requiredRevisionId?: string } | undefined)?.requiredRevisionId;
     return {
       documentId,
       ...(tabId ? { tabId } : {}),
