@@ -1,5 +1,11 @@
 import { InvalidRequestError, newKixId, type SimDocument, type Style } from './google-docs-document.js';
 import { tabProperties } from './google-docs-render.js';
+import {
+  createFootnote,
+  headerFooterHandlers,
+  isSegmentOf,
+  updateDocumentStyle,
+} from './google-docs-segments.js';
 import { buildTabs, findTab, newTabId, type SimTab, walkTabs } from './google-docs-tabs.js';
 import type { DocsSimulatorState } from './google-state.js';
 
@@ -40,8 +46,11 @@ function tabOf(context: BatchContext, tabId: unknown): SimTab {
   return placed.tab;
 }
 
-function noSegment(segmentId: unknown): void {
+function noSegment(context: BatchContext, segmentId: unknown, tabId: unknown): void {
   if (typeof segmentId === 'string' && segmentId !== '') {
+    // Text inside headers, footers and footnotes is not modeled: 501, never a wrong refusal.
+    if (isSegmentOf(tabOf(context, tabId), segmentId))
+      throw new UnimplementedRequestError('text in headers, footers and footnotes');
     throw new InvalidRequestError(`The segment with ID ${segmentId} was not found.`);
   }
 }
@@ -52,14 +61,14 @@ function insertionPoint(context: BatchContext, payload: Payload): { document: Si
   if (location && end)
     throw new InvalidRequestError('Only one of location or end_of_segment_location may be set.');
   const place = location ?? end ?? {};
-  noSegment(place.segmentId);
+  noSegment(context, place.segmentId, place.tabId);
   const { document } = tabOf(context, place.tabId);
   return { document, index: end ? document.endIndex - 1 : (location?.index ?? 0) };
 }
 
 function rangeOf(context: BatchContext, payload: Payload) {
   const range = payload.range ?? {};
-  noSegment(range.segmentId);
+  noSegment(context, range.segmentId, range.tabId);
   const { document } = tabOf(context, range.tabId);
   return { document, start: range.startIndex ?? 0, end: range.endIndex ?? 0 };
 }
@@ -334,6 +343,16 @@ const HANDLERS: Record<string, Handler> = {
       throw new InvalidRequestError('Exactly one of named_range_name or named_range_id must be set.');
     for (const tab of tabsOf(context, payload)) tab.document.replaceNamedRange(by, payload.text ?? '');
     return {};
+  },
+  updateDocumentStyle: (context, payload) => updateDocumentStyle(context.tabs, payload),
+  createHeader: (context, payload) => headerFooterHandlers.createHeader(context.tabs, payload),
+  createFooter: (context, payload) => headerFooterHandlers.createFooter(context.tabs, payload),
+  deleteHeader: (context, payload) => headerFooterHandlers.deleteHeader(context.tabs, payload),
+  deleteFooter: (context, payload) => headerFooterHandlers.deleteFooter(context.tabs, payload),
+  createFootnote(context, payload) {
+    const { document, index } = insertionPoint(context, payload);
+    const place = payload.location ?? payload.endOfSegmentLocation ?? {};
+    return { createFootnote: { footnoteId: createFootnote(tabOf(context, place.tabId), document, index) } };
   },
   addDocumentTab: (context, payload) => addTab(context, payload.tabProperties ?? {}),
   deleteTab: (context, payload) => deleteTab(context, payload.tabId),

@@ -1,3 +1,4 @@
+import { renderSegments } from './google-docs-segments.js';
 import { type SimTab, walkTabs } from './google-docs-tabs.js';
 import type { DocsSimulatorState, SimFile } from './google-state.js';
 
@@ -62,7 +63,7 @@ function documentTab(tab: SimTab) {
   const namedRanges = tab.document.namedRanges(tab.id);
   return {
     body: { content: tab.document.content() },
-    documentStyle: DOCUMENT_STYLE,
+    ...renderSegments(tab, DOCUMENT_STYLE),
     namedStyles: NAMED_STYLES,
     ...(Object.keys(lists).length > 0 ? { lists } : {}),
     ...(Object.keys(inlineObjects).length > 0 ? { inlineObjects } : {}),

@@ -1,0 +1,205 @@
+import { InvalidRequestError, newKixId, type SimDocument } from './google-docs-document.js';
+import { findTab, type SimTab } from './google-docs-tabs.js';
+
+// The document style and the segments beside a tab's body (headers, footers, footnotes), as the
+// Docs discovery document (v1, 2026-09-21) describes their requests:
+// - `updateDocumentStyle` sets the `DocumentStyle` fields its mask names (`*` for all); a field the
+//   mask names but the style leaves out goes back to its default. The header and footer ids and
+//   `useCustomHeaderFooterMargins` are read-only there, so a mask naming them is refused.
+// - `createHeader`/`createFooter` (type DEFAULT) add an empty segment (one paragraph, indexes from 0)
+//   and set `defaultHeaderId`/`defaultFooterId`; "If a header of the specified type already exists,
+//   a 400 bad request error is returned". `deleteHeader`/`deleteFooter` remove one and its reference.
+// - `createFootnote` inserts a `footnoteReference` (one index) in the body and an empty footnote
+//   segment (a space and the newline, as Docs makes it), replying with the footnote's id.
+// Editing the text inside a header, footer or footnote (a `segmentId` in a location) is not modeled:
+// those requests answer 501 rather than a wrong 400.
+
+/** `DocumentStyle`'s fields (the discovery document's), and those it marks read-only. */
+export const DOCUMENT_STYLE_FIELDS: ReadonlySet<string> = new Set([
+  'background',
+  'defaultFooterId',
+  'defaultHeaderId',
+  'documentFormat',
+  'evenPageFooterId',
+  'evenPageHeaderId',
+  'firstPageFooterId',
+  'firstPageHeaderId',
+  'flipPageOrientation',
+  'marginBottom',
+  'marginFooter',
+  'marginHeader',
+  'marginLeft',
+  'marginRight',
+  'marginTop',
+  'pageNumberStart',
+  'pageSize',
+  'useCustomHeaderFooterMargins',
+  'useEvenPageHeaderFooter',
+  'useFirstPageHeaderFooter',
+]);
+const READ_ONLY = new Set([
+  'defaultFooterId',
+  'defaultHeaderId',
+  'evenPageFooterId',
+  'evenPageHeaderId',
+  'firstPageFooterId',
+  'firstPageHeaderId',
+  'useCustomHeaderFooterMargins',
+]);
+
+/** A header, footer or footnote: its id and text (a paragraph per line, the last ending in `\n`). */
+export interface SimSegment {
+  id: string;
+  text: string;
+}
+
+/** What a tab holds beside its body (absent until a request sets it). */
+export interface TabSegments {
+  documentStyle?: Record<string, unknown>;
+  headers?: SimSegment[];
+  footers?: SimSegment[];
+  footnotes?: SimSegment[];
+}
+
+type Payload = Record<string, any>;
+type Kind = 'headers' | 'footers';
+
+function firstTabOr(tabs: SimTab[], tabId: unknown): SimTab & TabSegments {
+  if (tabId === undefined || tabId === null || tabId === '') return tabs[0]!;
+  const placed = findTab(tabs, String(tabId));
+  if (!placed) throw new InvalidRequestError(`The tab with ID ${String(tabId)} was not found.`);
+  return placed.tab;
+}
+
+/** Whether a segment id names one of the tab's headers, footers or footnotes. */
+export function isSegmentOf(tab: SimTab & TabSegments, segmentId: string): boolean {
+  return [...(tab.headers ?? []), ...(tab.footers ?? []), ...(tab.footnotes ?? [])].some(
+    (segment) => segment.id === segmentId,
+  );
+}
+
+/** `updateDocumentStyle`: the fields the mask names, from the style given. */
+export function updateDocumentStyle(tabs: SimTab[], payload: Payload): Record<string, unknown> {
+  const tab = firstTabOr(tabs, payload.tabId);
+  const mask = typeof payload.fields === 'string' ? payload.fields.trim() : '';
+  if (mask === '') throw new InvalidRequestError('At least one field must be specified.');
+  const given = (payload.documentStyle ?? {}) as Record<string, unknown>;
+  const names = mask === '*' ? Object.keys(given) : mask.split(',').map((name) => name.trim().split('.')[0]!);
+  for (const name of names) {
+    if (!DOCUMENT_STYLE_FIELDS.has(name))
+      throw new InvalidRequestError(`Invalid field mask: ${name} is not a field of DocumentStyle.`);
+    if (READ_ONLY.has(name))
+      throw new InvalidRequestError(`The field ${name} of DocumentStyle is read-only.`);
+  }
+  const style = { ...tab.documentStyle };
+  for (const name of names) {
+    if (given[name] === undefined) delete style[name];
+    else style[name] = given[name];
+  }
+  tab.documentStyle = style;
+  return {};
+}
+
+function createHeaderOrFooter(tabs: SimTab[], payload: Payload, kind: Kind): string {
+  if (payload.type !== 'DEFAULT') {
+    throw new InvalidRequestError(`The ${kind === 'headers' ? 'header' : 'footer'} type must be DEFAULT.`);
+  }
+  const where = payload.sectionBreakLocation as { tabId?: string; index?: number } | undefined;
+  const tab = firstTabOr(tabs, where?.tabId);
+  if (where?.index !== undefined && where.index !== 0) {
+    // Sections after the first (a section break inside the body) are not modeled.
+    throw new InvalidRequestError('The section break location must be the document’s first section break.');
+  }
+  const segments = tab[kind] ?? [];
+  if (segments.length > 0) {
+    throw new InvalidRequestError(
+      `A default ${kind === 'headers' ? 'header' : 'footer'} already exists in this section.`,
+    );
+  }
+  const id = newKixId();
+  tab[kind] = [{ id, text: '\n' }];
+  return id;
+}
+
+function deleteHeaderOrFooter(tabs: SimTab[], payload: Payload, kind: Kind, field: string): void {
+  const tab = firstTabOr(tabs, payload.tabId);
+  const id = String(payload[field] ?? '');
+  const segments = tab[kind] ?? [];
+  if (!segments.some((segment) => segment.id === id)) {
+    throw new InvalidRequestError(
+      `The ${kind === 'headers' ? 'header' : 'footer'} with ID ${id} was not found.`,
+    );
+  }
+  tab[kind] = segments.filter((segment) => segment.id !== id);
+}
+
+/** `createHeader`, `createFooter`, `deleteHeader`, `deleteFooter`. */
+export const headerFooterHandlers = {
+  createHeader: (tabs: SimTab[], payload: Payload) => ({
+    createHeader: { headerId: createHeaderOrFooter(tabs, payload, 'headers') },
+  }),
+  createFooter: (tabs: SimTab[], payload: Payload) => ({
+    createFooter: { footerId: createHeaderOrFooter(tabs, payload, 'footers') },
+  }),
+  deleteHeader: (tabs: SimTab[], payload: Payload) => {
+    deleteHeaderOrFooter(tabs, payload, 'headers', 'headerId');
+    return {};
+  },
+  deleteFooter: (tabs: SimTab[], payload: Payload) => {
+    deleteHeaderOrFooter(tabs, payload, 'footers', 'footerId');
+    return {};
+  },
+};
+
+/** `createFootnote` at a body index: the reference there, an empty footnote beside the body. */
+export function createFootnote(tab: SimTab & TabSegments, document: SimDocument, index: number): string {
+  const footnotes = tab.footnotes ?? [];
+  const footnoteId = newKixId();
+  document.insertInline(index, {
+    footnoteReference: { footnoteId, footnoteNumber: String(footnotes.length + 1) },
+  });
+  tab.footnotes = [...footnotes, { id: footnoteId, text: ' \n' }];
+  return footnoteId;
+}
+
+function segmentContent(segment: SimSegment) {
+  let at = 0;
+  return segment.text
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => {
+      const text = `${line}\n`;
+      const startIndex = at;
+      at += text.length;
+      return {
+        startIndex,
+        endIndex: at,
+        paragraph: {
+          elements: [{ startIndex, endIndex: at, textRun: { content: text, textStyle: {} } }],
+          paragraphStyle: { namedStyleType: 'NORMAL_TEXT', direction: 'LEFT_TO_RIGHT' },
+        },
+      };
+    });
+}
+
+/** A tab's document style (the defaults with its changes and segment ids) and its segments. */
+export function renderSegments(
+  tab: SimTab & TabSegments,
+  defaults: Record<string, unknown>,
+): Record<string, unknown> {
+  const header = tab.headers?.[0];
+  const footer = tab.footers?.[0];
+  const byId = (segments: SimSegment[] | undefined, key: string) =>
+    Object.fromEntries((segments ?? []).map((s) => [s.id, { [key]: s.id, content: segmentContent(s) }]));
+  return {
+    documentStyle: {
+      ...defaults,
+      ...tab.documentStyle,
+      ...(header ? { defaultHeaderId: header.id } : {}),
+      ...(footer ? { defaultFooterId: footer.id } : {}),
+    },
+    ...(tab.headers?.length ? { headers: byId(tab.headers, 'headerId') } : {}),
+    ...(tab.footers?.length ? { footers: byId(tab.footers, 'footerId') } : {}),
+    ...(tab.footnotes?.length ? { footnotes: byId(tab.footnotes, 'footnoteId') } : {}),
+  };
+}
