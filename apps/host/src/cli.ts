@@ -103,7 +103,21 @@ program
   )
   .action(guarded(async () => (await import('./cli/run.js')).runCommand));
 
-const runs = program.command('runs').description('Async runs (`run --async`, POST /api/runs, the web UI)');
+const runs = program
+  .command('runs')
+  .description('Run history of every surface, and async runs (`run --async`, POST /api/runs)');
+runs
+  .command('list')
+  .description(
+    'List recent runs from the CLI, web UI, MCP, API and background, newest first (a table; else JSON)',
+  )
+  .option('--command <id>', 'only runs of this command (payments.listCustomers)')
+  .option('--connection <name>', 'only runs on this connection')
+  .option('--surface <where>', 'only runs from: web, cli, mcp, http, async')
+  .option('--status <status>', 'only runs that: succeeded, failed, queued, running, canceling')
+  .option('--limit <n>', 'at most this many runs (default 30, at most 200)')
+  .option('--cursor <id>', 'the next page, as the previous one said')
+  .action(guarded(async () => (await import('./cli/history.js')).listRunsCommand));
 runs
   .command('get')
   .description('Show a run: its status and progress, then its result or error (JSON)')

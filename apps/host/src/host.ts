@@ -61,7 +61,7 @@ export async function openHost(options: OpenHostOptions): Promise<Host> {
   const store = options.store ?? (await openStore(options.config, env));
   // Each service gets only the roles of the store it uses.
   const { settings, locks } = store;
-  const operations = new Operations(store.audit);
+  const operations = new Operations(store);
   const connections = new ConnectionManager({
     registry,
     store: { connections: store.connections, settings, locks },

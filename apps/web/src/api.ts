@@ -6,6 +6,7 @@ import type {
   ConnectorInfo,
   ErrorJson,
   ErrorKind,
+  HistoryPage,
   SandboxView,
 } from './types';
 import { kindLabels } from './ui/error-panel';
@@ -69,6 +70,7 @@ export async function apiRequest<T>(
   path: string,
   body?: unknown,
   signal?: AbortSignal,
+  onHeaders?: (headers: Headers) => void,
 ): Promise<T> {
   let response: Response;
   try {
@@ -91,6 +93,7 @@ export async function apiRequest<T>(
       retryable: true,
     });
   }
+  onHeaders?.(response.headers);
   if (!response.ok) throw await apiErrorOf(response, path);
   const text = await response.text();
   try {
@@ -136,13 +139,38 @@ export const api = {
       rememberLookups(detail.id, detail.lookups);
       return detail;
     }),
-  run: (id: string, input: unknown, connection?: string, signal?: AbortSignal) =>
+  /** Runs a command; `onRunId` hears the id of its line in the run history (the `c-run-id` header). */
+  run: (
+    id: string,
+    input: unknown,
+    connection?: string,
+    signal?: AbortSignal,
+    onRunId?: (runId: string) => void,
+  ) =>
     apiRequest<{ result: unknown }>(
       'POST',
       `/api/commands/${encodeURIComponent(id)}/run`,
       connection ? { connection, input } : { input },
       signal,
+      (headers) => {
+        const runId = headers.get('c-run-id');
+        if (runId) onRunId?.(runId);
+      },
     ),
+  /** Runs a lookup: a read that fills a form's choice list, left out of the run history. */
+  lookup: (id: string, input: unknown, connection?: string) =>
+    apiRequest<{ result: unknown }>('POST', `/api/commands/${encodeURIComponent(id)}/run`, {
+      ...(connection ? { connection } : {}),
+      input,
+      lookup: true,
+    }),
+  /** A page of the run history of every surface (`GET /api/runs`). */
+  history: (filters: Record<string, string | undefined>) => {
+    const query = new URLSearchParams(
+      Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ).toString();
+    return apiRequest<HistoryPage>('GET', `/api/runs${query ? `?${query}` : ''}`);
+  },
   connections: () => apiRequest<Connection[]>('GET', '/api/connections'),
   sandbox: () => apiRequest<SandboxView>('GET', '/api/sandbox'),
   createConnection: (body: {

@@ -19,7 +19,8 @@ export interface ApiResponse {
 export const API_TAGS = {
   Catalogue: 'The connectors and their commands, each with its input and output schemas.',
   Connections: "The accounts commands run on, and the sandbox's addresses and keys.",
-  'Async runs': 'Runs that go on in the background: start, follow, cancel, download the result.',
+  'Async runs':
+    'The run history of every surface, and runs that go on in the background: start, follow, cancel, download the result.',
   Triggers: 'Subscriptions to provider events and the events received.',
   'Sign-in and OAuth': 'Sessions for the web UI and OAuth Connect with providers.',
   Operations: 'Health, readiness, metrics, the audit log and this document.',
@@ -259,6 +260,15 @@ const ROUTES = [
       202: { description: 'Accepted; Location names the run.', body: api.RunAccepted },
       default: runErrors,
     },
+  }),
+  route('GET /api/runs', {
+    operationId: 'listRuns',
+    tag: 'Async runs',
+    summary: 'Run history: every run of every surface, newest first',
+    description:
+      'Runs from the web UI, the CLI, MCP, the API and async workers, kept 30 days, without inputs or results; async runs still queued or running come first. Filter by command, connection, surface and status; page with cursor.',
+    query: api.RunHistoryQuery,
+    responses: { 200: { description: 'A page of runs', body: api.RunHistoryPage }, default: runErrors },
   }),
   route('GET /api/runs/:id', {
     operationId: 'getRun',

@@ -192,6 +192,11 @@ export const RunCommandRequest = z
       description:
         'Validate the input and return the requests the run would send (method, URL, headers with credentials masked, body) instead of sending them.',
     }),
+    lookup: z.boolean().optional().meta({
+      title: 'Lookup',
+      description:
+        "A read that fills a form's choice list (the web UI's lookups): it runs as any other, and is left out of the run history (GET /api/runs).",
+    }),
   })
   .register(requestSchemas, { id: 'RunRequest' });
 

@@ -102,3 +102,61 @@ export type RunAccepted = z.output<typeof RunAccepted>;
 export type RunProgress = z.output<typeof RunProgress>;
 export type RunView = z.output<typeof RunView>;
 export type RunEvent = z.output<typeof RunEvent>;
+
+// ---------------------------------------------------------------------------------------------
+// Run history
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /api/runs` */
+export const RunHistoryQuery = z.strictObject({
+  command: z
+    .string()
+    .optional()
+    .meta({ description: 'Only runs of this command id (payments.listCustomers).' }),
+  connection: z.string().optional().meta({ description: 'Only runs on this connection.' }),
+  surface: z.enum(['web', 'cli', 'mcp', 'http', 'async']).optional().meta({
+    description:
+      'Only runs from here: web (the UI), cli, mcp, http (the API with the token), async (a background run).',
+  }),
+  status: z
+    .enum(['succeeded', 'failed', 'queued', 'running', 'canceling'])
+    .optional()
+    .meta({ description: 'Only runs in this state.' }),
+  limit: z.string().optional().meta({ description: 'At most this many runs (1 to 200, default 30).' }),
+  cursor: z.string().optional().meta({ description: 'The nextCursor of the previous page.' }),
+});
+
+/** One run of the history: any surface's, with no input or result. */
+export const HistoryRun = z
+  .object({
+    id: z.string().meta({
+      description:
+        'The run id: the c-run-id header of POST /api/commands/{id}/run, or the id of an async run.',
+    }),
+    at: timestamp(),
+    command: z.string(),
+    connection: z.string(),
+    surface: z.enum(['web', 'cli', 'mcp', 'http', 'async']),
+    actor: z.string().meta({
+      description: 'token:<12 hex of its SHA-256>, session:<12 hex>, or cli; never the secret.',
+    }),
+    status: z.enum(['succeeded', 'failed', 'queued', 'running', 'canceling']),
+    outcome: z.string().optional().meta({ description: "ok, replayed, or the error's kind, once ended." }),
+    message: z.string().optional().meta({ description: "The error's message when it failed." }),
+    durationMs: z.number().optional(),
+    dryRun: z.boolean(),
+    requestId: z.string().optional().meta({ description: "The provider's request id of the last call." }),
+  })
+  .register(responseSchemas, { id: 'HistoryRun' });
+
+/** What `GET /api/runs` answers. */
+export const RunHistoryPage = z.object({
+  runs: z.array(HistoryRun),
+  nextCursor: z
+    .string()
+    .optional()
+    .meta({ description: 'Pass as cursor for the next page; absent on the last.' }),
+});
+
+export type HistoryRunView = z.output<typeof HistoryRun>;
+export type RunHistoryPage = z.output<typeof RunHistoryPage>;

@@ -22,6 +22,7 @@ export function lookupChoiceLister(
         input: fillLookupInput(request.input, '', form),
         connection,
       }),
+      { lookup: true },
     );
     return lookupChoices(lookup, result, request.items);
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RunCommandRequest } from '../api/schemas.js';
 import { hostVersion } from '../paths.js';
@@ -41,8 +42,14 @@ export const commandRoutes: FastifyPluginAsync<HttpContext> = async (app, { host
         idempotencyKey: body.idempotencyKey,
         dryRun: body.dryRun,
       });
+      // The run's line in the history (GET /api/runs): the web UI keeps its input beside this id.
+      const runId = randomUUID();
+      reply.header('c-run-id', runId);
       const result = await host.runner.run(checked, {
         signal: controller.signal,
+        surface: request.sessionId ? 'web' : 'http',
+        runId,
+        lookup: body.lookup === true,
         // The usual name for a replay: this answer is the first call's, and nothing was sent this time.
         onReplay: () => void reply.header('idempotent-replayed', 'true'),
       });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type HistoryFilters, listRunHistory } from '../runs/run-history.js';
 import { type RunEvent, type RunRequest, RunService } from '../runs/run-service.js';
 import type { HttpContext } from './context.js';
 import { routeSchema } from './schemas.js';
@@ -50,6 +51,12 @@ export const runRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) 
       const accepted = await runs.submit(request.body);
       return reply.code(202).header('location', `/api/runs/${accepted.id}`).send(accepted);
     },
+  );
+
+  app.get<{ Querystring: HistoryFilters }>(
+    '/api/runs',
+    { schema: routeSchema('GET /api/runs') },
+    async (request) => listRunHistory(host.store, request.query ?? {}),
   );
 
   app.get<{ Params: { id: string } }>(

@@ -107,6 +107,7 @@ export async function callTool(
     });
     result = await runner.run(checked, {
       signal: extra.signal,
+      surface: 'mcp',
       onReplay: () => {
         replayed = true;
       },

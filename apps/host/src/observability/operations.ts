@@ -1,9 +1,11 @@
 // What the connection manager tells the operations side about: each run (for logs, traces and
-// metrics, and the audit log when it writes), each connection change (the audit log), and each OAuth
-// refresh (metrics). Nothing listens on a command line but the audit log, so a run there costs
-// nothing more than it did.
+// metrics, the run history, and the audit log when it writes), each connection change (the audit
+// log), and each OAuth refresh (metrics). On a command line only the history and the audit log
+// listen.
+import { randomUUID } from 'node:crypto';
 import { ConnectorError, type ErrorKind, type RunObserver } from '@c/core';
 import type { AuditStore } from '../store/audit-store.js';
+import type { HistoryStore, RunSurface } from '../store/history-store.js';
 import { currentActor, currentRequest } from './request-context.js';
 
 /** One run as watchers see it when it starts. */
@@ -17,6 +19,12 @@ export interface RunInfo {
   write: boolean;
   /** A dry run sends nothing. */
   dryRun: boolean;
+  /** Where the run came from (the run history's `surface`). */
+  surface: RunSurface;
+  /** Its history line's id (an async run's own id); a fresh UUID when absent. */
+  id?: string | undefined;
+  /** A lookup (it fills a choice list): not a line of the run history. */
+  lookup?: boolean | undefined;
 }
 
 /** How a run ended, with what its provider calls said. */
@@ -61,7 +69,7 @@ export type ConnectionAction =
 
 /** What `Operations.startRun` hands the run: the observer to pass to core, and how to end it. */
 export interface ObservedRun {
-  /** For `RunOptions.observer`; undefined when nothing listens. */
+  /** For `RunOptions.observer`. */
   observer: RunObserver | undefined;
   /** Marks the run as answered from the host's idempotency record (nothing was sent). */
   replayed(): void;
@@ -69,24 +77,20 @@ export interface ObservedRun {
   finish<T>(work: Promise<T>): Promise<T>;
 }
 
-const UNOBSERVED: ObservedRun = {
-  observer: undefined,
-  replayed: () => {},
-  finish: (work) => work,
-};
-
 /**
  * The hub between the connection manager and the operations side: it times each run, sums what
  * its provider calls said (calls, retries, the last request id) for every watcher, and writes the
- * audit log (every write run that was sent, every connection change) into the store, who acted
- * being the current request's actor.
+ * run history (every run) and the audit log (every write run that was sent, every connection
+ * change) into the store, who acted being the current request's actor.
  */
 export class Operations {
   readonly #log: AuditStore;
+  readonly #history: HistoryStore;
   readonly #watchers = new Set<RunWatcher>();
 
-  constructor(audit: AuditStore) {
-    this.#log = audit;
+  constructor(store: { audit: AuditStore; history: HistoryStore }) {
+    this.#log = store.audit;
+    this.#history = store.history;
   }
 
   /** Adds a watcher of every run from now on; returns the function that removes it. */
@@ -98,7 +102,7 @@ export class Operations {
   /** Starts watching one run (call `finish` with its work). */
   startRun(info: RunInfo): ObservedRun {
     const audited = info.write && !info.dryRun;
-    if (this.#watchers.size === 0 && !audited) return UNOBSERVED;
+    const startedAt = new Date();
     const started = performance.now();
     const actor = currentActor();
     const watched = [...this.#watchers].map((watcher) => watcher.startRun(info));
@@ -131,6 +135,7 @@ export class Operations {
         actor,
       };
       for (const run of watched) run.end(summary);
+      if (!info.lookup) await this.#remember(info, startedAt, summary);
       if (audited) {
         await this.#audit({
           actor,
@@ -159,6 +164,32 @@ export class Operations {
         return result;
       },
     };
+  }
+
+  /**
+   * Writes a run's history line. As with the audit log, the run has happened: a store that cannot
+   * take the line must not turn it into a failure.
+   */
+  async #remember(info: RunInfo, at: Date, summary: RunSummary): Promise<void> {
+    const error = summary.error;
+    try {
+      await this.#history.appendHistory({
+        id: info.id ?? randomUUID(),
+        at,
+        command: info.command,
+        connection: info.connection,
+        surface: info.surface,
+        actor: summary.actor,
+        outcome: summary.replayed ? 'replayed' : summary.outcome,
+        // Only a connector error's message: it is written for people and never holds a credential.
+        message: ConnectorError.isInstance(error) ? error.message : undefined,
+        durationMs: summary.durationMs,
+        dryRun: info.dryRun,
+        requestId: summary.requestId,
+      });
+    } catch (failure) {
+      currentRequest()?.log?.error({ errorKind: kindOf(failure) }, 'run history line not written');
+    }
   }
 
   /** Runs a connection change and records it in the audit log with its outcome. */

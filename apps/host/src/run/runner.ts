@@ -2,8 +2,10 @@ import type { RunOptions } from '@c/core';
 import { checkRunKey } from '@c/core/internal';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import type { Operations } from '../observability/operations.js';
+import { currentRequest } from '../observability/request-context.js';
 import type { RegisteredCommand, Registry } from '../registry.js';
 import type { ConnectionRecord } from '../store/connection-store.js';
+import type { RunSurface } from '../store/history-store.js';
 import type { IdempotencyLedger } from './idempotency.js';
 import { refuseForbiddenKeys } from './input-keys.js';
 
@@ -48,6 +50,12 @@ export interface RunHandlers {
    * run's (stored by the host) and nothing was sent; with when that run was.
    */
   onReplay?: ((firstRunAt: string) => void) | undefined;
+  /** Where the run comes from, for the run history: `http` inside a request, else `cli`. */
+  surface?: RunSurface | undefined;
+  /** The id its history line takes (the HTTP API answers it as `c-run-id`; an async run's own). */
+  runId?: string | undefined;
+  /** A read that fills a choice list (a form's or a prompt's lookup): left out of the run history. */
+  lookup?: boolean | undefined;
 }
 
 /** Options of `Runner.call`: a request's options and its handlers together. */
@@ -119,6 +127,9 @@ export class Runner {
       connection: connection.name,
       write: !entry.command.annotations.readOnly,
       dryRun,
+      surface: handlers.surface ?? (currentRequest() ? 'http' : 'cli'),
+      id: handlers.runId,
+      lookup: handlers.lookup === true,
     });
     // The same object `check` marked: core takes its key as checked.
     const options = Object.assign(checked.options, {

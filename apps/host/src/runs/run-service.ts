@@ -29,6 +29,8 @@ export type { RunView } from './run-results.js';
 
 /** How long ended runs (and their results) are kept. */
 const RUN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long the run history keeps a line (a month of work to look back on). */
+const HISTORY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** The setting in which workers say until when (epoch ms) one of them is surely alive. */
 const WORKER_SETTING = 'runs_worker_until';
 
@@ -47,7 +49,7 @@ export interface RunRequest {
 export interface RunsHost {
   readonly config: Pick<HostConfig, 'databaseUrl'>;
   readonly registry: Registry;
-  readonly store: Pick<HostStore, 'runs' | 'settings' | 'audit'>;
+  readonly store: Pick<HostStore, 'runs' | 'settings' | 'audit' | 'history'>;
   /** The run pipeline: a run is checked when submitted and run by a worker through it. */
   readonly runner: Pick<Runner, 'check' | 'run'>;
 }
@@ -70,7 +72,7 @@ export class RunService {
   readonly #host: RunsHost;
   /** Runs submitted in this process, as checked: a worker of this process runs them without a second check. */
   readonly #checked = new Map<string, CheckedRun>();
-  readonly #store: Pick<HostStore, 'runs' | 'settings' | 'audit'>;
+  readonly #store: Pick<HostStore, 'runs' | 'settings' | 'audit' | 'history'>;
   readonly #options: RunServiceOptions;
   readonly #owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   readonly #events = new EventEmitter().setMaxListeners(0);
@@ -262,10 +264,11 @@ export class RunService {
     return this.#engine;
   }
 
-  /** Says that a worker is alive (for CLIs deciding whether to start one), and prunes old runs. */
+  /** Says that a worker is alive (for CLIs deciding whether to start one), and prunes old runs and history. */
   async #heartbeat(): Promise<void> {
     await this.#store.settings.setSetting(WORKER_SETTING, String(Date.now() + RUN_LEASE_MS));
     await this.#store.runs.pruneRuns(new Date(Date.now() - RUN_RETENTION_MS));
+    await this.#store.history.pruneHistory(new Date(Date.now() - HISTORY_RETENTION_MS));
   }
 
   /** How a canceled run ends: with `outcomeUnknown` when it had started a command that may write. */
@@ -308,7 +311,12 @@ export class RunService {
     return executeRun(
       {
         store: this.#store,
-        run: async (handlers) => this.#host.runner.run(await this.#checkedRun(run), handlers),
+        run: async (handlers) =>
+          this.#host.runner.run(await this.#checkedRun(run), {
+            ...handlers,
+            surface: 'async',
+            runId: run.id,
+          }),
         progress: (progress) => this.#events.emit(`progress:${run.id}`, progress),
         canceled: (ended) => this.#canceled(ended),
       },

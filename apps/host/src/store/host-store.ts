@@ -1,6 +1,7 @@
 import type { AuditStore } from './audit-store.js';
 import type { ConnectionStore } from './connection-store.js';
 import type { FailureStore } from './failure-store.js';
+import type { HistoryStore } from './history-store.js';
 import type { LockStore } from './lock-store.js';
 import type { RunStore } from './run-store.js';
 import type { SettingStore } from './setting-store.js';
@@ -49,6 +50,8 @@ export interface HostStore {
   readonly runs: RunStore;
   /** Who changed what and when. */
   readonly audit: AuditStore;
+  /** One line for every run on every surface. */
+  readonly history: HistoryStore;
   /** Subscriptions, their events and deliveries. */
   readonly triggers: TriggerStore;
   /**

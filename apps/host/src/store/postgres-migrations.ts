@@ -1,4 +1,5 @@
 import { FAILURE_MIGRATION_SQL } from './postgres-failure-store.js';
+import { HISTORY_MIGRATION_SQL } from './postgres-history-store.js';
 import {
   TRIGGER_HOOK_URL_MIGRATION_SQL,
   TRIGGER_MIGRATION_SQL,
@@ -148,6 +149,11 @@ CREATE INDEX audit_at ON audit (at);
     version: 7,
     name: 'the hook URL each webhook subscription was registered at',
     sql: TRIGGER_HOOK_URL_MIGRATION_SQL,
+  },
+  {
+    version: 8,
+    name: 'run history: one line for every run on every surface',
+    sql: HISTORY_MIGRATION_SQL,
   },
 ];
 

@@ -5,6 +5,7 @@ import { PostgresAuditStore } from './postgres-audit-store.js';
 import { PostgresConnectionStore } from './postgres-connection-store.js';
 import { GuardedPool, lockKey, type PostgresDeps, postgresTransaction } from './postgres-deps.js';
 import { PostgresFailureStore } from './postgres-failure-store.js';
+import { PostgresHistoryStore } from './postgres-history-store.js';
 import { PostgresLockStore } from './postgres-lock-store.js';
 import { LATEST_VERSION, MIGRATIONS, SCHEMA } from './postgres-migrations.js';
 import { PostgresRunStore } from './postgres-run-store.js';
@@ -100,6 +101,7 @@ export class PostgresHostStore implements HostStore {
   readonly locks: PostgresLockStore;
   readonly runs: PostgresRunStore;
   readonly audit: PostgresAuditStore;
+  readonly history: PostgresHistoryStore;
   readonly triggers: PostgresTriggerStore;
   /** Failed access checks per client, shared by every instance of the fleet. */
   readonly failures: PostgresFailureStore;
@@ -134,6 +136,7 @@ export class PostgresHostStore implements HostStore {
     this.locks = new PostgresLockStore(this.#pool, this.#lockPool);
     this.runs = new PostgresRunStore(this.#deps);
     this.audit = new PostgresAuditStore(this.#deps);
+    this.history = new PostgresHistoryStore(this.#deps);
     this.triggers = new PostgresTriggerStore(this.#deps);
     this.failures = new PostgresFailureStore(this.#pool);
   }

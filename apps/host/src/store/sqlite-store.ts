@@ -19,6 +19,7 @@ import { AUDIT_SCHEMA, SqliteAuditStore } from './sqlite-audit-store.js';
 import { CONNECTION_SCHEMA, SqliteConnectionStore } from './sqlite-connection-store.js';
 import { type SqliteDeps, sqliteTransaction } from './sqlite-deps.js';
 import { FAILURE_SCHEMA, SqliteFailureStore } from './sqlite-failure-store.js';
+import { HISTORY_SCHEMA, SqliteHistoryStore } from './sqlite-history-store.js';
 import { LOCK_SCHEMA, SqliteLockStore } from './sqlite-lock-store.js';
 import { RUN_SCHEMA, SqliteRunStore } from './sqlite-run-store.js';
 import { readSetting, SETTING_SCHEMA, SqliteSettingStore } from './sqlite-setting-store.js';
@@ -53,6 +54,7 @@ export class SqliteHostStore implements HostStore {
   readonly locks: SqliteLockStore;
   readonly runs: SqliteRunStore;
   readonly audit: SqliteAuditStore;
+  readonly history: SqliteHistoryStore;
   readonly triggers: SqliteTriggerStore;
   /** Failed access checks per client, shared by every process on this data directory. */
   readonly failures: SqliteFailureStore;
@@ -72,7 +74,14 @@ export class SqliteHostStore implements HostStore {
     };
     try {
       this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;');
-      for (const schema of [CONNECTION_SCHEMA, SETTING_SCHEMA, LOCK_SCHEMA, RUN_SCHEMA, AUDIT_SCHEMA]) {
+      for (const schema of [
+        CONNECTION_SCHEMA,
+        SETTING_SCHEMA,
+        LOCK_SCHEMA,
+        RUN_SCHEMA,
+        AUDIT_SCHEMA,
+        HISTORY_SCHEMA,
+      ]) {
         this.#db.exec(schema);
       }
       this.#db.exec(TRIGGER_SCHEMA);
@@ -88,6 +97,7 @@ export class SqliteHostStore implements HostStore {
     this.locks = new SqliteLockStore(this.#deps);
     this.runs = new SqliteRunStore(this.#deps);
     this.audit = new SqliteAuditStore(this.#deps);
+    this.history = new SqliteHistoryStore(this.#deps);
     this.triggers = new SqliteTriggerStore(this.#deps);
     this.failures = new SqliteFailureStore(this.#db);
   }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { auditStoreCases } from './audit-store-suite.js';
 import { connectionStoreCases } from './connection-store-suite.js';
 import { failureStoreCases } from './failure-store-suite.js';
+import { historyStoreCases } from './history-store-suite.js';
 import type { HostStore } from './host-store.js';
 import { keyRotationCases } from './key-rotation-suite.js';
 import { lockStoreCases } from './lock-store-suite.js';
@@ -13,7 +14,7 @@ import { triggerStoreCases } from './trigger-store-suite.js';
 /**
  * The behaviour every `HostStore` shares, run against each store (the embedded SQLite one and
  * PostgreSQL), one suite per role: connections, settings, locks and slots, failure counts, the
- * audit log, async runs, triggers; then key rotation across them all. Several handles on one
+ * audit log, run history, async runs, triggers; then key rotation across them all. Several handles on one
  * location stand for several processes or host instances.
  */
 export function storeSuite(harness: StoreHarness): void {
@@ -46,6 +47,7 @@ export function storeSuite(harness: StoreHarness): void {
     describe('locks and slots', () => lockStoreCases(location));
     describe('failure counts (the guessing throttle)', () => failureStoreCases(location));
     describe('audit log', () => auditStoreCases(location));
+    describe('run history', () => historyStoreCases(location));
     describe('async runs', () => runStoreCases(location));
     describe('triggers', () => triggerStoreCases(location, [KEY_A, KEY_B]));
     describe('key rotation', () => keyRotationCases(location));

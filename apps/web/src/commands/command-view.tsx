@@ -73,7 +73,7 @@ export function CommandView({ commandId }: { commandId: string }) {
       const key = `${connectionName}|${command}|${JSON.stringify(input)}`;
       let promise = lookups.current.get(key);
       if (!promise) {
-        promise = api.run(command, input, connectionName).then((response) => response.result);
+        promise = api.lookup(command, input, connectionName).then((response) => response.result);
         lookups.current.set(key, promise);
         promise.catch(() => lookups.current.delete(key));
       }

@@ -92,14 +92,20 @@ export function useRun(
       const controller = new AbortController();
       setRunning({ started, controller, inBackground: background });
       let next: Outcome;
+      let runId: string | undefined;
       try {
         const result = background
           ? await runInBackground(detail.id, input, connectionName, controller.signal, (state) => {
+              runId = state.id;
               setRunning((current) =>
                 current?.controller === controller ? { ...current, background: state } : current,
               );
             })
-          : (await api.run(detail.id, input, connectionName, controller.signal)).result;
+          : (
+              await api.run(detail.id, input, connectionName, controller.signal, (named) => {
+                runId = named;
+              })
+            ).result;
         next = { ok: true, id, result, input, connection: connectionName, ms: performance.now() - started };
       } catch (cause) {
         if (controller.signal.aborted || cause instanceof RunCanceled) {
@@ -126,6 +132,7 @@ export function useRun(
         ok: next.ok,
         errorKind: next.ok ? undefined : next.error.kind,
         durationMs: Math.round(next.ms),
+        runId,
       });
       requestAnimationFrame(() => resultHeading.current?.focus());
     },

@@ -11,6 +11,8 @@ export interface RecentRun {
   ok: boolean;
   errorKind?: string | undefined;
   durationMs: number;
+  /** Its line in the host's run history (`GET /api/runs`), when the host named it. */
+  runId?: string | undefined;
 }
 
 const storageKey = 'c-host.recentRuns';

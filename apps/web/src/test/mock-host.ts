@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import type { CommandDetail, Connection, ConnectorInfo, ErrorJson, SandboxView } from '../types';
+import type { CommandDetail, Connection, ConnectorInfo, ErrorJson, HistoryRun, SandboxView } from '../types';
 import fixtures from './__fixtures__/commands.json';
 
 /** The token the mock accepts at sign-in. */
@@ -330,6 +330,8 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     calls: [] as MockCall[],
     /** Async runs (`POST /api/runs`), answered at once from `runs`. */
     backgroundRuns: [] as BackgroundRun[],
+    /** The host's run history (`GET /api/runs`), newest first: each run here adds its line. */
+    history: [] as HistoryRun[],
     /** Keep event streams open after the progress, as a long run would (until the client leaves). */
     holdRuns: false,
     /** How many event streams to cut after the progress, before their end, as a proxy might. */
@@ -439,13 +441,49 @@ export function createMockHost(options: { signedIn?: boolean; connections?: Conn
     http.post(
       '*/api/commands/:id/run',
       guard(async ({ params, request }) => {
-        const { input = {}, connection: name } = (await request.json()) as {
+        const {
+          input = {},
+          connection: name,
+          lookup,
+        } = (await request.json()) as {
           input?: Record<string, unknown>;
           connection?: string;
+          lookup?: boolean;
         };
         const handler = state.runs[String(params.id)];
         const answer = handler ? handler(input, name) : { body: { result: { echoed: input } } };
-        return HttpResponse.json(answer.body as object, { status: answer.status ?? 200 });
+        const status = answer.status ?? 200;
+        // A lookup fills a choice list: the host leaves it out of the history.
+        if (lookup) return HttpResponse.json(answer.body as object, { status });
+        const runId = `10000000-0000-4000-8000-${String(state.history.length + 1).padStart(12, '0')}`;
+        const error = (answer.body as { error?: ErrorJson }).error;
+        state.history.unshift({
+          id: runId,
+          at: new Date().toISOString(),
+          command: String(params.id),
+          connection: name ?? 'default',
+          surface: 'web',
+          actor: 'session:0123456789ab',
+          status: status < 400 ? 'succeeded' : 'failed',
+          outcome: status < 400 ? 'ok' : (error?.kind ?? 'internal'),
+          ...(error ? { message: error.message } : {}),
+          durationMs: 12,
+          dryRun: false,
+        });
+        return HttpResponse.json(answer.body as object, { status, headers: { 'c-run-id': runId } });
+      }),
+    ),
+    http.get(
+      '*/api/runs',
+      guard(({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const runs = state.history.filter(
+          (run) =>
+            (!query.get('surface') || run.surface === query.get('surface')) &&
+            (!query.get('status') || run.status === query.get('status')) &&
+            (!query.get('connection') || run.connection === query.get('connection')),
+        );
+        return HttpResponse.json({ runs });
       }),
     ),
     http.post(
