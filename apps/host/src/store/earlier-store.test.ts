@@ -72,6 +72,20 @@ async function readsEveryRole(store: HostStore): Promise<void> {
     count: 1,
   });
   expect(await store.locks.withLock('fixture', async () => 'held')).toBe('held');
+  await store.history.appendHistory({
+    id: 'f0000000-0000-4000-8000-000000000001',
+    at: new Date(),
+    command: 'payments.getCustomers',
+    connection: 'env',
+    surface: 'cli',
+    actor: 'cli',
+    outcome: 'ok',
+    durationMs: 5,
+    dryRun: false,
+  });
+  expect((await store.history.listHistory({ limit: 5 })).map((line) => line.command)).toEqual([
+    'payments.getCustomers',
+  ]);
   expect(await store.checkReady()).toMatchObject({ ready: true });
 }
 
@@ -81,7 +95,7 @@ describe('a SQLite store written before the split by role', () => {
     for (const dir of dirs.splice(0)) dir.remove();
   });
 
-  it('opens unchanged: the same tables, every row read by its role', async () => {
+  it('opens unchanged: the same tables (and the run history beside them), every row read by its role', async () => {
     const dir = tempDir();
     dirs.push(dir);
     const file = join(dir.path, DATABASE_FILE);
@@ -106,7 +120,12 @@ describe('a SQLite store written before the split by role', () => {
     } finally {
       await store.close();
     }
-    expect(schema()).toEqual(before);
+    // The one role added since, the run history, is a table of its own; nothing earlier changes.
+    const after = schema() as { name: string }[];
+    expect(after.filter((entry) => !entry.name.startsWith('run_history'))).toEqual(before);
+    expect(after.map((entry) => entry.name)).toEqual(
+      expect.arrayContaining(['run_history', 'run_history_at']),
+    );
   });
 });
 
@@ -133,7 +152,7 @@ describe.skipIf(!cluster)('a PostgreSQL store written before the split by role',
     }
   }
 
-  it('opens unchanged: the same tables and migrations, every row read by its role', async () => {
+  it('opens unchanged: the same tables and migrations (and the run history beside them), every row read by its role', async () => {
     const url = await cluster!.createDatabase();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -148,6 +167,12 @@ describe.skipIf(!cluster)('a PostgreSQL store written before the split by role',
     } finally {
       await store.close();
     }
-    expect(await schemaOf(url)).toEqual(before);
+    // The one step added since (8) makes the run history's table; nothing earlier changes.
+    const after = await schemaOf(url);
+    expect(after.columns.filter((column) => column.table_name !== 'run_history')).toEqual(before.columns);
+    expect(after.steps).toEqual([
+      ...before.steps,
+      { version: 8, name: expect.stringMatching(/^run history/) },
+    ]);
   });
 });
