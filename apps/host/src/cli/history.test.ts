@@ -113,6 +113,8 @@ describe('the history on a terminal', () => {
     const plain = historyTable(page, { width: 120, colour: false }, now);
     const coloured = historyTable(page, { width: 120, colour: true }, now);
     expect(coloured).toContain('\u001b[32mok\u001b[39m');
+    // No background run on the page: no empty RUN ID column.
+    expect(plain.split('\n')[0]).toMatch(/WHEN$/);
     expect(coloured).toContain('\u001b[31mnot found\u001b[39m');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the escapes are what is checked.
     expect(coloured.replace(/\u001b\[\d+m/g, '')).toBe(plain.replace(/\u001b\[1m|\u001b\[22m/g, ''));

@@ -82,6 +82,7 @@ export function historyTable(page: HistoryPage, options: TerminalOptions, now = 
     return `No runs yet. Runs from the CLI, the web UI, MCP and the API appear here; try \`${cli} run <command>\`.\n`;
   }
   const statuses = page.runs.map(statusWords);
+  const anyAsync = page.runs.some((run) => run.surface === 'async');
   const rows = page.runs.map((run, index) => [
     statuses[index]!.words,
     run.command,
@@ -89,12 +90,19 @@ export function historyTable(page: HistoryPage, options: TerminalOptions, now = 
     WHERE[run.surface] ?? run.surface,
     run.durationMs === undefined ? '' : `${run.durationMs} ms`,
     ago(run.at, now),
-    run.surface === 'async' ? run.id : '',
+    // A background run's id reads its result (`runs get <id>`); the others have none to read.
+    ...(anyAsync ? [run.surface === 'async' ? run.id : ''] : []),
   ]);
-  const { text } = renderTable(['STATUS', 'COMMAND', 'CONNECTION', 'FROM', 'TOOK', 'WHEN', 'RUN ID'], rows, {
-    width: options.width,
-    bold: options.colour,
-  });
+  const headers = [
+    'STATUS',
+    'COMMAND',
+    'CONNECTION',
+    'FROM',
+    'TOOK',
+    'WHEN',
+    ...(anyAsync ? ['RUN ID'] : []),
+  ];
+  const { text } = renderTable(headers, rows, { width: options.width, bold: options.colour });
   // Coloured once laid out (the first column is never cut): escapes would count as width.
   const lines = text.split('\n').map((line, index) => {
     const status = statuses[index - 1];

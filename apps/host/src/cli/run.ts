@@ -95,7 +95,7 @@ async function printResult(result: unknown, flags: OutputFlags, outputSchema?: J
       process.stdout.write(text);
       return;
     }
-    const table = resultTable(result, terminal());
+    const table = resultTable(result, terminal(), outputSchema);
     if (table !== undefined) {
       process.stdout.write(table);
       return;

@@ -208,12 +208,18 @@ function nameOf(object: Record<string, unknown>): string | undefined {
 }
 
 /**
- * A list result as a table: one row per item, the columns that carry data in at least one row
+ * A list result as a table (the list its output schema declares with `x-list`, else the first one
+ * found): one row per item, the columns that carry data in at least one row
  * (identifying ones first), then the result's other fields (`has_more`, `pageInfo`, `truncated`, …)
  * as `key: value` lines. Undefined for a result that is not a list of objects: that stays JSON.
  */
-export function resultTable(result: unknown, options: TerminalOptions): string | undefined {
-  const items = listItems(result);
+export function resultTable(
+  result: unknown,
+  options: TerminalOptions,
+  outputSchema?: JsonSchema,
+): string | undefined {
+  const declared = outputSchema?.['x-list'];
+  const items = listItems(result, typeof declared === 'string' ? declared : undefined);
   if (!items?.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))) {
     return undefined;
   }

@@ -6,6 +6,7 @@ import { loadConnectors } from '../connectors.js';
 import { runCli, startCli } from '../test-support/cli.js';
 import { call } from '../test-support/http.js';
 import { tempDir, tempHost } from '../test-support/temp-host.js';
+import { noEventsText } from './triggers.js';
 
 describe('c-host subscribe / events (real processes, the sandbox)', () => {
   it('subscribe payments.event, run payments.createCustomer, and `c-host events` prints the customer.created event', async () => {
@@ -110,4 +111,13 @@ describe('c-host subscribe / events (real processes, the sandbox)', () => {
       dir.remove();
     }
   }, 120_000);
+});
+
+describe('c-host events with none, on a terminal', () => {
+  it('says there are none and how events come in, rather than printing nothing', () => {
+    expect(noEventsText({})).toMatch(/^No events yet\. Events arrive while `.*serve` runs/);
+    expect(noEventsText({})).toContain('subscribe <trigger>');
+    expect(noEventsText({ subscription: 'sub_1' })).toMatch(/^No events for subscription sub_1 yet\./);
+    expect(noEventsText({ after: 'c_9' })).toMatch(/^No events after that cursor yet\./);
+  });
 });

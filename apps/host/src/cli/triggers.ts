@@ -1,6 +1,6 @@
 import { ValidationError } from '@c/core';
 import type { EventView } from '../triggers/trigger-service.js';
-import { cliHost, connectorOfCommand, type GlobalFlags } from './context.js';
+import { cliHost, connectorOfCommand, type GlobalFlags, selfCommand } from './context.js';
 import { forPerson, note, type OutputFlags, printJson } from './output.js';
 import { applyParams, readInput } from './params.js';
 
@@ -129,6 +129,11 @@ export async function eventsCommand(
         limit,
       });
       if (!person) return printJson({ events, nextCursor });
+      if (events.length === 0) {
+        // A blank screen reads as broken: say there are none, and how events come in.
+        process.stdout.write(noEventsText(flags));
+        return;
+      }
       for (const event of events) process.stdout.write(line(event));
       return;
     }
@@ -156,4 +161,15 @@ export async function eventsCommand(
   } finally {
     await host.close();
   }
+}
+
+/** What `events` says on a terminal when there are none: why, and how to get some. */
+export function noEventsText(flags: {
+  subscription?: string | undefined;
+  after?: string | undefined;
+}): string {
+  const cli = selfCommand();
+  if (flags.after) return 'No events after that cursor yet. `--follow` waits for new ones.\n';
+  const which = flags.subscription ? `for subscription ${flags.subscription} ` : '';
+  return `No events ${which}yet. Events arrive while \`${cli} serve\` runs and a subscription exists (\`${cli} subscriptions\` lists them; \`${cli} subscribe <trigger>\` adds one, \`${cli} triggers\` lists the triggers). \`--follow\` waits for them.\n`;
 }

@@ -113,7 +113,13 @@ describe('the OpenAPI document', () => {
     const doc = (await call(base, 'GET', '/api/openapi.json', { headers: auth })).json;
     const runPath = doc.paths['/api/commands/payments.createCustomer/run'].post;
     const body = runPath.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties)).toEqual(['connection', 'input', 'idempotencyKey', 'dryRun', 'lookup']);
+    expect(Object.keys(body.properties)).toEqual([
+      'connection',
+      'input',
+      'idempotencyKey',
+      'dryRun',
+      'lookup',
+    ]);
     const ok = runPath.responses[200];
     expect(ok.headers['Idempotent-Replayed']).toBeDefined();
     expect(ok.content['application/json'].schema.oneOf[1]).toEqual({ $ref: '#/components/schemas/DryRun' });
