@@ -344,6 +344,25 @@ const HANDLERS: Record<string, Handler> = {
     for (const tab of tabsOf(context, payload)) tab.document.replaceNamedRange(by, payload.text ?? '');
     return {};
   },
+  replaceImage(context, payload) {
+    const objectId = String(payload.imageObjectId ?? '');
+    const { document } = tabOf(context, payload.tabId);
+    const replaced = document.replaceObject(objectId, (object) => {
+      const properties = object.inlineObjectProperties as { embeddedObject: Payload };
+      const fresh = embeddedImage({ uri: payload.uri }, objectId);
+      // CENTER_CROP (the only method): the new image fills the old one's size.
+      const embeddedObject = { ...fresh, size: properties.embeddedObject.size };
+      return { ...object, inlineObjectProperties: { ...properties, embeddedObject } };
+    });
+    if (!replaced) throw new InvalidRequestError(`The image with ID ${objectId} was not found.`);
+    return {};
+  },
+  // The simulator makes no positioned objects (insertion of those is not in the API), so any id is
+  // one the document does not have.
+  deletePositionedObject(context, payload) {
+    tabOf(context, payload.tabId);
+    throw new InvalidRequestError(`The positioned object with ID ${String(payload.objectId)} was not found.`);
+  },
   updateDocumentStyle: (context, payload) => updateDocumentStyle(context.tabs, payload),
   createHeader: (context, payload) => headerFooterHandlers.createHeader(context.tabs, payload),
   createFooter: (context, payload) => headerFooterHandlers.createFooter(context.tabs, payload),

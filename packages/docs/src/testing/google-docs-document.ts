@@ -403,6 +403,18 @@ export class SimDocument {
     return objectId;
   }
 
+  /** Replaces an inline object by id with what `next` makes of it; false when there is none. */
+  replaceObject(
+    objectId: string,
+    next: (object: Record<string, unknown>) => Record<string, unknown>,
+  ): boolean {
+    // Units are copied per clone but share their object: a new object keeps the batch atomic.
+    const unit = this.#units.find((candidate) => candidate.object?.objectId === objectId);
+    if (!unit) return false;
+    unit.object = next(unit.object!);
+    return true;
+  }
+
   /** The inline objects (images) of the body, by id, as `documentTab.inlineObjects` lists them. */
   inlineObjects(): Record<string, unknown> {
     const objects: Record<string, unknown> = {};

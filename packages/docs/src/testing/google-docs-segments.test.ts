@@ -108,4 +108,38 @@ describe('document style, headers, footers and footnotes', () => {
     ).toBe(true);
     expect((await read(id)).document.headers).toBeUndefined();
   });
+
+  it('replaceImage swaps an inline image’s source, keeping its size; an unknown image or positioned object is a 400', async () => {
+    const id = note();
+    const made = await edit(id, [
+      {
+        insertInlineImage: {
+          uri: 'https://example.com/old.png',
+          endOfSegmentLocation: {},
+          objectSize: { width: { magnitude: 120, unit: 'PT' } },
+        },
+      },
+    ]);
+    const imageObjectId = made.replies![0]!.insertInlineImage.objectId as string;
+    await edit(id, [{ replaceImage: { imageObjectId, uri: 'https://example.com/new.png' } }]);
+    const embedded = (await read(id)).document.inlineObjects[imageObjectId].inlineObjectProperties
+      .embeddedObject;
+    expect(embedded.imageProperties.sourceUri).toBe('https://example.com/new.png');
+    expect(embedded.size.width).toEqual({ magnitude: 120, unit: 'PT' });
+    for (const request of [
+      { replaceImage: { imageObjectId: 'kix.missing', uri: 'https://example.com/new.png' } },
+      { deletePositionedObject: { objectId: 'kix.missing' } },
+    ]) {
+      const error = await refusal(id, [request]);
+      expect(ProviderError.isInstance(error) && error.status).toBe(400);
+    }
+    // The batch is atomic: a refused replacement leaves the image as it was.
+    await refusal(id, [
+      { replaceImage: { imageObjectId, uri: 'https://example.com/third.png' } },
+      { deletePositionedObject: { objectId: 'kix.missing' } },
+    ]);
+    const after = (await read(id)).document.inlineObjects[imageObjectId].inlineObjectProperties
+      .embeddedObject;
+    expect(after.imageProperties.sourceUri).toBe('https://example.com/new.png');
+  });
 });
