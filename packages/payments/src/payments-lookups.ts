@@ -5,27 +5,32 @@ import type { Lookup } from '@c/core';
  * (`lookups`) so hosts offer them in forms, prompts and tool descriptions.
  */
 
+/** The newest 100 of a list command's `data`, each chosen by its `id`. */
+function listLookup(
+  noun: string,
+  command: string,
+  label: string[],
+  detail: string[],
+  input: Record<string, unknown> = {},
+): Lookup {
+  return { noun, command, input: { ...input, limit: 100 }, items: 'data', value: 'id', label, detail };
+}
+
+/** The same choices narrowed by a filter of the list command (open invoices, paused subscriptions). */
+function narrowed(lookup: Lookup, noun: string, filter: Record<string, unknown>): Lookup {
+  return { ...lookup, noun, input: { ...filter, limit: 100 } };
+}
+
 /** Customers: the newest 100, named by name or else email. */
-export const customerLookup: Lookup = {
-  noun: 'customers',
-  command: 'getCustomers',
-  input: { limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: ['name', 'email', 'id'],
-  detail: ['email'],
-};
+export const customerLookup: Lookup = listLookup(
+  'customers',
+  'getCustomers',
+  ['name', 'email', 'id'],
+  ['email'],
+);
 
 /** Products: the newest 100. */
-export const productLookup: Lookup = {
-  noun: 'products',
-  command: 'getProducts',
-  input: { limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: ['name', 'id'],
-  detail: ['description'],
-};
+export const productLookup: Lookup = listLookup('products', 'getProducts', ['name', 'id'], ['description']);
 
 /** Plans: active recurring prices only, as a subscription refuses a one-time price. */
 export const planLookup: Lookup = {
@@ -44,77 +49,57 @@ export const planLookup: Lookup = {
 
 /** A customer's saved payment methods, once the customer is chosen. */
 export const customerPaymentMethodLookup: Lookup = {
-  noun: 'payment methods',
-  command: 'listCustomerPaymentMethods',
-  input: { customerId: '{param:customerId}', limit: 100 },
+  ...listLookup(
+    'payment methods',
+    'listCustomerPaymentMethods',
+    ['{card.brand} •••• {card.last4}', 'id'],
+    ['expires {card.exp_month}/{card.exp_year}', 'type'],
+    { customerId: '{param:customerId}' },
+  ),
   needs: ['customerId'],
-  items: 'data',
-  value: 'id',
-  label: ['{card.brand} •••• {card.last4}', 'id'],
-  detail: ['expires {card.exp_month}/{card.exp_year}', 'type'],
 };
 
 /** Payment intents: the newest 100. */
-export const paymentIntentLookup: Lookup = {
-  noun: 'payment intents',
-  command: 'listPaymentIntents',
-  input: { limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: ['{amount|minor} {currency|upper} · {status}', 'id'],
-  detail: ['description', 'customer'],
-};
+export const paymentIntentLookup: Lookup = listLookup(
+  'payment intents',
+  'listPaymentIntents',
+  ['{amount|minor} {currency|upper} · {status}', 'id'],
+  ['description', 'customer'],
+);
 
 /** Charges: the newest 100. */
-export const chargeLookup: Lookup = {
-  noun: 'charges',
-  command: 'listCharges',
-  input: { limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: ['{amount|minor} {currency|upper} · {status}', 'id'],
-  detail: ['description', 'customer'],
-};
+export const chargeLookup: Lookup = listLookup(
+  'charges',
+  'listCharges',
+  ['{amount|minor} {currency|upper} · {status}', 'id'],
+  ['description', 'customer'],
+);
 
 /** Refunds: the newest 100. */
-export const refundLookup: Lookup = {
-  noun: 'refunds',
-  command: 'listRefunds',
-  input: { limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: ['{amount|minor} {currency|upper} · {status}', 'id'],
-  detail: ['reason', 'charge'],
-};
+export const refundLookup: Lookup = listLookup(
+  'refunds',
+  'listRefunds',
+  ['{amount|minor} {currency|upper} · {status}', 'id'],
+  ['reason', 'charge'],
+);
 
 /** Invoices: the newest 100, whatever their status. */
-export const invoiceLookup: Lookup = {
-  noun: 'invoices',
-  command: 'listInvoices',
-  input: { limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: [
+export const invoiceLookup: Lookup = listLookup(
+  'invoices',
+  'listInvoices',
+  [
     '{number} · {amount_due|minor} {currency|upper} · {status}',
     '{amount_due|minor} {currency|upper} · {status}',
     'id',
   ],
-  detail: ['customer_email', 'customer'],
-};
+  ['customer_email', 'customer'],
+);
 
 /** Open invoices: the ones that can be paid, sent, voided or marked uncollectible. */
-export const openInvoiceLookup: Lookup = {
-  ...invoiceLookup,
-  noun: 'open invoices',
-  input: { status: 'open', limit: 100 },
-};
+export const openInvoiceLookup: Lookup = narrowed(invoiceLookup, 'open invoices', { status: 'open' });
 
 /** Draft invoices: the ones that can take items, be finalized or be deleted. */
-export const draftInvoiceLookup: Lookup = {
-  ...invoiceLookup,
-  noun: 'draft invoices',
-  input: { status: 'draft', limit: 100 },
-};
+export const draftInvoiceLookup: Lookup = narrowed(invoiceLookup, 'draft invoices', { status: 'draft' });
 
 /** Prices: one-time and recurring, active or not, newest 100. */
 export const priceLookup: Lookup = {
@@ -131,68 +116,51 @@ export const priceLookup: Lookup = {
 };
 
 /** Checkout Sessions: the newest 100. */
-export const checkoutSessionLookup: Lookup = {
-  noun: 'checkout sessions',
-  command: 'listCheckoutSessions',
-  input: { limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: ['{amount_total|minor} {currency|upper} · {status}', '{mode} · {status}', 'id'],
-  detail: ['customer_email', 'customer'],
-};
+export const checkoutSessionLookup: Lookup = listLookup(
+  'checkout sessions',
+  'listCheckoutSessions',
+  ['{amount_total|minor} {currency|upper} · {status}', '{mode} · {status}', 'id'],
+  ['customer_email', 'customer'],
+);
 
 /** Open Checkout Sessions: the ones that can be expired. */
-export const openCheckoutSessionLookup: Lookup = {
-  ...checkoutSessionLookup,
-  noun: 'open checkout sessions',
-  input: { status: 'open', limit: 100 },
-};
+export const openCheckoutSessionLookup: Lookup = narrowed(checkoutSessionLookup, 'open checkout sessions', {
+  status: 'open',
+});
 
 /** Payment links: the newest 100. */
-export const paymentLinkLookup: Lookup = {
-  noun: 'payment links',
-  command: 'listPaymentLinks',
-  input: { limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: ['url', 'id'],
-  detail: ['{currency|upper}'],
-};
+export const paymentLinkLookup: Lookup = listLookup(
+  'payment links',
+  'listPaymentLinks',
+  ['url', 'id'],
+  ['{currency|upper}'],
+);
 
 /** A product's prices, once the product is chosen (its default price is one of them). */
 export const productPriceLookup: Lookup = {
-  ...priceLookup,
-  noun: 'prices of the product',
+  ...narrowed(priceLookup, 'prices of the product', { productId: '{param:productId}', active: true }),
   command: 'listPrices',
-  input: { productId: '{param:productId}', active: true, limit: 100 },
   needs: ['productId'],
 };
 
 /** Subscriptions: the newest 100, whatever their status. */
-export const subscriptionLookup: Lookup = {
-  noun: 'subscriptions',
-  command: 'getSubscriptions',
-  input: { status: 'all', limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: ['{status} · {customer}', 'id'],
-  detail: ['description', 'customer'],
-};
+export const subscriptionLookup: Lookup = listLookup(
+  'subscriptions',
+  'getSubscriptions',
+  ['{status} · {customer}', 'id'],
+  ['description', 'customer'],
+  { status: 'all' },
+);
 
 /** Paused subscriptions: the ones that can be resumed. */
-export const pausedSubscriptionLookup: Lookup = {
-  ...subscriptionLookup,
-  noun: 'paused subscriptions',
-  input: { status: 'paused', limit: 100 },
-};
+export const pausedSubscriptionLookup: Lookup = narrowed(subscriptionLookup, 'paused subscriptions', {
+  status: 'paused',
+});
 
 /** Coupons: the newest 100, valid or not. */
-export const couponLookup: Lookup = {
-  noun: 'coupons',
-  command: 'listCoupons',
-  input: { limit: 100 },
-  items: 'data',
-  value: 'id',
-  label: ['name', 'id'],
-  detail: ['{percent_off}% off', '{amount_off|minor} {currency|upper} off', 'duration'],
-};
+export const couponLookup: Lookup = listLookup(
+  'coupons',
+  'listCoupons',
+  ['name', 'id'],
+  ['{percent_off}% off', '{amount_off|minor} {currency|upper} off', 'duration'],
+);

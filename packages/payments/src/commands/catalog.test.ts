@@ -76,7 +76,6 @@ describe('createPrice, getPrice, listPrices, updatePrice', () => {
     expect(getPrice.annotations).toMatchObject({ readOnly: true });
     const sent = h.sim.server.calls.length;
     const cases: [Record<string, unknown>, string][] = [
-      [{ unitAmount: 100 }, 'productId'],
       [{ productId: products.pro, productName: 'Both', unitAmount: 100 }, 'productId'],
       [{ productId: products.pro, unitAmount: 9.99 }, 'unitAmount'],
       [{ productId: products.pro, unitAmount: 100, currency: 'dollars' }, 'currency'],
@@ -91,6 +90,11 @@ describe('createPrice, getPrice, listPrices, updatePrice', () => {
       expect(error.parameter).toBe(parameter);
     }
     expect(h.sim.server.calls).toHaveLength(sent);
+    // With neither product nor name (a form's required fields only): a new product, named after the nickname.
+    const bare = await h.client.run('createPrice', { unitAmount: 100 });
+    expect(h.sim.state.products.get(bare.product)?.name).toBe('New product');
+    const named = await h.client.run('createPrice', { unitAmount: 100, nickname: 'Sticker' });
+    expect(h.sim.state.products.get(named.product)?.name).toBe('Sticker');
   });
 
   it('cannot change a price’s amount: Stripe refuses the parameter', async () => {

@@ -13,7 +13,7 @@ import { listCoupons } from './list-coupons.js';
 import { listPromotionCodes } from './list-promotion-codes.js';
 
 const h = useSimulator(paymentsSimulator, stripeHarness({ seed: true }));
-const { coupons, customers, subscriptions } = SEED_IDS;
+const { coupons, customers, promotionCodes, subscriptions } = SEED_IDS;
 
 describe('createCoupon, listCoupons, deleteCoupon', () => {
   it('creates an amount coupon for three months, lists it first, deletes it, and a second delete is not found', async () => {
@@ -51,7 +51,6 @@ describe('createCoupon, listCoupons, deleteCoupon', () => {
 
   it('refuses a coupon without its rules before sending, and a taken id with Stripe’s error', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ duration: 'once' }, 'percentOff'],
       [{ percentOff: 10, amountOff: 100, currency: 'usd' }, 'percentOff'],
       [{ percentOff: 120 }, 'percentOff'],
       [{ amountOff: 100 }, 'currency'],
@@ -65,6 +64,9 @@ describe('createCoupon, listCoupons, deleteCoupon', () => {
       expect(error.parameter).toBe(parameter);
     }
     expect(h.sim.server.calls).toHaveLength(0);
+    // Neither a percentage nor an amount (a form's required fields only): 10% off, once.
+    const plain = await h.client.run('createCoupon', {});
+    expect(plain).toMatchObject({ percent_off: 10, amount_off: null, duration: 'once' });
     const taken = await failure(h.client.run('createCoupon', { percentOff: 5, id: coupons.welcome }));
     expect(taken).toMatchObject({ providerCode: 'resource_already_exists' });
   });
@@ -104,7 +106,8 @@ describe('createPromotionCode, listPromotionCodes', () => {
     const mine = await h.client.run('listPromotionCodes', { customerId: customers.ada });
     expect(mine.data.map((entry) => entry.id)).toEqual([generated.id]);
     const byCoupon = await h.client.run('listPromotionCodes', { coupon: coupons.welcome });
-    expect(byCoupon.data).toHaveLength(2);
+    // The two new codes, newest first, then the sandbox's WELCOME.
+    expect(byCoupon.data.map((entry) => entry.id)).toEqual([generated.id, code.id, promotionCodes.welcome]);
     const updated = await h.client.run('updateSubscription', {
       subscriptionId: subscriptions.adaPro,
       discounts: [{ promotionCode: code.id }],

@@ -3,6 +3,9 @@ import { type PaymentsContext, stripeCall, withExtra } from '../payments-client.
 import { couponIdField, extraField, metadataInput, unixSecondsField } from '../payments-params.js';
 import { couponRecordSchema, type StripeCoupon } from '../schemas/coupons.js';
 
+/** The discount of a coupon that gives neither a percentage nor an amount: a common welcome offer. */
+const DEFAULT_PERCENT_OFF = 10;
+
 /** Creates a coupon: `POST /v1/coupons`. */
 export const createCoupon = defineCommand({
   key: 'createCoupon',
@@ -12,10 +15,15 @@ export const createCoupon = defineCommand({
   input: (z) =>
     z
       .object({
-        percentOff: z.number().gt(0, 'must be above 0').max(100).optional().meta({
-          title: 'Percent Off',
-          description: 'The percentage taken off, above 0 and at most 100 (or give amountOff).',
-        }),
+        percentOff: z
+          .number()
+          .gt(0, 'must be above 0')
+          .max(100)
+          .optional()
+          .meta({
+            title: 'Percent Off',
+            description: `The percentage taken off, above 0 and at most 100, or give amountOff (with both blank: ${DEFAULT_PERCENT_OFF}).`,
+          }),
         amountOff: z.number().int('must be whole cents').positive().optional().meta({
           title: 'Amount Off',
           description: 'The amount taken off, in the currency’s smallest unit (cents), with currency.',
@@ -52,8 +60,8 @@ export const createCoupon = defineCommand({
         metadata: metadataInput(z),
         extra: extraField(z),
       })
-      .refine((value) => (value.percentOff === undefined) !== (value.amountOff === undefined), {
-        message: 'give percentOff or amountOff (one of them)',
+      .refine((value) => value.percentOff === undefined || value.amountOff === undefined, {
+        message: 'give percentOff or amountOff, not both',
         path: ['percentOff'],
       })
       .refine((value) => value.amountOff === undefined || value.currency !== undefined, {
@@ -72,7 +80,7 @@ export const createCoupon = defineCommand({
       'POST',
       '/v1/coupons',
       withExtra(input.extra, {
-        percent_off: input.percentOff,
+        percent_off: input.percentOff ?? (input.amountOff === undefined ? DEFAULT_PERCENT_OFF : undefined),
         amount_off: input.amountOff,
         currency: input.amountOff === undefined ? undefined : input.currency,
         duration: input.duration,

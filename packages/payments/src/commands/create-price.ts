@@ -4,6 +4,9 @@ import { productLookup } from '../payments-lookups.js';
 import { currencyField, extraField, metadataInput, productIdField } from '../payments-params.js';
 import { priceRecordSchema, type StripePrice } from '../schemas/catalog.js';
 
+/** The name of the product made for a price that names none (a price always belongs to a product). */
+const NEW_PRODUCT_NAME = 'New product';
+
 /** Creates a price for a product: `POST /v1/prices`. */
 export const createPrice = defineCommand({
   key: 'createPrice',
@@ -14,10 +17,16 @@ export const createPrice = defineCommand({
     z
       .object({
         productId: productIdField(z, 'The product it prices, prod_… (or give productName).').optional(),
-        productName: z.string().trim().min(1).max(5000).optional().meta({
-          title: 'New Product Name',
-          description: 'Makes a new product of this name for the price (or give productId).',
-        }),
+        productName: z
+          .string()
+          .trim()
+          .min(1)
+          .max(5000)
+          .optional()
+          .meta({
+            title: 'New Product Name',
+            description: `Makes a new product of this name for the price (or give productId). With both blank: a new product named after the nickname, or "${NEW_PRODUCT_NAME}".`,
+          }),
         unitAmount: z.number().int('must be whole cents').nonnegative().meta({
           title: 'Unit Amount',
           description: 'The price per unit, in the currency’s smallest unit (cents).',
@@ -51,8 +60,8 @@ export const createPrice = defineCommand({
         metadata: metadataInput(z),
         extra: extraField(z),
       })
-      .refine((value) => (value.productId === undefined) !== (value.productName === undefined), {
-        message: 'give productId or productName (one of them)',
+      .refine((value) => value.productId === undefined || value.productName === undefined, {
+        message: 'give productId or productName, not both',
         path: ['productId'],
       }),
   output: priceRecordSchema,
@@ -65,7 +74,10 @@ export const createPrice = defineCommand({
       '/v1/prices',
       withExtra(input.extra, {
         product: input.productId,
-        product_data: input.productName === undefined ? undefined : { name: input.productName },
+        product_data:
+          input.productId === undefined
+            ? { name: input.productName ?? input.nickname ?? NEW_PRODUCT_NAME }
+            : undefined,
         unit_amount: input.unitAmount,
         currency: input.currency,
         recurring: input.recurring && {

@@ -5,6 +5,7 @@ import { buildInvoice, type InvoiceFields } from './resources/invoices.js';
 import { buildPaymentMethod, TEST_CARDS } from './resources/payment-methods.js';
 import { buildPrice } from './resources/prices.js';
 import { buildProduct } from './resources/products.js';
+import { buildPromotionCode } from './resources/promotion-codes.js';
 import { buildSubscription, periodEnd } from './resources/subscription-objects.js';
 import type { StoredObject, StripeState } from './stripe-state.js';
 
@@ -42,6 +43,7 @@ export const SEED_IDS = {
     linusStarter: 'sub_SeedLinusStarter',
   },
   coupons: { welcome: 'WELCOME10' },
+  promotionCodes: { welcome: 'promo_SeedWelcome' },
 } as const;
 
 const SEED_REQUEST = { id: null, idempotencyKey: null };
@@ -51,7 +53,7 @@ const SEED_REQUEST = { id: null, idempotencyKey: null };
  * customers (four with a card, Katherine's declining; Linus with none), three products with six
  * prices (one inactive, one one-time), five subscriptions in different states (active, trialing,
  * canceled, past due, and paused after a trial that ended without a payment method), each with its
- * latest invoice, a coupon, twelve balance transactions of every common type, and their events.
+ * latest invoice, a coupon with its promotion code (WELCOME), twelve balance transactions of every common type, and their events.
  */
 export function seedStripeState(state: StripeState): void {
   const now = state.now();
@@ -291,6 +293,17 @@ export function seedStripeState(state: StripeState): void {
       duration: 'repeating',
       durationInMonths: 3,
       name: 'Welcome 10% off',
+    }),
+  );
+  add(
+    state.promotionCodes,
+    'promotion_code.created',
+    buildPromotionCode({
+      id: ids.promotionCodes.welcome,
+      created: ago(30),
+      code: 'WELCOME',
+      coupon: ids.coupons.welcome,
+      maxRedemptions: 1000,
     }),
   );
 

@@ -84,23 +84,56 @@ function createCode(call: Call): StoredObject {
     throw invalidParam('Invalid max_redemptions: must be at least 1', 'max_redemptions');
   }
   const restrictions = hash(params, 'restrictions') ?? {};
-  return {
-    id: stripeStyleId('promo_1', 24),
-    object: 'promotion_code',
-    active: bool(params, 'active') ?? true,
-    code,
+  return buildPromotionCode({
     created: state.now(),
+    code,
+    coupon: coupon.id,
+    active: bool(params, 'active') ?? true,
     customer,
-    customer_account: null,
-    expires_at: expiresAt,
-    livemode: false,
-    max_redemptions: maxRedemptions,
+    expiresAt,
+    maxRedemptions,
     metadata: applyMetadata({}, params),
-    promotion: { coupon: coupon.id, type: 'coupon' },
     restrictions: {
       first_time_transaction: bool(restrictions, 'first_time_transaction') ?? false,
       minimum_amount: int(restrictions, 'minimum_amount') ?? null,
       minimum_amount_currency: str(restrictions, 'minimum_amount_currency') ?? null,
+    },
+  });
+}
+
+/** Fields of a new promotion code. */
+export interface PromotionCodeFields {
+  id?: string;
+  created: number;
+  code: string;
+  coupon: string;
+  active?: boolean;
+  customer?: string | null;
+  expiresAt?: number | null;
+  maxRedemptions?: number | null;
+  metadata?: Record<string, string>;
+  restrictions?: Record<string, unknown>;
+}
+
+/** A promotion code for a coupon, in the pinned version's shape (`promotion[coupon]`). */
+export function buildPromotionCode(fields: PromotionCodeFields): StoredObject {
+  return {
+    id: fields.id ?? stripeStyleId('promo_1', 24),
+    object: 'promotion_code',
+    active: fields.active ?? true,
+    code: fields.code,
+    created: fields.created,
+    customer: fields.customer ?? null,
+    customer_account: null,
+    expires_at: fields.expiresAt ?? null,
+    livemode: false,
+    max_redemptions: fields.maxRedemptions ?? null,
+    metadata: fields.metadata ?? {},
+    promotion: { coupon: fields.coupon, type: 'coupon' },
+    restrictions: fields.restrictions ?? {
+      first_time_transaction: false,
+      minimum_amount: null,
+      minimum_amount_currency: null,
     },
     times_redeemed: 0,
   };
