@@ -613,6 +613,8 @@ describe.skipIf(Boolean(missing))(
         events: `[{"event_type": "E2E check", "user_id": "${user}"}]`,
         requests: '[{"insertText": {"endOfSegmentLocation": {}, "text": "E2E"}}]',
         query: '{ viewer { id name } }',
+        // Stripe's search query language, for the first resource the form offers (customers).
+        'payments.search.query': 'email~"example.com"',
       };
       const paths: Record<string, string> = {
         payments: '/v1/customers',

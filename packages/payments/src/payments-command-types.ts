@@ -1,9 +1,11 @@
 import type { CommandInput, CommandResult } from '@c/core';
 import type { attachPaymentMethod } from './commands/attach-payment-method.js';
 import type { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
+import type { cancelPayout } from './commands/cancel-payout.js';
 import type { cancelRefund } from './commands/cancel-refund.js';
 import type { cancelSubscription } from './commands/cancel-subscription.js';
 import type { capturePaymentIntent } from './commands/capture-payment-intent.js';
+import type { closeDispute } from './commands/close-dispute.js';
 import type { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import type { createBillingPortalSession } from './commands/create-billing-portal-session.js';
 import type { createCheckoutSession } from './commands/create-checkout-session.js';
@@ -13,6 +15,7 @@ import type { createInvoice } from './commands/create-invoice.js';
 import type { createInvoiceItem } from './commands/create-invoice-item.js';
 import type { createPaymentIntent } from './commands/create-payment-intent.js';
 import type { createPaymentLink } from './commands/create-payment-link.js';
+import type { createPayout } from './commands/create-payout.js';
 import type { createPrice } from './commands/create-price.js';
 import type { createProduct } from './commands/create-product.js';
 import type { createPromotionCode } from './commands/create-promotion-code.js';
@@ -27,13 +30,17 @@ import type { deleteProduct } from './commands/delete-product.js';
 import type { detachPaymentMethod } from './commands/detach-payment-method.js';
 import type { expireCheckoutSession } from './commands/expire-checkout-session.js';
 import type { finalizeInvoice } from './commands/finalize-invoice.js';
+import type { getBalance } from './commands/get-balance.js';
 import type { getBalanceTransactions } from './commands/get-balance-transactions.js';
 import type { getCharge } from './commands/get-charge.js';
 import type { getCheckoutSession } from './commands/get-checkout-session.js';
 import type { getCustomerById } from './commands/get-customer-by-id.js';
 import type { getCustomers } from './commands/get-customers.js';
+import type { getDispute } from './commands/get-dispute.js';
+import type { getEvent } from './commands/get-event.js';
 import type { getInvoice } from './commands/get-invoice.js';
 import type { getPaymentIntent } from './commands/get-payment-intent.js';
+import type { getPayout } from './commands/get-payout.js';
 import type { getPlans } from './commands/get-plans.js';
 import type { getPrice } from './commands/get-price.js';
 import type { getProductById } from './commands/get-product-by-id.js';
@@ -46,10 +53,13 @@ import type { listCheckoutSessionLineItems } from './commands/list-checkout-sess
 import type { listCheckoutSessions } from './commands/list-checkout-sessions.js';
 import type { listCoupons } from './commands/list-coupons.js';
 import type { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
+import type { listDisputes } from './commands/list-disputes.js';
+import type { listEvents } from './commands/list-events.js';
 import type { listInvoiceLines } from './commands/list-invoice-lines.js';
 import type { listInvoices } from './commands/list-invoices.js';
 import type { listPaymentIntents } from './commands/list-payment-intents.js';
 import type { listPaymentLinks } from './commands/list-payment-links.js';
+import type { listPayouts } from './commands/list-payouts.js';
 import type { listPrices } from './commands/list-prices.js';
 import type { listPromotionCodes } from './commands/list-promotion-codes.js';
 import type { listRefunds } from './commands/list-refunds.js';
@@ -57,8 +67,10 @@ import type { markInvoiceUncollectible } from './commands/mark-invoice-uncollect
 import type { payInvoice } from './commands/pay-invoice.js';
 import type { previewInvoice } from './commands/preview-invoice.js';
 import type { resumeSubscription } from './commands/resume-subscription.js';
+import type { search } from './commands/search.js';
 import type { sendInvoice } from './commands/send-invoice.js';
 import type { updateCustomer } from './commands/update-customer.js';
+import type { updateDispute } from './commands/update-dispute.js';
 import type { updatePaymentIntent } from './commands/update-payment-intent.js';
 import type { updatePaymentLink } from './commands/update-payment-link.js';
 import type { updatePrice } from './commands/update-price.js';
@@ -333,3 +345,51 @@ export type CreatePromotionCodeResult = CommandResult<typeof createPromotionCode
 export type ListPromotionCodesInput = CommandInput<typeof listPromotionCodes>;
 /** What `listPromotionCodes` returns. */
 export type ListPromotionCodesResult = CommandResult<typeof listPromotionCodes>;
+/** What `listDisputes` takes. */
+export type ListDisputesInput = CommandInput<typeof listDisputes>;
+/** What `listDisputes` returns. */
+export type ListDisputesResult = CommandResult<typeof listDisputes>;
+/** What `getDispute` takes. */
+export type GetDisputeInput = CommandInput<typeof getDispute>;
+/** What `getDispute` returns. */
+export type GetDisputeResult = CommandResult<typeof getDispute>;
+/** What `updateDispute` takes. */
+export type UpdateDisputeInput = CommandInput<typeof updateDispute>;
+/** What `updateDispute` returns. */
+export type UpdateDisputeResult = CommandResult<typeof updateDispute>;
+/** What `closeDispute` takes. */
+export type CloseDisputeInput = CommandInput<typeof closeDispute>;
+/** What `closeDispute` returns. */
+export type CloseDisputeResult = CommandResult<typeof closeDispute>;
+/** What `search` takes. */
+export type SearchInput = CommandInput<typeof search>;
+/** What `search` returns. */
+export type SearchResult = CommandResult<typeof search>;
+/** What `listEvents` takes. */
+export type ListEventsInput = CommandInput<typeof listEvents>;
+/** What `listEvents` returns. */
+export type ListEventsResult = CommandResult<typeof listEvents>;
+/** What `getEvent` takes. */
+export type GetEventInput = CommandInput<typeof getEvent>;
+/** What `getEvent` returns. */
+export type GetEventResult = CommandResult<typeof getEvent>;
+/** What `getBalance` takes. */
+export type GetBalanceInput = CommandInput<typeof getBalance>;
+/** What `getBalance` returns. */
+export type GetBalanceResult = CommandResult<typeof getBalance>;
+/** What `listPayouts` takes. */
+export type ListPayoutsInput = CommandInput<typeof listPayouts>;
+/** What `listPayouts` returns. */
+export type ListPayoutsResult = CommandResult<typeof listPayouts>;
+/** What `getPayout` takes. */
+export type GetPayoutInput = CommandInput<typeof getPayout>;
+/** What `getPayout` returns. */
+export type GetPayoutResult = CommandResult<typeof getPayout>;
+/** What `createPayout` takes. */
+export type CreatePayoutInput = CommandInput<typeof createPayout>;
+/** What `createPayout` returns. */
+export type CreatePayoutResult = CommandResult<typeof createPayout>;
+/** What `cancelPayout` takes. */
+export type CancelPayoutInput = CommandInput<typeof cancelPayout>;
+/** What `cancelPayout` returns. */
+export type CancelPayoutResult = CommandResult<typeof cancelPayout>;

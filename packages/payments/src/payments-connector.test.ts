@@ -258,6 +258,26 @@ const SURFACE: [string, string, string[]][] = [
     'List Promotion Codes',
     ['code', 'active', 'coupon', 'customerId', 'limit', 'startingAfter'],
   ],
+  [
+    'listDisputes',
+    'List Disputes',
+    ['chargeId', 'paymentIntentId', 'createdAfter', 'createdBefore', 'limit', 'startingAfter'],
+  ],
+  ['getDispute', 'Get Dispute', ['disputeId', 'expand']],
+  ['updateDispute', 'Update Dispute', ['disputeId', 'evidence', 'submit', 'metadata', 'extra']],
+  ['closeDispute', 'Close Dispute', ['disputeId']],
+  ['search', 'Search', ['resource', 'query', 'limit', 'page']],
+  ['listEvents', 'List Events', ['type', 'createdAfter', 'createdBefore', 'limit', 'startingAfter']],
+  ['getEvent', 'Get Event', ['eventId']],
+  ['getBalance', 'Get Balance', []],
+  ['listPayouts', 'List Payouts', ['status', 'arrivalAfter', 'arrivalBefore', 'limit', 'startingAfter']],
+  ['getPayout', 'Get Payout', ['payoutId', 'expand']],
+  [
+    'createPayout',
+    'Create Payout',
+    ['amount', 'currency', 'description', 'method', 'statementDescriptor', 'metadata', 'extra'],
+  ],
+  ['cancelPayout', 'Cancel Payout', ['payoutId']],
 ];
 
 describe('payments connector', () => {

@@ -1,9 +1,11 @@
 import { type ConnectorClient, defineConnector, type Zod } from '@c/core';
 import { attachPaymentMethod } from './commands/attach-payment-method.js';
 import { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
+import { cancelPayout } from './commands/cancel-payout.js';
 import { cancelRefund } from './commands/cancel-refund.js';
 import { cancelSubscription } from './commands/cancel-subscription.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
+import { closeDispute } from './commands/close-dispute.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
 import { createBillingPortalSession } from './commands/create-billing-portal-session.js';
 import { createCheckoutSession } from './commands/create-checkout-session.js';
@@ -13,6 +15,7 @@ import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
 import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createPaymentLink } from './commands/create-payment-link.js';
+import { createPayout } from './commands/create-payout.js';
 import { createPrice } from './commands/create-price.js';
 import { createProduct } from './commands/create-product.js';
 import { createPromotionCode } from './commands/create-promotion-code.js';
@@ -27,13 +30,17 @@ import { deleteProduct } from './commands/delete-product.js';
 import { detachPaymentMethod } from './commands/detach-payment-method.js';
 import { expireCheckoutSession } from './commands/expire-checkout-session.js';
 import { finalizeInvoice } from './commands/finalize-invoice.js';
+import { getBalance } from './commands/get-balance.js';
 import { getBalanceTransactions } from './commands/get-balance-transactions.js';
 import { getCharge } from './commands/get-charge.js';
 import { getCheckoutSession } from './commands/get-checkout-session.js';
 import { getCustomerById } from './commands/get-customer-by-id.js';
 import { getCustomers } from './commands/get-customers.js';
+import { getDispute } from './commands/get-dispute.js';
+import { getEvent } from './commands/get-event.js';
 import { getInvoice } from './commands/get-invoice.js';
 import { getPaymentIntent } from './commands/get-payment-intent.js';
+import { getPayout } from './commands/get-payout.js';
 import { getPlans } from './commands/get-plans.js';
 import { getPrice } from './commands/get-price.js';
 import { getProductById } from './commands/get-product-by-id.js';
@@ -46,10 +53,13 @@ import { listCheckoutSessionLineItems } from './commands/list-checkout-session-l
 import { listCheckoutSessions } from './commands/list-checkout-sessions.js';
 import { listCoupons } from './commands/list-coupons.js';
 import { listCustomerPaymentMethods } from './commands/list-customer-payment-methods.js';
+import { listDisputes } from './commands/list-disputes.js';
+import { listEvents } from './commands/list-events.js';
 import { listInvoiceLines } from './commands/list-invoice-lines.js';
 import { listInvoices } from './commands/list-invoices.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
 import { listPaymentLinks } from './commands/list-payment-links.js';
+import { listPayouts } from './commands/list-payouts.js';
 import { listPrices } from './commands/list-prices.js';
 import { listPromotionCodes } from './commands/list-promotion-codes.js';
 import { listRefunds } from './commands/list-refunds.js';
@@ -57,8 +67,10 @@ import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.
 import { payInvoice } from './commands/pay-invoice.js';
 import { previewInvoice } from './commands/preview-invoice.js';
 import { resumeSubscription } from './commands/resume-subscription.js';
+import { search } from './commands/search.js';
 import { sendInvoice } from './commands/send-invoice.js';
 import { updateCustomer } from './commands/update-customer.js';
+import { updateDispute } from './commands/update-dispute.js';
 import { updatePaymentIntent } from './commands/update-payment-intent.js';
 import { updatePaymentLink } from './commands/update-payment-link.js';
 import { updatePrice } from './commands/update-price.js';
@@ -172,6 +184,18 @@ const commands = {
   deleteCoupon,
   createPromotionCode,
   listPromotionCodes,
+  listDisputes,
+  getDispute,
+  updateDispute,
+  closeDispute,
+  search,
+  listEvents,
+  getEvent,
+  getBalance,
+  listPayouts,
+  getPayout,
+  createPayout,
+  cancelPayout,
 };
 
 /**

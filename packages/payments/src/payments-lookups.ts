@@ -164,3 +164,25 @@ export const couponLookup: Lookup = listLookup(
   ['name', 'id'],
   ['{percent_off}% off', '{amount_off|minor} {currency|upper} off', 'duration'],
 );
+
+/** Disputes: the newest 100, with their status (only those awaiting a response take evidence). */
+export const disputeLookup: Lookup = listLookup(
+  'disputes',
+  'listDisputes',
+  ['{amount|minor} {currency|upper} · {reason} · {status}', 'id'],
+  ['charge'],
+);
+
+/** Events: the newest 100, named by type. */
+export const eventLookup: Lookup = listLookup('events', 'listEvents', ['type', 'id'], ['id']);
+
+/** Payouts: the newest 100, whatever their status. */
+export const payoutLookup: Lookup = listLookup(
+  'payouts',
+  'listPayouts',
+  ['{amount|minor} {currency|upper} · {status}', 'id'],
+  ['description', 'method'],
+);
+
+/** Pending payouts: the ones that can still be canceled. */
+export const pendingPayoutLookup: Lookup = narrowed(payoutLookup, 'pending payouts', { status: 'pending' });

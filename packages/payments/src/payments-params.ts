@@ -230,3 +230,13 @@ export const couponIdField = (z: Zod, description: string) =>
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/, 'must be a coupon id: letters, digits, - and _')
     .meta({ title: 'Coupon Id', description });
+
+/** A dispute id, `du_…` (`dp_…` for a dispute of a non-card payment). */
+export const disputeIdField = (z: Zod, description: string) =>
+  z
+    .string()
+    .regex(/^(du|dp)_[A-Za-z0-9]+$/, 'must be a Stripe dispute id starting with du_')
+    .meta({ title: 'Dispute Id', description });
+
+/** A payout id, `po_…`. */
+export const payoutIdField = (z: Zod, description: string) => stripeId(z, 'po_', 'Payout Id', description);

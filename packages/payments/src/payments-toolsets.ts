@@ -131,8 +131,31 @@ export const paymentsToolsets: Record<string, Toolset> = {
   },
   balance: {
     title: 'Balance',
-    description: 'Money in and out of the account’s balance.',
-    commands: ['getBalanceTransactions'],
+    description: 'Money in and out of the account’s balance, and payouts to the bank account.',
+    commands: [
+      'getBalance',
+      'getBalanceTransactions',
+      'listPayouts',
+      'getPayout',
+      'createPayout',
+      'cancelPayout',
+    ],
+  },
+  disputes: {
+    title: 'Disputes',
+    description: 'Answer chargebacks: read disputes, send evidence, or accept the loss.',
+    commands: ['listDisputes', 'getDispute', 'updateDispute', 'closeDispute'],
+  },
+  search: {
+    title: 'Search',
+    description:
+      'Find customers, charges, invoices, payment intents, prices, products and subscriptions with Stripe’s search query language.',
+    commands: ['search'],
+  },
+  events: {
+    title: 'Events',
+    description: 'Read what changed in the account: events by type and time.',
+    commands: ['listEvents', 'getEvent'],
   },
   custom: {
     title: 'Any endpoint',

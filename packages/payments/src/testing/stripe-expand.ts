@@ -22,6 +22,7 @@ const paymentIntent: Resolver = (state, id) => state.paymentIntents.get(id);
 const EXPANDABLE: Record<string, Record<string, Resolver>> = {
   charge: { balance_transaction: balanceTransaction, customer, payment_intent: paymentIntent },
   customer: { 'invoice_settings.default_payment_method': paymentMethod },
+  dispute: { charge, payment_intent: paymentIntent },
   invoice: {
     customer,
     default_payment_method: paymentMethod,
@@ -30,6 +31,7 @@ const EXPANDABLE: Record<string, Record<string, Resolver>> = {
   line_item: { 'pricing.price_details.price': price },
   payment_intent: { customer, latest_charge: charge, payment_method: paymentMethod },
   payment_method: { customer },
+  payout: { balance_transaction: balanceTransaction, failure_balance_transaction: balanceTransaction },
   plan: { product },
   price: { product },
   product: { default_price: price },

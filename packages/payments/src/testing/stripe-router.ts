@@ -6,12 +6,14 @@ import { chargeRoutes } from './resources/charges.js';
 import { checkoutSessionRoutes } from './resources/checkout.js';
 import { couponRoutes } from './resources/coupons.js';
 import { customerRoutes } from './resources/customers.js';
+import { disputeRoutes } from './resources/disputes.js';
 import { eventDestinationRoutes } from './resources/event-destinations.js';
 import { eventRoutes } from './resources/events.js';
 import { invoicingRoutes } from './resources/invoicing.js';
 import { paymentIntentRoutes } from './resources/payment-intents.js';
 import { paymentLinkRoutes } from './resources/payment-links.js';
 import { paymentMethodRoutes } from './resources/payment-methods.js';
+import { payoutRoutes } from './resources/payouts.js';
 import { priceRoutes } from './resources/prices.js';
 import { productRoutes } from './resources/products.js';
 import { promotionCodeRoutes } from './resources/promotion-codes.js';
@@ -39,7 +41,7 @@ export interface StripeHandlersOptions {
    * Restricted keys and what each may do, by resource: `customers`, `payment_methods`, `products`,
    * `prices`, `subscriptions`, `invoices`, `balance`, `events`, `coupons`, `event_destinations`,
    * `webhook_endpoints`, `payment_intents`, `charges`, `refunds`, `setup_intents`,
-   * `checkout_sessions`, `payment_links`, `promotion_codes`. A call beyond that is a 403.
+   * `checkout_sessions`, `payment_links`, `promotion_codes`, `disputes`, `payouts`. A call beyond that is a 403.
    */
   restrictedKeys?: Readonly<Record<string, Readonly<Record<string, RestrictedAccess>>>>;
   /** The current version's contract: unknown or mistyped parameters get Stripe's 400. */
@@ -77,6 +79,8 @@ const ROUTES: Route[] = [
   ...billingPortalRoutes(),
   ...checkoutSessionRoutes(),
   ...paymentLinkRoutes(),
+  ...disputeRoutes(),
+  ...payoutRoutes(),
 ]
   .map((route, order) => ({
     route,

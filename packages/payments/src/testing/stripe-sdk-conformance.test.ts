@@ -689,6 +689,56 @@ describe('stripe-node against the simulator: sell through Checkout', () => {
   });
 });
 
+describe('stripe-node against the simulator: handle a dispute', () => {
+  it('lists disputes, saves and submits evidence, closes another, and refuses evidence on a closed one', async () => {
+    const paid = await stripe.paymentIntents.create({
+      amount: 3000,
+      currency: 'usd',
+      payment_method: 'pm_card_createDispute',
+      allowed_payment_method_types: ['card'],
+      confirm: true,
+    });
+    const listed = await call('disputes.list (payment_intent)', () =>
+      stripe.disputes.list({ payment_intent: paid.id }),
+    );
+    const dispute = listed.data[0] as Stripe.Dispute;
+    expect(dispute).toMatchObject({ status: 'needs_response', amount: 3000, reason: 'fraudulent' });
+    const read = await call('disputes.retrieve (expand charge)', () =>
+      stripe.disputes.retrieve(dispute.id, { expand: ['charge'] }),
+    );
+    expect(read.charge).toMatchObject({ id: paid.latest_charge, disputed: true });
+    const saved = await call('disputes.update (evidence, saved)', () =>
+      stripe.disputes.update(dispute.id, { evidence: { product_description: 'A sticker pack' } }),
+    );
+    expect(saved).toMatchObject({ status: 'needs_response', evidence_details: { has_evidence: true } });
+    const submitted = await call('disputes.update (submit)', () =>
+      stripe.disputes.update(dispute.id, {
+        evidence: { customer_email_address: 'payer@example.com' },
+        submit: true,
+      }),
+    );
+    expect(submitted).toMatchObject({
+      status: 'under_review',
+      evidence: { product_description: 'A sticker pack', customer_email_address: 'payer@example.com' },
+      evidence_details: { submission_count: 1 },
+    });
+    const closed = await call('disputes.close', () => stripe.disputes.close(SEED_IDS.disputes.adaFraud));
+    expect(closed.status).toBe('lost');
+    await refused(
+      'disputes.update (evidence on a closed dispute)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.disputes.update(closed.id, { evidence: { uncategorized_text: 'Too late' } }),
+    );
+    await refused('disputes.close (under review)', Stripe.errors.StripeInvalidRequestError, () =>
+      stripe.disputes.close(dispute.id),
+    );
+    const events = await stripe.events.list({ type: 'charge.dispute.*', limit: 10 });
+    expect(events.data.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed']),
+    );
+  });
+});
+
 describe('stripe-node against the simulator: balance, events and coupons', () => {
   it('lists and reads balance transactions, the balance and events', async () => {
     const transactions = await call('balanceTransactions.list (auto-pagination)', () =>
@@ -712,6 +762,29 @@ describe('stripe-node against the simulator: balance, events and coupons', () =>
     expect(events.data.every((event) => event.type === 'customer.created')).toBe(true);
     const event = await call('events.retrieve', () => stripe.events.retrieve(events.data[0]?.id as string));
     expect(event.api_version).toBe(SIMULATED_API_VERSION);
+  });
+
+  it('pays out from the balance, lists, reads and cancels a payout, and refuses one beyond the balance', async () => {
+    const payout = await call('payouts.create', () =>
+      stripe.payouts.create({ amount: 1200, currency: 'usd', description: 'Weekly' }),
+    );
+    expect(payout).toMatchObject({ status: 'pending', method: 'standard', amount: 1200 });
+    const pending = await call('payouts.list (status)', () => stripe.payouts.list({ status: 'pending' }));
+    expect(pending.data.map((found) => found.id)).toContain(payout.id);
+    const read = await call('payouts.retrieve', () => stripe.payouts.retrieve(payout.id));
+    expect(read.balance_transaction).toBeTypeOf('string');
+    const canceled = await call('payouts.cancel', () => stripe.payouts.cancel(payout.id));
+    expect(canceled.status).toBe('canceled');
+    const refusal = await refused(
+      'payouts.create (beyond the balance)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.payouts.create({ amount: 100_000_000, currency: 'usd' }),
+    );
+    expect(refusal.code).toBe('balance_insufficient');
+    const events = await call('events.list (types)', () =>
+      stripe.events.list({ types: ['payout.created', 'payout.canceled'], limit: 2 }),
+    );
+    expect(events.data.map((event) => event.type)).toEqual(['payout.canceled', 'payout.created']);
   });
 
   it('creates, reads, updates, lists and deletes coupons', async () => {

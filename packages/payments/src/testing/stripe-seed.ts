@@ -1,8 +1,10 @@
 import { buildBalanceTransaction } from './resources/balance.js';
 import { buildCoupon } from './resources/coupons.js';
 import { buildCustomer } from './resources/customers.js';
+import { seedDispute } from './resources/disputes.js';
 import { buildInvoice, type InvoiceFields } from './resources/invoices.js';
 import { buildPaymentMethod, TEST_CARDS } from './resources/payment-methods.js';
+import { buildPayout } from './resources/payouts.js';
 import { buildPrice } from './resources/prices.js';
 import { buildProduct } from './resources/products.js';
 import { buildPromotionCode } from './resources/promotion-codes.js';
@@ -44,6 +46,8 @@ export const SEED_IDS = {
   },
   coupons: { welcome: 'WELCOME10' },
   promotionCodes: { welcome: 'promo_SeedWelcome' },
+  disputes: { adaFraud: 'du_SeedAdaFraudulent', graceNotReceived: 'du_SeedGraceNotReceived' },
+  payouts: { paid: 'po_SeedWeeklyPaid', pending: 'po_SeedPending' },
 } as const;
 
 const SEED_REQUEST = { id: null, idempotencyKey: null };
@@ -53,7 +57,7 @@ const SEED_REQUEST = { id: null, idempotencyKey: null };
  * customers (four with a card, Katherine's declining; Linus with none), three products with six
  * prices (one inactive, one one-time), five subscriptions in different states (active, trialing,
  * canceled, past due, and paused after a trial that ended without a payment method), each with its
- * latest invoice, a coupon with its promotion code (WELCOME), twelve balance transactions of every common type, and their events.
+ * latest invoice, a coupon with its promotion code (WELCOME), two disputed payments, two payouts (paid, pending), twelve balance transactions of every common type, and their events.
  */
 export function seedStripeState(state: StripeState): void {
   const now = state.now();
@@ -307,6 +311,42 @@ export function seedStripeState(state: StripeState): void {
     }),
   );
 
+  // Two disputed payments: Ada's, awaiting a response; Grace's, with evidence under review.
+  const disputed: [string, string, string, number, string, string, number][] = [
+    [
+      ids.disputes.adaFraud,
+      ids.customers.ada,
+      ids.paymentMethods.ada,
+      4900,
+      'fraudulent',
+      'needs_response',
+      6,
+    ],
+    [
+      ids.disputes.graceNotReceived,
+      ids.customers.grace,
+      ids.paymentMethods.grace,
+      1900,
+      'product_not_received',
+      'under_review',
+      14,
+    ],
+  ];
+  for (const [id, customer, method, amount, reason, status, days] of disputed) {
+    const paymentMethod = state.paymentMethods.get(method) as StoredObject;
+    const description = 'Hardware add-on';
+    seedDispute(state, {
+      id,
+      created: ago(days),
+      customer,
+      paymentMethod,
+      amount,
+      description,
+      reason,
+      status,
+    });
+  }
+
   const transactions: [string, number, number, number, string][] = [
     ['charge', 2900, 114, 38, 'Pro monthly: Ada Lovelace'],
     ['charge', 900, 56, 33, 'Starter monthly: Grace Hopper'],
@@ -317,12 +357,23 @@ export function seedStripeState(state: StripeState): void {
     ['adjustment', -1500, 0, 9, 'Dispute adjustment'],
     ['charge', 15000, 465, 8, 'Onboarding fee'],
     ['transfer', -5000, 0, 7, 'Transfer to connected account'],
-    ['payout', -30000, 0, 5, 'STRIPE PAYOUT'],
     ['charge', 2900, 114, 4, 'Pro monthly: Ada Lovelace'],
   ];
   for (const [type, amount, fee, days, description] of transactions) {
     state.balanceTransactions.set(
       buildBalanceTransaction({ created: ago(days), type, amount, fee, description }),
+    );
+  }
+  // Two payouts to the bank account: one that arrived, one on its way (it can still be canceled).
+  const payouts: [string, number, number, string][] = [
+    [ids.payouts.paid, 15000, 5, 'paid'],
+    [ids.payouts.pending, 5000, 1, 'pending'],
+  ];
+  for (const [id, amount, days, status] of payouts) {
+    add(
+      state.payouts,
+      'payout.created',
+      buildPayout(state, { id, created: ago(days), amount, currency: 'usd', status }),
     );
   }
   state.balanceTransactions.set(

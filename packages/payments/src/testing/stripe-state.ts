@@ -111,6 +111,8 @@ const COLLECTIONS = [
   'checkoutSessions',
   'paymentLinks',
   'promotionCodes',
+  'disputes',
+  'payouts',
 ] as const;
 
 /** Collections added after format version 1 was first written: a snapshot without them has none. */
@@ -123,6 +125,8 @@ const ADDED_COLLECTIONS: ReadonlySet<string> = new Set([
   'checkoutSessions',
   'paymentLinks',
   'promotionCodes',
+  'disputes',
+  'payouts',
 ]);
 
 /** A JSON snapshot of a `StripeState` (see `StripeState.export`). */
@@ -174,6 +178,10 @@ export class StripeState {
   readonly paymentLinks = new Collection<StoredObject>();
   /** Promotion codes: the codes customers type for a coupon. */
   readonly promotionCodes = new Collection<StoredObject>();
+  /** Disputes of charges, each with the balance transactions it made. */
+  readonly disputes = new Collection<StoredObject>();
+  /** Payouts to the account's bank account. */
+  readonly payouts = new Collection<StoredObject>();
   /** Saved responses by API key and idempotency key; see `saveResponse`. */
   readonly idempotency = new Map<string, SavedResponse>();
   readonly #now: () => number;

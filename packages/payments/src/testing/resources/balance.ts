@@ -11,6 +11,7 @@ const REPORTING_CATEGORY: Record<string, string> = {
   payment: 'charge',
   refund: 'refund',
   payout: 'payout',
+  payout_cancel: 'payout_reversal',
   stripe_fee: 'fee',
   adjustment: 'other_adjustment',
   transfer: 'transfer',

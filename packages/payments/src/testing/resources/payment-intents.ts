@@ -5,7 +5,8 @@ import { type Call, type Route, requestOf, route } from '../stripe-route.js';
 import { type StoredObject, stripeStyleId } from '../stripe-state.js';
 import { buildBalanceTransaction, cardFee } from './balance.js';
 import { buildCharge } from './charges.js';
-import { attachPaymentMethod, buildPaymentMethod, declines, testCard } from './payment-methods.js';
+import { disputeTestCharge } from './disputes.js';
+import { attachPaymentMethod, buildPaymentMethod, declines, disputes, testCard } from './payment-methods.js';
 
 // Stripe's payment intent status machine (docs.stripe.com/payments/paymentintents/lifecycle):
 // requires_payment_method → requires_confirmation → (requires_action) → processing → succeeded, or
@@ -236,6 +237,7 @@ function confirm(call: Call, intent: StoredObject): StoredObject {
   }
   state.paymentIntents.set(intent);
   state.recordEvent('charge.succeeded', charge, request);
+  if (disputes(method) && !manual) disputeTestCharge(call, charge);
   state.recordEvent(
     manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded',
     intent,

@@ -10,6 +10,8 @@ export interface TestCard {
   last4: string;
   funding: string;
   declines?: boolean;
+  /** Payments with it succeed and are then disputed. */
+  disputes?: boolean;
 }
 
 /**
@@ -22,6 +24,8 @@ export const TEST_CARDS = {
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', funding: 'credit' },
   pm_card_amex: { brand: 'amex', last4: '8431', funding: 'credit' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', funding: 'credit', declines: true },
+  /** Stripe's test card 4000 0000 0000 0259: the payment succeeds, then is disputed as fraudulent. */
+  pm_card_createDispute: { brand: 'visa', last4: '0259', funding: 'credit', disputes: true },
 } as const satisfies Record<string, TestCard>;
 
 /** The card of a test payment method id, if it is one. */
@@ -75,6 +79,12 @@ export function buildPaymentMethod(fields: PaymentMethodFields): StoredObject {
     metadata: fields.metadata ?? {},
     type: 'card',
   };
+}
+
+/** True when a payment with this payment method is disputed (Stripe's `pm_card_createDispute`). */
+export function disputes(paymentMethod: StoredObject): boolean {
+  const card = paymentMethod.card as { last4?: string } | undefined;
+  return card?.last4 === TEST_CARDS.pm_card_createDispute.last4;
 }
 
 /** True when charging this payment method fails (Stripe's `pm_card_chargeDeclined`). */
