@@ -62,9 +62,10 @@ describe('the web app', async () => {
         new RegExp(`\\b${literal(connector.title.split(' ')[0] ?? '')}\\b`),
         `the provider of ${connector.id}`,
       ],
-      // A command key as a string.
+      // A command key as a string; not the value of an HTML `type` attribute (payments' `search`
+      // is also an input type).
       ...connector.list.map((command): [RegExp, string] => [
-        new RegExp(`${QUOTE}${literal(command.key)}${QUOTE}`),
+        new RegExp(`(?<!\\btype=)${QUOTE}${literal(command.key)}${QUOTE}`),
         command.key,
       ]),
     ];
