@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/bin.ts', 'src/cli.ts', 'src/index.ts', 'src/api/index.ts'],
+  entry: ['src/bin.ts', 'src/cli.ts', 'src/index.ts', 'src/api/index.ts', 'src/run/confirm-policy.ts'],
   format: ['esm'],
-  dts: { entry: ['src/index.ts', 'src/api/index.ts'] },
+  dts: { entry: ['src/index.ts', 'src/api/index.ts', 'src/run/confirm-policy.ts'] },
   clean: true,
   sourcemap: true,
   target: 'node22',

@@ -296,6 +296,10 @@ program
     'cut results past this many bytes of JSON instead (4096 to 4194304; with --max-result-tokens, the smaller bound)',
   )
   .option(
+    '--allow-destructive',
+    'run destructive tools unasked when the client cannot ask the person (no elicitation); or C_HOST_MCP_ALLOW_DESTRUCTIVE=1',
+  )
+  .option(
     '--sandbox',
     'run the simulators of every provider in this process (or use those of a running serve --sandbox), with a sandbox connection to each',
   )

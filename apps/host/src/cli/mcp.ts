@@ -12,6 +12,7 @@ export interface McpFlags extends GlobalFlags {
   toolsets?: string;
   maxResultBytes?: string;
   maxResultTokens?: string;
+  allowDestructive?: boolean;
   sandbox?: boolean;
 }
 
@@ -29,6 +30,7 @@ export async function mcpCommand(flags: McpFlags): Promise<void> {
     toolsets: flags.toolsets,
     maxResultBytes: flags.maxResultBytes,
     maxResultTokens: flags.maxResultTokens,
+    allowDestructive: flags.allowDestructive,
   });
   checkSandboxAlone(flags);
   const host = await cliHost(flags);

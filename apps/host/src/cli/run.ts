@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import type { JsonSchema } from '@c/core';
 import type { Host } from '../host.js';
 import { listItems } from '../result-list.js';
+import { confirmationFor, confirmQuestion } from '../run/confirm-policy.js';
 import type { CheckedRun } from '../run/runner.js';
 import type { ConnectionRecord } from '../store/connection-store.js';
 import { commandDetail, commandSummary } from '../views.js';
@@ -105,20 +106,21 @@ async function printResult(result: unknown, flags: OutputFlags, outputSchema?: J
 }
 
 /**
- * Asks before a command that changes or deletes existing data (its annotations say `destructive`,
- * as the web UI's Run does), on a terminal. Scripts (no terminal) are not asked: they keep working
- * as before, and `--yes` skips the question on a terminal too.
+ * Asks before a command that changes or deletes existing data (`confirmationFor`, the rule the web
+ * UI and MCP follow too), on a terminal. Scripts (no terminal) are not asked: a person's own script
+ * runs what they typed, and `--yes` skips the question on a terminal too.
  */
 async function confirmed(checked: CheckedRun, flags: RunFlags): Promise<boolean> {
-  const hints = checked.entry.command.annotations;
-  if (!hints.destructive || flags.yes || flags.dryRun || !interactive()) return true;
+  const decision = confirmationFor(checked.entry.command.annotations, {
+    caller: 'person',
+    canAsk: interactive(),
+    allowed: flags.yes,
+    dryRun: flags.dryRun,
+  });
+  if (decision.action !== 'ask') return decision.action === 'run';
   // Checked already: bad input or no connection failed before the question, not after a "yes".
-  const connection = `"${checked.connection.name}"`;
   const title = checked.entry.command.title;
-  const what = hints.idempotent
-    ? `${title} changes existing data on ${connection}.`
-    : `${title} may delete or overwrite data on ${connection}, and running it again may do more.`;
-  return confirm(`${what} Run it?`);
+  return confirm(confirmQuestion(decision.level, title, `"${checked.connection.name}"`));
 }
 
 /**

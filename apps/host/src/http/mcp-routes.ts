@@ -1,13 +1,18 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { HttpContext } from './context.js';
 
-/** The `/mcp` query: the same selection as `c-host mcp --read-only --tools … --toolsets … --max-result-tokens …`. */
+/**
+ * The `/mcp` query: the same selection as `c-host mcp --read-only --tools … --toolsets …
+ * --max-result-tokens … --allow-destructive` (the query is the client's configuration, which the
+ * person writes, like the flags).
+ */
 interface McpQuery {
   readOnly?: string | string[];
   tools?: string | string[];
   toolsets?: string | string[];
   maxResultBytes?: string | string[];
   maxResultTokens?: string | string[];
+  allowDestructive?: string | string[];
 }
 
 /**
@@ -26,6 +31,7 @@ export const mcpRoutes: FastifyPluginAsync<HttpContext> = async (app, { host }) 
       toolsets: query.toolsets,
       maxResultBytes: single(query.maxResultBytes),
       maxResultTokens: single(query.maxResultTokens),
+      allowDestructive: single(query.allowDestructive),
     });
     selectTools(host.registry, options);
     reply.hijack();

@@ -9,6 +9,7 @@ import type {
 import type { RegisteredCommand } from '../registry.js';
 import type { Runner } from '../run/runner.js';
 import { boundResult, MIN_RESULT_BYTES } from './bounded-result.js';
+import { type ConfirmContext, confirmBeforeHarm } from './confirm.js';
 import { CONNECTION_ARGUMENT, KEY_ARGUMENT } from './mcp-host.js';
 import { ownsParameter, toolFor } from './tools.js';
 
@@ -82,15 +83,20 @@ export interface CallLimits {
   maxResultBytes: number;
   /** The token bound the bytes come from, to say in an error. */
   maxResultTokens?: number | undefined;
+  /** What confirmation before harm needs to know (see `confirmBeforeHarm`). */
+  confirm: ConfirmContext;
 }
 
-/** Runs a tool's command through the pipeline (`Runner.check`, then `run`) and answers with its result. */
+/**
+ * Runs a tool's command through the pipeline (`Runner.check`, the confirmation before harm, then
+ * `run`) and answers with its result.
+ */
 export async function callTool(
   runner: Pick<Runner, 'check' | 'run'>,
   entry: RegisteredCommand,
   request: CallToolRequest,
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
-  { offered, maxResultBytes, maxResultTokens }: CallLimits,
+  { offered, maxResultBytes, maxResultTokens, confirm }: CallLimits,
 ): Promise<CallToolResult> {
   const progressToken = request.params._meta?.progressToken;
   let result: unknown;
@@ -105,6 +111,8 @@ export async function callTool(
       connection: split.connection,
       idempotencyKey: split.idempotencyKey,
     });
+    const refusal = await confirmBeforeHarm(runner, checked, extra, confirm);
+    if (refusal) return errorResult(refusal);
     result = await runner.run(checked, {
       signal: extra.signal,
       surface: 'mcp',

@@ -413,7 +413,8 @@ describe('results', () => {
 
 describe('idempotency keys', () => {
   it('make a repeated write call the provider once and return the first result', async () => {
-    const client = await connect();
+    // A destructive tool: this client cannot ask the person, so the server was allowed to run it.
+    const client = await connect('?allowDestructive=1');
     const args = { thingId: 'th_5', idempotencyKey: 'mcp-k-1' };
     const first = await client.callTool({ name: 'things_deleteThing', arguments: args });
     const again = await client.callTool({ name: 'things_deleteThing', arguments: args });

@@ -31,6 +31,12 @@ export interface McpOptions {
   maxResultBytes?: number | undefined;
   /** At most about this many tokens per tool result, estimated from size (default 25,000). */
   maxResultTokens?: number | undefined;
+  /**
+   * Destructive tools run without asking the person when their client cannot be asked
+   * (`--allow-destructive`, `C_HOST_MCP_ALLOW_DESTRUCTIVE`, `/mcp?allowDestructive=1`). A client with
+   * elicitation is asked all the same.
+   */
+  allowDestructive?: boolean | undefined;
 }
 
 /** Arguments every tool takes besides its command's own parameters. */

@@ -8,9 +8,10 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { hostVersion } from '../paths.js';
-import type { RegisteredCommand } from '../registry.js';
+import type { RegisteredCommand, Registry } from '../registry.js';
 import { resultBudget } from './bounded-result.js';
 import { callTool } from './call.js';
+import { asksForm, type ConfirmContext } from './confirm.js';
 import {
   callDiscoveryTool,
   DISCOVERY_TOOLS,
@@ -19,18 +20,13 @@ import {
 } from './mcp-discovery.js';
 import type { McpHost, McpOptions } from './mcp-host.js';
 import { memorySession, type ToolsetSession } from './mcp-session.js';
+import { ALL_TOOLSETS, CORE_TOOLSETS, resolveToolsets, toolsetsOf } from './mcp-toolsets.js';
 import { callTriggerTool, TRIGGER_TOOLS } from './mcp-trigger-tools.js';
 import { offersDiscovery, selectTools, toolsOf } from './tools.js';
 
 export { CONNECTION_ARGUMENT, KEY_ARGUMENT, type McpHost, type McpOptions } from './mcp-host.js';
-export {
-  listedCommands,
-  mcpInstructions,
-  offersDiscovery,
-  parseToolSelection,
-  selectTools,
-  toolsOf,
-} from './tools.js';
+export { ALLOW_DESTRUCTIVE_ENV, parseToolSelection } from './tool-selection.js';
+export { listedCommands, mcpInstructions, offersDiscovery, selectTools, toolsOf } from './tools.js';
 
 /** Options of `createMcpServer`. */
 export interface McpServerOptions extends McpOptions {
@@ -38,6 +34,28 @@ export interface McpServerOptions extends McpOptions {
   instructions?: string | undefined;
   /** Where the toolsets the agent enables are kept (default: in this server, for its lifetime). */
   session?: ToolsetSession | undefined;
+  /**
+   * Whether the client takes elicitation, for a server that did not see its `initialize` (stateless
+   * HTTP); by default what the client declared to this server.
+   */
+  clientCanAsk?: (() => Promise<boolean>) | undefined;
+}
+
+/**
+ * What confirmation before harm needs: whether the client can ask, what the person allowed at
+ * start, and the commands of the toolsets their configuration names (not `all` or `core`, which
+ * say how much to list, not what may run unasked).
+ */
+function confirmContext(server: Server, registry: Registry, options: McpServerOptions): ConfirmContext {
+  const named = (options.toolsets ?? []).filter((name) => name !== ALL_TOOLSETS && name !== CORE_TOOLSETS);
+  const toolsets = toolsetsOf(registry);
+  return {
+    canAsk: options.clientCanAsk ?? (async () => asksForm(server.getClientCapabilities())),
+    allowDestructive: options.allowDestructive === true,
+    configured: new Set(resolveToolsets(registry, named).flatMap((toolset) => toolset.commands)),
+    toolsetsOf: (id) =>
+      toolsets.filter((toolset) => toolset.commands.includes(id)).map((toolset) => toolset.id),
+  };
 }
 
 /** The discovery tools as this server offers them: `run_command` is read-only on a read-only server. */
@@ -72,7 +90,12 @@ export function createMcpServer(host: McpHost, options: McpServerOptions = {}): 
   const served = new Map(selectTools(host.registry, options).map((entry) => [entry.toolName, entry]));
   const offered = new Set(served.keys());
   const budget = resultBudget(options);
-  const limits = { offered, maxResultBytes: budget.bytes, maxResultTokens: budget.tokens };
+  const limits = {
+    offered,
+    maxResultBytes: budget.bytes,
+    maxResultTokens: budget.tokens,
+    confirm: confirmContext(server, host.registry, options),
+  };
   const session = options.session ?? memorySession();
   // The event tools come with connectors that have triggers, unless a selection names the tools.
   const triggers =

@@ -1,23 +1,42 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SettingStore } from '../store/setting-store.js';
 
-/** The toolsets an agent enabled in one MCP session, beside those the server lists anyway. */
+/**
+ * One MCP session: the toolsets an agent enabled, beside those the server lists anyway, and whether
+ * its client said at `initialize` that the person can be asked (elicitation), which a stateless
+ * HTTP server answering a later request cannot know otherwise.
+ */
 export interface ToolsetSession {
   /** The ids enabled so far, in the order they were enabled. */
   enabled(): Promise<string[]>;
   /** Adds toolsets for the rest of the session. */
   enable(ids: readonly string[]): Promise<void>;
+  /** Whether the client takes form elicitation, as it said at `initialize` (false when unknown). */
+  canAsk(): Promise<boolean>;
+  /** Keeps what the client said at `initialize`. */
+  rememberCanAsk(canAsk: boolean): Promise<void>;
 }
 
 /** A session held by the server itself: stdio, where one process serves one client. */
 export function memorySession(): ToolsetSession {
   const ids: string[] = [];
+  let asks = false;
   return {
     enabled: async () => [...ids],
     enable: async (more) => {
       for (const id of more) if (!ids.includes(id)) ids.push(id);
     },
+    canAsk: async () => asks,
+    rememberCanAsk: async (canAsk) => {
+      asks = canAsk;
+    },
   };
+}
+
+/** What the store keeps of a session (an array: the toolsets alone, as kept before elicitation). */
+interface StoredSession {
+  toolsets: string[];
+  canAsk: boolean;
 }
 
 /** How long an HTTP session's enabled toolsets are kept after its last change. */
@@ -45,18 +64,26 @@ export function storedSession(
   sessionId: string,
 ): ToolsetSession {
   const key = createHash('sha256').update(sessionId).digest('hex');
-  const read = async (): Promise<string[]> => {
+  const read = async (): Promise<StoredSession> => {
     const value = await settings.getEphemeral(SESSION_KIND, key);
-    if (value === undefined) return [];
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+    const parsed: unknown = value === undefined ? undefined : JSON.parse(value);
+    const record = (Array.isArray(parsed) ? { toolsets: parsed } : (parsed ?? {})) as Record<string, unknown>;
+    const toolsets = Array.isArray(record.toolsets) ? record.toolsets : [];
+    return {
+      toolsets: toolsets.filter((id): id is string => typeof id === 'string'),
+      canAsk: record.canAsk === true,
+    };
   };
+  const write = (record: StoredSession) =>
+    settings.putEphemeral(SESSION_KIND, key, JSON.stringify(record), Date.now() + SESSION_TTL_MS);
   return {
-    enabled: read,
+    enabled: async () => (await read()).toolsets,
     enable: async (more) => {
-      const ids = await read();
-      for (const id of more) if (!ids.includes(id)) ids.push(id);
-      await settings.putEphemeral(SESSION_KIND, key, JSON.stringify(ids), Date.now() + SESSION_TTL_MS);
+      const record = await read();
+      for (const id of more) if (!record.toolsets.includes(id)) record.toolsets.push(id);
+      await write(record);
     },
+    canAsk: async () => (await read()).canAsk,
+    rememberCanAsk: async (canAsk) => write({ ...(await read()), canAsk }),
   };
 }

@@ -1,15 +1,7 @@
 import { fillLookupInput, type JsonSchema, type Lookup, ValidationError } from '@c/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type RegisteredCommand, type Registry, toolNameOf } from '../registry.js';
-import {
-  BYTES_PER_TOKEN,
-  MAX_RESULT_BYTES_CEILING,
-  MAX_RESULT_TOKENS_CEILING,
-  MAX_RESULT_TOKENS_ENV,
-  MIN_RESULT_BYTES,
-  MIN_RESULT_TOKENS,
-  resultBudget,
-} from './bounded-result.js';
+import { resultBudget } from './bounded-result.js';
 import {
   compactInput,
   compactOutput,
@@ -22,82 +14,12 @@ import {
   ALL_TOOLSETS,
   commandsInToolsets,
   discovers,
-  parseToolsets,
   resolveToolsets,
   toolsetsOption,
 } from './mcp-toolsets.js';
 
 // The tools an MCP server offers: which commands (the selection), each one's schema with the
 // host's own arguments, and the server's instructions for a model.
-
-/**
- * Reads the selection as a flag or a query parameter gives it (`"1"`, `"a,b"`, `"65536"`), the token
- * bound also from the environment, each problem a `ValidationError` naming the parameter.
- */
-export function parseToolSelection(
-  raw: {
-    readOnly?: boolean | string | undefined;
-    tools?: string | string[] | undefined;
-    toolsets?: string | string[] | undefined;
-    maxResultBytes?: number | string | undefined;
-    maxResultTokens?: number | string | undefined;
-  },
-  env: NodeJS.ProcessEnv = process.env,
-): McpOptions {
-  const toolsets = parseToolsets(raw.toolsets);
-  const readOnly =
-    raw.readOnly === undefined || typeof raw.readOnly === 'boolean'
-      ? raw.readOnly
-      : ['1', 'true', 'yes', ''].includes(raw.readOnly.toLowerCase());
-  const tools =
-    raw.tools === undefined
-      ? undefined
-      : (Array.isArray(raw.tools) ? raw.tools : [raw.tools])
-          .flatMap((entry) => entry.split(','))
-          .map((entry) => entry.trim())
-          .filter(Boolean);
-  if (tools?.length === 0) {
-    throw new ValidationError(
-      'Invalid parameter "tools": give command ids or globs, comma-separated (<connector>.*,<connector>.<command>; `c-host list` shows the ids)',
-      { parameter: 'tools' },
-    );
-  }
-  const maxResultBytes = wholeNumber(raw.maxResultBytes, 'maxResultBytes', {
-    min: MIN_RESULT_BYTES,
-    max: MAX_RESULT_BYTES_CEILING,
-    unit: 'bytes',
-    why: 'a result travels twice in a message, and MCP clients refuse messages over 10 MiB',
-  });
-  const fromEnv = raw.maxResultTokens === undefined ? env[MAX_RESULT_TOKENS_ENV] : undefined;
-  const maxResultTokens = wholeNumber(
-    raw.maxResultTokens ?? (fromEnv || undefined),
-    fromEnv ? MAX_RESULT_TOKENS_ENV : 'maxResultTokens',
-    {
-      min: MIN_RESULT_TOKENS,
-      max: MAX_RESULT_TOKENS_CEILING,
-      unit: 'tokens',
-      why: `estimated as ${BYTES_PER_TOKEN} bytes of JSON a token`,
-    },
-  );
-  return { readOnly, tools, toolsets, maxResultBytes, maxResultTokens };
-}
-
-/** A bound given as a flag, a query parameter or an environment variable, checked. */
-function wholeNumber(
-  raw: number | string | undefined,
-  parameter: string,
-  bounds: { min: number; max: number; unit: string; why: string },
-): number | undefined {
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
-    throw new ValidationError(
-      `Invalid parameter "${parameter}": expected a whole number of ${bounds.unit} from ${bounds.min} to ${bounds.max} (${bounds.why})`,
-      { parameter },
-    );
-  }
-  return value;
-}
 
 /** A glob over ids and tool names: `*` is any run of characters. */
 function globPattern(glob: string): RegExp {
@@ -239,6 +161,16 @@ const STAGES: readonly { detail: DescriptionDetail; levels: number; inputLevels?
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
 /**
+ * What an open object's schema says when it names no field (a GraphQL answer shaped by the
+ * document sent): its words, which are then all an agent can read of the result.
+ */
+function wordsOnly(schema: JsonSchema | undefined): string | undefined {
+  const fields = schema?.properties ?? schema?.anyOf ?? schema?.oneOf;
+  if (schema?.type !== 'object' || typeof schema.description !== 'string') return undefined;
+  return fields && Object.keys(fields).length > 0 ? undefined : firstSentences(schema.description, 2, 300);
+}
+
+/**
  * A command's tool, sized for an agent's context: a description of a sentence or two, a compact
  * output schema (the result's fields, more let through) and an input schema without what only a
  * form needs, told more shortly only as far as the size requires. `describe` gives the full ones.
@@ -258,6 +190,7 @@ function toolOf(entry: RegisteredCommand, hidden: ReadonlySet<string>): Tool {
         ? fieldNames(full)
         : compactOutput(full, levels)
       : { type: 'object' }) as Tool['outputSchema'],
+    ...(wordsOnly(full) ? { outputSchema: { type: 'object', description: wordsOnly(full) } } : {}),
     // The tool's title says it already (clients fall back to it).
     annotations: {
       readOnlyHint: hints.readOnly,
@@ -386,6 +319,7 @@ export async function mcpInstructions(host: McpHost, options: McpOptions = {}): 
     ...(writes
       ? [
           'Writes: tools that change something take an optional `idempotencyKey`: make one per intended change (a UUID) and send the same key when you retry that change after a timeout or an error. Within 24 hours it is applied once and the first result comes back; the same key with other arguments is refused. An error with outcomeUnknown: true may have been applied: retry with the key it names (error.details.idempotencyKey), never with a new one. Previewing the exact provider request without sending it (a dry run) is for the c-host CLI (--dry-run) and HTTP API, not a tool argument.',
+          'Confirmation: a tool with destructiveHint (deletes, overwrites, money moves) asks the person first through your client (elicitation), showing them the requests it would send; when they decline or dismiss it, nothing is sent and the error says so: do not call it again unless they ask. A client that cannot ask gets a permission error (details.confirmation "unavailable") saying how the person allows such tools.',
         ]
       : ['This server offers read-only tools: nothing it does changes an account.']),
     'Errors: a failed tool returns isError with {error: {kind, message, …}}. kind validation names the parameter to fix (error.parameter); rate_limit carries retryAfterMs; auth means the user must reconnect that connection; not_found means the id does not exist in that account.',

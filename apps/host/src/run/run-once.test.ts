@@ -106,7 +106,8 @@ describe('one run, one pass through the pipeline', () => {
   it('over MCP: the server finds the tool, so nothing looks it up again', async () => {
     const client = new Client({ name: 'run-once', version: '1.0.0' });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL('/mcp', base), {
+      // A destructive tool, allowed unasked: this client cannot ask the person (no elicitation).
+      new StreamableHTTPClientTransport(new URL('/mcp?allowDestructive=1', base), {
         requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
       }),
     );

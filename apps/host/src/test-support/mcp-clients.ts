@@ -1,4 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { cliCommand, hostRoot } from './cli.js';
@@ -11,9 +11,9 @@ import { cliCommand, hostRoot } from './cli.js';
 export class McpClients {
   readonly #clients: Client[] = [];
 
-  /** A new client (not connected), kept for `close()`. */
-  client(name = 'agent'): Client {
-    const client = new Client({ name, version: '1.0.0' });
+  /** A new client (not connected), kept for `close()`; `options` declare its capabilities. */
+  client(name = 'agent', options?: ClientOptions): Client {
+    const client = new Client({ name, version: '1.0.0' }, options);
     this.#clients.push(client);
     return client;
   }

@@ -1,3 +1,4 @@
+import { confirmRisk } from '@c/host/confirm-policy';
 import { type FieldProblem, fieldElement } from '../form/error-summary';
 import type { Safety } from './safety';
 import type { Running } from './use-run';
@@ -82,10 +83,8 @@ export function RunControls({
       <div aria-live="assertive" className="run-row__status">
         {confirming && (
           <p className={`notice ${safety === 'destructive' ? 'notice--error' : 'notice--warn'}`}>
-            {safety === 'destructive'
-              ? `${title} may delete or overwrite data on ${target}, and running it again may do more.`
-              : `${title} changes existing data on ${target}.`}{' '}
-            Press “Yes, run {title}” to go ahead.
+            {confirmRisk(safety === 'destructive' ? 'destructive' : 'changes', title, target)} Press “Yes, run{' '}
+            {title}” to go ahead.
           </p>
         )}
         {problems.length > 0 && <ProblemList formId={formId} problems={problems} />}

@@ -1,3 +1,4 @@
+import { confirmationFor } from '@c/host/confirm-policy';
 import type { CommandAnnotations } from '../types';
 
 /**
@@ -28,8 +29,10 @@ export const safetyText: Record<Safety, { label: string; hint: string }> = {
   },
 };
 
-/** Whether Run asks "are you sure?" first: for anything that touches existing data. */
+/**
+ * Whether Run asks "are you sure?" first: the host's one rule of confirmation (the CLI's prompt and
+ * MCP's elicitation follow it too), for a person who can always be asked here.
+ */
 export function needsConfirmation(annotations: CommandAnnotations): boolean {
-  const safety = safetyOf(annotations);
-  return safety === 'changes' || safety === 'destructive';
+  return confirmationFor(annotations, { caller: 'person', canAsk: true }).action === 'ask';
 }
