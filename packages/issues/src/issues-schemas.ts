@@ -189,9 +189,11 @@ export const deleteResultSchema = (z: Zod) =>
 
 /** The `data` of a Custom GraphQL Action's response. */
 export const graphqlDataSchema = (z: Zod) =>
-  z
-    .record(z.string(), z.unknown())
-    .describe('The data of Linear’s GraphQL response, shaped by the document sent.');
+  z.looseObject({}).meta({
+    title: 'Data',
+    description:
+      'The data of Linear’s GraphQL response: one field per root field of the document sent (viewer, issues, issueCreate, …), each shaped by its selection. Errors in the response are returned as an error, never here.',
+  });
 
 /** An issue, with the fields of the `IssueFields` fragment. */
 export type LinearIssue = z.output<ReturnType<typeof issueSchema>>;

@@ -50,4 +50,14 @@ describe('the tools/list budget', () => {
       expect(() => ajv.compile(tool.outputSchema!), `${tool.name} output`).not.toThrow();
     }
   });
+
+  it('tells what a result shaped by its input is, when its schema can name no field', () => {
+    const tool = toolsOf(registry, { toolsets: ['all'] }).find(
+      (entry) => entry.name === 'issues_customGraphqlAction',
+    );
+    expect(tool?.outputSchema).toEqual({
+      type: 'object',
+      description: expect.stringMatching(/^The data of .* GraphQL response: one field per root field/),
+    });
+  });
 });

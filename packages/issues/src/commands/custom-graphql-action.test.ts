@@ -32,6 +32,15 @@ query Viewer { viewer { name } }`;
     expect(data).toEqual({ team: { key: 'DES', name: 'Design', issueCount: 3 } });
   });
 
+  it('declares its result: the response’s data, any root field let through, errors never in it', () => {
+    expect(customGraphqlAction.outputSchema).toMatchObject({
+      type: 'object',
+      title: 'Data',
+      additionalProperties: {},
+      description: expect.stringMatching(/GraphQL response: one field per root field.*Errors .* never here/),
+    });
+  });
+
   it('runs mutations too', async () => {
     const data = await h.client.run('customGraphqlAction', {
       query: 'mutation { issueArchive(id: "OPS-2") { success entity { identifier } } }',
