@@ -184,3 +184,67 @@ function describeAt(
   const first = firstSentences(text.replace(/ ?Choices: .*$/, ''), 1, 120);
   return choices ? `${first} Choices: the ${choices} tool.` : first;
 }
+
+/** Keywords whose keys are names (of fields, definitions), not keywords: a field may be `x-…`. */
+const NAMED = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose values are data (a default, an example), left exactly as they are. */
+const DATA = new Set(['const', 'enum', 'default', 'examples', 'example']);
+/** The keywords that apply to one type only, which a strict compiler wants under that type. */
+const TYPE_KEYWORDS: Record<string, readonly string[]> = {
+  string: ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  object: [
+    'properties',
+    'required',
+    'additionalProperties',
+    'patternProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+  ],
+  array: ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains'],
+};
+TYPE_KEYWORDS.integer = TYPE_KEYWORDS.number!;
+
+/**
+ * A list of types (`type: ['string', 'null']`) as a strict compiler takes it: `anyOf` one branch a
+ * type, each with the keywords that apply to it. The same values pass.
+ */
+function splitTypes(schema: Schema, types: unknown[]): Schema {
+  const rest: Schema = { ...schema };
+  delete rest.type;
+  const branches = types.map((type) => {
+    const branch: Schema = { type };
+    for (const keyword of TYPE_KEYWORDS[String(type)] ?? []) {
+      if (keyword in schema) branch[keyword] = schema[keyword];
+    }
+    return branch;
+  });
+  for (const keyword of Object.values(TYPE_KEYWORDS).flat()) delete rest[keyword];
+  // An `anyOf` already there must hold as well as the type's.
+  return rest.anyOf
+    ? { ...rest, allOf: [{ anyOf: branches }, ...((rest.allOf as unknown[]) ?? [])] }
+    : { ...rest, anyOf: branches };
+}
+
+/**
+ * A full schema as MCP publishes it (`describe`), for a client that compiles it strictly (Ajv's
+ * strict mode, draft 2020-12): without the view hints for the host's UI (`x-view`, `x-list`,
+ * `x-filter-fields`, …), unknown keywords there, and with a list of types written as `anyOf`. The
+ * host API keeps them as they are.
+ */
+export function withoutViewHints(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutViewHints);
+  if (!isSchema(schema)) return schema;
+  const source = Array.isArray(schema.type) ? splitTypes(schema, schema.type) : schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (key.startsWith('x-')) continue;
+    out[key] = DATA.has(key)
+      ? value
+      : NAMED.has(key) && isSchema(value)
+        ? Object.fromEntries(Object.entries(value).map(([name, field]) => [name, withoutViewHints(field)]))
+        : withoutViewHints(value);
+  }
+  return out;
+}

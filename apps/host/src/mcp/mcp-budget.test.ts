@@ -3,7 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
 import { Registry } from '../registry.js';
-import { DISCOVERY_TOOLS } from './mcp-discovery.js';
+import { callDiscoveryTool, DISCOVERY_TOOLS } from './mcp-discovery.js';
+import { memorySession } from './mcp-session.js';
 import { TRIGGER_TOOLS } from './mcp-trigger-tools.js';
 import { MAX_TOOL_BYTES, toolsOf } from './tools.js';
 
@@ -60,4 +61,32 @@ describe('the tools/list budget', () => {
       description: expect.stringMatching(/^The data of .* GraphQL response: one field per root field/),
     });
   });
+
+  it("publishes through describe every command's full schemas, which a strict Ajv compiles: no view hints", async () => {
+    const ajv = new Ajv2020({ strict: true, validateFormats: false });
+    const context = {
+      registry,
+      options: {},
+      session: memorySession(),
+      served: new Map(registry.commands().map((entry) => [entry.toolName, entry])),
+      run: () => Promise.reject(new Error('describe runs nothing')),
+      listChanged: async () => {},
+    };
+    const hinted = registry
+      .commands()
+      .filter((entry) =>
+        JSON.stringify([entry.command.inputSchema, entry.command.outputSchema]).includes('"x-'),
+      );
+    expect(hinted.length).toBeGreaterThan(0);
+    for (const entry of registry.commands()) {
+      const described = await callDiscoveryTool(context, 'describe', { id: entry.id });
+      const { inputSchema, outputSchema } = (
+        described.structuredContent as { command: Record<string, object> }
+      ).command;
+      expect(JSON.stringify({ inputSchema, outputSchema }), entry.id).not.toMatch(/"x-[a-z-]+":/);
+      expect(() => ajv.compile(inputSchema!), `${entry.id} input`).not.toThrow();
+      if (outputSchema) expect(() => ajv.compile(outputSchema), `${entry.id} output`).not.toThrow();
+    }
+    // Compiling some 400 schemas takes seconds on a busy machine.
+  }, 120_000);
 });

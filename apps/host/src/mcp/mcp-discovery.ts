@@ -2,6 +2,7 @@ import { toErrorJson, ValidationError } from '@c/core';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { RegisteredCommand, Registry } from '../registry.js';
 import { closestNames, didYouMean } from '../suggest.js';
+import { withoutViewHints } from './compact-schema.js';
 import { CONNECTION_ARGUMENT, KEY_ARGUMENT, type McpOptions } from './mcp-host.js';
 import type { ToolsetSession } from './mcp-session.js';
 import { type HostToolset, toolsetsOf } from './mcp-toolsets.js';
@@ -230,8 +231,9 @@ function describe(context: DiscoveryContext, id: string): Record<string, unknown
     command: {
       ...summary(entry),
       annotations: entry.command.annotations,
-      inputSchema: fullInputSchema(entry, new Set(context.served.keys())),
-      ...(entry.command.outputSchema ? { outputSchema: entry.command.outputSchema } : {}),
+      // The schemas a client may compile, so without the UI's view hints (the host API has them).
+      inputSchema: withoutViewHints(fullInputSchema(entry, new Set(context.served.keys()))),
+      ...(entry.command.outputSchema ? { outputSchema: withoutViewHints(entry.command.outputSchema) } : {}),
     },
   };
 }
