@@ -79,7 +79,7 @@ describe('the tools/list budget', () => {
       );
     expect(hinted.length).toBeGreaterThan(0);
     for (const entry of registry.commands()) {
-      const described = await callDiscoveryTool(context, 'describe', { id: entry.id });
+      const described = await callDiscoveryTool(context, 'describe', { id: entry.toolName });
       const { inputSchema, outputSchema } = (
         described.structuredContent as { command: Record<string, object> }
       ).command;
