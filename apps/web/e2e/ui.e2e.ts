@@ -553,6 +553,14 @@ describe.skipIf(Boolean(missing))(
         expect(named).toBe(3);
         await expect(page.locator('.field__error').count()).resolves.toBe(named);
         await check('09-validation-summary');
+
+        // Forms whose help holds a long address, and a provider error with a URL: they wrap.
+        await openCommand('docs.fetchDocumentContent');
+        await page.getByRole('button', { name: 'Run', exact: true }).waitFor();
+        await check('19-docs-fetch-form');
+        await openCommand('docs.updateDocumentContent');
+        await page.getByRole('button', { name: 'Run', exact: true }).waitFor();
+        await check('20-docs-update-form');
       });
     }
 
