@@ -74,6 +74,11 @@ describe('command form', () => {
     expect(start).toBeRequired();
     expect(start).toHaveAttribute('type', 'date');
     expect(screen.getByLabelText(/Metric/).tagName).toBe('SELECT');
+    // A required range starts as Amplitude's charts do: the last 30 days, ending today.
+    expect(start).toHaveValue(new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10));
+    expect(screen.getByLabelText(/End Date/)).toHaveValue(new Date().toISOString().slice(0, 10));
+    fireEvent.change(start, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText(/End Date/), { target: { value: '' } });
 
     await user.click(screen.getByRole('button', { name: 'Run' }));
     const summary = (await screen.findByText(/2 fields need attention before this can run/))

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fixtures from '../test/__fixtures__/commands.json';
 import type { CommandLookup } from '../types';
-import { dateCodec, dateFormatOf, enumLabelsOf, planForm } from './form-plan';
+import { dateCodec, dateFormatOf, enumLabelsOf, planForm, rangeDefault } from './form-plan';
 import { rememberLookups } from './lookups';
 
 const schemaOf = (id: string) =>
@@ -222,5 +222,32 @@ describe('dates', () => {
     expect(dateCodec.toInput('unixSeconds', seconds)).toBe('2026-11-04T07:30');
     expect(dateCodec.fromInput('ymd', '')).toBeUndefined();
     expect(dateCodec.toInput('ymd', 'nonsense')).toBe('');
+  });
+});
+
+describe('rangeDefault', () => {
+  const now = new Date('2026-12-02T15:30:00.000Z');
+  it("starts a required range as Amplitude's charts do: the last 30 days, or the last full day by the hour", () => {
+    expect(rangeDefault('start', 'ymd', now)).toBe('20261103');
+    expect(rangeDefault('end', 'ymd', now)).toBe('20261202');
+    expect(rangeDefault('start', 'ymdh', now)).toBe('20261201T00');
+    expect(rangeDefault('end', 'ymdh', now)).toBe('20261201T23');
+    expect(rangeDefault('window.start', 'isoDate', now)).toBe('2026-11-03');
+    expect(rangeDefault('createdAfter', 'ymd', now)).toBeUndefined();
+    expect(rangeDefault('start', 'unixSeconds', now)).toBeUndefined();
+  });
+
+  it('fills only a required date without a default of its own', () => {
+    const plan = planForm('analytics.activeAndNewUserCounts', {
+      type: 'object',
+      properties: {
+        start: { type: 'string', pattern: '^\\d{8}$', description: 'First day, YYYYMMDD.' },
+        end: { type: 'string', pattern: '^\\d{8}$', description: 'Last day, YYYYMMDD.' },
+      },
+      required: ['start'],
+    });
+    const properties = plan.schema.properties as Record<string, { default?: unknown }>;
+    expect(properties.start?.default).toMatch(/^\d{8}$/);
+    expect(properties.end?.default).toBeUndefined();
   });
 });

@@ -194,7 +194,13 @@ function planProperty(
     return { schema: { ...schema, items: items.schema as Schema }, ui: { items: items.uiSchema } };
   }
   const dateFormat = dateFormatOf(schema);
-  if (dateFormat) return { schema, ui: { 'ui:widget': 'date', 'ui:options': { dateFormat } } };
+  if (dateFormat) {
+    const range = required && schema.default === undefined ? rangeDefault(key, dateFormat) : undefined;
+    return {
+      schema: range === undefined ? schema : { ...schema, default: range },
+      ui: { 'ui:widget': 'date', 'ui:options': { dateFormat } },
+    };
+  }
   if (types.includes('boolean') && schema.default === undefined && !required) {
     // A checkbox cannot say "not given": an optional flag without a default is a three-way choice.
     return { schema, ui: { 'ui:widget': 'select', 'ui:placeholder': 'Not set' } };
@@ -207,6 +213,25 @@ function planProperty(
     return { schema, ui: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } };
   }
   return { schema, ui: {} };
+}
+
+/**
+ * What a required range field starts with, as Amplitude's own charts do: the last 30 days for a
+ * day range (`start` 29 days ago, `end` today), the last full day for an hourly one (an export: a
+ * day of raw events is plenty to look at). Undefined for any other field: a date a person must pick.
+ */
+export function rangeDefault(key: string, format: DateFormat, now = new Date()): string | undefined {
+  const end = /(^|\.)end$/i.test(key);
+  if (!end && !/(^|\.)start$/i.test(key)) return undefined;
+  const day = (offset: number) =>
+    new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  if (format === 'ymd') return end ? day(0) : day(-29);
+  if (format === 'ymdh') return end ? `${day(-1)}T23` : `${day(-1)}T00`;
+  if (format === 'isoDate') {
+    const text = end ? day(0) : day(-29);
+    return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+  }
+  return undefined;
 }
 
 function planObject(commandId: string, schema: Schema, root: Schema, prefix: string): FormPlan {
