@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { API_ROUTES, API_TAGS, type ApiResponse, type ApiRoute } from '../api/routes.js';
 import { DryRunResult, RunCommandRequest } from '../api/schemas.js';
 import { commandArea, connectorAreas } from '../areas.js';
-import type { Registry } from '../registry.js';
+import type { RegisteredCommand, Registry } from '../registry.js';
+import { type ViewHints, viewHints, withoutViewHints } from '../strict-schema.js';
 import { commandSummary as summarize } from '../views.js';
 import { componentSchemas, documentRef, documentSchema, type Json } from './schemas.js';
 
@@ -70,6 +71,21 @@ function operation(route: ApiRoute): Json {
   };
 }
 
+/**
+ * The view hints of a command's schemas for the host's UI, which are no JSON Schema keywords: the
+ * document publishes the schemas without them, and its run path says them here, by input and
+ * result, each node's under its JSON Pointer (OpenAPI allows `x-` extensions on an operation).
+ */
+function viewsOf(entry: RegisteredCommand): Json {
+  const input = viewHints(entry.command.inputSchema);
+  const output: ViewHints = entry.command.outputSchema ? viewHints(entry.command.outputSchema) : {};
+  const views = {
+    ...(Object.keys(input).length > 0 && { input }),
+    ...(Object.keys(output).length > 0 && { output }),
+  };
+  return Object.keys(views).length > 0 ? { 'x-c-views': views } : {};
+}
+
 /** The section of a command's run path: its connector's title and its area's ("Stripe · Refunds"). */
 function commandTag(connectorTitle: string, areaTitle: string | undefined): string {
   return areaTitle ? `${connectorTitle} · ${areaTitle}` : connectorTitle;
@@ -111,7 +127,7 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
     const result = {
       type: 'object',
       required: ['result'],
-      properties: { result: entry.command.outputSchema ?? {} },
+      properties: { result: withoutViewHints(entry.command.outputSchema ?? {}) },
     };
     paths[`/api/commands/${entry.id}/run`] = {
       post: {
@@ -126,7 +142,10 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
             'application/json': {
               schema: {
                 ...runBody,
-                properties: { ...(runBody.properties as Json), input: entry.command.inputSchema },
+                properties: {
+                  ...(runBody.properties as Json),
+                  input: withoutViewHints(entry.command.inputSchema),
+                },
               },
             },
           },
@@ -140,6 +159,7 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
             },
           },
         },
+        ...viewsOf(entry),
       },
     };
   }

@@ -1,8 +1,8 @@
 import { toErrorJson, ValidationError } from '@c/core';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { RegisteredCommand, Registry } from '../registry.js';
+import { withoutViewHints } from '../strict-schema.js';
 import { closestNames, didYouMean } from '../suggest.js';
-import { withoutViewHints } from './compact-schema.js';
 import { CONNECTION_ARGUMENT, KEY_ARGUMENT, type McpOptions } from './mcp-host.js';
 import type { ToolsetSession } from './mcp-session.js';
 import { type HostToolset, toolsetsOf } from './mcp-toolsets.js';
