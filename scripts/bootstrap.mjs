@@ -178,6 +178,39 @@ function ensureFleetServices() {
   if (status !== 0) log(`installing ${missing.join(' and ')} failed: the fleet tests will fail in CI`);
 }
 
+/** Whether a Python 3 that imports `jsonschema` is on PATH or where Debian installs it. */
+function hasPythonJsonschema() {
+  return ['python3', '/usr/bin/python3'].some(
+    (python) => spawnSync(python, ['-c', 'import jsonschema'], { stdio: 'ignore' }).status === 0,
+  );
+}
+
+/**
+ * The MCP test of the Python SDK's schema checks runs Python's `jsonschema` (what the SDK validates
+ * with): Debian's python3-jsonschema, installed when missing and we may; otherwise that test skips,
+ * saying why, and fails in CI.
+ */
+function ensurePythonJsonschema() {
+  if (hasPythonJsonschema()) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  if (!isRoot || !hasApt) {
+    log(
+      "Python's jsonschema is not installed and cannot be installed here: the Python SDK schema test will be skipped",
+    );
+    return;
+  }
+  log('installing Debian python3-jsonschema for the Python SDK schema test');
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const status = run(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', 'python3', 'python3-jsonschema'],
+    { env: aptEnv, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (status !== 0) log('installing python3-jsonschema failed: the Python SDK schema test will fail in CI');
+}
+
 const [command = 'test', ...rest] = process.argv.slice(2);
 switch (command) {
   case 'start': {
@@ -193,6 +226,7 @@ switch (command) {
     must(pnpm(['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']), 'typecheck');
     ensureChromium();
     ensureFleetServices();
+    ensurePythonJsonschema();
     rmSync(join(root, '.vitest-results.json'), { force: true });
     const status = pnpm([
       'exec',
