@@ -11,7 +11,7 @@ import {
   type StripeParams,
   str,
 } from './stripe-params.js';
-import { type Call, changes, type Reply, type Route, requestOf, route } from './stripe-route.js';
+import { type Call, changes, route as makeRoute, type Reply, type Route, requestOf } from './stripe-route.js';
 import { compileSearch, type SearchFields } from './stripe-search.js';
 import type { Collection, StoredObject, StripeState } from './stripe-state.js';
 
@@ -39,6 +39,11 @@ export interface ResourceSpec {
   noun: string;
   /** Where the objects are kept. */
   collection(state: StripeState): Collection<StoredObject>;
+  /**
+   * Brings the stored objects up to the clock before a generic route answers (a schedule whose start
+   * date has come begins), for resources that change with time.
+   */
+  sync?(call: Call): void;
   /** How a stored object is answered, when it keeps fields Stripe does not send (default: as stored). */
   view?(object: StoredObject): unknown;
   /** `GET {path}`: the filters it takes besides `created`, `limit` and the cursors. */
@@ -129,6 +134,14 @@ export function viewOf(spec: ResourceSpec): (object: StoredObject) => unknown {
 export function resourceRoutes(spec: ResourceSpec): Route[] {
   const { path, permission } = spec;
   const routes: Route[] = [];
+  const sync = spec.sync;
+  const route = sync
+    ? (method: string, at: string, resource: string, run: Route['run']) =>
+        makeRoute(method, at, resource, (call) => {
+          sync(call);
+          return run(call);
+        })
+    : makeRoute;
   if (spec.list) {
     routes.push(
       route('GET', path, permission, (call) =>

@@ -1,3 +1,4 @@
+import { invoicePayments } from './resources/invoice-payments.js';
 import { invalidRequest } from './stripe-errors.js';
 import type { StripeState } from './stripe-state.js';
 
@@ -14,6 +15,7 @@ const subscription: Resolver = (state, id) => state.subscriptions.get(id);
 const balanceTransaction: Resolver = (state, id) => state.balanceTransactions.get(id);
 const charge: Resolver = (state, id) => state.charges.get(id);
 const paymentIntent: Resolver = (state, id) => state.paymentIntents.get(id);
+const schedule: Resolver = (state, id) => state.subscriptionSchedules.get(id);
 
 /**
  * The expandable fields of each object type the simulator serves, by their path inside the object,
@@ -37,16 +39,28 @@ const EXPANDABLE: Record<string, Record<string, Resolver>> = {
   product: { default_price: price },
   refund: { balance_transaction: balanceTransaction, charge, payment_intent: paymentIntent },
   setup_intent: { customer, payment_method: paymentMethod },
-  subscription: { customer, default_payment_method: paymentMethod, latest_invoice: invoice },
+  subscription: {
+    customer,
+    default_payment_method: paymentMethod,
+    latest_invoice: invoice,
+    schedule,
+  },
+  subscription_schedule: { customer, subscription },
+  invoice_payment: { invoice, 'payment.charge': charge, 'payment.payment_intent': paymentIntent },
 };
 
 /**
  * Fields Stripe leaves out unless `expand[]` asks for them ("includable"), computed from the object:
  * an open invoice's `confirmation_secret` is what Stripe's Payment Element confirms its payment with
- * (the `default_incomplete` flow: `expand: ['latest_invoice.confirmation_secret']`).
+ * (the `default_incomplete` flow: `expand: ['latest_invoice.confirmation_secret']`); its `payments`
+ * are the attempts to collect it (`expand: ['payments']`).
  */
-const INCLUDABLE: Record<string, Record<string, (object: Record<string, unknown>) => unknown>> = {
+const INCLUDABLE: Record<
+  string,
+  Record<string, (object: Record<string, unknown>, state: StripeState) => unknown>
+> = {
   invoice: {
+    payments: invoicePayments,
     confirmation_secret: (invoice) =>
       invoice.status === 'open' && (invoice.amount_remaining as number) > 0
         ? {
@@ -123,7 +137,7 @@ function walk(
   }
   const include = within.length === 0 ? INCLUDABLE[owner]?.[head] : undefined;
   if (include && rest.length === 0) {
-    node[head] = include(node);
+    node[head] = include(node, state);
     return;
   }
   if (!Object.hasOwn(node, head)) throw cannotExpand(path);

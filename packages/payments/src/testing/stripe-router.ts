@@ -10,6 +10,7 @@ import { disputeRoutes } from './resources/disputes.js';
 import { eventDestinationRoutes } from './resources/event-destinations.js';
 import { eventRoutes } from './resources/events.js';
 import { invoicingRoutes } from './resources/invoicing.js';
+import { meterRoutes } from './resources/meters.js';
 import { paymentIntentRoutes } from './resources/payment-intents.js';
 import { paymentLinkRoutes } from './resources/payment-links.js';
 import { paymentMethodRoutes } from './resources/payment-methods.js';
@@ -20,6 +21,7 @@ import { promotionCodeRoutes } from './resources/promotion-codes.js';
 import { refundRoutes } from './resources/refunds.js';
 import { setupIntentRoutes } from './resources/setup-intents.js';
 import { subscriptionResumeRoutes } from './resources/subscription-changes.js';
+import { subscriptionScheduleRoutes } from './resources/subscription-schedules.js';
 import { subscriptionRoutes } from './resources/subscriptions.js';
 import { webhookEndpointRoutes } from './resources/webhook-endpoints.js';
 import { errorBody, invalidRequest, StripeFailure } from './stripe-errors.js';
@@ -41,7 +43,7 @@ export interface StripeHandlersOptions {
    * Restricted keys and what each may do, by resource: `customers`, `payment_methods`, `products`,
    * `prices`, `subscriptions`, `invoices`, `balance`, `events`, `coupons`, `event_destinations`,
    * `webhook_endpoints`, `payment_intents`, `charges`, `refunds`, `setup_intents`,
-   * `checkout_sessions`, `payment_links`, `promotion_codes`, `disputes`, `payouts`. A call beyond that is a 403.
+   * `checkout_sessions`, `payment_links`, `promotion_codes`, `disputes`, `payouts`, `billing_meters`. A call beyond that is a 403.
    */
   restrictedKeys?: Readonly<Record<string, Readonly<Record<string, RestrictedAccess>>>>;
   /** The current version's contract: unknown or mistyped parameters get Stripe's 400. */
@@ -81,6 +83,8 @@ const ROUTES: Route[] = [
   ...paymentLinkRoutes(),
   ...disputeRoutes(),
   ...payoutRoutes(),
+  ...subscriptionScheduleRoutes(),
+  ...meterRoutes(),
 ]
   .map((route, order) => ({
     route,

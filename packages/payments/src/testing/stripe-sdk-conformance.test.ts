@@ -889,3 +889,181 @@ describe('stripe-node against the simulator: idempotency, errors and API v2', ()
     expect(deleted.id).toBe(destination.id);
   });
 });
+
+describe('stripe-node against the simulator: subscription schedules, usage and invoice payments', () => {
+  it('schedules a subscription change: phases from now, release, from_subscription, cancel', async () => {
+    const { prices } = SEED_IDS;
+    const customer = await stripe.customers.create({
+      email: 'schedule@example.com',
+      payment_method: 'pm_card_visa',
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    const schedule = await call('subscriptionSchedules.create (phases)', () =>
+      stripe.subscriptionSchedules.create({
+        customer: customer.id,
+        start_date: 'now',
+        end_behavior: 'release',
+        phases: [
+          { items: [{ price: prices.starterMonthly, quantity: 1 }], duration: { interval: 'month' } },
+          {
+            items: [{ price: prices.proMonthly, quantity: 2 }],
+            duration: { interval: 'month', interval_count: 2 },
+          },
+        ],
+      }),
+    );
+    expect(schedule).toMatchObject({ object: 'subscription_schedule', status: 'active' });
+    expect(schedule.phases.map((phase) => phase.items[0]?.price)).toEqual([
+      prices.starterMonthly,
+      prices.proMonthly,
+    ]);
+    const subscriptionId = schedule.subscription as string;
+    const subscription = await call('subscriptions.retrieve (expand schedule)', () =>
+      stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] }),
+    );
+    expect(subscription.status).toBe('active');
+    expect((subscription.schedule as Stripe.SubscriptionSchedule).id).toBe(schedule.id);
+    const read = await call('subscriptionSchedules.retrieve', () =>
+      stripe.subscriptionSchedules.retrieve(schedule.id),
+    );
+    expect(read.current_phase?.start_date).toBe(schedule.phases[0]?.start_date);
+    const listed = await call('subscriptionSchedules.list (customer)', () =>
+      stripe.subscriptionSchedules.list({ customer: customer.id }),
+    );
+    expect(listed.data.map((found) => found.id)).toEqual([schedule.id]);
+    const released = await call('subscriptionSchedules.release', () =>
+      stripe.subscriptionSchedules.release(schedule.id),
+    );
+    expect(released).toMatchObject({
+      status: 'released',
+      subscription: null,
+      released_subscription: subscriptionId,
+    });
+    const after = await stripe.subscriptions.retrieve(subscriptionId);
+    expect(after).toMatchObject({ status: 'active', schedule: null });
+    await refused('subscriptionSchedules.release (released)', Stripe.errors.StripeInvalidRequestError, () =>
+      stripe.subscriptionSchedules.release(schedule.id),
+    );
+    const adopted = await call('subscriptionSchedules.create (from_subscription)', () =>
+      stripe.subscriptionSchedules.create({ from_subscription: subscriptionId }),
+    );
+    expect(adopted).toMatchObject({
+      status: 'active',
+      subscription: subscriptionId,
+      end_behavior: 'release',
+    });
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).schedule).toBe(adopted.id);
+    const canceled = await call('subscriptionSchedules.cancel', () =>
+      stripe.subscriptionSchedules.cancel(adopted.id),
+    );
+    expect(canceled.status).toBe('canceled');
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    const refusal = await refused(
+      'subscriptionSchedules.cancel (canceled)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.subscriptionSchedules.cancel(adopted.id),
+    );
+    expect(refusal.message).toContain('`canceled` status');
+    const later = await call('subscriptionSchedules.create (start_date ahead)', () =>
+      stripe.subscriptionSchedules.create({
+        customer: customer.id,
+        start_date: Math.floor(Date.now() / 1000) + 7 * 86_400,
+        phases: [{ items: [{ price: prices.proYearly }] }],
+      }),
+    );
+    expect(later).toMatchObject({ status: 'not_started', subscription: null, current_phase: null });
+    await refused(
+      'subscriptionSchedules.create (from_subscription and customer)',
+      Stripe.errors.StripeInvalidRequestError,
+      () => stripe.subscriptionSchedules.create({ from_subscription: subscriptionId, customer: customer.id }),
+    );
+    const events = await stripe.events.list({ type: 'subscription_schedule.*', limit: 10 });
+    const mine = events.data.filter(
+      (event) => (event.data.object as Stripe.SubscriptionSchedule).customer === customer.id,
+    );
+    expect(mine.map((event) => event.type)).toEqual([
+      'subscription_schedule.created',
+      'subscription_schedule.canceled',
+      'subscription_schedule.created',
+      'subscription_schedule.released',
+      'subscription_schedule.created',
+    ]);
+  });
+
+  it('reports usage: lists meters, records meter events, refuses a duplicate identifier', async () => {
+    const meters = await call('billing.meters.list (status)', () =>
+      stripe.billing.meters.list({ status: 'active' }),
+    );
+    expect(meters.data.map((meter) => meter.id)).toEqual([SEED_IDS.meters.apiRequests]);
+    const meter = await call('billing.meters.retrieve', () =>
+      stripe.billing.meters.retrieve(SEED_IDS.meters.apiRequests),
+    );
+    expect(meter).toMatchObject({ event_name: 'api_requests', status: 'active' });
+    const payload = { stripe_customer_id: SEED_IDS.customers.ada, value: '25' };
+    const event = await call('billing.meterEvents.create', () =>
+      stripe.billing.meterEvents.create({
+        event_name: meter.event_name,
+        payload,
+        identifier: 'usage-2026-12-02-1',
+      }),
+    );
+    expect(event).toMatchObject({ object: 'billing.meter_event', identifier: 'usage-2026-12-02-1', payload });
+    const generated = await call('billing.meterEvents.create (no identifier)', () =>
+      stripe.billing.meterEvents.create({ event_name: meter.event_name, payload }),
+    );
+    expect(generated.identifier).not.toBe('');
+    const duplicate = await refused(
+      'billing.meterEvents.create (duplicate identifier)',
+      Stripe.errors.StripeInvalidRequestError,
+      () =>
+        stripe.billing.meterEvents.create({
+          event_name: meter.event_name,
+          payload,
+          identifier: 'usage-2026-12-02-1',
+        }),
+    );
+    expect(duplicate.message).toBe('An event already exists with identifier usage-2026-12-02-1.');
+    await refused(
+      'billing.meterEvents.create (timestamp too old)',
+      Stripe.errors.StripeInvalidRequestError,
+      () =>
+        stripe.billing.meterEvents.create({
+          event_name: meter.event_name,
+          payload,
+          timestamp: Math.floor(Date.now() / 1000) - 40 * 86_400,
+        }),
+    );
+  });
+
+  it('expands invoice.payments: open while due, paid by its charge', async () => {
+    const customer = await stripe.customers.create({
+      email: 'payments@example.com',
+      payment_method: 'pm_card_visa',
+      invoice_settings: { default_payment_method: 'pm_card_visa' },
+    });
+    await stripe.invoiceItems.create({ customer: customer.id, amount: 4200, currency: 'usd' });
+    const draft = await stripe.invoices.create({
+      customer: customer.id,
+      pending_invoice_items_behavior: 'include',
+    });
+    const open = await stripe.invoices.finalizeInvoice(draft.id);
+    const due = await call('invoices.retrieve (expand payments)', () =>
+      stripe.invoices.retrieve(open.id, { expand: ['payments'] }),
+    );
+    expect(due.payments?.data).toEqual([
+      expect.objectContaining({
+        status: 'open',
+        amount_requested: 4200,
+        amount_paid: null,
+        invoice: open.id,
+      }),
+    ]);
+    const paid = await call('invoices.pay (expand payments)', () =>
+      stripe.invoices.pay(open.id, { expand: ['payments'] }),
+    );
+    const [payment] = paid.payments?.data ?? [];
+    expect(payment).toMatchObject({ status: 'paid', amount_paid: 4200, payment: { type: 'charge' } });
+    const charge = await stripe.charges.retrieve(payment?.payment.charge as string);
+    expect(charge.amount).toBe(4200);
+  });
+});

@@ -4,11 +4,13 @@ import { buildCustomer } from './resources/customers.js';
 import { seedDispute } from './resources/disputes.js';
 import { buildInvoice, type InvoiceFields } from './resources/invoices.js';
 import { buildPaymentMethod, TEST_CARDS } from './resources/payment-methods.js';
+import { buildMeter } from './resources/meters.js';
 import { buildPayout } from './resources/payouts.js';
 import { buildPrice } from './resources/prices.js';
 import { buildProduct } from './resources/products.js';
 import { buildPromotionCode } from './resources/promotion-codes.js';
 import { buildSubscription, periodEnd } from './resources/subscription-objects.js';
+import { buildPhase, buildSchedule } from './resources/subscription-schedules.js';
 import type { StoredObject, StripeState } from './stripe-state.js';
 
 const DAY = 86_400;
@@ -48,6 +50,8 @@ export const SEED_IDS = {
   promotionCodes: { welcome: 'promo_SeedWelcome' },
   disputes: { adaFraud: 'du_SeedAdaFraudulent', graceNotReceived: 'du_SeedGraceNotReceived' },
   payouts: { paid: 'po_SeedWeeklyPaid', pending: 'po_SeedPending' },
+  subscriptionSchedules: { adaToYearly: 'sub_sched_SeedAdaToYearly' },
+  meters: { apiRequests: 'mtr_SeedApiRequests', storage: 'mtr_SeedStorageLegacy' },
 } as const;
 
 const SEED_REQUEST = { id: null, idempotencyKey: null };
@@ -57,7 +61,10 @@ const SEED_REQUEST = { id: null, idempotencyKey: null };
  * customers (four with a card, Katherine's declining; Linus with none), three products with six
  * prices (one inactive, one one-time), five subscriptions in different states (active, trialing,
  * canceled, past due, and paused after a trial that ended without a payment method), each with its
- * latest invoice, a coupon with its promotion code (WELCOME), two disputed payments, two payouts (paid, pending), twelve balance transactions of every common type, and their events.
+ * latest invoice, a coupon with its promotion code (WELCOME), two disputed payments, two payouts
+ * (paid, pending), twelve balance transactions of every common type, a schedule that moves Ada to Pro
+ * yearly at her next renewal, two meters (api_requests active, a legacy one inactive), and their
+ * events.
  */
 export function seedStripeState(state: StripeState): void {
   const now = state.now();
@@ -376,6 +383,25 @@ export function seedStripeState(state: StripeState): void {
       buildPayout(state, { id, created: ago(days), amount, currency: 'usd', status }),
     );
   }
+  seedSchedule(state, ago(2));
+  state.meters.set(
+    buildMeter({
+      id: ids.meters.apiRequests,
+      created: ago(50),
+      displayName: 'API requests',
+      eventName: 'api_requests',
+    }),
+  );
+  state.meters.set(
+    buildMeter({
+      id: ids.meters.storage,
+      created: ago(200),
+      displayName: 'Storage (legacy)',
+      eventName: 'storage_gb',
+      status: 'inactive',
+      formula: 'last',
+    }),
+  );
   state.balanceTransactions.set(
     buildBalanceTransaction({
       created: ago(0, 2),
@@ -386,4 +412,39 @@ export function seedStripeState(state: StripeState): void {
       status: 'pending',
     }),
   );
+}
+
+/** Ada's Pro monthly subscription under a schedule: this period as it is, then a year of Pro yearly. */
+function seedSchedule(state: StripeState, created: number): void {
+  const ids = SEED_IDS;
+  const subscription = state.subscriptions.get(ids.subscriptions.adaPro) as StoredObject;
+  const item = (subscription.items as { data: Record<string, unknown>[] }).data[0] as Record<string, number>;
+  const monthly = state.prices.get(ids.prices.proMonthly) as StoredObject;
+  const yearly = state.prices.get(ids.prices.proYearly) as StoredObject;
+  const renewal = item.current_period_end as number;
+  const current = { start_date: item.current_period_start as number, end_date: renewal };
+  const schedule: StoredObject = {
+    ...buildSchedule({
+      id: ids.subscriptionSchedules.adaToYearly,
+      created,
+      customer: ids.customers.ada,
+      phases: [
+        buildPhase([{ price: monthly, quantity: 1 }], current.start_date, renewal, 'none'),
+        buildPhase(
+          [{ price: yearly, quantity: 1 }],
+          renewal,
+          periodEnd(renewal, yearly.recurring as never),
+          'none',
+        ),
+      ],
+      endBehavior: 'release',
+      metadata: { reason: 'annual plan from next renewal' },
+    }),
+    status: 'active',
+    subscription: subscription.id,
+    current_phase: current,
+  };
+  state.subscriptionSchedules.set(schedule);
+  state.recordEvent('subscription_schedule.created', schedule, SEED_REQUEST, { created });
+  state.subscriptions.set({ ...subscription, schedule: schedule.id });
 }

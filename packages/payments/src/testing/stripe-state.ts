@@ -113,6 +113,9 @@ const COLLECTIONS = [
   'promotionCodes',
   'disputes',
   'payouts',
+  'subscriptionSchedules',
+  'meters',
+  'meterEvents',
 ] as const;
 
 /** Collections added after format version 1 was first written: a snapshot without them has none. */
@@ -127,6 +130,9 @@ const ADDED_COLLECTIONS: ReadonlySet<string> = new Set([
   'promotionCodes',
   'disputes',
   'payouts',
+  'subscriptionSchedules',
+  'meters',
+  'meterEvents',
 ]);
 
 /** A JSON snapshot of a `StripeState` (see `StripeState.export`). */
@@ -182,6 +188,12 @@ export class StripeState {
   readonly disputes = new Collection<StoredObject>();
   /** Payouts to the account's bank account. */
   readonly payouts = new Collection<StoredObject>();
+  /** Subscription schedules: a subscription's changes planned ahead. */
+  readonly subscriptionSchedules = new Collection<StoredObject>();
+  /** Billing meters: what usage-based prices count. */
+  readonly meters = new Collection<StoredObject>();
+  /** Meter events reported, kept by identifier (their `id` here) to refuse a duplicate. */
+  readonly meterEvents = new Collection<StoredObject>();
   /** Saved responses by API key and idempotency key; see `saveResponse`. */
   readonly idempotency = new Map<string, SavedResponse>();
   readonly #now: () => number;
