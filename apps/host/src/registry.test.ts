@@ -83,6 +83,12 @@ const SPEC_COMMANDS = {
     'getPayout',
     'createPayout',
     'cancelPayout',
+    'createSubscriptionSchedule',
+    'getSubscriptionSchedule',
+    'cancelSubscriptionSchedule',
+    'releaseSubscriptionSchedule',
+    'createMeterEvent',
+    'listMeters',
   ],
   analytics: [
     'activeAndNewUserCounts',
@@ -270,6 +276,7 @@ describe('the registry of the four connectors', async () => {
       'issues.archiveIssue',
       'issues.deleteProject',
       'payments.customAction',
+      'payments.cancelSubscriptionSchedule',
     ]) {
       expect(hints(id), id).toMatchObject({ readOnly: false, destructive: true });
     }

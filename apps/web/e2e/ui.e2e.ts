@@ -626,6 +626,8 @@ describe.skipIf(Boolean(missing))(
         query: '{ viewer { id name } }',
         // Stripe's search query language, for the first resource the form offers (customers).
         'payments.search.query': 'email~"example.com"',
+        // No read command lists subscription schedules: the sandbox's seeded one.
+        scheduleId: 'sub_sched_SeedAdaToYearly',
       };
       const paths: Record<string, string> = {
         payments: '/v1/customers',

@@ -3,6 +3,7 @@ import { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
 import { cancelPayout } from './commands/cancel-payout.js';
 import { cancelRefund } from './commands/cancel-refund.js';
 import { cancelSubscription } from './commands/cancel-subscription.js';
+import { cancelSubscriptionSchedule } from './commands/cancel-subscription-schedule.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import { closeDispute } from './commands/close-dispute.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
@@ -12,6 +13,7 @@ import { createCoupon } from './commands/create-coupon.js';
 import { createCustomer } from './commands/create-customer.js';
 import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
+import { createMeterEvent } from './commands/create-meter-event.js';
 import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createPaymentLink } from './commands/create-payment-link.js';
 import { createPayout } from './commands/create-payout.js';
@@ -21,6 +23,7 @@ import { createPromotionCode } from './commands/create-promotion-code.js';
 import { createRefund } from './commands/create-refund.js';
 import { createSetupIntent } from './commands/create-setup-intent.js';
 import { createSubscription } from './commands/create-subscription.js';
+import { createSubscriptionSchedule } from './commands/create-subscription-schedule.js';
 import { customAction } from './commands/custom-action.js';
 import { deleteCoupon } from './commands/delete-coupon.js';
 import { deleteCustomer } from './commands/delete-customer.js';
@@ -46,6 +49,7 @@ import { getProductById } from './commands/get-product-by-id.js';
 import { getProducts } from './commands/get-products.js';
 import { getRefund } from './commands/get-refund.js';
 import { getSubscription } from './commands/get-subscription.js';
+import { getSubscriptionSchedule } from './commands/get-subscription-schedule.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { listCharges } from './commands/list-charges.js';
 import { listCheckoutSessionLineItems } from './commands/list-checkout-session-line-items.js';
@@ -56,6 +60,7 @@ import { listDisputes } from './commands/list-disputes.js';
 import { listEvents } from './commands/list-events.js';
 import { listInvoiceLines } from './commands/list-invoice-lines.js';
 import { listInvoices } from './commands/list-invoices.js';
+import { listMeters } from './commands/list-meters.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
 import { listPaymentLinks } from './commands/list-payment-links.js';
 import { listPayouts } from './commands/list-payouts.js';
@@ -65,6 +70,7 @@ import { listRefunds } from './commands/list-refunds.js';
 import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
 import { payInvoice } from './commands/pay-invoice.js';
 import { previewInvoice } from './commands/preview-invoice.js';
+import { releaseSubscriptionSchedule } from './commands/release-subscription-schedule.js';
 import { resumeSubscription } from './commands/resume-subscription.js';
 import { search } from './commands/search.js';
 import { sendInvoice } from './commands/send-invoice.js';
@@ -80,6 +86,7 @@ import { voidInvoice } from './commands/void-invoice.js';
 export type { StripeSearchResult } from './commands/search.js';
 export { PAYMENTS_API_VERSION, type PaymentsContext } from './payments-client.js';
 export type * from './payments-command-types.js';
+export type * from './payments-command-types-billing.js';
 export { type PaymentsClient, payments } from './payments-connector.js';
 export type { StripeBalance, StripeBalanceTransaction, StripePayout } from './schemas/balance.js';
 export type { StripeBillingPortalSession } from './schemas/billing-portal.js';
@@ -102,6 +109,7 @@ export type {
   StripeInvoiceItem,
   StripeInvoiceLine,
 } from './schemas/invoices.js';
+export type { StripeMeter, StripeMeterEvent } from './schemas/meters.js';
 export type {
   StripeCharge,
   StripePaymentIntent,
@@ -109,7 +117,11 @@ export type {
   StripeRefund,
   StripeSetupIntent,
 } from './schemas/payments.js';
-export type { StripeSubscription, StripeSubscriptionItem } from './schemas/subscriptions.js';
+export type {
+  StripeSubscription,
+  StripeSubscriptionItem,
+  StripeSubscriptionSchedule,
+} from './schemas/subscriptions.js';
 export {
   eventTrigger,
   type PaymentsEventState,
@@ -123,6 +135,7 @@ export {
   cancelPayout,
   cancelRefund,
   cancelSubscription,
+  cancelSubscriptionSchedule,
   capturePaymentIntent,
   closeDispute,
   confirmPaymentIntent,
@@ -132,6 +145,7 @@ export {
   createCustomer,
   createInvoice,
   createInvoiceItem,
+  createMeterEvent,
   createPaymentIntent,
   createPaymentLink,
   createPayout,
@@ -141,6 +155,7 @@ export {
   createRefund,
   createSetupIntent,
   createSubscription,
+  createSubscriptionSchedule,
   customAction,
   deleteCoupon,
   deleteCustomer,
@@ -166,6 +181,7 @@ export {
   getProducts,
   getRefund,
   getSubscription,
+  getSubscriptionSchedule,
   getSubscriptions,
   listCharges,
   listCheckoutSessionLineItems,
@@ -176,6 +192,7 @@ export {
   listEvents,
   listInvoiceLines,
   listInvoices,
+  listMeters,
   listPaymentIntents,
   listPaymentLinks,
   listPayouts,
@@ -185,6 +202,7 @@ export {
   markInvoiceUncollectible,
   payInvoice,
   previewInvoice,
+  releaseSubscriptionSchedule,
   resumeSubscription,
   search,
   sendInvoice,

@@ -278,6 +278,20 @@ const SURFACE: [string, string, string[]][] = [
     ['amount', 'currency', 'description', 'method', 'statementDescriptor', 'metadata', 'extra'],
   ],
   ['cancelPayout', 'Cancel Payout', ['payoutId']],
+  [
+    'createSubscriptionSchedule',
+    'Create Subscription Schedule',
+    ['customerId', 'phases', 'fromSubscription', 'startDate', 'endBehavior', 'metadata', 'extra'],
+  ],
+  ['getSubscriptionSchedule', 'Get Subscription Schedule', ['scheduleId', 'expand']],
+  ['cancelSubscriptionSchedule', 'Cancel Subscription Schedule', ['scheduleId', 'invoiceNow', 'prorate']],
+  ['releaseSubscriptionSchedule', 'Release Subscription Schedule', ['scheduleId', 'preserveCancelDate']],
+  [
+    'createMeterEvent',
+    'Create Meter Event',
+    ['eventName', 'customerId', 'value', 'identifier', 'timestamp', 'extra'],
+  ],
+  ['listMeters', 'List Meters', ['status', 'limit', 'startingAfter']],
 ];
 
 describe('payments connector', () => {

@@ -4,6 +4,7 @@ import { cancelPaymentIntent } from './commands/cancel-payment-intent.js';
 import { cancelPayout } from './commands/cancel-payout.js';
 import { cancelRefund } from './commands/cancel-refund.js';
 import { cancelSubscription } from './commands/cancel-subscription.js';
+import { cancelSubscriptionSchedule } from './commands/cancel-subscription-schedule.js';
 import { capturePaymentIntent } from './commands/capture-payment-intent.js';
 import { closeDispute } from './commands/close-dispute.js';
 import { confirmPaymentIntent } from './commands/confirm-payment-intent.js';
@@ -13,6 +14,7 @@ import { createCoupon } from './commands/create-coupon.js';
 import { createCustomer } from './commands/create-customer.js';
 import { createInvoice } from './commands/create-invoice.js';
 import { createInvoiceItem } from './commands/create-invoice-item.js';
+import { createMeterEvent } from './commands/create-meter-event.js';
 import { createPaymentIntent } from './commands/create-payment-intent.js';
 import { createPaymentLink } from './commands/create-payment-link.js';
 import { createPayout } from './commands/create-payout.js';
@@ -22,6 +24,7 @@ import { createPromotionCode } from './commands/create-promotion-code.js';
 import { createRefund } from './commands/create-refund.js';
 import { createSetupIntent } from './commands/create-setup-intent.js';
 import { createSubscription } from './commands/create-subscription.js';
+import { createSubscriptionSchedule } from './commands/create-subscription-schedule.js';
 import { customAction } from './commands/custom-action.js';
 import { deleteCoupon } from './commands/delete-coupon.js';
 import { deleteCustomer } from './commands/delete-customer.js';
@@ -47,6 +50,7 @@ import { getProductById } from './commands/get-product-by-id.js';
 import { getProducts } from './commands/get-products.js';
 import { getRefund } from './commands/get-refund.js';
 import { getSubscription } from './commands/get-subscription.js';
+import { getSubscriptionSchedule } from './commands/get-subscription-schedule.js';
 import { getSubscriptions } from './commands/get-subscriptions.js';
 import { listCharges } from './commands/list-charges.js';
 import { listCheckoutSessionLineItems } from './commands/list-checkout-session-line-items.js';
@@ -57,6 +61,7 @@ import { listDisputes } from './commands/list-disputes.js';
 import { listEvents } from './commands/list-events.js';
 import { listInvoiceLines } from './commands/list-invoice-lines.js';
 import { listInvoices } from './commands/list-invoices.js';
+import { listMeters } from './commands/list-meters.js';
 import { listPaymentIntents } from './commands/list-payment-intents.js';
 import { listPaymentLinks } from './commands/list-payment-links.js';
 import { listPayouts } from './commands/list-payouts.js';
@@ -66,6 +71,7 @@ import { listRefunds } from './commands/list-refunds.js';
 import { markInvoiceUncollectible } from './commands/mark-invoice-uncollectible.js';
 import { payInvoice } from './commands/pay-invoice.js';
 import { previewInvoice } from './commands/preview-invoice.js';
+import { releaseSubscriptionSchedule } from './commands/release-subscription-schedule.js';
 import { resumeSubscription } from './commands/resume-subscription.js';
 import { search } from './commands/search.js';
 import { sendInvoice } from './commands/send-invoice.js';
@@ -196,18 +202,25 @@ const commands = {
   getPayout,
   createPayout,
   cancelPayout,
+  createSubscriptionSchedule,
+  getSubscriptionSchedule,
+  cancelSubscriptionSchedule,
+  releaseSubscriptionSchedule,
+  createMeterEvent,
+  listMeters,
 };
 
 /**
  * The payments connector (Stripe API version `2026-10-28.endive` unless `apiVersion` pins another):
- * customers, subscriptions, products, plans, balance transactions and a Custom Action. Connect with
+ * customers, payments, refunds, invoices, Checkout, prices, subscriptions and their schedules, usage
+ * (meters), coupons, disputes, the balance and payouts, events, search and a Custom Action. Connect with
  * `payments.connect({ credentials: { apiKey }, baseUrl?, apiVersion? })`.
  */
 export const payments = defineConnector({
   id: 'payments',
   title: 'Stripe',
   description:
-    'Create, read and update Stripe customers; create and read subscriptions, products and plans (prices); list balance transactions; call any other Stripe endpoint.',
+    'Stripe: customers, payments and refunds, payment methods, invoices, Checkout and payment links, products and prices, subscriptions and subscription schedules, usage-based billing (meters), coupons, disputes, the balance and payouts, events and search; and any other Stripe endpoint.',
   credentials: paymentsCredentials,
   options: paymentsOptions,
   auth: { type: 'apiKey' },

@@ -186,3 +186,14 @@ export const payoutLookup: Lookup = listLookup(
 
 /** Pending payouts: the ones that can still be canceled. */
 export const pendingPayoutLookup: Lookup = narrowed(payoutLookup, 'pending payouts', { status: 'pending' });
+
+/** Meters' event names: the active meters, each offered by the event name it counts. */
+export const meterEventNameLookup: Lookup = {
+  noun: 'meters',
+  command: 'listMeters',
+  input: { status: 'active', limit: 100 },
+  items: 'data',
+  value: 'event_name',
+  label: ['display_name', 'event_name'],
+  detail: ['event_name'],
+};

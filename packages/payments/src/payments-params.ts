@@ -240,3 +240,7 @@ export const disputeIdField = (z: Zod, description: string) =>
 
 /** A payout id, `po_…`. */
 export const payoutIdField = (z: Zod, description: string) => stripeId(z, 'po_', 'Payout Id', description);
+
+/** A subscription schedule id, `sub_sched_…`. */
+export const scheduleIdField = (z: Zod, description: string) =>
+  stripeId(z, 'sub_sched_', 'Schedule Id', description);

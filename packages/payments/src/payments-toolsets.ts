@@ -113,6 +113,22 @@ export const paymentsToolsets: Record<string, Toolset> = {
       'resumeSubscription',
     ],
   },
+  schedules: {
+    title: 'Subscription schedules',
+    description:
+      'Plan a subscription’s changes ahead, phase by phase: create, read, cancel or release a schedule.',
+    commands: [
+      'createSubscriptionSchedule',
+      'getSubscriptionSchedule',
+      'cancelSubscriptionSchedule',
+      'releaseSubscriptionSchedule',
+    ],
+  },
+  usage: {
+    title: 'Usage-based billing',
+    description: 'Report customers’ usage to billing meters, and list the meters.',
+    commands: ['listMeters', 'createMeterEvent'],
+  },
   catalog: {
     title: 'Products and prices',
     description: 'What you sell: products and their prices (plans).',
@@ -146,7 +162,7 @@ export const paymentsToolsets: Record<string, Toolset> = {
     description: 'Answer chargebacks: read disputes, send evidence, or accept the loss.',
     commands: ['listDisputes', 'getDispute', 'updateDispute', 'closeDispute'],
   },
-  search: {
+  find: {
     title: 'Search',
     description:
       'Find customers, charges, invoices, payment intents, prices, products and subscriptions with Stripe’s search query language.',

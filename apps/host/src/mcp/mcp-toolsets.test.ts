@@ -49,6 +49,17 @@ const ids = (options: Parameters<typeof parseToolSelection>[0]) =>
   selectTools(registry, parseToolSelection(options)).map((entry) => entry.id);
 
 describe('toolsets', () => {
+  it('never share an id with a command, in any connector (describe would answer with the toolset)', () => {
+    const commands = new Set(registry.commands().map((command) => command.id));
+    const clashes = toolsetsOf(registry)
+      .map((toolset) => toolset.id)
+      .filter((id) => commands.has(id));
+    expect(clashes).toEqual([]);
+    expect(toolsetsOf(registry).find((toolset) => toolset.id === 'payments.find')?.commands).toEqual([
+      'payments.search',
+    ]);
+  });
+
   it("are the connectors' declared areas, or one per connector that declares none", () => {
     const toolsets = toolsetsOf(registry);
     expect(toolsets.find((toolset) => toolset.id === 'payments.refunds')).toMatchObject({

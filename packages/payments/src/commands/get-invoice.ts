@@ -8,11 +8,12 @@ import { invoiceSchema, type StripeInvoice } from '../schemas/invoices.js';
 export const getInvoice = defineCommand({
   key: 'getInvoice',
   title: 'Get Invoice',
-  description: 'Reads one invoice: its status, amounts, due date, first lines and payment page.',
+  description:
+    'Reads one invoice: its status, amounts, due date, first lines and payment page; with expand ["payments"], its payments (what was asked, what was paid, by which charge or payment intent).',
   input: (z) =>
     z.object({
       invoiceId: invoiceIdField(z, 'The invoice, in_….'),
-      expand: expandField(z, '["customer"]'),
+      expand: expandField(z, '["customer"] or ["payments"]'),
     }),
   output: invoiceSchema,
   lookups: { invoiceId: invoiceLookup },

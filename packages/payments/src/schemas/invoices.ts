@@ -34,6 +34,31 @@ export const invoiceLineSchema = (z: Zod) =>
 /** An invoice line. */
 export type StripeInvoiceLine = z.output<ReturnType<typeof invoiceLineSchema>>;
 
+/** One payment of an invoice (`inpay_…`): the amount asked, what was paid, and by what. */
+export const invoicePaymentSchema = (z: Zod) =>
+  z.looseObject({
+    id: z.string().meta({ title: 'Invoice Payment Id', description: 'The payment’s id, inpay_….' }),
+    object: objectType(z, 'invoice_payment'),
+    status: z.string().meta({ title: 'Status', description: 'open, paid or canceled.' }),
+    amount_requested: minorAmount(z, 'Amount Requested', 'What it asks for'),
+    amount_paid: z.number().int().nullable().meta({
+      title: 'Amount Paid',
+      description: 'What was paid, in the currency’s smallest unit, or null while open.',
+    }),
+    currency: currency(z),
+    payment: z
+      .looseObject({
+        type: z.string().meta({ title: 'Type', description: 'payment_intent, charge or payment_record.' }),
+        payment_intent: z
+          .unknown()
+          .optional()
+          .meta({ title: 'Payment Intent', description: 'pi_…, when one.' }),
+        charge: z.unknown().optional().meta({ title: 'Charge', description: 'ch_…, when one.' }),
+      })
+      .meta({ title: 'Payment', description: 'What pays it.' }),
+    created: unixTime(z, 'Created', 'When it was made'),
+  });
+
 /** An invoice (`in_…`), through Stripe's status machine: draft, open, paid, uncollectible, void. */
 export const invoiceSchema = (z: Zod) =>
   z
@@ -72,6 +97,16 @@ export const invoiceSchema = (z: Zod) =>
           has_more: z.boolean().meta({ title: 'Has More', description: 'Whether more lines follow.' }),
         })
         .meta({ title: 'Lines', description: 'What it bills, line by line.' }),
+      payments: z
+        .looseObject({
+          data: z.array(invoicePaymentSchema(z)).meta({ title: 'Data', description: 'The payments.' }),
+          has_more: z.boolean().meta({ title: 'Has More', description: 'Whether more payments follow.' }),
+        })
+        .optional()
+        .meta({
+          title: 'Payments',
+          description: 'The attempts to collect it, when asked for with expand ["payments"].',
+        }),
       created: unixTime(z, 'Created', 'When it was created'),
       livemode: livemode(z),
       metadata: metadata(z).nullable(),

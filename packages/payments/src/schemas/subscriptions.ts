@@ -110,3 +110,70 @@ export const subscriptionSchema = (z: Zod) =>
 
 /** A subscription. */
 export type StripeSubscription = z.output<ReturnType<typeof subscriptionSchema>>;
+
+/** The start and end of a phase. */
+const phaseDates = (z: Zod) => ({
+  start_date: unixTime(z, 'Start Date', 'When the phase begins'),
+  end_date: unixTime(z, 'End Date', 'When the phase ends and the next begins'),
+});
+
+/** One phase of a schedule: the prices and quantities the subscription has between two dates. */
+export const schedulePhaseSchema = (z: Zod) =>
+  z.looseObject({
+    ...phaseDates(z),
+    items: z
+      .array(
+        z.looseObject({
+          price: z.string().meta({ title: 'Price', description: 'The price billed in the phase, price_….' }),
+          quantity: z.number().int().optional().meta({ title: 'Quantity', description: 'How many units.' }),
+        }),
+      )
+      .meta({ title: 'Items', description: 'The subscription’s prices and quantities in this phase.' }),
+    proration_behavior: z.string().meta({
+      title: 'Proration Behavior',
+      description: 'How the change into this phase is billed: create_prorations, none or always_invoice.',
+    }),
+    currency: currency(z),
+  });
+
+/** A subscription schedule (`sub_sched_…`): a subscription’s changes planned ahead, phase by phase. */
+export const subscriptionScheduleSchema = (z: Zod) =>
+  z
+    .looseObject({
+      id: z.string().meta({ title: 'Schedule Id', description: 'The schedule’s id, sub_sched_….' }),
+      object: objectType(z, 'subscription_schedule'),
+      status: z.string().meta({
+        title: 'Status',
+        description: 'not_started, active, completed, released or canceled.',
+      }),
+      customer: z.string().meta({ title: 'Customer Id', description: 'The customer, cus_….' }),
+      subscription: z.string().nullable().meta({
+        title: 'Subscription Id',
+        description: 'The subscription it manages (sub_…), or null before it starts and after it ends.',
+      }),
+      released_subscription: z.string().nullable().meta({
+        title: 'Released Subscription',
+        description: 'The subscription it let go of when released, or null.',
+      }),
+      end_behavior: z.string().meta({
+        title: 'End Behavior',
+        description: 'At the end of the last phase: release (the subscription goes on) or cancel.',
+      }),
+      current_phase: z.looseObject(phaseDates(z)).nullable().meta({
+        title: 'Current Phase',
+        description: 'The dates of the phase in force while active, or null.',
+      }),
+      phases: z
+        .array(schedulePhaseSchema(z))
+        .meta({ title: 'Phases', description: 'The phases, in order, each starting where the last ends.' }),
+      created: unixTime(z, 'Created', 'When the schedule was made'),
+      canceled_at: nullableUnixTime(z, 'Canceled At', 'When it was canceled'),
+      completed_at: nullableUnixTime(z, 'Completed At', 'When its last phase ended'),
+      released_at: nullableUnixTime(z, 'Released At', 'When it was released'),
+      livemode: livemode(z),
+      metadata: metadata(z),
+    })
+    .meta(resultView({ view: 'record' }));
+
+/** A subscription schedule. */
+export type StripeSubscriptionSchedule = z.output<ReturnType<typeof subscriptionScheduleSchema>>;

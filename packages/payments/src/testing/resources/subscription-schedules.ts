@@ -435,7 +435,7 @@ export const SUBSCRIPTION_SCHEDULES: ResourceSpec = {
   retrieve: true,
   update: {
     fields: { metadata: 'metadata', end_behavior: 'text' },
-    check(call, before) {
+    check(_call, before) {
       if (before.status !== 'not_started' && before.status !== 'active') {
         throw invalidRequest(
           `You cannot update a subscription schedule that is currently in the \`${before.status}\` status. It must be in \`not_started\` or \`active\`.`,
