@@ -1,29 +1,25 @@
 import { existsSync } from 'node:fs';
-import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
+import type { PaymentsSandbox } from '@c/payments/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryRun } from '../runs/run-history.js';
 import { runCli } from '../test-support/cli.js';
-import { tempDir } from '../test-support/temp-host.js';
+import { stripeCli } from '../test-support/served-host.js';
 import { ago, historyTable } from './history.js';
 
 // `c-host runs list`: the run history as a command line reads it (JSON for scripts, a table for a
 // person), against the Stripe simulator, as separate processes sharing one data directory.
 
+let cli: Awaited<ReturnType<typeof stripeCli>>;
 let stripe: PaymentsSandbox;
-const dir = tempDir();
+let dir: typeof cli.dir;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  stripe = await startPaymentsSimulator({ seed: true, contracts: false });
-  env = {
-    C_HOST_DATA_DIR: dir.path,
-    C_PAYMENTS_API_KEY: stripe.connection.credentials.apiKey,
-    C_PAYMENTS_BASE_URL: stripe.url,
-  };
+  cli = await stripeCli();
+  ({ stripe, dir, env } = cli);
 });
 afterAll(async () => {
-  await stripe.close();
-  dir.remove();
+  await cli.close();
 });
 
 describe('c-host runs list', () => {

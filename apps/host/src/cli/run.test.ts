@@ -1,25 +1,20 @@
-import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
+import type { PaymentsSandbox } from '@c/payments/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
-import { tempDir } from '../test-support/temp-host.js';
+import { stripeCli } from '../test-support/served-host.js';
 
 // `c-host run --idempotency-key` and `--dry-run`, as separate processes sharing one data directory.
 
+let cli: Awaited<ReturnType<typeof stripeCli>>;
 let stripe: PaymentsSandbox;
-const dir = tempDir();
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  stripe = await startPaymentsSimulator({ seed: true, contracts: false });
-  env = {
-    C_HOST_DATA_DIR: dir.path,
-    C_PAYMENTS_API_KEY: stripe.connection.credentials.apiKey,
-    C_PAYMENTS_BASE_URL: stripe.url,
-  };
+  cli = await stripeCli();
+  ({ stripe, env } = cli);
 });
 afterAll(async () => {
-  await stripe.close();
-  dir.remove();
+  await cli.close();
 });
 beforeEach(() => {
   stripe.server.reset();

@@ -1,12 +1,10 @@
 import type { TestServer } from '@c/core/testing';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../access.js';
-import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
+import { FAKE_KEY } from '../test-support/fake-connector.js';
 import { call } from '../test-support/http.js';
 import { McpClients } from '../test-support/mcp-clients.js';
-import { tempHost } from '../test-support/temp-host.js';
-import { createHttpServer } from './server.js';
+import { type ServedHost, servedWithThings } from '../test-support/served-host.js';
 
 // The run history (`GET /api/runs`): one line for every run, whichever surface ran it — the API
 // with the token, the web UI with a session, MCP, a command line on the same store, a background
@@ -15,35 +13,24 @@ import { createHttpServer } from './server.js';
 const TOKEN = 'run-history-token-0123456789abcdef';
 const auth = { authorization: `Bearer ${TOKEN}` };
 
+let served: ServedHost;
 let provider: TestServer;
-let host: Awaited<ReturnType<typeof tempHost>>;
-let app: FastifyInstance;
+let host: ServedHost['host'];
 let base: string;
 let cookie: string;
 const clients = new McpClients();
 
 beforeAll(async () => {
-  provider = await startFakeProvider();
-  host = await tempHost([things], { token: TOKEN });
-  await host.access.init();
-  await host.connections.create({
-    name: 'main',
-    connector: 'things',
-    credentials: { apiKey: FAKE_KEY },
-    options: { baseUrl: provider.url },
-  });
-  app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  base = `http://127.0.0.1:${port}`;
+  const withThings = await servedWithThings(TOKEN);
+  ({ provider, host, base } = withThings);
+  served = withThings;
+  const { port } = withThings;
   cookie = `c_host_session_${port}=${await host.access.createSession()}`;
 });
 
 afterAll(async () => {
   await clients.close();
-  await app.close();
-  await host.cleanup();
-  await provider.close();
+  await served.close();
 });
 
 const history = async (query = '') => {

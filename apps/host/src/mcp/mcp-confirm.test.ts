@@ -1,16 +1,15 @@
-import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
+import type { PaymentsSandbox } from '@c/payments/testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   type ElicitRequest,
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
-import { createHttpServer } from '../http/server.js';
 import { McpClients } from '../test-support/mcp-clients.js';
-import { tempDir, tempHost } from '../test-support/temp-host.js';
+import { type ServedHost, servedWithStripe } from '../test-support/served-host.js';
+import { tempDir } from '../test-support/temp-host.js';
 
 // Confirmation before harm, with the official SDK client over HTTP and stdio: a destructive tool
 // asks the person (elicitation) with the dry run, and runs only when they accept; a client that
@@ -20,31 +19,19 @@ import { tempDir, tempHost } from '../test-support/temp-host.js';
 const TOKEN = 'mcp-confirm-token-0123456789';
 const clients = new McpClients();
 const dir = tempDir();
+let served: ServedHost;
 let stripe: PaymentsSandbox;
-let host: Awaited<ReturnType<typeof tempHost>>;
-let app: FastifyInstance;
 let base: string;
 
 beforeAll(async () => {
-  stripe = await startPaymentsSimulator({ seed: true, contracts: false });
-  host = await tempHost(await loadConnectors(['payments']), { token: TOKEN });
-  await host.access.init();
-  await host.connections.create({
-    name: 'main',
-    connector: 'payments',
-    credentials: stripe.connection.credentials,
-    options: { baseUrl: stripe.url },
-  });
-  app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const withStripe = await servedWithStripe(await loadConnectors(['payments']), TOKEN);
+  ({ stripe, base } = withStripe);
+  served = withStripe;
 });
 
 afterAll(async () => {
   await clients.close();
-  await app?.close();
-  await host?.cleanup();
-  await stripe?.close();
+  await served?.close();
   dir.remove();
 });
 

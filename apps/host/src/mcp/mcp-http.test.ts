@@ -1,38 +1,24 @@
 import type { TestServer } from '@c/core/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer } from '../http/server.js';
-import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
 import { call } from '../test-support/http.js';
-import { tempHost } from '../test-support/temp-host.js';
+import { type ServedHost, servedWithThings } from '../test-support/served-host.js';
 
 const TOKEN = 'mcp-test-token-0123456789';
+let served: ServedHost;
 let provider: TestServer;
-let host: Awaited<ReturnType<typeof tempHost>>;
-let app: FastifyInstance;
+let host: ServedHost['host'];
 let base: string;
 
 beforeAll(async () => {
-  provider = await startFakeProvider();
-  host = await tempHost([things], { token: TOKEN });
-  await host.access.init();
-  await host.connections.create({
-    name: 'main',
-    connector: 'things',
-    credentials: { apiKey: FAKE_KEY },
-    options: { baseUrl: provider.url },
-  });
-  app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const withThings = await servedWithThings(TOKEN);
+  ({ provider, host, base } = withThings);
+  served = withThings;
 });
 
 afterAll(async () => {
-  await app.close();
-  await host.cleanup();
-  await provider.close();
+  await served.close();
 });
 
 async function connect(token = TOKEN): Promise<Client> {

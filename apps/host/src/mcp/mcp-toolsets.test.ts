@@ -1,14 +1,12 @@
 import { ValidationError } from '@c/core';
-import { type PaymentsSandbox, startPaymentsSimulator } from '@c/payments/testing';
-import type { FastifyInstance } from 'fastify';
+import type { PaymentsSandbox } from '@c/payments/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../connectors.js';
-import { createHttpServer } from '../http/server.js';
 import { Registry } from '../registry.js';
 import { things } from '../test-support/fake-connector.js';
 import { call } from '../test-support/http.js';
 import { McpClients } from '../test-support/mcp-clients.js';
-import { tempHost } from '../test-support/temp-host.js';
+import { type ServedHost, servedWithStripe } from '../test-support/served-host.js';
 import { parseToolSelection, selectTools, toolsOf } from './mcp-server.js';
 import { toolsetsOf } from './mcp-toolsets.js';
 import { TRIGGER_TOOLS } from './mcp-trigger-tools.js';
@@ -16,33 +14,21 @@ import { TRIGGER_TOOLS } from './mcp-trigger-tools.js';
 const TOKEN = 'mcp-toolsets-token-0123456789';
 const clients = new McpClients();
 let registry: Registry;
+let served: ServedHost;
 let stripe: PaymentsSandbox;
-let host: Awaited<ReturnType<typeof tempHost>>;
-let app: FastifyInstance;
 let base: string;
 
 beforeAll(async () => {
   const connectors = await loadConnectors();
   registry = new Registry([...connectors, things]);
-  stripe = await startPaymentsSimulator({ seed: true, contracts: false });
-  host = await tempHost(connectors, { token: TOKEN });
-  await host.access.init();
-  await host.connections.create({
-    name: 'main',
-    connector: 'payments',
-    credentials: stripe.connection.credentials,
-    options: { baseUrl: stripe.url },
-  });
-  app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const withStripe = await servedWithStripe(connectors, TOKEN);
+  ({ stripe, base } = withStripe);
+  served = withStripe;
 });
 
 afterAll(async () => {
   await clients.close();
-  await app?.close();
-  await host?.cleanup();
-  await stripe?.close();
+  await served?.close();
 });
 
 const ids = (options: Parameters<typeof parseToolSelection>[0]) =>
