@@ -3,6 +3,7 @@ import { checkAgainstSchema, type DiscoverySchemas } from '../docs-discovery.js'
 import table from '../docs-request-schemas.json' with { type: 'json' };
 import { authorize, type Caller, canSee } from './google-access.js';
 import { applyRequest, type BatchContext, UnimplementedRequestError } from './google-docs-batch-update.js';
+import { ForbiddenRequestError } from './google-docs-comment-requests.js';
 import { InvalidRequestError } from './google-docs-document.js';
 import { renderDocument } from './google-docs-render.js';
 import { cloneTabs } from './google-docs-tabs.js';
@@ -178,7 +179,12 @@ async function batchUpdate(
   }
   const context: BatchContext = {
     state,
+    user: caller.user,
     tabs: cloneTabs(file.tabs!),
+    comments: (file.comments ?? []).map((comment) => ({
+      ...comment,
+      replies: comment.replies.map((reply) => ({ ...reply })),
+    })),
     textStyleFields: TEXT_STYLE_FIELDS,
     paragraphStyleFields: PARAGRAPH_STYLE_FIELDS,
   };
@@ -190,6 +196,8 @@ async function batchUpdate(
     } catch (error) {
       if (error instanceof InvalidRequestError)
         return invalidArgument(`Invalid requests[${index}].${type}: ${error.message}`);
+      if (error instanceof ForbiddenRequestError)
+        return docsErrorResponse(403, 'PERMISSION_DENIED', error.message);
       if (error instanceof UnimplementedRequestError) {
         return docsErrorResponse(
           501,
@@ -200,6 +208,7 @@ async function batchUpdate(
       throw error;
     }
   }
+  if (context.comments.length > 0 || file.comments) file.comments = context.comments;
   const revision = state.commit(file, context.tabs, caller.user);
   return ok({ replies, writeControl: { requiredRevisionId: revision }, documentId: file.id });
 }

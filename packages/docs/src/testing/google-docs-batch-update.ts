@@ -1,77 +1,26 @@
-import { InvalidRequestError, newKixId, type SimDocument, type Style } from './google-docs-document.js';
-import { tabProperties } from './google-docs-render.js';
 import {
-  createFootnote,
-  headerFooterHandlers,
-  isSegmentOf,
-  updateDocumentStyle,
-} from './google-docs-segments.js';
+  type BatchContext,
+  fieldList,
+  insertionPoint,
+  type Payload,
+  rangeOf,
+  tabOf,
+} from './google-docs-batch-context.js';
+import { COMMENT_HANDLERS } from './google-docs-comment-requests.js';
+import { InvalidRequestError, newKixId, type Style } from './google-docs-document.js';
+import { tabProperties } from './google-docs-render.js';
+import { createFootnote, headerFooterHandlers, updateDocumentStyle } from './google-docs-segments.js';
+import { STYLE_HANDLERS } from './google-docs-style-requests.js';
+import { TABLE_HANDLERS } from './google-docs-table-requests.js';
 import { buildTabs, findTab, newTabId, type SimTab, walkTabs } from './google-docs-tabs.js';
 import type { DocsSimulatorState } from './google-state.js';
 
-/** Raised for a request type the simulator does not model (Google would apply it). */
+export type { BatchContext } from './google-docs-batch-context.js';
+
+/** Raised for a request type the simulator does not know (none of the discovery document's 48). */
 export class UnimplementedRequestError extends Error {}
 
-/** A request's payload, already checked against the discovery schema. */
-type Payload = Record<string, any>;
-
-/** What one batch works on: the simulator (for people and files it names) and the document's tabs (a copy). */
-export interface BatchContext {
-  state: DocsSimulatorState;
-  tabs: SimTab[];
-  /** Fields of `TextStyle` and `ParagraphStyle`, for field masks. */
-  textStyleFields: ReadonlySet<string>;
-  paragraphStyleFields: ReadonlySet<string>;
-}
-
 const TAB_FIELDS = new Set(['title', 'index', 'iconEmoji', 'parentTabId']);
-
-function fieldList(fields: unknown, known: ReadonlySet<string>, what: string): readonly string[] | '*' {
-  if (typeof fields !== 'string' || fields.trim() === '') {
-    throw new InvalidRequestError('At least one field must be specified.');
-  }
-  if (fields.trim() === '*') return '*';
-  const names = fields.split(',').map((name) => name.trim());
-  const unknown = names.find((name) => !known.has(name.split('.')[0]!));
-  if (unknown !== undefined)
-    throw new InvalidRequestError(`Invalid field mask: ${unknown} is not a field of ${what}.`);
-  return names;
-}
-
-/** The tab a location or range is in: the one it names, or the first tab when it names none. */
-function tabOf(context: BatchContext, tabId: unknown): SimTab {
-  if (tabId === undefined || tabId === null || tabId === '') return context.tabs[0]!;
-  const placed = findTab(context.tabs, String(tabId));
-  if (!placed) throw new InvalidRequestError(`The tab with ID ${String(tabId)} was not found.`);
-  return placed.tab;
-}
-
-function noSegment(context: BatchContext, segmentId: unknown, tabId: unknown): void {
-  if (typeof segmentId === 'string' && segmentId !== '') {
-    // Text inside headers, footers and footnotes is not modeled: 501, never a wrong refusal.
-    if (isSegmentOf(tabOf(context, tabId), segmentId))
-      throw new UnimplementedRequestError('text in headers, footers and footnotes');
-    throw new InvalidRequestError(`The segment with ID ${segmentId} was not found.`);
-  }
-}
-
-/** Where an insertion goes: `location` or `endOfSegmentLocation` (just before the final newline). */
-function insertionPoint(context: BatchContext, payload: Payload): { document: SimDocument; index: number } {
-  const { location, endOfSegmentLocation: end } = payload;
-  if (location && end)
-    throw new InvalidRequestError('Only one of location or end_of_segment_location may be set.');
-  const place = location ?? end ?? {};
-  noSegment(context, place.segmentId, place.tabId);
-  const { document } = tabOf(context, place.tabId);
-  return { document, index: end ? document.endIndex - 1 : (location?.index ?? 0) };
-}
-
-function rangeOf(context: BatchContext, payload: Payload) {
-  const range = payload.range ?? {};
-  noSegment(context, range.segmentId, range.tabId);
-  const { document } = tabOf(context, range.tabId);
-  return { document, start: range.startIndex ?? 0, end: range.endIndex ?? 0 };
-}
 
 const DATE_FORMATS: Record<string, Intl.DateTimeFormatOptions | 'iso'> = {
   DATE_FORMAT_MONTH_DAY_ABBREVIATED: { month: 'short', day: 'numeric' },
@@ -274,6 +223,9 @@ const HANDLERS: Record<string, Handler> = {
   },
   insertPageBreak(context, payload) {
     const { document, index } = insertionPoint(context, payload);
+    if (document.isSegment) {
+      throw new InvalidRequestError('Page breaks cannot be inserted inside a footnote, header or footer.');
+    }
     document.insertPageBreak(index);
     return {};
   },
@@ -370,18 +322,25 @@ const HANDLERS: Record<string, Handler> = {
   deleteFooter: (context, payload) => headerFooterHandlers.deleteFooter(context.tabs, payload),
   createFootnote(context, payload) {
     const { document, index } = insertionPoint(context, payload);
+    if (document.isSegment) {
+      throw new InvalidRequestError(
+        'Footnotes can only be inserted in the body: the segment ID must be empty.',
+      );
+    }
     const place = payload.location ?? payload.endOfSegmentLocation ?? {};
     return { createFootnote: { footnoteId: createFootnote(tabOf(context, place.tabId), document, index) } };
   },
   addDocumentTab: (context, payload) => addTab(context, payload.tabProperties ?? {}),
   deleteTab: (context, payload) => deleteTab(context, payload.tabId),
   updateDocumentTabProperties: updateTab,
+  ...TABLE_HANDLERS,
+  ...STYLE_HANDLERS,
+  ...COMMENT_HANDLERS,
 };
 
 /**
- * Applies one request to a batch's tabs, in place; returns its reply. Requests the simulator does
- * not model throw `UnimplementedRequestError`; requests Google would refuse throw
- * `InvalidRequestError` with Google's words.
+ * Applies one request to a batch's tabs, in place; returns its reply. Requests Google would refuse
+ * throw `InvalidRequestError` with Google's words (`ForbiddenRequestError` for its 403s).
  */
 export function applyRequest(context: BatchContext, type: string, payload: Payload): Record<string, unknown> {
   const handler = HANDLERS[type];

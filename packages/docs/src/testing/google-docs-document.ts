@@ -22,15 +22,15 @@ interface ListItem {
   nestingLevel: number;
 }
 
-/** The structure around table content: each takes one index, as in Google's model. */
-type Mark = 'table' | 'row' | 'cell' | 'tableEnd';
+/** The structure around table content, and section breaks: each takes one index, as in Google's model. */
+type Mark = 'table' | 'row' | 'cell' | 'tableEnd' | 'section';
 
 /**
  * One index of a body: a UTF-16 code unit of text with its style, a paragraph's closing newline
  * (with the paragraph's style and list item), an inline element (a person, a date, a page break…),
  * or the start of a table, row or cell, or the end of a table.
  */
-interface Unit {
+export interface Unit {
   c: string;
   ts: Style;
   ps?: Style;
@@ -41,6 +41,14 @@ interface Unit {
   object?: Record<string, unknown>;
   /** Ids of the named ranges this index is in: a range moves and shrinks with its text, as Google's do. */
   ranges?: string[];
+  /**
+   * A structure unit's properties, replaced whole, never changed in place (clones share them): a
+   * table's `columns` (`TableColumnProperties`), a row's `TableRowStyle`, a cell's `TableCellStyle`
+   * (`rowSpan`/`columnSpan` on the head of merged cells), a section break's `SectionStyle`.
+   */
+  props?: Record<string, unknown>;
+  /** A suggested insertion or deletion this index is part of (suggestions come from the editor only). */
+  suggested?: { id: string; kind: 'insertion' | 'deletion'; author: string };
 }
 
 /** A `SimDocument` as plain data (see `SimDocument.toData`). */
@@ -49,6 +57,10 @@ export interface SimDocumentData {
   lists: [string, string][];
   /** Named range id → name. */
   named?: [string, string][];
+  /** 0 for a header, footer or footnote (no section break before its text); 1 (the default) for a body. */
+  base?: number;
+  /** The first section's style (the section break at index 0 of a body). */
+  firstSection?: Record<string, unknown>;
 }
 
 interface ParagraphSpan {
@@ -95,6 +107,16 @@ function intern(style: Style): Style {
 
 const EMPTY: Style = intern({});
 const CELL_PARAGRAPH: Style = intern({ namedStyleType: 'NORMAL_TEXT' });
+
+/** A table, row or cell start (or a table's end) with no properties of its own. */
+export function structureUnit(mark: 'table' | 'row' | 'cell' | 'tableEnd'): Unit {
+  return { c: '', ts: EMPTY, mark };
+}
+
+/** The one empty paragraph of a new table cell. */
+export function emptyCellParagraph(): Unit {
+  return { c: '\n', ts: EMPTY, ps: CELL_PARAGRAPH };
+}
 
 function isHighSurrogate(c: string | undefined): boolean {
   return c !== undefined && c >= '\ud800' && c <= '\udbff';
@@ -184,6 +206,16 @@ function renderList(preset: string) {
   };
 }
 
+/** A section break's style as `documents.get` shows it: Google's defaults, then what was set. */
+function sectionStyle(style: Record<string, unknown>): Record<string, unknown> {
+  return {
+    columnSeparatorStyle: 'NONE',
+    contentDirection: 'LEFT_TO_RIGHT',
+    sectionType: 'CONTINUOUS',
+    ...style,
+  };
+}
+
 const CELL_STYLE = {
   rowSpan: 1,
   columnSpan: 1,
@@ -207,15 +239,40 @@ export class SimDocument {
   #lists: Map<string, string>;
   /** Named range id → its name. */
   #named: Map<string, string>;
+  /** The index of the first unit: 1 in a body (after the section break at 0), 0 in other segments. */
+  readonly #base: number;
+  /** The style of the section break at index 0 (a body's only, until `insertSectionBreak`). */
+  #firstSection: Record<string, unknown>;
 
-  private constructor(units: Unit[], lists = new Map<string, string>(), named = new Map<string, string>()) {
+  private constructor(
+    units: Unit[],
+    lists = new Map<string, string>(),
+    named = new Map<string, string>(),
+    base = 1,
+    firstSection: Record<string, unknown> = {},
+  ) {
     this.#units = units;
     this.#lists = lists;
     this.#named = named;
+    this.#base = base;
+    this.#firstSection = firstSection;
   }
 
-  /** A document from paragraphs; an empty list gives a blank document (one empty paragraph). */
-  static fromParagraphs(paragraphs: readonly ParagraphSpec[]): SimDocument {
+  /** The index of an offset into the units. */
+  #ix(offset: number): number {
+    return offset + this.#base;
+  }
+
+  /** Whether this is a header, footer or footnote (indexes from 0, no section break). */
+  get isSegment(): boolean {
+    return this.#base === 0;
+  }
+
+  /**
+   * A document from paragraphs; an empty list gives a blank document (one empty paragraph). With
+   * `segment`, the text of a header, footer or footnote: indexes from 0, no section break.
+   */
+  static fromParagraphs(paragraphs: readonly ParagraphSpec[], segment = false): SimDocument {
     const units: Unit[] = [];
     const specs = paragraphs.length > 0 ? paragraphs : [{ text: '' }];
     for (const spec of specs) {
@@ -232,7 +289,7 @@ export class SimDocument {
         ps: withHeadingId(intern(spec.style ?? { namedStyleType: 'NORMAL_TEXT' })),
       });
     }
-    return new SimDocument(units);
+    return new SimDocument(units, undefined, undefined, segment ? 0 : 1);
   }
 
   /** The document as plain data (JSON), for `SimDocument.fromData` to rebuild it. */
@@ -241,6 +298,8 @@ export class SimDocument {
       units: this.#units.map((unit) => ({ ...unit })),
       lists: [...this.#lists],
       named: [...this.#named],
+      ...(this.#base === 0 ? { base: 0 } : {}),
+      ...(Object.keys(this.#firstSection).length > 0 ? { firstSection: this.#firstSection } : {}),
     };
   }
 
@@ -251,7 +310,13 @@ export class SimDocument {
       ts: intern(unit.ts),
       ...(unit.ps ? { ps: intern(unit.ps) } : {}),
     }));
-    return new SimDocument(units, new Map(data.lists), new Map(data.named ?? []));
+    return new SimDocument(
+      units,
+      new Map(data.lists),
+      new Map(data.named ?? []),
+      data.base ?? 1,
+      data.firstSection ?? {},
+    );
   }
 
   /** A copy to apply a batch to: a batch applies in full or not at all. */
@@ -260,12 +325,14 @@ export class SimDocument {
       this.#units.map((unit) => ({ ...unit, ...(unit.ranges ? { ranges: [...unit.ranges] } : {}) })),
       new Map(this.#lists),
       new Map(this.#named),
+      this.#base,
+      this.#firstSection,
     );
   }
 
   /** The end index of the body: one past its final newline. */
   get endIndex(): number {
-    return this.#units.length + 1;
+    return this.#units.length + this.#base;
   }
 
   /** The body's text, final newline included; inline elements read as U+FFFC, tables as their cells' text. */
@@ -304,7 +371,7 @@ export class SimDocument {
   }
 
   #checkRange(startIndex: number, endIndex: number, allowFinalNewline: boolean): void {
-    if (startIndex < 1)
+    if (startIndex < this.#base)
       throw new InvalidRequestError('The range cannot include the section break at index 0.');
     if (endIndex <= startIndex) throw new InvalidRequestError('The range should not be empty.');
     if (endIndex > this.endIndex) {
@@ -321,13 +388,13 @@ export class SimDocument {
 
   /** The offset to insert at, for an index that must fall inside a paragraph (not before a table). */
   #insertionOffset(index: number): number {
-    if (index < 1) throw new InvalidRequestError(INSIDE_PARAGRAPH);
+    if (index < this.#base) throw new InvalidRequestError(INSIDE_PARAGRAPH);
     if (index >= this.endIndex) {
       throw new InvalidRequestError(
         `Index ${index} must be less than the end index of the referenced segment, ${this.endIndex}.`,
       );
     }
-    let offset = index - 1;
+    let offset = index - this.#base;
     if (!this.#isParagraphUnit(offset)) throw new InvalidRequestError(INSIDE_PARAGRAPH);
     // Google moves an insertion out of a surrogate pair (a grapheme) to just after it.
     if (isHighSurrogate(this.#units[offset - 1]?.c) && isLowSurrogate(this.#units[offset]?.c)) offset += 1;
@@ -432,7 +499,7 @@ export class SimDocument {
     this.#checkRange(startIndex, endIndex, true);
     const id = newKixId();
     this.#named.set(id, name);
-    for (let offset = startIndex - 1; offset < endIndex - 1; offset += 1) {
+    for (let offset = startIndex - this.#base; offset < endIndex - this.#base; offset += 1) {
       const unit = this.#units[offset]!;
       unit.ranges = [...(unit.ranges ?? []), id];
     }
@@ -455,8 +522,8 @@ export class SimDocument {
     this.#units.forEach((unit, offset) => {
       for (const id of unit.ranges ?? []) {
         const span = spans.get(id);
-        if (span) span.end = offset + 2;
-        else spans.set(id, { start: offset + 1, end: offset + 2 });
+        if (span) span.end = this.#ix(offset) + 1;
+        else spans.set(id, { start: this.#ix(offset), end: this.#ix(offset) + 1 });
       }
     });
     const byName: Record<string, { name: string; namedRanges: unknown[] }> = {};
@@ -478,7 +545,7 @@ export class SimDocument {
     const ids = [...this.#named].filter(([id, name]) => id === by.id || name === by.name).map(([id]) => id);
     return ids.flatMap((id) => {
       const offsets = this.#units.flatMap((unit, offset) => (unit.ranges?.includes(id) ? [offset] : []));
-      return offsets.length > 0 ? [{ start: offsets[0]! + 1, end: offsets.at(-1)! + 2 }] : [];
+      return offsets.length > 0 ? [{ start: this.#ix(offsets[0]!), end: this.#ix(offsets.at(-1)!) + 1 }] : [];
     });
   }
 
@@ -492,7 +559,11 @@ export class SimDocument {
       for (const range of this.rangesNamed({ id }).reverse()) {
         const clean = text.replace(STRIPPED, '');
         this.insertText(range.start, clean);
-        for (let offset = range.start - 1; offset < range.start - 1 + clean.length; offset += 1) {
+        for (
+          let offset = range.start - this.#base;
+          offset < range.start - this.#base + clean.length;
+          offset += 1
+        ) {
           const unit = this.#units[offset]!;
           unit.ranges = [...(unit.ranges ?? []), id];
         }
@@ -548,8 +619,8 @@ export class SimDocument {
    */
   deleteContentRange(startIndex: number, endIndex: number): void {
     this.#checkRange(startIndex, endIndex, false);
-    let from = startIndex - 1;
-    let to = endIndex - 1;
+    let from = startIndex - this.#base;
+    let to = endIndex - this.#base;
     if (isLowSurrogate(this.#units[from]?.c)) from -= 1;
     if (isLowSurrogate(this.#units[to]?.c)) to += 1;
     this.#checkStructure(from, to);
@@ -579,11 +650,13 @@ export class SimDocument {
       const unit = this.#units[at]!;
       if (unit.mark === 'table') depth += 1;
       else if (unit.mark === 'tableEnd') depth -= 1;
-      else if (unit.mark && depth === 0) refuse();
+      else if (unit.mark && unit.mark !== 'section' && depth === 0) refuse();
       else if (!unit.mark && unit.c === '\n' && depth === 0) {
         const next = this.#units[at + 1]?.mark;
-        // A cell's last newline belongs to the cell; the newline before a table stays with it.
-        if ((next && next !== 'table') || (next === 'table' && at + 1 >= to)) refuse();
+        const opens = next === 'table' || next === 'section';
+        // A cell's last newline belongs to the cell; the newline before a table or a section break
+        // stays with it.
+        if ((next && !opens) || (opens && at + 1 >= to)) refuse();
       }
       if (depth < 0) refuse();
     }
@@ -593,15 +666,15 @@ export class SimDocument {
   /** Sets or resets the text style fields named in `fields` over `[startIndex, endIndex)`. */
   updateTextStyle(startIndex: number, endIndex: number, style: Style, fields: readonly string[] | '*'): void {
     this.#checkRange(startIndex, endIndex, true);
-    for (let offset = startIndex - 1; offset < endIndex - 1; offset += 1) {
+    for (let offset = startIndex - this.#base; offset < endIndex - this.#base; offset += 1) {
       const unit = this.#units[offset]!;
       if (!unit.mark) unit.ts = applyMask(unit.ts, style, fields);
     }
   }
 
   #spansIn(startIndex: number, endIndex: number): ParagraphSpan[] {
-    const from = startIndex - 1;
-    const to = endIndex - 1;
+    const from = startIndex - this.#base;
+    const to = endIndex - this.#base;
     return this.#spans().filter((span) => span.from < to && span.newline + 1 > from);
   }
 
@@ -703,17 +776,9 @@ export class SimDocument {
    * in UTF-16 code units.
    */
   content(): DocsStructuralElement[] {
+    if (this.isSegment) return this.#elements(0, this.#units.length);
     return [
-      {
-        endIndex: 1,
-        sectionBreak: {
-          sectionStyle: {
-            columnSeparatorStyle: 'NONE',
-            contentDirection: 'LEFT_TO_RIGHT',
-            sectionType: 'CONTINUOUS',
-          },
-        },
-      },
+      { endIndex: 1, sectionBreak: { sectionStyle: sectionStyle(this.#firstSection) } },
       ...this.#elements(0, this.#units.length),
     ];
   }
@@ -723,10 +788,18 @@ export class SimDocument {
     const elements: DocsStructuralElement[] = [];
     let at = from;
     while (at < to) {
-      if (this.#units[at]!.mark === 'table') {
+      const unit = this.#units[at]!;
+      if (unit.mark === 'table') {
         const end = this.#closing(at);
         elements.push(this.#table(at, end));
         at = end + 1;
+      } else if (unit.mark === 'section') {
+        elements.push({
+          startIndex: this.#ix(at),
+          endIndex: this.#ix(at) + 1,
+          sectionBreak: { sectionStyle: sectionStyle(unit.props ?? {}) },
+        });
+        at += 1;
       } else {
         const newline = this.#newlineAtOrAfter(at);
         elements.push(this.#paragraph(at, newline));
@@ -767,6 +840,7 @@ export class SimDocument {
     const tableRows = [];
     let columns = 0;
     let at = start + 1;
+    const pinned = Number(this.#units[start]!.props?.pinned ?? 0);
     while (at < end) {
       const rowStart = at;
       at += 1;
@@ -775,30 +849,37 @@ export class SimDocument {
         const cellStart = at;
         const contentEnd = this.#cellEnd(at + 1);
         tableCells.push({
-          startIndex: cellStart + 1,
-          endIndex: contentEnd + 1,
+          startIndex: this.#ix(cellStart),
+          endIndex: this.#ix(contentEnd),
           content: this.#elements(cellStart + 1, contentEnd),
-          tableCellStyle: CELL_STYLE,
+          tableCellStyle: { ...CELL_STYLE, ...this.#units[cellStart]!.props },
         });
         at = contentEnd;
       }
       columns = Math.max(columns, tableCells.length);
       tableRows.push({
-        startIndex: rowStart + 1,
-        endIndex: at + 1,
+        startIndex: this.#ix(rowStart),
+        endIndex: this.#ix(at),
         tableCells,
-        tableRowStyle: { minRowHeight: { unit: 'PT' } },
+        tableRowStyle: {
+          minRowHeight: { unit: 'PT' },
+          ...this.#units[rowStart]!.props,
+          ...(tableRows.length < pinned ? { tableHeader: true } : {}),
+        },
       });
     }
     return {
-      startIndex: start + 1,
-      endIndex: end + 2,
+      startIndex: this.#ix(start),
+      endIndex: this.#ix(end) + 1,
       table: {
         rows: tableRows.length,
         columns,
         tableRows,
         tableStyle: {
-          tableColumnProperties: Array.from({ length: columns }, () => ({ widthType: 'EVENLY_DISTRIBUTED' })),
+          tableColumnProperties: Array.from({ length: columns }, (_, column) => ({
+            widthType: 'EVENLY_DISTRIBUTED',
+            ...(this.#units[start]!.props?.columns as Record<string, unknown>[] | undefined)?.[column],
+          })),
         },
       },
     };
@@ -819,21 +900,28 @@ export class SimDocument {
                 { ...(value as object), textStyle: { ...unit.ts } },
               ]),
             );
-        elements.push({ startIndex: offset + 1, endIndex: offset + 2, ...payload });
+        elements.push({ startIndex: this.#ix(offset), endIndex: this.#ix(offset) + 1, ...payload });
         runStart = offset + 1;
         continue;
       }
       const next = this.#units[offset + 1];
-      if (offset === newline || next!.inline || next!.ts !== unit.ts) {
+      if (
+        offset === newline ||
+        next!.inline ||
+        next!.ts !== unit.ts ||
+        next!.suggested?.id !== unit.suggested?.id
+      ) {
         elements.push({
-          startIndex: runStart + 1,
-          endIndex: offset + 2,
+          startIndex: this.#ix(runStart),
+          endIndex: this.#ix(offset) + 1,
           textRun: {
             content: this.#units
               .slice(runStart, offset + 1)
               .map((item) => item.c)
               .join(''),
             textStyle: { ...unit.ts },
+            ...(unit.suggested?.kind === 'insertion' ? { suggestedInsertionIds: [unit.suggested.id] } : {}),
+            ...(unit.suggested?.kind === 'deletion' ? { suggestedDeletionIds: [unit.suggested.id] } : {}),
           },
         });
         runStart = offset + 1;
@@ -842,8 +930,8 @@ export class SimDocument {
     const closing = this.#units[newline]!;
     const paragraphStyle = closing.ps ?? EMPTY;
     return {
-      startIndex: from + 1,
-      endIndex: newline + 2,
+      startIndex: this.#ix(from),
+      endIndex: this.#ix(newline) + 1,
       paragraph: {
         elements,
         paragraphStyle: { namedStyleType: 'NORMAL_TEXT', direction: 'LEFT_TO_RIGHT', ...paragraphStyle },
@@ -858,5 +946,141 @@ export class SimDocument {
           : {}),
       },
     };
+  }
+
+  /**
+   * Edits the table that starts at `index`: `edit` gets its units (from its start to its end) and
+   * returns the new ones (none deletes the table). Refuses an index where no table starts.
+   */
+  editTable(index: number, edit: (units: Unit[]) => Unit[]): void {
+    const start = index - this.#base;
+    if (this.#units[start]?.mark !== 'table') {
+      throw new InvalidRequestError(
+        `The provided table start location is invalid: no table starts at index ${index}.`,
+      );
+    }
+    const end = this.#closing(start);
+    this.#units.splice(start, end - start + 1, ...edit(this.#units.slice(start, end + 1)));
+  }
+
+  /**
+   * Inserts a newline and a section break (`CONTINUOUS` or `NEXT_PAGE`) at an index inside a body
+   * paragraph; as Google says, never inside a table, a header, a footer or a footnote.
+   */
+  insertSectionBreak(index: number, sectionType: string): void {
+    if (this.isSegment) {
+      throw new InvalidRequestError(
+        'Section breaks can only be inserted inside the body: the segment ID must be empty.',
+      );
+    }
+    if (sectionType !== 'CONTINUOUS' && sectionType !== 'NEXT_PAGE') {
+      throw new InvalidRequestError('The section type must be CONTINUOUS or NEXT_PAGE.');
+    }
+    const offset = this.#insertionOffset(index);
+    if (this.#tableDepthAt(offset) > 0) {
+      throw new InvalidRequestError('Section breaks cannot be inserted inside a table.');
+    }
+    const ts = this.#styleAt(offset);
+    this.#units.splice(offset, 0, this.#splitNewline(offset, ts), {
+      c: '',
+      ts: EMPTY,
+      mark: 'section',
+      props: { sectionType },
+    });
+  }
+
+  /** Applies `update` to the style of every section `[startIndex, endIndex)` overlaps. */
+  updateSectionStyles(
+    startIndex: number,
+    endIndex: number,
+    update: (style: Record<string, unknown>) => Record<string, unknown>,
+  ): void {
+    if (this.isSegment) {
+      throw new InvalidRequestError('Sections are in the body only: the range’s segment ID must be empty.');
+    }
+    if (endIndex <= startIndex) throw new InvalidRequestError('The range should not be empty.');
+    if (startIndex < 0 || endIndex > this.endIndex) {
+      throw new InvalidRequestError(
+        `Index ${endIndex - 1} must be less than the end index of the referenced segment, ${this.endIndex}.`,
+      );
+    }
+    const from = startIndex - 1;
+    const to = endIndex - 1;
+    const breaks = [-1, ...this.#units.flatMap((unit, offset) => (unit.mark === 'section' ? [offset] : []))];
+    breaks.forEach((at, k) => {
+      const next = breaks[k + 1] ?? this.#units.length;
+      if (!(at < to && next > from)) return;
+      if (at === -1) this.#firstSection = update(this.#firstSection);
+      else {
+        const unit = this.#units[at]!;
+        unit.props = update(unit.props ?? {});
+      }
+    });
+  }
+
+  /** The text of `[startIndex, endIndex)` (inline elements as U+FFFC), for a comment's quote. */
+  textOf(startIndex: number, endIndex: number): string {
+    this.#checkRange(startIndex, endIndex, true);
+    return this.#units
+      .slice(startIndex - this.#base, endIndex - this.#base)
+      .filter((unit) => !unit.mark)
+      .map((unit) => (unit.inline ? OBJECT : unit.c))
+      .join('');
+  }
+
+  /** Ties `[startIndex, endIndex)` to a new comment anchor id; the anchor moves with its text. */
+  anchor(startIndex: number, endIndex: number): string {
+    this.#checkRange(startIndex, endIndex, true);
+    const id = newKixId();
+    for (let offset = startIndex - this.#base; offset < endIndex - this.#base; offset += 1) {
+      const unit = this.#units[offset]!;
+      unit.ranges = [...(unit.ranges ?? []), id];
+    }
+    return id;
+  }
+
+  /** Where an anchor's text is now (absent when all of it is gone). */
+  anchorRange(id: string): { startIndex: number; endIndex: number } | undefined {
+    const offsets = this.#units.flatMap((unit, offset) => (unit.ranges?.includes(id) ? [offset] : []));
+    if (offsets.length === 0) return undefined;
+    return { startIndex: this.#ix(offsets[0]!), endIndex: this.#ix(offsets.at(-1)!) + 1 };
+  }
+
+  /**
+   * Marks `[startIndex, endIndex)` as a suggestion by `author` (suggestions come from the editor's
+   * suggesting mode; the API cannot make them, so the simulator's state does, for tests). Text only.
+   */
+  suggest(kind: 'insertion' | 'deletion', startIndex: number, endIndex: number, author: string): string {
+    this.#checkRange(startIndex, endIndex, false);
+    const units = this.#units.slice(startIndex - this.#base, endIndex - this.#base);
+    if (units.some((unit) => unit.mark || unit.suggested)) {
+      throw new InvalidRequestError('A suggestion covers text only, outside other suggestions.');
+    }
+    const id = `suggest.${randomBytes(6).toString('hex')}`;
+    for (const unit of units) unit.suggested = { id, kind, author };
+    return id;
+  }
+
+  /** The author of a suggestion, or undefined when the document has none with this id. */
+  suggestionAuthor(id: string): string | undefined {
+    return this.#units.find((unit) => unit.suggested?.id === id)?.suggested?.author;
+  }
+
+  /**
+   * Accepts or rejects a suggestion: an accepted insertion and a rejected deletion keep their text,
+   * the others remove it.
+   */
+  resolveSuggestion(id: string, accept: boolean): void {
+    const units = this.#units.filter((unit) => unit.suggested?.id === id);
+    const remove = accept === (units[0]?.suggested?.kind === 'deletion');
+    if (remove) this.#units = this.#units.filter((unit) => unit.suggested?.id !== id);
+    else for (const unit of units) delete unit.suggested;
+  }
+
+  /** Every suggestion of the document: id, kind and author. */
+  suggestions(): { id: string; kind: string; author: string }[] {
+    const seen = new Map<string, { id: string; kind: string; author: string }>();
+    for (const unit of this.#units) if (unit.suggested) seen.set(unit.suggested.id, unit.suggested);
+    return [...seen.values()];
   }
 }

@@ -1,6 +1,7 @@
+import { commentThread } from './google-docs-comment-requests.js';
 import { renderSegments } from './google-docs-segments.js';
 import { type SimTab, walkTabs } from './google-docs-tabs.js';
-import type { DocsSimulatorState, SimFile } from './google-state.js';
+import type { DocsSimulatorState, SimComment, SimFile } from './google-state.js';
 
 const DOCUMENT_STYLE = {
   background: { color: {} },
@@ -56,15 +57,42 @@ const NAMED_STYLES = {
   ],
 };
 
+/**
+ * The named styles of a tab: Google's defaults with what `updateNamedStyle` changed (a style the
+ * defaults do not list, such as HEADING_4, starts from normal text's).
+ */
+function namedStyles(tab: SimTab) {
+  const changes = tab.namedStyles ?? {};
+  const defaults = NAMED_STYLES.styles;
+  const extra = Object.keys(changes)
+    .filter((type) => !defaults.some((style) => style.namedStyleType === type))
+    .map((type) => namedStyle(type, 11));
+  return {
+    styles: [...defaults, ...extra].map((style) => {
+      const change = changes[style.namedStyleType];
+      if (!change) return style;
+      return {
+        ...style,
+        textStyle: { ...style.textStyle, ...change.textStyle },
+        paragraphStyle: { ...style.paragraphStyle, ...change.paragraphStyle },
+      };
+    }),
+  };
+}
+
 /** A tab's content fields, as a `DocumentTab` (and, for the first tab, the legacy `Document` fields). */
 function documentTab(tab: SimTab) {
-  const lists = tab.document.lists();
-  const inlineObjects = tab.document.inlineObjects();
+  const documents = [
+    tab.document,
+    ...[...(tab.headers ?? []), ...(tab.footers ?? []), ...(tab.footnotes ?? [])].map((s) => s.document),
+  ];
+  const lists = Object.assign({}, ...documents.map((document) => document.lists()));
+  const inlineObjects = Object.assign({}, ...documents.map((document) => document.inlineObjects()));
   const namedRanges = tab.document.namedRanges(tab.id);
   return {
     body: { content: tab.document.content() },
     ...renderSegments(tab, DOCUMENT_STYLE),
-    namedStyles: NAMED_STYLES,
+    namedStyles: namedStyles(tab),
     ...(Object.keys(lists).length > 0 ? { lists } : {}),
     ...(Object.keys(inlineObjects).length > 0 ? { inlineObjects } : {}),
     ...(Object.keys(namedRanges).length > 0 ? { namedRanges } : {}),
@@ -88,12 +116,52 @@ export function tabProperties(
   };
 }
 
-function renderTabs(tabs: SimTab[], parent: SimTab | undefined, level: number): Record<string, unknown>[] {
-  return tabs.map((tab) => ({
-    tabProperties: tabProperties(tab, tabs, parent, level),
-    documentTab: documentTab(tab),
-    ...(tab.childTabs.length > 0 ? { childTabs: renderTabs(tab.childTabs, tab, level + 1) } : {}),
-  }));
+/** The comment anchors in a tab's body, keyed by anchor id, where their text is now. */
+function commentAnchors(tab: SimTab, comments: readonly SimComment[]) {
+  const anchors: Record<string, unknown> = {};
+  for (const comment of comments) {
+    const range = comment.anchor && !comment.deleted ? tab.document.anchorRange(comment.anchor) : undefined;
+    if (range) anchors[comment.anchor!] = { anchorId: comment.anchor, ranges: [{ ...range, tabId: tab.id }] };
+  }
+  return anchors;
+}
+
+function renderTabs(
+  tabs: SimTab[],
+  parent: SimTab | undefined,
+  level: number,
+  comments: readonly SimComment[] | undefined,
+): Record<string, unknown>[] {
+  return tabs.map((tab) => {
+    const anchors = comments ? commentAnchors(tab, comments) : {};
+    return {
+      tabProperties: tabProperties(tab, tabs, parent, level),
+      documentTab: {
+        ...documentTab(tab),
+        ...(Object.keys(anchors).length > 0 ? { commentAnchors: anchors } : {}),
+      },
+      ...(tab.childTabs.length > 0 ? { childTabs: renderTabs(tab.childTabs, tab, level + 1, comments) } : {}),
+    };
+  });
+}
+
+/** The document's suggestions as `SuggestionThread`s (a head post by the suggester, no replies). */
+function suggestionThreads(state: DocsSimulatorState, file: SimFile, me: string) {
+  return tabsInOrder(file).flatMap((tab) =>
+    tab.document.suggestions().map((suggestion) => ({
+      suggestionId: suggestion.id,
+      headPost: {
+        postId: suggestion.id,
+        author: {
+          displayName: state.users.get(suggestion.author)?.displayName ?? suggestion.author,
+          me: suggestion.author === me,
+        },
+      },
+      replies: [],
+      status: 'OPEN',
+      summaryText: suggestion.kind === 'insertion' ? 'Add text' : 'Delete text',
+    })),
+  );
 }
 
 /** How `documents.get` was asked to show the document. */
@@ -122,9 +190,21 @@ export function renderDocument(
   const mode = options.suggestionsViewMode;
   const tabs = file.tabs!;
   const comments = options.commentsViewMode;
+  const included =
+    comments === 'COMMENTS_VIEW_MODE_INCLUDED' ||
+    (comments === 'COMMENTS_VIEW_MODE_DEFAULT_FOR_CURRENT_ACCESS' && state.can(file, user, 'commenter'));
+  const threads = included ? (file.comments ?? []).filter((comment) => !comment.deleted) : undefined;
   return {
     title: file.name,
-    ...(options.includeTabsContent ? { tabs: renderTabs(tabs, undefined, 0) } : documentTab(tabs[0]!)),
+    ...(options.includeTabsContent
+      ? { tabs: renderTabs(tabs, undefined, 0, threads) }
+      : documentTab(tabs[0]!)),
+    ...(threads
+      ? {
+          comments: threads.map((comment) => commentThread(state, comment, user)),
+          suggestions: suggestionThreads(state, file, user),
+        }
+      : {}),
     ...(editor ? { revisionId: file.revisions.at(-1) } : {}),
     suggestionsViewMode:
       mode && mode !== 'DEFAULT_FOR_CURRENT_ACCESS'

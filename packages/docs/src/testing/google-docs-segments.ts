@@ -1,5 +1,5 @@
-import { InvalidRequestError, newKixId, type SimDocument } from './google-docs-document.js';
-import { findTab, type SimTab } from './google-docs-tabs.js';
+import { InvalidRequestError, newKixId, SimDocument } from './google-docs-document.js';
+import { findTab, type SimSegment, type SimTab } from './google-docs-tabs.js';
 
 // The document style and the segments beside a tab's body (headers, footers, footnotes), as the
 // Docs discovery document (v1, 2026-09-21) describes their requests:
@@ -11,8 +11,8 @@ import { findTab, type SimTab } from './google-docs-tabs.js';
 //   a 400 bad request error is returned". `deleteHeader`/`deleteFooter` remove one and its reference.
 // - `createFootnote` inserts a `footnoteReference` (one index) in the body and an empty footnote
 //   segment (a space and the newline, as Docs makes it), replying with the footnote's id.
-// Editing the text inside a header, footer or footnote (a `segmentId` in a location) is not modeled:
-// those requests answer 501 rather than a wrong 400.
+// The text inside a header, footer or footnote is a document of its own (indexes from 0, no section
+// break), edited by the same requests as the body when a location or range names its `segmentId`.
 
 /** `DocumentStyle`'s fields (the discovery document's), and those it marks read-only. */
 export const DOCUMENT_STYLE_FIELDS: ReadonlySet<string> = new Set([
@@ -47,35 +47,14 @@ const READ_ONLY = new Set([
   'useCustomHeaderFooterMargins',
 ]);
 
-/** A header, footer or footnote: its id and text (a paragraph per line, the last ending in `\n`). */
-export interface SimSegment {
-  id: string;
-  text: string;
-}
-
-/** What a tab holds beside its body (absent until a request sets it). */
-export interface TabSegments {
-  documentStyle?: Record<string, unknown>;
-  headers?: SimSegment[];
-  footers?: SimSegment[];
-  footnotes?: SimSegment[];
-}
-
 type Payload = Record<string, any>;
 type Kind = 'headers' | 'footers';
 
-function firstTabOr(tabs: SimTab[], tabId: unknown): SimTab & TabSegments {
+function firstTabOr(tabs: SimTab[], tabId: unknown): SimTab {
   if (tabId === undefined || tabId === null || tabId === '') return tabs[0]!;
   const placed = findTab(tabs, String(tabId));
   if (!placed) throw new InvalidRequestError(`The tab with ID ${String(tabId)} was not found.`);
   return placed.tab;
-}
-
-/** Whether a segment id names one of the tab's headers, footers or footnotes. */
-export function isSegmentOf(tab: SimTab & TabSegments, segmentId: string): boolean {
-  return [...(tab.headers ?? []), ...(tab.footers ?? []), ...(tab.footnotes ?? [])].some(
-    (segment) => segment.id === segmentId,
-  );
 }
 
 /** `updateDocumentStyle`: the fields the mask names, from the style given. */
@@ -117,7 +96,7 @@ function createHeaderOrFooter(tabs: SimTab[], payload: Payload, kind: Kind): str
     );
   }
   const id = newKixId();
-  tab[kind] = [{ id, text: '\n' }];
+  tab[kind] = [{ id, document: SimDocument.fromParagraphs([], true) }];
   return id;
 }
 
@@ -152,45 +131,25 @@ export const headerFooterHandlers = {
 };
 
 /** `createFootnote` at a body index: the reference there, an empty footnote beside the body. */
-export function createFootnote(tab: SimTab & TabSegments, document: SimDocument, index: number): string {
+export function createFootnote(tab: SimTab, document: SimDocument, index: number): string {
   const footnotes = tab.footnotes ?? [];
   const footnoteId = newKixId();
   document.insertInline(index, {
     footnoteReference: { footnoteId, footnoteNumber: String(footnotes.length + 1) },
   });
-  tab.footnotes = [...footnotes, { id: footnoteId, text: ' \n' }];
+  tab.footnotes = [
+    ...footnotes,
+    { id: footnoteId, document: SimDocument.fromParagraphs([{ text: ' ' }], true) },
+  ];
   return footnoteId;
 }
 
-function segmentContent(segment: SimSegment) {
-  let at = 0;
-  return segment.text
-    .split('\n')
-    .slice(0, -1)
-    .map((line) => {
-      const text = `${line}\n`;
-      const startIndex = at;
-      at += text.length;
-      return {
-        startIndex,
-        endIndex: at,
-        paragraph: {
-          elements: [{ startIndex, endIndex: at, textRun: { content: text, textStyle: {} } }],
-          paragraphStyle: { namedStyleType: 'NORMAL_TEXT', direction: 'LEFT_TO_RIGHT' },
-        },
-      };
-    });
-}
-
 /** A tab's document style (the defaults with its changes and segment ids) and its segments. */
-export function renderSegments(
-  tab: SimTab & TabSegments,
-  defaults: Record<string, unknown>,
-): Record<string, unknown> {
+export function renderSegments(tab: SimTab, defaults: Record<string, unknown>): Record<string, unknown> {
   const header = tab.headers?.[0];
   const footer = tab.footers?.[0];
   const byId = (segments: SimSegment[] | undefined, key: string) =>
-    Object.fromEntries((segments ?? []).map((s) => [s.id, { [key]: s.id, content: segmentContent(s) }]));
+    Object.fromEntries((segments ?? []).map((s) => [s.id, { [key]: s.id, content: s.document.content() }]));
   return {
     documentStyle: {
       ...defaults,

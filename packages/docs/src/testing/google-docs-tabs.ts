@@ -11,6 +11,12 @@ export interface TabSpec {
   childTabs?: readonly TabSpec[];
 }
 
+/** A header, footer or footnote: its id and its text (indexes from 0). */
+export interface SimSegment {
+  id: string;
+  document: SimDocument;
+}
+
 /** A tab of a Google Docs document: its properties, its content and the tabs nested in it. */
 export interface SimTab {
   id: string;
@@ -18,6 +24,16 @@ export interface SimTab {
   iconEmoji?: string | undefined;
   document: SimDocument;
   childTabs: SimTab[];
+  /** What a tab holds beside its body (absent until a request sets it). */
+  documentStyle?: Record<string, unknown> | undefined;
+  /** Changes to the named styles, by `namedStyleType` (`updateNamedStyle`). */
+  namedStyles?: Record<
+    string,
+    { textStyle?: Record<string, unknown>; paragraphStyle?: Record<string, unknown> }
+  >;
+  headers?: SimSegment[] | undefined;
+  footers?: SimSegment[] | undefined;
+  footnotes?: SimSegment[] | undefined;
 }
 
 /** Where a tab sits in the tree. */
@@ -55,7 +71,16 @@ export function buildTabs(specs: readonly TabSpec[] | undefined, first?: readonl
 
 /** A deep copy, for a batch to change: a batch applies in full or not at all. */
 export function cloneTabs(tabs: readonly SimTab[]): SimTab[] {
-  return tabs.map((tab) => ({ ...tab, document: tab.document.clone(), childTabs: cloneTabs(tab.childTabs) }));
+  const segments = (list: SimSegment[] | undefined) =>
+    list?.map((segment) => ({ ...segment, document: segment.document.clone() }));
+  return tabs.map((tab) => ({
+    ...tab,
+    document: tab.document.clone(),
+    childTabs: cloneTabs(tab.childTabs),
+    ...(tab.headers ? { headers: segments(tab.headers) } : {}),
+    ...(tab.footers ? { footers: segments(tab.footers) } : {}),
+    ...(tab.footnotes ? { footnotes: segments(tab.footnotes) } : {}),
+  }));
 }
 
 /** Every tab, depth first: each tab, then its child tabs, then the next tab. */

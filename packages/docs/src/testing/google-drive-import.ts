@@ -23,7 +23,9 @@ export function applyRequests(
 ): void {
   const context: BatchContext = {
     state,
+    user: state.currentUser,
     tabs,
+    comments: [],
     textStyleFields: fieldsOf('TextStyle'),
     paragraphStyleFields: fieldsOf('ParagraphStyle'),
   };

@@ -17,9 +17,22 @@ import type {
 /** The format version of `exportDocsState`; a snapshot of another version is refused. */
 export const DOCS_STATE_VERSION = 1;
 
-interface TabData extends Omit<SimTab, 'document' | 'childTabs'> {
+type SegmentKind = 'headers' | 'footers' | 'footnotes';
+const SEGMENT_KINDS: readonly SegmentKind[] = ['headers', 'footers', 'footnotes'];
+
+interface TabData extends Omit<SimTab, 'document' | 'childTabs' | SegmentKind> {
   document: SimDocumentData;
   childTabs: TabData[];
+  headers?: SegmentData[];
+  footers?: SegmentData[];
+  footnotes?: SegmentData[];
+}
+
+/** A header, footer or footnote as plain data (`text` in snapshots saved before segments held documents). */
+interface SegmentData {
+  id: string;
+  document?: SimDocumentData;
+  text?: string;
 }
 
 interface FileData extends Omit<SimFile, 'permissions' | 'domains' | 'createdBy' | 'tabs' | 'content'> {
@@ -127,9 +140,39 @@ function simFile(data: FileData): SimFile {
 }
 
 function tabData(tab: SimTab): TabData {
-  return { ...tab, document: tab.document.toData(), childTabs: tab.childTabs.map(tabData) };
+  const data: TabData = {
+    ...tab,
+    document: tab.document.toData(),
+    childTabs: tab.childTabs.map(tabData),
+  } as TabData;
+  for (const kind of SEGMENT_KINDS) {
+    const segments = tab[kind];
+    if (segments) data[kind] = segments.map(({ id, document }) => ({ id, document: document.toData() }));
+  }
+  return data;
 }
 
 function simTab(data: TabData): SimTab {
-  return { ...data, document: SimDocument.fromData(data.document), childTabs: data.childTabs.map(simTab) };
+  const tab: SimTab = {
+    ...data,
+    document: SimDocument.fromData(data.document),
+    childTabs: data.childTabs.map(simTab),
+  } as SimTab;
+  for (const kind of SEGMENT_KINDS) {
+    const segments = data[kind];
+    if (!segments) continue;
+    tab[kind] = segments.map(({ id, document, text }) => ({
+      id,
+      document: document
+        ? SimDocument.fromData(document)
+        : SimDocument.fromParagraphs(
+            (text ?? '\n')
+              .split('\n')
+              .slice(0, -1)
+              .map((line) => ({ text: line })),
+            true,
+          ),
+    }));
+  }
+  return tab;
 }

@@ -72,6 +72,8 @@ export interface SimReply {
   author: string;
   content: string;
   action?: 'resolve' | 'reopen' | undefined;
+  /** The person a Docs reply newly assigns the comment to (`Post.assigneeEmail`). */
+  assignee?: string | undefined;
   createdTime: number;
   modifiedTime: number;
   deleted: boolean;
@@ -85,6 +87,8 @@ export interface SimComment {
   /** The text the comment refers to (`quotedFileContent.value`). */
   quotedText?: string | undefined;
   anchor?: string | undefined;
+  /** The person a comment inserted through Docs is assigned to. */
+  assignee?: string | undefined;
   createdTime: number;
   modifiedTime: number;
   resolved: boolean;
