@@ -73,11 +73,38 @@ describe('document style, headers, footers and footnotes', () => {
     });
     const twice = await refusal(id, [{ createHeader: { type: 'DEFAULT' } }]);
     expect(ProviderError.isInstance(twice) && twice.message).toMatch(/already exists/);
-    // Text inside a header is not modeled: 501, nothing applied.
-    const inside = await refusal(id, [
+    // Text inside a header: indexes from 0, the same requests as the body.
+    await edit(id, [
       { insertText: { location: { segmentId: headerId, index: 0 }, text: 'Draft' } },
+      {
+        updateTextStyle: {
+          range: { segmentId: headerId, startIndex: 0, endIndex: 5 },
+          textStyle: { italic: true },
+          fields: 'italic',
+        },
+      },
     ]);
-    expect(inside).toMatchObject({ status: 501, providerCode: 'UNIMPLEMENTED' });
+    expect((await read(id)).document.headers[headerId].content).toEqual([
+      {
+        startIndex: 0,
+        endIndex: 6,
+        paragraph: {
+          elements: [
+            { startIndex: 0, endIndex: 5, textRun: { content: 'Draft', textStyle: { italic: true } } },
+            { startIndex: 5, endIndex: 6, textRun: { content: '\n', textStyle: {} } },
+          ],
+          paragraphStyle: { namedStyleType: 'NORMAL_TEXT', direction: 'LEFT_TO_RIGHT' },
+        },
+      },
+    ]);
+    const pageBreak = await refusal(id, [
+      { insertPageBreak: { location: { segmentId: headerId, index: 0 } } },
+    ]);
+    expect(ProviderError.isInstance(pageBreak) && pageBreak.message).toMatch(
+      /Page breaks cannot be inserted inside a footnote, header or footer/,
+    );
+    const unknown = await refusal(id, [{ insertText: { location: { segmentId: 'kix.none', index: 0 }, text: 'x' } }]);
+    expect(ProviderError.isInstance(unknown) && unknown.message).toMatch(/segment with ID kix.none was not found/);
     await edit(id, [{ deleteHeader: { headerId } }, { deleteFooter: { footerId } }]);
     const after = (await read(id)).document;
     expect(after.headers).toBeUndefined();
@@ -96,6 +123,13 @@ describe('document style, headers, footers and footnotes', () => {
       elements.map((element: Record<string, any>) => element.footnoteReference?.footnoteNumber),
     ).toContain('1');
     expect(document.footnotes[footnoteId].content[0].paragraph.elements[0].textRun.content).toBe(' \n');
+    // The footnote's text is written after its leading space; a footnote inside it is refused.
+    await edit(id, [{ insertText: { location: { segmentId: footnoteId, index: 1 }, text: 'See the spec.' } }]);
+    const footnote = (await read(id)).document.footnotes[footnoteId].content[0];
+    expect(footnote).toMatchObject({ startIndex: 0, endIndex: 15 });
+    expect(footnote.paragraph.elements[0].textRun.content).toBe(' See the spec.\n');
+    const nested = await refusal(id, [{ createFootnote: { location: { segmentId: footnoteId, index: 1 } } }]);
+    expect(ProviderError.isInstance(nested) && nested.status).toBe(400);
     const second = await edit(id, [{ createFootnote: { endOfSegmentLocation: {} } }]);
     expect(second.replies![0]!.createFootnote.footnoteId).not.toBe(footnoteId);
   });

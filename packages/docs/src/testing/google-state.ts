@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import type { ParagraphSpec } from './google-docs-document.js';
-import { buildTabs, cloneTabs, type SimTab, type TabSpec } from './google-docs-tabs.js';
+import { buildTabs, cloneTabs, type SimTab, type TabSpec, walkTabs } from './google-docs-tabs.js';
 import type { DriveChangeFeed } from './google-drive-changes.js';
 
 /** Full access to every Google Docs document of the account. */
@@ -486,6 +486,24 @@ export class DocsSimulatorState {
     file.lastModifyingUser = user;
     file.version += 1;
     this.changeFeed?.record(file, false);
+  }
+
+  /**
+   * Marks text of a document's tab (the first by default) as a suggested insertion or deletion by
+   * `author`, as the editor's suggesting mode makes them (the API cannot); returns its id.
+   */
+  suggest(
+    fileId: string,
+    options: { kind: 'insertion' | 'deletion'; startIndex: number; endIndex: number; author?: string; tabId?: string },
+  ): string {
+    const file = this.files.get(fileId);
+    const tabs = file?.tabs && cloneTabs(file.tabs);
+    const tab = options.tabId ? walkTabs(tabs ?? []).find((placed) => placed.tab.id === options.tabId)?.tab : tabs?.[0];
+    if (!file || !tabs || !tab) throw new Error(`No document tab ${options.tabId ?? ''} in ${fileId}`);
+    const author = options.author ?? file.owner;
+    const id = tab.document.suggest(options.kind, options.startIndex, options.endIndex, author);
+    this.commit(file, tabs, author);
+    return id;
   }
 
   /** Stores a document's new tabs under a new revision id. */
