@@ -726,14 +726,21 @@ describe('updateDocumentContent: bullets, tables and chips', () => {
     });
   });
 
-  it('sends comment and suggestion requests as they are (the simulator does not model them: 501)', async () => {
+  it('sends comment requests as they are; the reply is the new comment thread', async () => {
     const id = agenda();
     const requests = [{ insertComment: { range: { startIndex: 1, endIndex: 7 }, content: 'Shorter?' } }];
-    const error = await t
-      .connect()
-      .run('updateDocumentContent', { documentId: id, requests })
-      .catch((caught) => caught);
+    const result = await t.connect().run('updateDocumentContent', { documentId: id, requests });
     expect(callsTo(t.sim, `/v1/documents/${id}:batchUpdate`)[0]!.bodyJson).toEqual({ requests });
-    expect(error).toMatchObject({ kind: 'provider', status: 501, providerCode: 'UNIMPLEMENTED' });
+    expect(result.replies).toEqual([
+      {
+        insertComment: {
+          commentThread: expect.objectContaining({
+            plainTextQuote: 'Agenda',
+            status: 'OPEN',
+            headPost: expect.objectContaining({ content: 'Shorter?' }),
+          }),
+        },
+      },
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { ProviderError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { exportDocsState, importDocsState } from './google-persistence.js';
 import { renderDocument } from './google-docs-render.js';
+import { exportDocsState, importDocsState } from './google-persistence.js';
 import { docsSimulator } from './google-simulator.js';
 import { connectDocs } from './google-test-helpers.js';
 
@@ -11,7 +11,9 @@ import { connectDocs } from './google-test-helpers.js';
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
 const edit = async (documentId: string, requests: Record<string, unknown>[]) =>
-  (await t.client.run('updateDocumentContent', { documentId, requests })) as { replies?: Record<string, any>[] };
+  (await t.client.run('updateDocumentContent', { documentId, requests })) as {
+    replies?: Record<string, any>[];
+  };
 const refusal = (documentId: string, requests: Record<string, unknown>[]) =>
   edit(documentId, requests).then(
     () => undefined,
@@ -24,7 +26,8 @@ const read = (documentId: string) => {
   const file = t.sim.state.files.get(documentId)!;
   return renderDocument(t.sim.state, file, file.owner) as Record<string, any>;
 };
-const hello = () => t.sim.state.createDocument({ title: 'Sections', paragraphs: [{ text: 'Hello world' }] }).id;
+const hello = () =>
+  t.sim.state.createDocument({ title: 'Sections', paragraphs: [{ text: 'Hello world' }] }).id;
 
 describe('section breaks and section styles', () => {
   it('insertSectionBreak puts a newline and a section break of one index inside a paragraph', async () => {
@@ -50,12 +53,16 @@ describe('section breaks and section styles', () => {
     await edit(id, [{ insertTable: { rows: 1, columns: 1, endOfSegmentLocation: {} } }]);
     const cell = read(id).body.content.find((e: any) => e.table).table.tableRows[0].tableCells[0];
     expect(
-      await refusal(id, [{ insertSectionBreak: { location: { index: cell.startIndex + 1 }, sectionType: 'CONTINUOUS' } }]),
+      await refusal(id, [
+        { insertSectionBreak: { location: { index: cell.startIndex + 1 }, sectionType: 'CONTINUOUS' } },
+      ]),
     ).toBe('400 Invalid requests[0].insertSectionBreak: Section breaks cannot be inserted inside a table.');
     const { replies } = await edit(id, [{ createHeader: { type: 'DEFAULT' } }]);
     const segmentId = replies![0]!.createHeader.headerId;
     expect(
-      await refusal(id, [{ insertSectionBreak: { location: { segmentId, index: 0 }, sectionType: 'CONTINUOUS' } }]),
+      await refusal(id, [
+        { insertSectionBreak: { location: { segmentId, index: 0 }, sectionType: 'CONTINUOUS' } },
+      ]),
     ).toMatch(/segment ID must be empty/);
     expect(await refusal(id, [{ insertSectionBreak: { location: { index: 2 } } }])).toMatch(
       /section type must be CONTINUOUS or NEXT_PAGE/,
@@ -82,16 +89,36 @@ describe('section breaks and section styles', () => {
       columnSeparatorStyle: 'BETWEEN_EACH_COLUMN',
     });
     await edit(id, [
-      { updateSectionStyle: { range: { startIndex: 1, endIndex: 12 }, sectionStyle: { pageNumberStart: 3 }, fields: 'pageNumberStart' } },
+      {
+        updateSectionStyle: {
+          range: { startIndex: 1, endIndex: 12 },
+          sectionStyle: { pageNumberStart: 3 },
+          fields: 'pageNumberStart',
+        },
+      },
     ]);
     expect(read(id).body.content[0].sectionBreak.sectionStyle.pageNumberStart).toBe(3);
     expect(read(id).body.content[2].sectionBreak.sectionStyle.pageNumberStart).toBe(3);
     expect(
-      await refusal(id, [{ updateSectionStyle: { range: { startIndex: 1, endIndex: 2 }, sectionStyle: {}, fields: 'marginTop' } }]),
+      await refusal(id, [
+        {
+          updateSectionStyle: {
+            range: { startIndex: 1, endIndex: 2 },
+            sectionStyle: {},
+            fields: 'marginTop',
+          },
+        },
+      ]),
     ).toMatch(/marginTop of SectionStyle must be set to a value/);
     expect(
       await refusal(id, [
-        { updateSectionStyle: { range: { startIndex: 1, endIndex: 2 }, sectionStyle: { sectionType: 'NEXT_PAGE' }, fields: 'sectionType' } },
+        {
+          updateSectionStyle: {
+            range: { startIndex: 1, endIndex: 2 },
+            sectionStyle: { sectionType: 'NEXT_PAGE' },
+            fields: 'sectionType',
+          },
+        },
       ]),
     ).toMatch(/sectionType of SectionStyle is read-only/);
   });
@@ -103,7 +130,11 @@ describe('named styles', () => {
     await edit(id, [
       {
         updateNamedStyle: {
-          namedStyle: { namedStyleType: 'HEADING_1', textStyle: { bold: true }, paragraphStyle: { alignment: 'CENTER' } },
+          namedStyle: {
+            namedStyleType: 'HEADING_1',
+            textStyle: { bold: true },
+            paragraphStyle: { alignment: 'CENTER' },
+          },
           fields: 'named_style_type,text_style.bold,paragraph_style.alignment',
         },
       },
@@ -113,16 +144,23 @@ describe('named styles', () => {
     expect(heading.paragraphStyle.alignment).toBe('CENTER');
     // A field named but left unset goes back to its default.
     await edit(id, [
-      { updateNamedStyle: { namedStyle: { namedStyleType: 'HEADING_1' }, fields: 'namedStyleType,textStyle.bold' } },
+      {
+        updateNamedStyle: {
+          namedStyle: { namedStyleType: 'HEADING_1' },
+          fields: 'namedStyleType,textStyle.bold',
+        },
+      },
     ]);
     const reset = read(id).namedStyles.styles.find((style: any) => style.namedStyleType === 'HEADING_1');
     expect(reset.textStyle.bold).toBe(false);
     expect(reset.paragraphStyle.alignment).toBe('CENTER');
     expect(
-      await refusal(id, [{ updateNamedStyle: { namedStyle: { namedStyleType: 'TITLE' }, fields: 'textStyle.bold' } }]),
+      await refusal(id, [
+        { updateNamedStyle: { namedStyle: { namedStyleType: 'TITLE' }, fields: 'textStyle.bold' } },
+      ]),
     ).toMatch(/must include named_style_type/);
-    expect(
-      await refusal(id, [{ updateNamedStyle: { namedStyle: {}, fields: 'namedStyleType' } }]),
-    ).toMatch(/named style type must be specified/);
+    expect(await refusal(id, [{ updateNamedStyle: { namedStyle: {}, fields: 'namedStyleType' } }])).toMatch(
+      /named style type must be specified/,
+    );
   });
 });

@@ -103,8 +103,12 @@ describe('document style, headers, footers and footnotes', () => {
     expect(ProviderError.isInstance(pageBreak) && pageBreak.message).toMatch(
       /Page breaks cannot be inserted inside a footnote, header or footer/,
     );
-    const unknown = await refusal(id, [{ insertText: { location: { segmentId: 'kix.none', index: 0 }, text: 'x' } }]);
-    expect(ProviderError.isInstance(unknown) && unknown.message).toMatch(/segment with ID kix.none was not found/);
+    const unknown = await refusal(id, [
+      { insertText: { location: { segmentId: 'kix.none', index: 0 }, text: 'x' } },
+    ]);
+    expect(ProviderError.isInstance(unknown) && unknown.message).toMatch(
+      /segment with ID kix.none was not found/,
+    );
     await edit(id, [{ deleteHeader: { headerId } }, { deleteFooter: { footerId } }]);
     const after = (await read(id)).document;
     expect(after.headers).toBeUndefined();
@@ -124,7 +128,9 @@ describe('document style, headers, footers and footnotes', () => {
     ).toContain('1');
     expect(document.footnotes[footnoteId].content[0].paragraph.elements[0].textRun.content).toBe(' \n');
     // The footnote's text is written after its leading space; a footnote inside it is refused.
-    await edit(id, [{ insertText: { location: { segmentId: footnoteId, index: 1 }, text: 'See the spec.' } }]);
+    await edit(id, [
+      { insertText: { location: { segmentId: footnoteId, index: 1 }, text: 'See the spec.' } },
+    ]);
     const footnote = (await read(id)).document.footnotes[footnoteId].content[0];
     expect(footnote).toMatchObject({ startIndex: 0, endIndex: 15 });
     expect(footnote.paragraph.elements[0].textRun.content).toBe(' See the spec.\n');

@@ -11,7 +11,9 @@ import { connectDocs } from './google-test-helpers.js';
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
 const edit = async (documentId: string, requests: Record<string, unknown>[]) =>
-  (await t.client.run('updateDocumentContent', { documentId, requests })) as { replies?: Record<string, any>[] };
+  (await t.client.run('updateDocumentContent', { documentId, requests })) as {
+    replies?: Record<string, any>[];
+  };
 const refusal = (documentId: string, requests: Record<string, unknown>[]) =>
   edit(documentId, requests).then(
     () => undefined,
@@ -29,9 +31,7 @@ const tableOf = (documentId: string) => read(documentId).body.content.find((e: a
 const cells = (documentId: string): string[][] =>
   tableOf(documentId).table.tableRows.map((row: any) =>
     row.tableCells.map((cell: any) =>
-      cell.content
-        .flatMap((p: any) => p.paragraph.elements.map((e: any) => e.textRun.content))
-        .join(''),
+      cell.content.flatMap((p: any) => p.paragraph.elements.map((e: any) => e.textRun.content)).join(''),
     ),
   );
 
@@ -41,12 +41,16 @@ async function withTable(): Promise<{ id: string; start: number }> {
   await edit(id, [{ insertTable: { rows: 2, columns: 2, endOfSegmentLocation: {} } }]);
   const start = tableOf(id).startIndex as number;
   // Each empty cell's paragraph is at its start + 1; fill from the last so indexes hold.
-  const starts = tableOf(id).table.tableRows.flatMap((row: any) => row.tableCells.map((c: any) => c.startIndex));
+  const starts = tableOf(id).table.tableRows.flatMap((row: any) =>
+    row.tableCells.map((c: any) => c.startIndex),
+  );
   const texts = ['a', 'b', 'c', 'd'];
   await edit(
     id,
     starts
-      .map((cellStart: number, k: number) => ({ insertText: { location: { index: cellStart + 1 }, text: texts[k] } }))
+      .map((cellStart: number, k: number) => ({
+        insertText: { location: { index: cellStart + 1 }, text: texts[k] },
+      }))
       .reverse(),
   );
   return { id, start };
@@ -115,7 +119,9 @@ describe('table structure', () => {
     // A range that cuts through the merged cell is not rectangular.
     expect(
       await refusal(id, [
-        { mergeTableCells: { tableRange: { tableCellLocation: at(start, 0, 1), rowSpan: 2, columnSpan: 1 } } },
+        {
+          mergeTableCells: { tableRange: { tableCellLocation: at(start, 0, 1), rowSpan: 2, columnSpan: 1 } },
+        },
       ]),
     ).toBe(
       '400 Invalid requests[0].mergeTableCells: The table range is non-rectangular: it cuts through merged cells.',
@@ -165,7 +171,10 @@ describe('table styles', () => {
       {
         updateTableCellStyle: {
           tableRange: { tableCellLocation: at(start, 1, 0), rowSpan: 1, columnSpan: 2 },
-          tableCellStyle: { backgroundColor: { color: { rgbColor: { red: 1 } } }, contentAlignment: 'MIDDLE' },
+          tableCellStyle: {
+            backgroundColor: { color: { rgbColor: { red: 1 } } },
+            contentAlignment: 'MIDDLE',
+          },
           fields: 'backgroundColor,contentAlignment',
         },
       },
@@ -197,15 +206,23 @@ describe('table styles', () => {
           },
         },
       ]),
-    ).toBe('400 Invalid requests[0].updateTableColumnProperties: The column width must be at least 5 points.');
+    ).toBe(
+      '400 Invalid requests[0].updateTableColumnProperties: The column width must be at least 5 points.',
+    );
     expect(
       await refusal(id, [
-        { updateTableCellStyle: { tableStartLocation: { index: start }, tableCellStyle: {}, fields: 'rowSpan' } },
+        {
+          updateTableCellStyle: {
+            tableStartLocation: { index: start },
+            tableCellStyle: {},
+            fields: 'rowSpan',
+          },
+        },
       ]),
     ).toMatch(/read-only/);
-    expect(
-      await refusal(id, [{ insertTableRow: { tableCellLocation: at(start + 1, 0, 0) } }]),
-    ).toMatch(/^400 .*table start location is invalid/);
+    expect(await refusal(id, [{ insertTableRow: { tableCellLocation: at(start + 1, 0, 0) } }])).toMatch(
+      /^400 .*table start location is invalid/,
+    );
     expect(await refusal(id, [{ deleteTableColumn: { tableCellLocation: at(start, 0, 2) } }])).toMatch(
       /column index 2 is outside the table's 2 columns/,
     );
@@ -214,13 +231,19 @@ describe('table styles', () => {
 
   it('pinTableHeaderRows marks the first rows as header rows; more rows than the table has is a 400', async () => {
     const { id, start } = await withTable();
-    await edit(id, [{ pinTableHeaderRows: { tableStartLocation: { index: start }, pinnedHeaderRowsCount: 1 } }]);
+    await edit(id, [
+      { pinTableHeaderRows: { tableStartLocation: { index: start }, pinnedHeaderRowsCount: 1 } },
+    ]);
     const rows = () => tableOf(id).table.tableRows.map((row: any) => row.tableRowStyle.tableHeader === true);
     expect(rows()).toEqual([true, false]);
-    await edit(id, [{ pinTableHeaderRows: { tableStartLocation: { index: start }, pinnedHeaderRowsCount: 0 } }]);
+    await edit(id, [
+      { pinTableHeaderRows: { tableStartLocation: { index: start }, pinnedHeaderRowsCount: 0 } },
+    ]);
     expect(rows()).toEqual([false, false]);
     expect(
-      await refusal(id, [{ pinTableHeaderRows: { tableStartLocation: { index: start }, pinnedHeaderRowsCount: 3 } }]),
+      await refusal(id, [
+        { pinTableHeaderRows: { tableStartLocation: { index: start }, pinnedHeaderRowsCount: 3 } },
+      ]),
     ).toMatch(/must be 0 to the table's 2 rows/);
   });
 });

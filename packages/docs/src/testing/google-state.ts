@@ -494,11 +494,19 @@ export class DocsSimulatorState {
    */
   suggest(
     fileId: string,
-    options: { kind: 'insertion' | 'deletion'; startIndex: number; endIndex: number; author?: string; tabId?: string },
+    options: {
+      kind: 'insertion' | 'deletion';
+      startIndex: number;
+      endIndex: number;
+      author?: string;
+      tabId?: string;
+    },
   ): string {
     const file = this.files.get(fileId);
     const tabs = file?.tabs && cloneTabs(file.tabs);
-    const tab = options.tabId ? walkTabs(tabs ?? []).find((placed) => placed.tab.id === options.tabId)?.tab : tabs?.[0];
+    const tab = options.tabId
+      ? walkTabs(tabs ?? []).find((placed) => placed.tab.id === options.tabId)?.tab
+      : tabs?.[0];
     if (!file || !tabs || !tab) throw new Error(`No document tab ${options.tabId ?? ''} in ${fileId}`);
     const author = options.author ?? file.owner;
     const id = tab.document.suggest(options.kind, options.startIndex, options.endIndex, author);
