@@ -3,6 +3,7 @@ import { google } from 'googleapis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAgainstSchema } from '../docs-discovery.js';
 import { type DiscoveryDocument, loadGoogleContracts } from './google-contract.js';
+import { everyOtherRequestType } from './google-googleapis-requests-suite.js';
 import { docsSimulator, type RunningDocsSimulator } from './google-simulator.js';
 
 // The full `googleapis` package (188.0.0, the one most integrations install) drives the Docs calls a
@@ -170,6 +171,7 @@ describe('googleapis 188.0.0 against the simulator', () => {
       expect(Object.keys(data.footnotes ?? {})).toHaveLength(1);
       return `${data.body!.content!.length} elements, a header, a footer, a footnote`;
     });
+    await everyOtherRequestType(docs, step, batch, sim);
     await step('drive.files.list q=name contains', async () => {
       const { data } = await drive.files.list({ q: "name contains 'Quarterly' and trashed = false" });
       expect(misfit('drive.files.list', data)).toBeUndefined();
@@ -204,6 +206,14 @@ describe('googleapis 188.0.0 against the simulator', () => {
       return data.user!.emailAddress!;
     });
 
+    const types = new Set(
+      rows.flatMap((row) =>
+        row.ok ? [/^docs\.documents\.batchUpdate (\w+)$/.exec(row.operation)?.[1]] : [],
+      ),
+    );
+    types.delete(undefined);
+    // Every request type of the current discovery document passes.
+    expect([...types].sort()).toEqual(Object.keys(contracts?.docs.schemas.Request?.properties ?? {}).sort());
     expect(rows.filter((row) => !row.ok)).toEqual([]);
     expect(sim.server.violations).toEqual([]);
   });
