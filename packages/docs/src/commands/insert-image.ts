@@ -1,10 +1,11 @@
 import { defineCommand } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
-import { documentIdParameter, tabIdParameter } from '../docs-document-id.js';
+import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.js';
 import { documentLookup } from '../docs-lookups.js';
+import { wantedTab } from '../docs-tab-reader.js';
 import { type DocsInsertedImage, insertedImageSchema } from '../schemas/edits.js';
 import { sendBatch } from './docs-batch.js';
-import { positionParameters } from './insert-table.js';
+import { positionParameters, refinePosition } from './insert-position.js';
 
 /** A size in points, as Docs takes it. */
 function points(magnitude: number | undefined) {
@@ -20,7 +21,7 @@ export const insertImage = defineCommand({
   input: (z) =>
     z
       .object({
-        documentId: documentIdParameter(z),
+        documentId: documentReferenceParameter(z),
         imageUrl: z
           .url({ protocol: /^https?$/, error: 'must be an http(s) address' })
           .max(2000)
@@ -41,20 +42,14 @@ export const insertImage = defineCommand({
         ...positionParameters(z, 'image'),
         tabId: tabIdParameter(z, 'The tab to add to, e.g. t.0 (the first tab when empty).'),
       })
-      .superRefine((input, ctx) => {
-        if (input.index !== undefined && input.atEnd === true) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['atEnd'],
-            message: 'goes without index: give one of the two',
-          });
-        }
-      }),
+      .superRefine(refinePosition),
   output: insertedImageSchema,
   lookups: { documentId: documentLookup },
   annotations: { destructive: false, idempotent: false },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsInsertedImage> {
-    const where = input.tabId ? { tabId: input.tabId } : {};
+    const documentId = input.documentId.id;
+    const tabId = wantedTab(input.documentId, input.tabId);
+    const where = tabId ? { tabId } : {};
     const size = { width: points(input.width), height: points(input.height) };
     const request = {
       insertInlineImage: {
@@ -67,10 +62,10 @@ export const insertImage = defineCommand({
           : {}),
       },
     };
-    const { replies, revisionId } = await sendBatch(ctx, input.documentId, [request], signal);
+    const { replies, revisionId } = await sendBatch(ctx, documentId, [request], signal);
     const objectId: string | undefined = replies[0]?.insertInlineImage?.objectId;
     return {
-      documentId: input.documentId,
+      documentId,
       ...(objectId ? { objectId } : {}),
       ...(revisionId ? { revisionId } : {}),
     };

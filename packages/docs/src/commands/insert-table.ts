@@ -1,4 +1,4 @@
-import { defineCommand, type Zod } from '@c/core';
+import { defineCommand } from '@c/core';
 import type { DocsContext } from '../docs-client.js';
 import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.js';
 import { documentLookup } from '../docs-lookups.js';
@@ -6,26 +6,7 @@ import { readDocumentTab, wantedTab } from '../docs-tab-reader.js';
 import { appendPlacement, type Block, blockRequests, plainParagraphRequests } from '../markdown/index.js';
 import { type DocsInserted, insertResultSchema } from '../schemas/edits.js';
 import { sendBatch } from './docs-batch.js';
-
-/** Where an insert goes: an index, or the end of the tab. */
-export const positionParameters = (z: Zod, what: string) => ({
-  index: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .meta({
-      title: 'Index',
-      description: `Where to put the ${what}: an index in the tab (1 is the start), e.g. from Fetch Document Content. Leave it empty to add it at the end.`,
-    }),
-  atEnd: z
-    .boolean()
-    .optional()
-    .meta({
-      title: 'At End',
-      description: `Add the ${what} at the end of the tab (what happens when no index is given).`,
-    }),
-});
+import { positionParameters, refinePosition } from './insert-position.js';
 
 /** The table as a block of the Markdown writer: cells of plain text, the first row bold when asked. */
 function tableBlock(rows: string[][], headerRow: boolean): Extract<Block, { kind: 'table' }> {
@@ -68,15 +49,7 @@ export const insertTable = defineCommand({
         ...positionParameters(z, 'table'),
         tabId: tabIdParameter(z, 'The tab to add to, e.g. t.0 (the first tab when empty).'),
       })
-      .superRefine((input, ctx) => {
-        if (input.index !== undefined && input.atEnd === true) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['atEnd'],
-            message: 'goes without index: give one of the two',
-          });
-        }
-      }),
+      .superRefine(refinePosition),
   output: insertResultSchema,
   lookups: { documentId: documentLookup },
   annotations: { destructive: false, idempotent: false },
