@@ -76,6 +76,35 @@ describe('insertTable and insertImage', () => {
       .run('insertImage', { documentId, imageUrl: 'https://example.com/a.png', index: 1, atEnd: true })
       .catch((caught) => caught);
     expect(both.parameter).toBe('atEnd');
+    const tableBoth = await t.client
+      .run('insertTable', { documentId, rows: [['a']], index: 1, atEnd: true })
+      .catch((caught) => caught);
+    expect(tableBoth.parameter).toBe('atEnd');
+    expect(tableBoth.message).toMatch(/goes without index/);
     expect(t.sim.server.calls).toHaveLength(0);
+  });
+
+  it('takes the document’s link for an image as for a table; a link to a tab writes to that tab', async () => {
+    const documentId = t.sim.state.createDocument({
+      title: 'Tabs',
+      tabs: [{ title: 'One' }, { title: 'Two', paragraphs: [{ text: 'Second' }] }],
+    }).id;
+    const tabId = t.sim.state.files.get(documentId)!.tabs![1]!.id;
+    const link = `https://docs.google.com/document/d/${documentId}/edit?tab=${tabId}`;
+    const result = await t.client.run('insertImage', {
+      documentId: link,
+      imageUrl: 'https://example.com/a.png',
+    });
+    expect(result.documentId).toBe(documentId);
+    const [batch] = callsTo(t.sim, `/v1/documents/${documentId}:batchUpdate`);
+    expect(
+      (batch!.bodyJson as { requests: Record<string, any>[] }).requests[0]!.insertInlineImage,
+    ).toMatchObject({
+      endOfSegmentLocation: { tabId },
+    });
+    const other = await t.client
+      .run('insertImage', { documentId: link, imageUrl: 'https://example.com/a.png', tabId: 't.0' })
+      .catch((caught) => caught);
+    expect(ValidationError.isInstance(other) && other.parameter).toBe('tabId');
   });
 });
