@@ -1,4 +1,4 @@
-import { defineCommand, ProviderError } from '@c/core';
+import { defineCommand, ProviderError, ValidationError } from '@c/core';
 import type { IssuesContext } from '../issues-client.js';
 import { clientChosenId, createOnce } from '../issues-client-id.js';
 import { defineOperation } from '../issues-documents.js';
@@ -30,12 +30,20 @@ query GetDocument($id: String!) {
 
 const PARENTS = ['projectId', 'teamId', 'issueId', 'initiativeId'] as const;
 
+/** The first team the caller can see: where a document goes when no parent is given. */
+export const DEFAULT_DOCUMENT_TEAM_QUERY = defineOperation(`
+query DefaultDocumentTeam {
+  teams(first: 1) {
+    nodes { id }
+  }
+}`);
+
 /** Writes a document in a project, a team, an issue or an initiative: `documentCreate(input)`. */
 export const createDocument = defineCommand({
   key: 'createDocument',
   title: 'Create Document',
   description:
-    'Writes a Linear document in Markdown in a project, a team, an issue or an initiative (exactly one, as Linear requires) and returns it with its URL.',
+    'Writes a Linear document in Markdown in a project, a team, an issue or an initiative (one of them, as Linear requires; none given: the first of your teams) and returns it with its URL.',
   input: (z) =>
     z
       .object({
@@ -53,12 +61,13 @@ export const createDocument = defineCommand({
           .meta({ title: 'Color', description: 'The icon’s colour, as #rrggbb.' }),
       })
       .superRefine((input, issue) => {
-        if (PARENTS.filter((key) => input[key] !== undefined).length !== 1) {
+        // None given is the caller's first team (so that the title alone is enough); two are refused.
+        if (PARENTS.filter((key) => input[key] !== undefined).length > 1) {
           issue.addIssue({
             code: 'custom',
             path: ['projectId'],
             message:
-              'give exactly one of projectId, teamId, issueId and initiativeId: a document belongs to one of them',
+              'give one of projectId, teamId, issueId and initiativeId, not several: a document belongs to one of them',
           });
         }
       }),
@@ -73,7 +82,22 @@ export const createDocument = defineCommand({
   async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearDocument> {
     // An id chosen from the run's idempotency key: a repeat of this run writes one document.
     const id = clientChosenId(idempotencyKey, 'issues.createDocument');
-    const { title, content, projectId, teamId, issueId, initiativeId, icon, color } = input;
+    const { title, content, projectId, issueId, initiativeId, icon, color } = input;
+    let teamId = input.teamId;
+    if (PARENTS.every((key) => input[key] === undefined)) {
+      const data = await ctx.linear.run<{ teams: { nodes: { id: string }[] } }>(
+        DEFAULT_DOCUMENT_TEAM_QUERY,
+        {},
+        { signal },
+      );
+      teamId = data.teams.nodes[0]?.id;
+      if (!teamId) {
+        throw new ValidationError(
+          'Invalid parameter "projectId": give one of projectId, teamId, issueId and initiativeId (the account has no team to write the document in)',
+          { parameter: 'projectId' },
+        );
+      }
+    }
     const variables = {
       input: { id, title, content, projectId, teamId, issueId, initiativeId, icon, color },
     };

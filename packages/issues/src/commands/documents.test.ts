@@ -9,7 +9,12 @@ import {
   sentGraphql,
   useIssuesSimulator,
 } from '../testing/linear-test-helpers.js';
-import { CREATE_DOCUMENT_MUTATION, createDocument, GET_DOCUMENT_QUERY } from './create-document.js';
+import {
+  CREATE_DOCUMENT_MUTATION,
+  createDocument,
+  DEFAULT_DOCUMENT_TEAM_QUERY,
+  GET_DOCUMENT_QUERY,
+} from './create-document.js';
 import { DELETE_DOCUMENT_MUTATION, deleteDocument } from './delete-document.js';
 import { getDocument } from './get-document.js';
 import { SEARCH_DOCUMENTS_QUERY, searchDocuments } from './search-documents.js';
@@ -51,15 +56,23 @@ describe('documents', () => {
     }
   });
 
-  it('createDocument needs exactly one of project, team and issue, and sends nothing otherwise', async () => {
-    for (const input of [
-      { title: 'Orphan' },
-      { title: 'Twice', projectId: mobileLaunch, teamId: LINEAR_SEED.teams.eng.id },
-    ]) {
-      const error = await failure(h.client.run('createDocument', input));
-      expect(ValidationError.isInstance(error) && error.parameter).toBe('projectId');
-    }
+  it('createDocument refuses two parents and sends nothing', async () => {
+    const input = { title: 'Twice', projectId: mobileLaunch, teamId: LINEAR_SEED.teams.eng.id };
+    const error = await failure(h.client.run('createDocument', input));
+    expect(ValidationError.isInstance(error) && error.parameter).toBe('projectId');
     expect(sentGraphql(h.sim)).toEqual([]);
+  });
+
+  it('createDocument with its required title alone writes in the caller’s first team', async () => {
+    expectValidOperation(DEFAULT_DOCUMENT_TEAM_QUERY, {}, 5);
+    const made = await h.client.run('createDocument', { title: 'Loose notes' });
+    expectOutput(createDocument, made);
+    const [first] = (
+      (await h.client.run('customGraphqlAction', {
+        query: 'query FirstTeam { teams(first: 1) { nodes { id } } }',
+      })) as { teams: { nodes: { id: string }[] } }
+    ).teams.nodes;
+    expect(made).toMatchObject({ title: 'Loose notes', team: { id: first!.id }, project: null });
   });
 
   it('writes a document in an initiative, and updateDocument moves one there from its project', async () => {
