@@ -1,6 +1,6 @@
+import type { BatchState, SimComment } from './google-comments-model.js';
 import { InvalidRequestError, type SimDocument } from './google-docs-document.js';
 import { findTab, type SimTab } from './google-docs-tabs.js';
-import type { DocsSimulatorState, SimComment } from './google-state.js';
 
 // What every batchUpdate request family shares: the batch's context, and how a request's
 // locations, ranges and field masks are read (Google's messages, without the request prefix that
@@ -11,7 +11,7 @@ export type Payload = Record<string, any>;
 
 /** What one batch works on: copies, so that a batch applies in full or not at all. */
 export interface BatchContext {
-  state: DocsSimulatorState;
+  state: BatchState;
   /** The account sending the batch (authors of comments and suggestions). */
   user: string;
   tabs: SimTab[];

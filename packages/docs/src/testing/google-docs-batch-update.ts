@@ -1,3 +1,4 @@
+import type { BatchState } from './google-comments-model.js';
 import {
   type BatchContext,
   fieldList,
@@ -13,7 +14,6 @@ import { createFootnote, headerFooterHandlers, updateDocumentStyle } from './goo
 import { STYLE_HANDLERS } from './google-docs-style-requests.js';
 import { TABLE_HANDLERS } from './google-docs-table-requests.js';
 import { buildTabs, findTab, newTabId, type SimTab, walkTabs } from './google-docs-tabs.js';
-import type { DocsSimulatorState } from './google-state.js';
 
 export type { BatchContext } from './google-docs-batch-context.js';
 
@@ -71,7 +71,7 @@ function dateProperties(properties: Payload, now: number): Payload {
 }
 
 /** A rich link's properties: a Drive file the simulator knows gives its title and type. */
-function richLinkProperties(state: DocsSimulatorState, properties: Payload): Payload {
+function richLinkProperties(state: BatchState, properties: Payload): Payload {
   const uri = properties.uri;
   if (typeof uri !== 'string' || uri === '') throw new InvalidRequestError('The rich link URI must be set.');
   const id = /\/d\/([\w-]+)/.exec(uri)?.[1];

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { BatchState, SimComment, SimReply } from './google-comments-model.js';
 import { type BatchContext, type Payload, rangeOf } from './google-docs-batch-context.js';
 import { InvalidRequestError } from './google-docs-document.js';
 import { walkTabs } from './google-docs-tabs.js';
-import type { DocsSimulatorState, SimComment, SimReply } from './google-state.js';
 
 // The comment and suggestion requests batchUpdate gained in 2026 (Developer Preview), as the Docs
 // discovery document (v1, 2026-09-21) describes them. Comments are the file's Drive comments (what
@@ -47,7 +47,7 @@ function escapeHtml(text: string): string {
 }
 
 /** A post as Docs shows it (`Post`), from a comment (its head post) or a reply. */
-function post(state: DocsSimulatorState, item: SimComment | SimReply, me: string, action?: string) {
+function post(state: BatchState, item: SimComment | SimReply, me: string, action?: string) {
   const author = state.users.get(item.author);
   return {
     postId: item.id,
@@ -68,7 +68,7 @@ function post(state: DocsSimulatorState, item: SimComment | SimReply, me: string
 const ACTIONS = { resolve: 'RESOLVE', reopen: 'REOPEN' } as const;
 
 /** A Drive comment as a Docs `CommentThread`. */
-export function commentThread(state: DocsSimulatorState, comment: SimComment, me: string) {
+export function commentThread(state: BatchState, comment: SimComment, me: string) {
   return {
     commentId: comment.id,
     ...(comment.anchor ? { anchorId: comment.anchor } : {}),

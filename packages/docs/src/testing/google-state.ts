@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
+import type { SimComment } from './google-comments-model.js';
 import type { ParagraphSpec } from './google-docs-document.js';
 import { buildTabs, cloneTabs, type SimTab, type TabSpec, walkTabs } from './google-docs-tabs.js';
 import type { DriveChangeFeed } from './google-drive-changes.js';
@@ -66,35 +67,7 @@ export interface SimFile {
   comments?: SimComment[] | undefined;
 }
 
-/** A reply to a Drive comment; `action` resolves or reopens the comment. */
-export interface SimReply {
-  id: string;
-  author: string;
-  content: string;
-  action?: 'resolve' | 'reopen' | undefined;
-  /** The person a Docs reply newly assigns the comment to (`Post.assigneeEmail`). */
-  assignee?: string | undefined;
-  createdTime: number;
-  modifiedTime: number;
-  deleted: boolean;
-}
-
-/** A Drive comment on a file, with its replies in order. */
-export interface SimComment {
-  id: string;
-  author: string;
-  content: string;
-  /** The text the comment refers to (`quotedFileContent.value`). */
-  quotedText?: string | undefined;
-  anchor?: string | undefined;
-  /** The person a comment inserted through Docs is assigned to. */
-  assignee?: string | undefined;
-  createdTime: number;
-  modifiedTime: number;
-  resolved: boolean;
-  deleted: boolean;
-  replies: SimReply[];
-}
+export type { SimComment, SimReply } from './google-comments-model.js';
 
 /** An open resumable upload (see google-drive-resumable.ts). */
 export interface UploadSession {
