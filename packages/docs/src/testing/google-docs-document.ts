@@ -1018,6 +1018,31 @@ export class SimDocument {
     });
   }
 
+  /** The style of the section break at `index` (0: the first), or undefined when none is there. */
+  sectionStyleAt(index: number): Record<string, unknown> | undefined {
+    if (this.isSegment) return undefined;
+    if (index === 0) return this.#firstSection;
+    const unit = this.#units[index - 1];
+    return unit?.mark === 'section' ? (unit.props ?? {}) : undefined;
+  }
+
+  /** Replaces the style of the section break at `index` (one `sectionStyleAt` found). */
+  setSectionStyleAt(index: number, style: Record<string, unknown>): void {
+    if (index === 0) this.#firstSection = style;
+    else this.#units[index - 1]!.props = style;
+  }
+
+  /** Removes a deleted header's or footer's id from every section break that names it. */
+  forgetSectionSegment(field: string, id: string): void {
+    const forget = (style: Record<string, unknown>) => {
+      const { [field]: named, ...rest } = style;
+      return named === id ? rest : style;
+    };
+    this.#firstSection = forget(this.#firstSection);
+    for (const unit of this.#units)
+      if (unit.mark === 'section' && unit.props) unit.props = forget(unit.props);
+  }
+
   /** The text of `[startIndex, endIndex)` (inline elements as U+FFFC), for a comment's quote. */
   textOf(startIndex: number, endIndex: number): string {
     this.#checkRange(startIndex, endIndex, true);

@@ -124,6 +124,35 @@ describe('section breaks and section styles', () => {
   });
 });
 
+describe('headers and footers of a later section', () => {
+  it('createHeader at a later section break names it in that section’s style; deleteHeader removes it', async () => {
+    const id = hello();
+    await edit(id, [{ insertSectionBreak: { location: { index: 6 }, sectionType: 'NEXT_PAGE' } }]);
+    const { replies } = await edit(id, [
+      { createHeader: { type: 'DEFAULT', sectionBreakLocation: { index: 7 } } },
+      { createFooter: { type: 'DEFAULT' } },
+    ]);
+    const headerId = replies![0]!.createHeader.headerId as string;
+    const document = read(id);
+    expect(document.body.content[2].sectionBreak.sectionStyle.defaultHeaderId).toBe(headerId);
+    expect(document.documentStyle.defaultHeaderId).toBeUndefined();
+    expect(document.documentStyle.defaultFooterId).toBe(replies![1]!.createFooter.footerId);
+    expect(Object.keys(document.headers)).toEqual([headerId]);
+    expect(
+      await refusal(id, [{ createHeader: { type: 'DEFAULT', sectionBreakLocation: { index: 7 } } }]),
+    ).toMatch(/already exists in this section/);
+    expect(
+      await refusal(id, [{ createHeader: { type: 'DEFAULT', sectionBreakLocation: { index: 3 } } }]),
+    ).toMatch(/no section break at index 3/);
+    // The document's default header is another one.
+    await edit(id, [{ createHeader: { type: 'DEFAULT' } }]);
+    expect(read(id).documentStyle.defaultHeaderId).not.toBe(headerId);
+    await edit(id, [{ deleteHeader: { headerId } }]);
+    expect(read(id).body.content[2].sectionBreak.sectionStyle.defaultHeaderId).toBeUndefined();
+    expect(read(id).documentStyle.defaultHeaderId).toBeDefined();
+  });
+});
+
 describe('named styles', () => {
   it('updateNamedStyle changes the fields its mask names in the tab’s named styles', async () => {
     const id = hello();

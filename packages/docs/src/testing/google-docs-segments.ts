@@ -8,7 +8,9 @@ import { findTab, type SimSegment, type SimTab } from './google-docs-tabs.js';
 //   `useCustomHeaderFooterMargins` are read-only there, so a mask naming them is refused.
 // - `createHeader`/`createFooter` (type DEFAULT) add an empty segment (one paragraph, indexes from 0)
 //   and set `defaultHeaderId`/`defaultFooterId`; "If a header of the specified type already exists,
-//   a 400 bad request error is returned". `deleteHeader`/`deleteFooter` remove one and its reference.
+//   a 400 bad request error is returned". With a `sectionBreakLocation` of a later section break,
+//   the header (footer) is that section's own, named by its `SectionStyle.defaultHeaderId`
+//   (`defaultFooterId`). `deleteHeader`/`deleteFooter` remove one and every reference to it.
 // - `createFootnote` inserts a `footnoteReference` (one index) in the body and an empty footnote
 //   segment (a space and the newline, as Docs makes it), replying with the footnote's id.
 // The text inside a header, footer or footnote is a document of its own (indexes from 0, no section
@@ -85,18 +87,24 @@ function createHeaderOrFooter(tabs: SimTab[], payload: Payload, kind: Kind): str
   }
   const where = payload.sectionBreakLocation as { tabId?: string; index?: number } | undefined;
   const tab = firstTabOr(tabs, where?.tabId);
-  if (where?.index !== undefined && where.index !== 0) {
-    // Sections after the first (a section break inside the body) are not modeled.
-    throw new InvalidRequestError('The section break location must be the document’s first section break.');
-  }
   const segments = tab[kind] ?? [];
-  if (segments.length > 0) {
-    throw new InvalidRequestError(
+  const id = newKixId();
+  const exists = () =>
+    new InvalidRequestError(
       `A default ${kind === 'headers' ? 'header' : 'footer'} already exists in this section.`,
     );
+  if (where?.index !== undefined && where.index !== 0) {
+    // A later section's own header or footer: named in that section break's style.
+    const field = kind === 'headers' ? 'defaultHeaderId' : 'defaultFooterId';
+    const style = tab.document.sectionStyleAt(where.index);
+    if (!style) throw new InvalidRequestError(`There is no section break at index ${where.index}.`);
+    if (style[field] !== undefined) throw exists();
+    tab.document.setSectionStyleAt(where.index, { ...style, [field]: id });
+    tab[kind] = [...segments, { id, document: SimDocument.fromParagraphs([], true), section: true }];
+    return id;
   }
-  const id = newKixId();
-  tab[kind] = [{ id, document: SimDocument.fromParagraphs([], true) }];
+  if (segments.some((segment) => !segment.section)) throw exists();
+  tab[kind] = [...segments, { id, document: SimDocument.fromParagraphs([], true) }];
   return id;
 }
 
@@ -110,6 +118,7 @@ function deleteHeaderOrFooter(tabs: SimTab[], payload: Payload, kind: Kind, fiel
     );
   }
   tab[kind] = segments.filter((segment) => segment.id !== id);
+  tab.document.forgetSectionSegment(kind === 'headers' ? 'defaultHeaderId' : 'defaultFooterId', id);
 }
 
 /** `createHeader`, `createFooter`, `deleteHeader`, `deleteFooter`. */
@@ -146,8 +155,8 @@ export function createFootnote(tab: SimTab, document: SimDocument, index: number
 
 /** A tab's document style (the defaults with its changes and segment ids) and its segments. */
 export function renderSegments(tab: SimTab, defaults: Record<string, unknown>): Record<string, unknown> {
-  const header = tab.headers?.[0];
-  const footer = tab.footers?.[0];
+  const header = tab.headers?.find((segment) => !segment.section);
+  const footer = tab.footers?.find((segment) => !segment.section);
   const byId = (segments: SimSegment[] | undefined, key: string) =>
     Object.fromEntries((segments ?? []).map((s) => [s.id, { [key]: s.id, content: s.document.content() }]));
   return {

@@ -15,6 +15,8 @@ export interface TabSpec {
 export interface SimSegment {
   id: string;
   document: SimDocument;
+  /** A later section's header or footer (named in its section break), not the document's default. */
+  section?: boolean | undefined;
 }
 
 /** A tab of a Google Docs document: its properties, its content and the tabs nested in it. */

@@ -31,6 +31,7 @@ interface TabData extends Omit<SimTab, 'document' | 'childTabs' | SegmentKind> {
 /** A header, footer or footnote as plain data (`text` in snapshots saved before segments held documents). */
 interface SegmentData {
   id: string;
+  section?: boolean;
   document?: SimDocumentData;
   text?: string;
 }
@@ -147,7 +148,13 @@ function tabData(tab: SimTab): TabData {
   } as TabData;
   for (const kind of SEGMENT_KINDS) {
     const segments = tab[kind];
-    if (segments) data[kind] = segments.map(({ id, document }) => ({ id, document: document.toData() }));
+    if (segments) {
+      data[kind] = segments.map(({ id, document, section }) => ({
+        id,
+        document: document.toData(),
+        ...(section ? { section } : {}),
+      }));
+    }
   }
   return data;
 }
@@ -161,8 +168,9 @@ function simTab(data: TabData): SimTab {
   for (const kind of SEGMENT_KINDS) {
     const segments = data[kind];
     if (!segments) continue;
-    tab[kind] = segments.map(({ id, document, text }) => ({
+    tab[kind] = segments.map(({ id, document, text, section }) => ({
       id,
+      ...(section ? { section } : {}),
       document: document
         ? SimDocument.fromData(document)
         : SimDocument.fromParagraphs(
