@@ -1,5 +1,5 @@
 import { authorize, type Caller, canSee } from './google-access.js';
-import { changesRoute } from './google-drive-changes.js';
+import { changesRoute, DriveChangeFeed } from './google-drive-changes.js';
 import { commentsRoute } from './google-drive-comments.js';
 import { invalid, masked, notFound, userResource } from './google-drive-common.js';
 import { copyFile } from './google-drive-copy.js';
@@ -114,7 +114,7 @@ export async function driveRoute(state: DocsSimulatorState, request: Request, ur
   if (!match || !DRIVE_RESOURCES.has(match[1]!)) return notFoundPage(url.pathname);
   const [, resource, id, sub, subId] = match;
   const method = request.method;
-  const feed = state.changeFeed;
+  const feed = state.changeFeed instanceof DriveChangeFeed ? state.changeFeed : undefined;
   if ((resource === 'changes' || resource === 'channels') && feed && !upload) {
     const caller = authorize(
       state,

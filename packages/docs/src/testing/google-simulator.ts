@@ -121,6 +121,9 @@ async function start(options: DocsSimulatorOptions = {}): Promise<RunningDocsSim
     redirectUris: options.client?.redirectUris,
   });
   const seeded = options.seed ? seedDocsSandbox(state) : undefined;
+  // The handlers keep a feed the state already has: this one, typed for `changes` below.
+  const changes = new DriveChangeFeed(state);
+  state.changeFeed = changes;
   const server = await createTestServer(createDocsHandlers(state), {
     port: options.port,
     host: options.host,
@@ -155,7 +158,7 @@ async function start(options: DocsSimulatorOptions = {}): Promise<RunningDocsSim
       scopes: [...DOCS_SCOPES],
     },
     seeded,
-    changes: state.changeFeed!,
+    changes,
     // The connection's tokens go with the data: they are the ones its clients hold.
     exportState: () => ({ ...exportDocsState(state), credentials: { ...credentials } }),
     importState(saved: unknown) {

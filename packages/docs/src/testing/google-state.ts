@@ -3,7 +3,6 @@ import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import type { SimComment } from './google-comments-model.js';
 import type { ParagraphSpec } from './google-docs-document.js';
 import { buildTabs, cloneTabs, type SimTab, type TabSpec, walkTabs } from './google-docs-tabs.js';
-import type { DriveChangeFeed } from './google-drive-changes.js';
 
 /** Full access to every Google Docs document of the account. */
 export const DOCUMENTS_SCOPE = 'https://www.googleapis.com/auth/documents';
@@ -150,6 +149,17 @@ export interface IssuedTokens {
   scope: string;
 }
 
+/**
+ * What the state needs of Drive's change feed (`DriveChangeFeed` in `google-drive-changes.ts`, which
+ * reads the state, so the state names only this).
+ */
+export interface ChangeLog {
+  /** Forgets every change and channel (a reset). */
+  clear(): void;
+  /** Logs that a file changed, or was removed. */
+  record(file: SimFile, removed: boolean): void;
+}
+
 /** Options of the simulator's state. */
 export interface DocsStateOptions {
   /** The clock (epoch ms); tests move it to expire tokens or open a new quota window. */
@@ -283,8 +293,11 @@ export class DocsSimulatorState {
   readonly accessTokenSeconds: number;
   /** The most `files.export` returns, in bytes (Drive: 10 MB). */
   exportSizeLimit: number;
-  /** Drive's change log and push channels, when the simulator serves them (it always does). */
-  changeFeed: DriveChangeFeed | undefined;
+  /**
+   * Drive's change log and push channels (`DriveChangeFeed`), when the simulator serves them (it
+   * always does): the state tells it what changed.
+   */
+  changeFeed: ChangeLog | undefined;
   readonly #usage = new Map<string, { window: number; count: number }>();
 
   constructor(options: DocsStateOptions = {}) {

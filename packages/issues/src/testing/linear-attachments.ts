@@ -3,7 +3,7 @@ import { connection, paginate, type View } from './linear-connections.js';
 import { invalidInput } from './linear-errors.js';
 import type { AttachmentRecord, IssueRecord } from './linear-records.js';
 import { lookupRecord, maybe, mutation, type Resolving, type Root } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Attachments: links from an issue to an external resource (a pull request, a support ticket).
 // Linear keeps one attachment per URL and issue: creating one again with the same URL on the same
@@ -26,7 +26,7 @@ function checkTitle(value: unknown): string {
 
 /** What `attachmentCreate` does: a new attachment, or the one with this URL on this issue updated. */
 export function createAttachmentRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
   userId: string | null,
 ): AttachmentRecord {
@@ -65,7 +65,7 @@ export function createAttachmentRecord(
 }
 
 /** An issue's attachments (those of a deleted issue are gone with it). */
-export function attachmentsOf(ws: LinearWorkspace, issueId: string): AttachmentRecord[] {
+export function attachmentsOf(ws: LinearWorkspaceState, issueId: string): AttachmentRecord[] {
   return [...ws.attachments.values()].filter((attachment) => attachment.issueId === issueId);
 }
 

@@ -5,7 +5,7 @@ import { issueLinks } from './linear-issues.js';
 import { reactionData, reactionsOn, reactionView } from './linear-reactions.js';
 import type { CommentRecord } from './linear-records.js';
 import { lookupRecord, maybe, mutation, type Resolving, type Root } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Comments on issues: the rules of Linear's comment mutations over the workspace, the comment's
 // GraphQL view, and the comment queries and mutations. Comments on project updates, initiatives
@@ -24,7 +24,7 @@ function checkBody(value: unknown): string {
  * `doNotSubscribeToIssue`.
  */
 export function createCommentRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
   userId: string | null,
 ): CommentRecord {
@@ -74,7 +74,7 @@ export function createCommentRecord(
 
 /** What `commentUpdate` does: only the author may change the body, which stamps `editedAt`. */
 export function updateCommentRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   id: string,
   input: WorkspaceInput,
   userId: string,
@@ -103,7 +103,7 @@ export function updateCommentRecord(
  * comment can be resolved (a reply is refused); `resolvingCommentId` names the reply that settled it.
  */
 export function resolveCommentRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   id: string,
   userId: string | null,
   resolvingCommentId: string | null,
@@ -127,7 +127,7 @@ export function resolveCommentRecord(
 }
 
 /** What `commentDelete` does: the comment and its replies go; only the author or an admin may. */
-export function deleteCommentRecord(ws: LinearWorkspace, id: string, userId: string): CommentRecord {
+export function deleteCommentRecord(ws: LinearWorkspaceState, id: string, userId: string): CommentRecord {
   const comment = lookupRecord(ws.comments, id, 'Comment');
   if (comment.userId !== userId && !ws.users.get(userId)?.admin) {
     throw forbidden('You can only delete your own comments');
@@ -193,13 +193,13 @@ export function commentMutations(r: Resolving): Root {
   const ws = r.workspace;
   return {
     commentCreate: mutation(r, 'commentCreate', ({ input }) => ({
-      comment: r.views.comment(ws.createComment(input, r.viewerId)),
+      comment: r.views.comment(createCommentRecord(ws, input, r.viewerId)),
     })),
     commentUpdate: mutation(r, 'commentUpdate', ({ id, input }) => ({
-      comment: r.views.comment(ws.updateComment(id, input, r.viewerId)),
+      comment: r.views.comment(updateCommentRecord(ws, id, input, r.viewerId)),
     })),
     commentDelete: mutation(r, 'commentDelete', ({ id }) => ({
-      entityId: ws.deleteComment(id, r.viewerId).id,
+      entityId: deleteCommentRecord(ws, id, r.viewerId).id,
     })),
     commentResolve: mutation(r, 'commentResolve', ({ id, resolvingCommentId }) => ({
       comment: r.views.comment(resolveCommentRecord(ws, id, r.viewerId, resolvingCommentId ?? null)),

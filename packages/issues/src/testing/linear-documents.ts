@@ -4,7 +4,7 @@ import { entityNotFound, invalidInput } from './linear-errors.js';
 import { findInitiative, initiativeView } from './linear-initiatives.js';
 import type { DocumentRecord, IssueRecord, ProjectRecord } from './linear-records.js';
 import { maybe, mutation, type Resolving, type Root, slug } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Documents: Markdown pages that belong to exactly one parent. Linear refuses a document without
 // one, or with two, with "Exactly one of initiativeId, teamId, issueId, releaseId, cycleId or
@@ -24,7 +24,7 @@ function checkTitle(value: unknown): string {
 }
 
 /** The document an id, a slugId or a URL's last segment (`title-words-<slugId>`) names. */
-export function findDocument(ws: LinearWorkspace, idOrSlug: unknown): DocumentRecord {
+export function findDocument(ws: LinearWorkspaceState, idOrSlug: unknown): DocumentRecord {
   const key = typeof idOrSlug === 'string' ? idOrSlug.toLowerCase() : '';
   const byId = ws.documents.get(key);
   if (byId) return byId;
@@ -34,7 +34,7 @@ export function findDocument(ws: LinearWorkspace, idOrSlug: unknown): DocumentRe
   return found;
 }
 
-function setParent(ws: LinearWorkspace, document: DocumentRecord, input: WorkspaceInput): void {
+function setParent(ws: LinearWorkspaceState, document: DocumentRecord, input: WorkspaceInput): void {
   const given = PARENTS.filter((key) => input[key] !== undefined && input[key] !== null);
   if (given.length !== 1) {
     throw invalidInput(
@@ -59,7 +59,7 @@ function setParent(ws: LinearWorkspace, document: DocumentRecord, input: Workspa
 
 /** What `documentCreate` does. */
 export function createDocumentRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
   userId: string | null,
 ): DocumentRecord {
@@ -93,7 +93,7 @@ export function createDocumentRecord(
 
 /** What `documentUpdate` does: the fields given change; a new parent replaces the old one. */
 export function updateDocumentRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   idOrSlug: unknown,
   input: WorkspaceInput,
   userId: string | null,
@@ -140,7 +140,7 @@ export function documentView(r: Resolving): (document: DocumentRecord) => View {
   });
 }
 
-const live = (ws: LinearWorkspace) => [...ws.documents.values()].filter((document) => !document.trashed);
+const live = (ws: LinearWorkspaceState) => [...ws.documents.values()].filter((document) => !document.trashed);
 
 /** The `documents` connection of an issue (added to the issue view). */
 export function issueDocumentFields(r: Resolving, issue: IssueRecord): Record<string, unknown> {

@@ -9,7 +9,7 @@ import type {
   ProjectRecord,
 } from './linear-records.js';
 import { lookupRecord, maybe, mutation, type Resolving, type Root, slug } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Initiatives, with Linear's rules as its schema (@linear/sdk 98) and docs state them:
 // - "To create an Initiative, all you need is a name. You are automatically assigned as the
@@ -29,7 +29,7 @@ const STATUSES: readonly InitiativeStatus[] = ['Proposed', 'Planned', 'Active', 
 const ONCE = 'A project can only appear once in an initiative hierarchy.';
 
 /** The initiative an id or a slug id names. */
-export function findInitiative(ws: LinearWorkspace, idOrSlug: unknown): InitiativeRecord {
+export function findInitiative(ws: LinearWorkspaceState, idOrSlug: unknown): InitiativeRecord {
   const key = typeof idOrSlug === 'string' ? idOrSlug.toLowerCase() : '';
   const found =
     ws.initiatives.get(key) ?? [...ws.initiatives.values()].find((i) => i.slugId === key.split('-').at(-1));
@@ -45,7 +45,7 @@ function checkName(value: unknown): string {
 }
 
 function applyInitiativeInput(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   initiative: InitiativeRecord,
   input: WorkspaceInput,
 ): void {
@@ -80,7 +80,7 @@ function applyInitiativeInput(
 
 /** What `initiativeCreate` does: a name, the caller as owner unless another is given, Planned. */
 export function createInitiativeRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
   userId: string | null,
 ): InitiativeRecord {
@@ -116,7 +116,7 @@ export function createInitiativeRecord(
 
 /** What `initiativeUpdate` does: only the fields given change. */
 export function updateInitiativeRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   idOrSlug: unknown,
   input: WorkspaceInput,
 ): InitiativeRecord {
@@ -129,7 +129,7 @@ export function updateInitiativeRecord(
 
 /** What `initiativeToProjectCreate` does: a project joins an initiative, once. */
 export function addProjectToInitiativeRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
 ): InitiativeToProjectRecord {
   const initiative = findInitiative(ws, input.initiativeId);
@@ -154,16 +154,16 @@ export function addProjectToInitiativeRecord(
   return link;
 }
 
-const linksOf = (ws: LinearWorkspace, keep: (link: InitiativeToProjectRecord) => boolean) =>
+const linksOf = (ws: LinearWorkspaceState, keep: (link: InitiativeToProjectRecord) => boolean) =>
   [...ws.initiativeToProjects.values()].filter((link) => !link.archivedAt && keep(link));
 
-const liveProjects = (ws: LinearWorkspace, initiativeId: string): ProjectRecord[] =>
+const liveProjects = (ws: LinearWorkspaceState, initiativeId: string): ProjectRecord[] =>
   linksOf(ws, (link) => link.initiativeId === initiativeId).flatMap((link) => {
     const project = ws.projects.get(link.projectId);
     return project && !project.trashed ? [project] : [];
   });
 
-const liveInitiatives = (ws: LinearWorkspace) => [...ws.initiatives.values()].filter((i) => !i.trashed);
+const liveInitiatives = (ws: LinearWorkspaceState) => [...ws.initiatives.values()].filter((i) => !i.trashed);
 
 /** An initiative: its text, status, owner, dates, projects and documents. */
 export function initiativeView(r: Resolving): (initiative: InitiativeRecord) => View {

@@ -14,14 +14,14 @@ import {
   type Root,
   slug,
 } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Issues: the rules of Linear's issue mutations over the workspace, the issue's GraphQL view, and
 // the issue queries and mutations.
 
 /** What `issueCreate` does: numbers the issue in its team and applies the input. */
 export function createIssueRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
   creatorId: string | null,
 ): IssueRecord {
@@ -75,7 +75,7 @@ export function createIssueRecord(
 
 /** What `issueUpdate` does: only the fields given change, `null` clears, a team move renumbers. */
 export function updateIssueRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   idOrIdentifier: string,
   input: WorkspaceInput,
 ): IssueRecord {
@@ -105,7 +105,11 @@ export function updateIssueRecord(
 }
 
 /** What `issueArchive` does: archives the issue and its sub-issues; `trash` also trashes them. */
-export function archiveIssueRecord(ws: LinearWorkspace, idOrIdentifier: string, trash: boolean): IssueRecord {
+export function archiveIssueRecord(
+  ws: LinearWorkspaceState,
+  idOrIdentifier: string,
+  trash: boolean,
+): IssueRecord {
   const issue = ws.requireIssue(idOrIdentifier);
   const now = ws.now();
   for (const item of [issue, ...descendants(ws, issue.id)]) {
@@ -118,7 +122,7 @@ export function archiveIssueRecord(ws: LinearWorkspace, idOrIdentifier: string, 
 }
 
 /** What `issueUnarchive` does: restores an archived or trashed issue. */
-export function unarchiveIssueRecord(ws: LinearWorkspace, idOrIdentifier: string): IssueRecord {
+export function unarchiveIssueRecord(ws: LinearWorkspaceState, idOrIdentifier: string): IssueRecord {
   const issue = ws.requireIssue(idOrIdentifier);
   issue.archivedAt = null;
   issue.trashed = null;
@@ -127,13 +131,13 @@ export function unarchiveIssueRecord(ws: LinearWorkspace, idOrIdentifier: string
   return issue;
 }
 
-function descendants(ws: LinearWorkspace, issueId: string): IssueRecord[] {
+function descendants(ws: LinearWorkspaceState, issueId: string): IssueRecord[] {
   const children = issuesOf(ws, (issue) => issue.parentId === issueId);
   return children.flatMap((child) => [child, ...descendants(ws, child.id)]);
 }
 
 /** The workflow state `stateId` names, which must be one of the team's. */
-function stateOfTeam(ws: LinearWorkspace, team: TeamRecord, stateId: unknown): string | undefined {
+function stateOfTeam(ws: LinearWorkspaceState, team: TeamRecord, stateId: unknown): string | undefined {
   const state = ws.reference(stateId, 'stateId', ws.states, 'WorkflowState');
   if (!state) return undefined;
   if (state.teamId !== team.id) {
@@ -145,7 +149,12 @@ function stateOfTeam(ws: LinearWorkspace, team: TeamRecord, stateId: unknown): s
   return state.id;
 }
 
-function applyIssueInput(ws: LinearWorkspace, issue: IssueRecord, input: WorkspaceInput, now: string): void {
+function applyIssueInput(
+  ws: LinearWorkspaceState,
+  issue: IssueRecord,
+  input: WorkspaceInput,
+  now: string,
+): void {
   const team = ws.teams.get(issue.teamId)!;
   if (input.priority !== undefined) {
     const priority = input.priority ?? 0;
@@ -218,7 +227,7 @@ function applyIssueInput(ws: LinearWorkspace, issue: IssueRecord, input: Workspa
   if (typeof input.subIssueSortOrder === 'number') issue.subIssueSortOrder = input.subIssueSortOrder;
 }
 
-function stampStateTimes(ws: LinearWorkspace, issue: IssueRecord, now: string): void {
+function stampStateTimes(ws: LinearWorkspaceState, issue: IssueRecord, now: string): void {
   const type = ws.states.get(issue.stateId)?.type;
   if (type === 'started' || type === 'completed') issue.startedAt ??= now;
   issue.completedAt = type === 'completed' ? (issue.completedAt ?? now) : null;
@@ -226,7 +235,10 @@ function stampStateTimes(ws: LinearWorkspace, issue: IssueRecord, now: string): 
 }
 
 /** Linear's issue URL and branch name for an issue, derived like the real ones. */
-export function issueLinks(ws: LinearWorkspace, issue: IssueRecord): { url: string; branchName: string } {
+export function issueLinks(
+  ws: LinearWorkspaceState,
+  issue: IssueRecord,
+): { url: string; branchName: string } {
   const titleSlug = slug(issue.title);
   const assignee = issue.assigneeId ? ws.users.get(issue.assigneeId) : undefined;
   const prefix = assignee ? `${assignee.displayName}/` : '';
@@ -327,19 +339,19 @@ export function issueMutations(r: Resolving): Root {
   const ws = r.workspace;
   return {
     issueCreate: mutation(r, 'issueCreate', ({ input }) => ({
-      issue: r.views.issue(ws.createIssue(input, r.viewerId)),
+      issue: r.views.issue(createIssueRecord(ws, input, r.viewerId)),
     })),
     issueUpdate: mutation(r, 'issueUpdate', ({ id, input }) => ({
-      issue: r.views.issue(ws.updateIssue(id, input)),
+      issue: r.views.issue(updateIssueRecord(ws, id, input)),
     })),
     issueArchive: mutation(r, 'issueArchive', ({ id, trash }) => ({
-      entity: r.views.issue(ws.archiveIssue(id, !!trash)),
+      entity: r.views.issue(archiveIssueRecord(ws, id, !!trash)),
     })),
     issueUnarchive: mutation(r, 'issueUnarchive', ({ id }) => ({
-      entity: r.views.issue(ws.unarchiveIssue(id)),
+      entity: r.views.issue(unarchiveIssueRecord(ws, id)),
     })),
     issueDelete: mutation(r, 'issueDelete', ({ id, permanentlyDelete }) => {
-      if (!permanentlyDelete) return { entity: r.views.issue(ws.deleteIssue(id)) };
+      if (!permanentlyDelete) return { entity: r.views.issue(archiveIssueRecord(ws, id, true)) };
       if (!ws.users.get(r.viewerId)?.admin) throw forbidden('Only admins can permanently delete issues');
       const issue = ws.requireIssue(id);
       ws.issues.delete(issue.id);

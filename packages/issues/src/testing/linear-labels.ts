@@ -3,7 +3,7 @@ import { connection, paginate, type View } from './linear-connections.js';
 import { invalidInput } from './linear-errors.js';
 import type { LabelRecord } from './linear-records.js';
 import { issuesOf, lookupRecord, maybe, mutation, type Resolving, type Root } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Issue labels: the rules of Linear's label mutations over the workspace, the label's GraphQL view,
 // and the label queries and mutations.
@@ -30,7 +30,7 @@ function checkName(value: unknown): string {
  * label may not share its name with another label of that team or with a workspace label.
  */
 function refuseDuplicate(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   name: string,
   teamId: string | undefined,
   except?: string,
@@ -50,7 +50,7 @@ function refuseDuplicate(
  * inside a label group of the same scope, with a colour from Linear's palette when none is given.
  */
 export function createLabelRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
   creatorId: string | null,
 ): LabelRecord {
@@ -89,7 +89,7 @@ export function createLabelRecord(
 }
 
 /** What `issueLabelUpdate` does to a label's name, colour and description. */
-export function updateLabelRecord(ws: LinearWorkspace, id: string, input: WorkspaceInput): LabelRecord {
+export function updateLabelRecord(ws: LinearWorkspaceState, id: string, input: WorkspaceInput): LabelRecord {
   const label = lookupRecord(ws.labels, id, 'IssueLabel');
   if (input.name !== undefined) {
     const name = checkName(input.name);
@@ -104,7 +104,7 @@ export function updateLabelRecord(ws: LinearWorkspace, id: string, input: Worksp
 }
 
 /** What `issueLabelDelete` does: the label (and a group's labels) go, and off every issue. */
-export function deleteLabelRecord(ws: LinearWorkspace, id: string): LabelRecord {
+export function deleteLabelRecord(ws: LinearWorkspaceState, id: string): LabelRecord {
   const label = lookupRecord(ws.labels, id, 'IssueLabel');
   const removed = new Set([label.id]);
   for (const child of ws.labels.values()) if (child.parentId === label.id) removed.add(child.id);
@@ -122,7 +122,7 @@ export function deleteLabelRecord(ws: LinearWorkspace, id: string): LabelRecord 
  * What `issueAddLabel` does: the label must be the issue's team's or the workspace's, and not a
  * group; labels of one group exclude each other, so adding one takes its siblings off the issue.
  */
-export function addIssueLabel(ws: LinearWorkspace, issueId: string, labelId: string) {
+export function addIssueLabel(ws: LinearWorkspaceState, issueId: string, labelId: string) {
   const issue = ws.requireIssue(issueId);
   const label = lookupRecord(ws.labels, labelId, 'IssueLabel');
   if (label.isGroup) {
@@ -180,12 +180,14 @@ export function labelMutations(r: Resolving): Root {
   const ws = r.workspace;
   return {
     issueLabelCreate: mutation(r, 'issueLabelCreate', ({ input }) => ({
-      issueLabel: r.views.label(ws.createLabel(input, r.viewerId)),
+      issueLabel: r.views.label(createLabelRecord(ws, input, r.viewerId)),
     })),
     issueLabelUpdate: mutation(r, 'issueLabelUpdate', ({ id, input }) => ({
-      issueLabel: r.views.label(ws.updateLabel(id, input)),
+      issueLabel: r.views.label(updateLabelRecord(ws, id, input)),
     })),
-    issueLabelDelete: mutation(r, 'issueLabelDelete', ({ id }) => ({ entityId: ws.deleteLabel(id).id })),
+    issueLabelDelete: mutation(r, 'issueLabelDelete', ({ id }) => ({
+      entityId: deleteLabelRecord(ws, id).id,
+    })),
     issueAddLabel: mutation(r, 'issueAddLabel', ({ id, labelId }) => ({
       issue: r.views.issue(addIssueLabel(ws, id, labelId)),
     })),

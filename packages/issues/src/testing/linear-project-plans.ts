@@ -9,7 +9,7 @@ import type {
   ProjectUpdateRecord,
 } from './linear-records.js';
 import { lookupRecord, maybe, mutation, type Resolving, type Root } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Project updates and milestones, with Linear's rules as its schema and docs state them:
 // - An update belongs to one project (`projectId` required, a UUID or the project's slug id) and
@@ -27,12 +27,12 @@ import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
 
 const HEALTH: readonly ProjectHealth[] = ['onTrack', 'atRisk', 'offTrack'];
 
-const updatesOf = (ws: LinearWorkspace, projectId: string) =>
+const updatesOf = (ws: LinearWorkspaceState, projectId: string) =>
   [...ws.projectUpdates.values()]
     .filter((update) => update.projectId === projectId && !update.archivedAt)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
-const milestonesOf = (ws: LinearWorkspace, projectId: string) =>
+const milestonesOf = (ws: LinearWorkspaceState, projectId: string) =>
   [...ws.projectMilestones.values()]
     .filter((milestone) => milestone.projectId === projectId && !milestone.archivedAt)
     .sort((a, b) => a.sortOrder - b.sortOrder);
@@ -46,7 +46,7 @@ function checkText(value: unknown, field: string, what: string): string {
 
 /** What `projectUpdateCreate` does. */
 export function createProjectUpdateRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
   userId: string,
 ): ProjectUpdateRecord {
@@ -77,7 +77,7 @@ export function createProjectUpdateRecord(
 
 /** What `projectMilestoneCreate` does. */
 export function createProjectMilestoneRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
 ): ProjectMilestoneRecord {
   const project = ws.requireProject(String(input.projectId ?? ''));
@@ -128,7 +128,7 @@ export function projectUpdateView(r: Resolving): (update: ProjectUpdateRecord) =
   };
 }
 
-function milestoneStatus(ws: LinearWorkspace, milestone: ProjectMilestoneRecord): string {
+function milestoneStatus(ws: LinearWorkspaceState, milestone: ProjectMilestoneRecord): string {
   const today = ws.now().slice(0, 10);
   if (milestone.targetDate && milestone.targetDate < today) return 'overdue';
   const next = milestonesOf(ws, milestone.projectId).find((m) => !m.targetDate || m.targetDate >= today);

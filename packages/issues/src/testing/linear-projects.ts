@@ -15,14 +15,14 @@ import {
   type Root,
   slug,
 } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Projects and project statuses: the rules of Linear's project mutations over the workspace, their
 // GraphQL views, and the project queries and mutations.
 
 /** What `projectCreate` does: a name, at least one team, and a status (the backlog one by default). */
 export function createProjectRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
   creatorId: string | null,
 ): ProjectRecord {
@@ -69,7 +69,11 @@ export function createProjectRecord(
 }
 
 /** What `projectUpdate` does: only the fields given change. */
-export function updateProjectRecord(ws: LinearWorkspace, id: string, input: WorkspaceInput): ProjectRecord {
+export function updateProjectRecord(
+  ws: LinearWorkspaceState,
+  id: string,
+  input: WorkspaceInput,
+): ProjectRecord {
   const project = ws.requireProject(id);
   if (input.name !== undefined && (typeof input.name !== 'string' || input.name.trim() === '')) {
     throw invalidInput('name should not be empty', 'The project needs a name.');
@@ -89,7 +93,7 @@ export function updateProjectRecord(ws: LinearWorkspace, id: string, input: Work
 }
 
 /** What `projectDelete` does: the project goes to the trash and out of every list. */
-export function deleteProjectRecord(ws: LinearWorkspace, id: string): ProjectRecord {
+export function deleteProjectRecord(ws: LinearWorkspaceState, id: string): ProjectRecord {
   const project = ws.requireProject(id);
   const now = ws.now();
   project.archivedAt ??= now;
@@ -99,13 +103,13 @@ export function deleteProjectRecord(ws: LinearWorkspace, id: string): ProjectRec
   return project;
 }
 
-function teamIdsOf(ws: LinearWorkspace, value: unknown): string[] {
+function teamIdsOf(ws: LinearWorkspaceState, value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   return value.map((id) => ws.reference(id, 'teamIds', ws.teams, 'Team')!.id);
 }
 
 function applyProjectInput(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   project: ProjectRecord,
   input: WorkspaceInput,
   now: string,
@@ -148,7 +152,7 @@ function applyProjectInput(
 }
 
 /** Linear's project URL. */
-export function projectUrl(ws: LinearWorkspace, project: ProjectRecord): string {
+export function projectUrl(ws: LinearWorkspaceState, project: ProjectRecord): string {
   return `https://linear.app/${ws.organization.urlKey}/project/${slug(project.name)}-${project.slugId}`;
 }
 
@@ -230,7 +234,7 @@ export function projectQueries(r: Resolving): Root {
 }
 
 /** What `projectUnarchive` does: a trashed or archived project comes back to the lists. */
-export function unarchiveProjectRecord(ws: LinearWorkspace, id: string): ProjectRecord {
+export function unarchiveProjectRecord(ws: LinearWorkspaceState, id: string): ProjectRecord {
   const project = ws.requireProject(id);
   project.archivedAt = null;
   project.trashed = null;
@@ -248,13 +252,13 @@ export function projectMutations(r: Resolving): Root {
   const ws = r.workspace;
   return {
     projectCreate: mutation(r, 'projectCreate', ({ input }) => ({
-      project: r.views.project(ws.createProject(input, r.viewerId)),
+      project: r.views.project(createProjectRecord(ws, input, r.viewerId)),
     })),
     projectUpdate: mutation(r, 'projectUpdate', ({ id, input }) => ({
-      project: r.views.project(ws.updateProject(id, input)),
+      project: r.views.project(updateProjectRecord(ws, id, input)),
     })),
     projectDelete: mutation(r, 'projectDelete', ({ id }) => ({
-      entity: r.views.project(ws.deleteProject(id)),
+      entity: r.views.project(deleteProjectRecord(ws, id)),
     })),
     projectUnarchive: mutation(r, 'projectUnarchive', ({ id }) => ({
       entity: r.views.project(unarchiveProjectRecord(ws, String(id))),

@@ -3,7 +3,7 @@ import type { View } from './linear-connections.js';
 import { forbidden, invalidInput } from './linear-errors.js';
 import type { ReactionRecord } from './linear-records.js';
 import { lookupRecord, maybe, mutation, type Resolving, type Root } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Emoji reactions: Linear's `reactionCreate` takes exactly one parent (here an issue or a comment;
 // project updates, initiative updates and posts are not modelled) and an emoji, by name (`+1`) or
@@ -12,7 +12,7 @@ import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
 
 /** What `reactionCreate` does. */
 export function createReactionRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: WorkspaceInput,
   userId: string,
 ): ReactionRecord {
@@ -55,7 +55,7 @@ export function createReactionRecord(
 }
 
 /** The reactions on an issue or a comment, oldest first. */
-export function reactionsOn(ws: LinearWorkspace, parent: { issueId?: string; commentId?: string }) {
+export function reactionsOn(ws: LinearWorkspaceState, parent: { issueId?: string; commentId?: string }) {
   return [...ws.reactions.values()].filter((reaction) =>
     parent.issueId ? reaction.issueId === parent.issueId : reaction.commentId === parent.commentId,
   );

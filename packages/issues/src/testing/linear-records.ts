@@ -308,3 +308,21 @@ export interface InitiativeToProjectRecord {
   updatedAt: string;
   archivedAt: string | null;
 }
+
+/** A webhook of the workspace, as `webhookCreate` made it. */
+export interface WebhookRecord {
+  id: string;
+  url: string;
+  label: string | null;
+  resourceTypes: string[];
+  /** The one team it listens to; null with `allPublicTeams`. */
+  teamId: string | null;
+  allPublicTeams: boolean;
+  /** The signing secret (`Linear-Signature` is the hex HMAC-SHA256 of the raw body with it). */
+  secret: string;
+  enabled: boolean;
+  creatorId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+}

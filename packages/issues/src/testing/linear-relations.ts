@@ -3,7 +3,7 @@ import { connection, paginate, type View } from './linear-connections.js';
 import { invalidInput } from './linear-errors.js';
 import type { IssueRecord, IssueRelationRecord, IssueRelationType } from './linear-records.js';
 import { lookupRecord, maybe, mutation, type Resolving, type Root } from './linear-views.js';
-import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
+import type { LinearWorkspaceState, WorkspaceInput } from './linear-workspace-state.js';
 
 // Issue relations: Linear stores one relation per pair, read from its issue (`relations`: "ENG-1
 // blocks ENG-2") and from the related issue (`inverseRelations`: "ENG-2 is blocked by ENG-1").
@@ -15,7 +15,7 @@ import type { LinearWorkspace, WorkspaceInput } from './linear-workspace.js';
 const TYPES: readonly IssueRelationType[] = ['blocks', 'duplicate', 'related', 'similar'];
 
 /** What `issueRelationCreate` does. */
-export function createRelationRecord(ws: LinearWorkspace, input: WorkspaceInput): IssueRelationRecord {
+export function createRelationRecord(ws: LinearWorkspaceState, input: WorkspaceInput): IssueRelationRecord {
   const issue = ws.requireIssue(String(input.issueId));
   const related = ws.requireIssue(String(input.relatedIssueId));
   const type = input.type as IssueRelationType;
@@ -49,7 +49,7 @@ export function createRelationRecord(ws: LinearWorkspace, input: WorkspaceInput)
 
 /** The relations of an issue, read from it (`from`) or from the other side (`to`). */
 export function relationsOf(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   issueId: string,
   side: 'from' | 'to',
 ): IssueRelationRecord[] {

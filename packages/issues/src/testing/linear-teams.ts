@@ -11,7 +11,7 @@ import {
   type Resolving,
   type Root,
 } from './linear-views.js';
-import type { LinearWorkspace } from './linear-workspace.js';
+import type { LinearWorkspaceState } from './linear-workspace-state.js';
 
 /** A team: its workflow states in board order, members, issues, cycles, labels and projects. */
 export function teamView(r: Resolving): (team: TeamRecord) => View {
@@ -138,7 +138,7 @@ export interface MembershipRecord {
  * so that `memberships`, `teamMemberships` and `members` never disagree; the id is stable.
  */
 export function membershipsOf(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   predicate: (membership: MembershipRecord) => boolean = () => true,
 ): MembershipRecord[] {
   return [...ws.teams.values()]

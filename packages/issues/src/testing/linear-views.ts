@@ -11,11 +11,11 @@ import type {
   UserRecord,
   WorkflowStateRecord,
 } from './linear-records.js';
-import type { LinearWorkspace } from './linear-workspace.js';
+import type { LinearWorkspaceState } from './linear-workspace-state.js';
 
 /** Who is asking: the token's user and, for OAuth tokens, the scopes granted. */
 export interface RequestContext {
-  workspace: LinearWorkspace;
+  workspace: LinearWorkspaceState;
   viewerId: string;
   /** Undefined for a personal API key, which carries the user's full access. */
   scopes: ReadonlySet<string> | undefined;
@@ -75,12 +75,15 @@ export function lookupRecord<T>(map: Map<string, T>, id: unknown, entity: string
 }
 
 /** The workspace's issues that match. */
-export function issuesOf(ws: LinearWorkspace, predicate: (issue: IssueRecord) => boolean): IssueRecord[] {
+export function issuesOf(
+  ws: LinearWorkspaceState,
+  predicate: (issue: IssueRecord) => boolean,
+): IssueRecord[] {
   return [...ws.issues.values()].filter(predicate);
 }
 
 /** The share of live issues that are completed, as Linear's `progress` reports it (0 to 1). */
-export function progressOf(ws: LinearWorkspace, issues: IssueRecord[]): number {
+export function progressOf(ws: LinearWorkspaceState, issues: IssueRecord[]): number {
   const live = issues.filter((issue) => issue.archivedAt === null);
   if (live.length === 0) return 0;
   const done = live.filter((issue) => ws.states.get(issue.stateId)?.type === 'completed').length;

@@ -3,27 +3,12 @@ import { hmacSha256Hex } from '@c/core';
 import { paginate, type View } from './linear-connections.js';
 import { forbidden, invalidInput } from './linear-errors.js';
 import { issueLinks } from './linear-issues.js';
+import type { WebhookRecord } from './linear-records.js';
 import type { Args, RequestContext, Resolving, Root } from './linear-views.js';
 import { lookupRecord, maybe, mutation } from './linear-views.js';
-import type { LinearWorkspace } from './linear-workspace.js';
+import type { LinearWorkspaceState } from './linear-workspace-state.js';
 
-/** A webhook of the workspace, as `webhookCreate` made it. */
-export interface WebhookRecord {
-  id: string;
-  url: string;
-  label: string | null;
-  resourceTypes: string[];
-  /** The one team it listens to; null with `allPublicTeams`. */
-  teamId: string | null;
-  allPublicTeams: boolean;
-  /** The signing secret (`Linear-Signature` is the hex HMAC-SHA256 of the raw body with it). */
-  secret: string;
-  enabled: boolean;
-  creatorId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  archivedAt: string | null;
-}
+export type { WebhookRecord };
 
 /** The resource types of Linear's `WebhookResourceType` enum (schema of @linear/sdk 98.0.0). */
 export const LINEAR_WEBHOOK_RESOURCE_TYPES: readonly string[] = [
@@ -66,7 +51,7 @@ type TrackedType =
 type Row = Record<string, unknown> & { id: string };
 type Snapshot = Map<TrackedType, Map<string, Row>>;
 
-const TRACKED: Record<TrackedType, (ws: LinearWorkspace) => Map<string, Row>> = {
+const TRACKED: Record<TrackedType, (ws: LinearWorkspaceState) => Map<string, Row>> = {
   Issue: (ws) => ws.issues as unknown as Map<string, Row>,
   Comment: (ws) => ws.comments as unknown as Map<string, Row>,
   Project: (ws) => ws.projects as unknown as Map<string, Row>,
@@ -118,11 +103,11 @@ const same = (a: unknown, b: unknown): boolean =>
  * it made (and its side effects: a label deleted off every issue, sub-issues archived with their
  * parent) can be told afterwards, field by field.
  */
-export function snapshotWorkspace(ws: LinearWorkspace): Snapshot {
+export function snapshotWorkspace(ws: LinearWorkspaceState): Snapshot {
   const snapshot: Snapshot = new Map();
   for (const [type, map] of Object.entries(TRACKED) as [
     TrackedType,
-    (ws: LinearWorkspace) => Map<string, Row>,
+    (ws: LinearWorkspaceState) => Map<string, Row>,
   ][]) {
     snapshot.set(type, new Map([...map(ws)].map(([id, row]) => [id, copyRow(row)])));
   }
@@ -130,11 +115,11 @@ export function snapshotWorkspace(ws: LinearWorkspace): Snapshot {
 }
 
 /** What changed since the snapshot: creations, updates (with `updatedFrom`) and removals. */
-export function diffWorkspace(before: Snapshot, ws: LinearWorkspace): WebhookChange[] {
+export function diffWorkspace(before: Snapshot, ws: LinearWorkspaceState): WebhookChange[] {
   const changes: WebhookChange[] = [];
   for (const [type, map] of Object.entries(TRACKED) as [
     TrackedType,
-    (ws: LinearWorkspace) => Map<string, Row>,
+    (ws: LinearWorkspaceState) => Map<string, Row>,
   ][]) {
     const old = before.get(type)!;
     const now = map(ws);
@@ -166,7 +151,7 @@ export function diffWorkspace(before: Snapshot, ws: LinearWorkspace): WebhookCha
 }
 
 /** The teams an entity belongs to (none for a workspace label or an initiative, workspace-wide). */
-function teamsOf(ws: LinearWorkspace, change: WebhookChange): string[] {
+function teamsOf(ws: LinearWorkspaceState, change: WebhookChange): string[] {
   const { row } = change;
   if (change.type === 'Comment' || change.type === 'Attachment') {
     const issue = ws.issues.get(String(row.issueId));
@@ -191,7 +176,7 @@ function teamsOf(ws: LinearWorkspace, change: WebhookChange): string[] {
 }
 
 /** Whether a webhook is told about a change: its resource types, and its team or all public teams. */
-function listens(ws: LinearWorkspace, webhook: WebhookRecord, change: WebhookChange): boolean {
+function listens(ws: LinearWorkspaceState, webhook: WebhookRecord, change: WebhookChange): boolean {
   if (!webhook.enabled || webhook.archivedAt || !webhook.resourceTypes.includes(change.type)) return false;
   const teams = teamsOf(ws, change);
   if (webhook.teamId) return teams.includes(webhook.teamId);
@@ -199,7 +184,7 @@ function listens(ws: LinearWorkspace, webhook: WebhookRecord, change: WebhookCha
 }
 
 /** The entity as a payload's `data`: its fields, with the few related objects Linear inlines. */
-function payloadData(ws: LinearWorkspace, change: WebhookChange): Record<string, unknown> {
+function payloadData(ws: LinearWorkspaceState, change: WebhookChange): Record<string, unknown> {
   const data: Record<string, unknown> = { ...change.row };
   if (change.type === 'Issue') {
     const team = ws.teams.get(String(data.teamId));
@@ -219,7 +204,7 @@ function payloadData(ws: LinearWorkspace, change: WebhookChange): Record<string,
   return data;
 }
 
-function entityUrl(ws: LinearWorkspace, change: WebhookChange): string {
+function entityUrl(ws: LinearWorkspaceState, change: WebhookChange): string {
   const base = `https://linear.app/${ws.organization.urlKey}`;
   if (change.type === 'Issue' && ws.teams.has(String(change.row.teamId)))
     return issueLinks(ws, change.row as never).url;
@@ -258,7 +243,7 @@ export class LinearWebhookDispatcher {
   }
 
   /** Queues the deliveries of these changes to every webhook that listens to them. */
-  dispatch(ws: LinearWorkspace, changes: readonly WebhookChange[], actorId: string | null): void {
+  dispatch(ws: LinearWorkspaceState, changes: readonly WebhookChange[], actorId: string | null): void {
     if (changes.length === 0 || ws.webhooks.size === 0) return;
     const actor = actorId ? ws.users.get(actorId) : undefined;
     for (const change of changes) {
@@ -350,7 +335,7 @@ function requireAdmin(ctx: RequestContext, field: string): void {
 
 /** Creates a webhook as `webhookCreate` does, with Linear's checks of its input. */
 export function createWebhookRecord(
-  ws: LinearWorkspace,
+  ws: LinearWorkspaceState,
   input: Args,
   creatorId: string | null,
 ): WebhookRecord {

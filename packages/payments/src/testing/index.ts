@@ -14,7 +14,7 @@ export { buildCustomer } from './resources/customers.js';
 export { buildInvoice } from './resources/invoices.js';
 export { buildPaymentMethod, TEST_CARDS } from './resources/payment-methods.js';
 export { buildPrice, planOf } from './resources/prices.js';
-export { buildProduct } from './resources/products.js';
+export { buildProduct } from './resources/product-object.js';
 export { NO_PAYMENT_METHOD_MESSAGE } from './resources/subscription-billing.js';
 export { buildSubscription } from './resources/subscription-objects.js';
 export {

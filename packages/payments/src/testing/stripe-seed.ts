@@ -7,7 +7,7 @@ import { buildMeter } from './resources/meters.js';
 import { buildPaymentMethod, TEST_CARDS } from './resources/payment-methods.js';
 import { buildPayout } from './resources/payouts.js';
 import { buildPrice } from './resources/prices.js';
-import { buildProduct } from './resources/products.js';
+import { buildProduct } from './resources/product-object.js';
 import { buildPromotionCode } from './resources/promotion-codes.js';
 import { buildSubscription, periodEnd } from './resources/subscription-objects.js';
 import { buildPhase, buildSchedule } from './resources/subscription-schedules.js';

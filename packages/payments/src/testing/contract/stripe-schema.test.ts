@@ -5,7 +5,7 @@ import { contractsDir, readJsonContract } from '@c/core/testing';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildPrice } from '../resources/prices.js';
-import { buildProduct } from '../resources/products.js';
+import { buildProduct } from '../resources/product-object.js';
 import { buildSubscription } from '../resources/subscription-objects.js';
 import { decodeStripeParams } from '../stripe-params.js';
 import { renderForVersion } from '../stripe-versions.js';

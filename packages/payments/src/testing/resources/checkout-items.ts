@@ -3,7 +3,7 @@ import { applyMetadata, hash, int, list, type StripeParams, str } from '../strip
 import { type Call, requestOf } from '../stripe-route.js';
 import { type StoredObject, stripeStyleId } from '../stripe-state.js';
 import { newPrice } from './prices.js';
-import { buildProduct } from './products.js';
+import { buildProduct } from './product-object.js';
 
 // The line items of Checkout Sessions and Payment Links (`line_items[i][price]` or
 // `line_items[i][price_data]`, with `quantity`), as Stripe answers them on

@@ -13,7 +13,7 @@ import {
 import { type Call, changes, type Route, requestOf, retrieve, route } from '../stripe-route.js';
 import { compileSearch, type SearchFields } from '../stripe-search.js';
 import { type StoredObject, stripeStyleId } from '../stripe-state.js';
-import { buildProduct } from './products.js';
+import { buildProduct } from './product-object.js';
 
 /** Billing interval of a recurring price. */
 export interface Recurring {
