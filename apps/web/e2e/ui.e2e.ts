@@ -305,6 +305,47 @@ describe.skipIf(Boolean(missing))(
       await expect(page.locator('#result-title').count()).resolves.toBe(0);
     });
 
+    it('runs under a policy that makes no string into code, and its forms still validate', async () => {
+      const response = await page.goto(`${host.url}/#/commands/payments.getCustomerById`);
+      const policy = String(await response?.headerValue('content-security-policy'));
+      expect(policy.split('; ')).toContain("script-src 'self'");
+      expect(policy).not.toContain('unsafe-eval');
+      await page.getByRole('button', { name: 'Run', exact: true }).waitFor();
+      // What a script slipped into the page would try: the browser refuses each string as code.
+      const attempts = await page.evaluate(`[
+        () => eval('1 + 1'),
+        () => new Function('return 1 + 1')(),
+        () => Object.getPrototypeOf(async function () {}).constructor('return 1')(),
+      ].map((attempt) => {
+        try {
+          return String(attempt());
+        } catch (error) {
+          return error.name;
+        }
+      })`);
+      expect(attempts).toEqual(['EvalError', 'EvalError', 'EvalError']);
+
+      // The form's validator still works there: a bad pattern in words, then a required field left empty.
+      const customer = page.getByLabel(/Customer Id/);
+      const field = page.locator('.field').filter({ has: customer });
+      await customer.fill('42');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.locator('.error-summary').waitFor();
+      await expect(page.locator('.error-summary').textContent()).resolves.toContain(
+        'Customer Id: Use an id starting with cus_.',
+      );
+      await expect(field.locator('.field__error').textContent()).resolves.toContain(
+        'Use an id starting with cus_.',
+      );
+      await shot(page, 'w1280-10-form-errors-under-csp');
+      await customer.fill('');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect(page.locator('.error-summary').textContent()).resolves.toContain(
+        'Customer Id: This field is required.',
+      );
+      await expect(page.locator('#result-title').count()).resolves.toBe(0);
+    });
+
     it('connects, is declined, and reconnects an OAuth connector through the pop-up', async () => {
       await page.goto(`${host.url}/#/connections`);
       await page.getByRole('button', { name: 'Add connection' }).click();

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 
 /**
- * The Content-Security-Policy of the web UI: its own origin only. `'unsafe-eval'` stays because the
- * UI's form validator (Ajv, through @rjsf/validator-ajv8) compiles the commands' JSON Schemas into
- * functions at run time; inline scripts, other origins, plugins, `<base>` and framing stay refused.
+ * The Content-Security-Policy of the web UI: its own origin only. Its scripts are its own files; no
+ * string becomes code (no `'unsafe-eval'`: the form validator interprets the commands' JSON Schemas
+ * instead of compiling them), and inline scripts, other origins, plugins, `<base>` and framing are refused.
  */
 export const UI_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
+  "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -1,9 +1,9 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import fixtures from '../test/__fixtures__/commands.json';
 import { mockServer, renderApp } from '../test/render';
+import { formValidator } from './validator';
 
 const msw = mockServer();
 
@@ -27,7 +27,7 @@ function sentInput(host: ReturnType<typeof msw.host>) {
 
 /** The problems the command's own JSON Schema finds in an input (none for a valid one). */
 const problems = (input: unknown) =>
-  validator.validateFormData(input, inputSchema).errors.map((error) => error.stack);
+  formValidator.validateFormData(input, inputSchema).errors.map((error) => error.stack);
 
 describe('an event as a form', () => {
   it('starts from the event’s default, which runs as it is', async () => {

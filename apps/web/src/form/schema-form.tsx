@@ -7,9 +7,7 @@ import type {
   RJSFValidationError,
   TemplatesType,
   UiSchema,
-  ValidatorType,
 } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { type ReactNode, useMemo } from 'react';
 import type { ErrorJson } from '../types';
 import { DateWidget } from './date-widget';
@@ -29,6 +27,7 @@ import {
   isUnfilled,
   ObjectFieldTemplate,
 } from './templates';
+import { formValidator } from './validator';
 
 /** The custom widgets, by the names the form plans use in `ui:widget`. */
 export const widgets: RegistryWidgetsType = {
@@ -50,29 +49,6 @@ export const templates: Partial<TemplatesType> = {
   DescriptionFieldTemplate,
   ObjectFieldTemplate,
 };
-
-/**
- * The ajv validator, made forgiving of schemas ajv cannot compile (the host validates again, so a
- * schema ajv trips on must not block the form).
- */
-export const lenientValidator: ValidatorType = new Proxy(validator, {
-  get(target, property, receiver) {
-    if (property === 'validateFormData') {
-      return (...args: Parameters<typeof validator.validateFormData>) => {
-        try {
-          const result = target.validateFormData(...args);
-          const compileFailed = result.errors.some(
-            (error) => error.name === 'compilationError' || /schema is invalid/i.test(error.message ?? ''),
-          );
-          return compileFailed ? { errors: [], errorSchema: {} } : result;
-        } catch {
-          return { errors: [], errorSchema: {} };
-        }
-      };
-    }
-    return Reflect.get(target, property, receiver);
-  },
-});
 
 /** The patterns of the catalogue's parameters, said in words; a regular expression is no message. */
 const PATTERN_WORDS: [RegExp, (match: RegExpExecArray) => string][] = [
@@ -104,7 +80,7 @@ export function patternInWords(pattern: string): string {
   return 'Is not in the expected form: the description under the field says what it takes.';
 }
 
-/** Plain words for ajv's messages. */
+/** Plain words for the validator's messages (Ajv's keywords, params and English). */
 export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
   return errors.map((error) => {
     const params = (error.params ?? {}) as Record<string, unknown>;
@@ -248,7 +224,7 @@ export function SchemaForm(props: SchemaFormProps) {
       uiSchema={{ 'ui:submitButtonOptions': { norender: true }, ...props.uiSchema }}
       formData={props.formData}
       formContext={props.formContext}
-      validator={lenientValidator}
+      validator={formValidator}
       widgets={widgets}
       fields={fields}
       templates={templates}
