@@ -230,7 +230,7 @@ describe('the form validator', () => {
       return errorHandler;
     });
     expect(errors.map((error) => error.stack)).toEqual(['.start Not on the first.']);
-    expect(errorSchema.start).toEqual({ __errors: ['Not on the first.'] });
+    expect((errorSchema as Record<string, unknown>).start).toEqual({ __errors: ['Not on the first.'] });
   });
 
   it('never evaluates code: validates with Function and eval made to throw', () => {
