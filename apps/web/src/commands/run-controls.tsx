@@ -6,6 +6,26 @@ import type { Running } from './use-run';
 /** Which submit button sent the form: Run, or Run in background. */
 export type SubmitMode = 'now' | 'background';
 
+/** What the buttons under a command's form show and do. */
+interface RunControlsProps {
+  title: string;
+  /** The connection it runs on, in words. */
+  target: string;
+  formId: string;
+  safety: Safety;
+  readOnly: boolean;
+  running: Running | undefined;
+  elapsed: number;
+  cancelled: string | undefined;
+  confirming: boolean;
+  problems: FieldProblem[];
+  onSubmitMode: (mode: SubmitMode) => void;
+  /** Cancels the run going (on the host, for a background run). */
+  onCancel: () => void;
+  onStopConfirming: () => void;
+  onReset: () => void;
+}
+
 /**
  * The buttons under a command's form (Run, Run in background, Cancel, Reset), the confirmation a
  * change asks for, the fields a run is waiting on, and the progress line of a run going.
@@ -25,24 +45,7 @@ export function RunControls({
   onCancel,
   onStopConfirming,
   onReset,
-}: {
-  title: string;
-  /** The connection it runs on, in words. */
-  target: string;
-  formId: string;
-  safety: Safety;
-  readOnly: boolean;
-  running: Running | undefined;
-  elapsed: number;
-  cancelled: string | undefined;
-  confirming: boolean;
-  problems: FieldProblem[];
-  onSubmitMode: (mode: SubmitMode) => void;
-  /** Cancels the run going (on the host, for a background run). */
-  onCancel: () => void;
-  onStopConfirming: () => void;
-  onReset: () => void;
-}) {
+}: RunControlsProps) {
   return (
     <>
       <div className="button-row run-row">
@@ -80,34 +83,82 @@ export function RunControls({
           Reset
         </button>
       </div>
-      <div aria-live="assertive" className="run-row__status">
-        {confirming && (
-          <p className={`notice ${safety === 'destructive' ? 'notice--error' : 'notice--warn'}`}>
-            {confirmRisk(safety === 'destructive' ? 'destructive' : 'changes', title, target)} Press “Yes, run{' '}
-            {title}” to go ahead.
-          </p>
-        )}
-        {problems.length > 0 && <ProblemList formId={formId} problems={problems} />}
-      </div>
-      <div className="run-progress" role="status">
-        {running && !running.inBackground && (
-          <p className="muted">
-            Running {title} on {target}… <span aria-hidden="true">{elapsed} s</span>
-          </p>
-        )}
-        {running?.inBackground && (
-          <p className="muted">
-            {running.background
-              ? `Run ${running.background.id} of ${title} on ${target}: ${running.background.status}${
-                  running.background.progress ? ` · ${running.background.progress}` : ''
-                }…`
-              : `Starting ${title} in the background on ${target}…`}{' '}
-            <span aria-hidden="true">{elapsed} s</span>
-          </p>
-        )}
-        {cancelled && <p className="notice notice--warn">{cancelled}</p>}
-      </div>
+      <RunStatus
+        formId={formId}
+        title={title}
+        target={target}
+        safety={safety}
+        confirming={confirming}
+        problems={problems}
+      />
+      <RunProgress title={title} target={target} running={running} elapsed={elapsed} cancelled={cancelled} />
     </>
+  );
+}
+
+/** What a run waits on: the confirmation a change asks for, or the fields to fix first. */
+function RunStatus({
+  formId,
+  title,
+  target,
+  safety,
+  confirming,
+  problems,
+}: {
+  formId: string;
+  title: string;
+  target: string;
+  safety: Safety;
+  confirming: boolean;
+  problems: FieldProblem[];
+}) {
+  return (
+    <div aria-live="assertive" className="run-row__status">
+      {confirming && (
+        <p className={`notice ${safety === 'destructive' ? 'notice--error' : 'notice--warn'}`}>
+          {confirmRisk(safety === 'destructive' ? 'destructive' : 'changes', title, target)} Press “Yes, run{' '}
+          {title}” to go ahead.
+        </p>
+      )}
+      {problems.length > 0 && <ProblemList formId={formId} problems={problems} />}
+    </div>
+  );
+}
+
+/** The progress line of a run going, here or in the background, and why the last one stopped. */
+function RunProgress({
+  title,
+  target,
+  running,
+  elapsed,
+  cancelled,
+}: {
+  title: string;
+  target: string;
+  running: Running | undefined;
+  elapsed: number;
+  cancelled: string | undefined;
+}) {
+  const background = running?.background;
+  return (
+    <div className="run-progress" role="status">
+      {running && !running.inBackground && (
+        <p className="muted">
+          Running {title} on {target}… <span aria-hidden="true">{elapsed} s</span>
+        </p>
+      )}
+      {running?.inBackground && (
+        <p className="muted">
+          {background
+            ? `Run ${background.id} of ${title} on ${target}: ${background.status}${
+                background.progress ? ` · ${background.progress}` : ''
+              }…`
+            : `Starting ${title} in the background on ${target}…`}{' '}
+          <span aria-hidden="true">{elapsed} s</span>
+        </p>
+      )}
+      {cancelled && <p className="notice notice--warn">{cancelled}</p>}
+    </div>
   );
 }
 

@@ -55,36 +55,77 @@ export function CredentialsForm({
       onSubmit={onSave}
       onInvalid={onInvalid}
     >
-      {optionsForm && Object.keys(optionsForm.schema.properties ?? {}).length > 0 && (
-        <details className="advanced">
-          <summary>Advanced options</summary>
-          <SchemaForm
-            id={`${formId}-options`}
-            tagName="div"
-            schema={optionsForm.schema}
-            uiSchema={optionsForm.uiSchema}
-            formData={options}
-            disabled={busy}
-            onChange={onOptions}
-            onSubmit={() => undefined}
-          >
-            {null}
-          </SchemaForm>
-        </details>
-      )}
-      <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Checking…' : replacing ? 'Replace and check' : 'Save and check'}
-        </button>
-        {onUseOAuth && (
-          <button type="button" className="button" onClick={onUseOAuth}>
-            Use OAuth instead
-          </button>
-        )}
-        <button type="button" className="button button--quiet" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <AdvancedOptions
+        formId={formId}
+        form={optionsForm}
+        options={options}
+        onOptions={onOptions}
+        busy={busy}
+      />
+      <CredentialsButtons busy={busy} replacing={replacing} onUseOAuth={onUseOAuth} onCancel={onCancel} />
     </SchemaForm>
+  );
+}
+
+/** A connector's options (a base URL, a region), folded under "Advanced options" when it has any. */
+function AdvancedOptions({
+  formId,
+  form,
+  options,
+  onOptions,
+  busy,
+}: {
+  formId: string;
+  form: FormPlan | undefined;
+  options: Record<string, unknown>;
+  onOptions: (data: Record<string, unknown>) => void;
+  busy: boolean;
+}) {
+  if (!form || Object.keys(form.schema.properties ?? {}).length === 0) return null;
+  return (
+    <details className="advanced">
+      <summary>Advanced options</summary>
+      <SchemaForm
+        id={`${formId}-options`}
+        tagName="div"
+        schema={form.schema}
+        uiSchema={form.uiSchema}
+        formData={options}
+        disabled={busy}
+        onChange={onOptions}
+        onSubmit={() => undefined}
+      >
+        {null}
+      </SchemaForm>
+    </details>
+  );
+}
+
+/** Save (checked by the host), the way back to OAuth when there is one, and Cancel. */
+function CredentialsButtons({
+  busy,
+  replacing,
+  onUseOAuth,
+  onCancel,
+}: {
+  busy: boolean;
+  replacing: boolean;
+  onUseOAuth?: (() => void) | undefined;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="button-row">
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Checking…' : replacing ? 'Replace and check' : 'Save and check'}
+      </button>
+      {onUseOAuth && (
+        <button type="button" className="button" onClick={onUseOAuth}>
+          Use OAuth instead
+        </button>
+      )}
+      <button type="button" className="button button--quiet" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }

@@ -24,33 +24,15 @@ export function errorMessages(schema: ErrorSchema | undefined, where: string[] =
 }
 
 /**
- * A JSON editor for objects and arrays: a monospaced text area that parses as you type, says where
- * the JSON is broken, and pretty-prints on demand. Where the parameter also accepts a plain string,
- * text that is not JSON is passed on as that string.
+ * The text of a JSON editor and the value it parses to: `update` parses what was typed (text that
+ * is not JSON is passed on as a string where that is accepted, otherwise it is the problem), and a
+ * value replaced from outside (a reset, a re-run) replaces the text.
  */
-export function JsonField(props: FieldProps) {
-  const {
-    fieldPathId,
-    formData: value,
-    onBlur,
-    onFocus,
-    disabled,
-    readonly,
-    required,
-    uiSchema,
-    errorSchema,
-    rawErrors,
-  } = props;
-  const id = fieldPathId.$id;
-  const options = getUiOptions(uiSchema);
-  const placeholder = typeof options.placeholder === 'string' ? options.placeholder : undefined;
-  const onChange = (next: unknown) => props.onChange(next, fieldPathId.path);
-  const acceptsString = options.acceptsString === true;
+function useJsonText(value: unknown, acceptsString: boolean, onChange: (next: unknown) => void) {
   const [text, setText] = useState(() => textOf(value));
   const [problem, setProblem] = useState<string | undefined>();
   const lastSent = useRef<unknown>(value);
 
-  // A reset or a re-run replaces the value from outside: show it.
   useEffect(() => {
     if (value !== lastSent.current) {
       lastSent.current = value;
@@ -85,6 +67,34 @@ export function JsonField(props: FieldProps) {
       // The problem line already says what is wrong.
     }
   }
+
+  return { text, problem, update, format, lastSent };
+}
+
+/**
+ * A JSON editor for objects and arrays: a monospaced text area that parses as you type, says where
+ * the JSON is broken, and pretty-prints on demand. Where the parameter also accepts a plain string,
+ * text that is not JSON is passed on as that string.
+ */
+export function JsonField(props: FieldProps) {
+  const {
+    fieldPathId,
+    formData: value,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    required,
+    uiSchema,
+    errorSchema,
+    rawErrors,
+  } = props;
+  const id = fieldPathId.$id;
+  const options = getUiOptions(uiSchema);
+  const placeholder = typeof options.placeholder === 'string' ? options.placeholder : undefined;
+  const onChange = (next: unknown) => props.onChange(next, fieldPathId.path);
+  const acceptsString = options.acceptsString === true;
+  const { text, problem, update, format, lastSent } = useJsonText(value, acceptsString, onChange);
 
   const problemId = `${id}__json`;
   // This field shows its own errors and those of its items (rjsf would show only its own). While

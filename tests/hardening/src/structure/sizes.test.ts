@@ -46,19 +46,11 @@ const STILL_LONG = new Set([
   // The web UI's components not split yet.
   'apps/web/src/commands/command-view.tsx:CommandView',
   'apps/web/src/commands/form-plan.ts:planProperty',
-  'apps/web/src/commands/run-controls.tsx:RunControls',
   'apps/web/src/commands/use-run.ts:useRun',
   'apps/web/src/connections/add-connection.tsx:AddConnection',
-  'apps/web/src/connections/connection-identity.tsx:ConnectionIdentity',
   'apps/web/src/connections/connections-page.tsx:ConnectionCard',
-  'apps/web/src/connections/credentials-form.tsx:CredentialsForm',
   'apps/web/src/form/filter-field.tsx:FilterBuilderField',
-  'apps/web/src/form/json-field.tsx:JsonField',
   'apps/web/src/form/lookup-widget.tsx:LookupInput',
-  'apps/web/src/recent/recent-page.tsx:RecentPage',
-  'apps/web/src/triggers/triggers-page.tsx',
-  'apps/web/src/triggers/triggers-page.tsx:SubscribeForm',
-  'apps/web/src/triggers/triggers-page.tsx:TriggersPage',
 ]);
 
 describe('sizes', () => {
