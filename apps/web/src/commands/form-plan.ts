@@ -115,19 +115,35 @@ export interface FormPlan {
   uiSchema: UiSchema;
 }
 
+/** One property's part of a form plan: its schema as the form takes it, and its UI schema. */
+interface PropertyPlan {
+  schema: Schema;
+  ui: UiSchema;
+}
+
 function planProperty(
   commandId: string,
   key: string,
   raw: unknown,
   root: Schema,
   required: boolean,
-): { schema: Schema; ui: UiSchema } {
+): PropertyPlan {
   let schema = resolve(raw, root);
   const variants = variantsOf(schema, root);
   const nonNull = variants?.filter((variant) => !typesOf(variant).includes('null'));
   if (variants && nonNull && nonNull.length === 1 && nonNull.length < variants.length) {
     schema = { ...nonNull[0], ...describedBy(schema) };
   }
+  return (
+    planChoice(commandId, key, schema, root) ??
+    planStringHint(key, schema) ??
+    planStructured(commandId, key, schema, root) ??
+    planScalar(key, schema, required) ?? { schema, ui: {} }
+  );
+}
+
+/** A property whose value is picked: a filter builder, a lookup, a titled enum, suggestions. */
+function planChoice(commandId: string, key: string, schema: Schema, root: Schema): PropertyPlan | undefined {
   if (filterFieldsOf(schema) && typesOf(schema).includes('object')) {
     // The connector declares the filter's common fields: a builder for them, JSON for the rest.
     return { schema, ui: { 'ui:field': 'filter' } };
@@ -146,16 +162,20 @@ function planProperty(
     return { schema: plain, ui: { 'ui:enumNames': labels } };
   }
   const choices = variantsOf(schema, root);
-  if (choices) {
-    const enumVariant = choices.find((variant) => Array.isArray(variant.enum));
-    const openString = choices.some((variant) => typesOf(variant).includes('string') && !variant.enum);
-    if (enumVariant && openString && !isStructured(schema, root)) {
-      return {
-        schema: { ...describedBy(schema), type: 'string' },
-        ui: { 'ui:widget': 'suggest', 'ui:options': { suggestions: enumVariant.enum as unknown[] } },
-      };
-    }
+  if (!choices) return undefined;
+  const enumVariant = choices.find((variant) => Array.isArray(variant.enum));
+  const openString = choices.some((variant) => typesOf(variant).includes('string') && !variant.enum);
+  if (enumVariant && openString && !isStructured(schema, root)) {
+    return {
+      schema: { ...describedBy(schema), type: 'string' },
+      ui: { 'ui:widget': 'suggest', 'ui:options': { suggestions: enumVariant.enum as unknown[] } },
+    };
   }
+  return undefined;
+}
+
+/** A string named like a secret (masked), or with examples (offered as suggestions). */
+function planStringHint(key: string, schema: Schema): PropertyPlan | undefined {
   const types = typesOf(schema);
   if (types.includes('string') && /(api[-_]?key|secret|token|password)$/i.test(key)) {
     return { schema, ui: { 'ui:widget': 'secret' } };
@@ -171,7 +191,19 @@ function planProperty(
       ui: { 'ui:widget': 'suggest', 'ui:options': { suggestions: schema.examples as unknown[] } },
     };
   }
-  const untyped = types.length === 0 && !schema.enum && schema.const === undefined && !choices;
+  return undefined;
+}
+
+/** Structured values: JSON for free-form ones, nested fields for objects and lists of records. */
+function planStructured(
+  commandId: string,
+  key: string,
+  schema: Schema,
+  root: Schema,
+): PropertyPlan | undefined {
+  const types = typesOf(schema);
+  const untyped =
+    types.length === 0 && !schema.enum && schema.const === undefined && !variantsOf(schema, root);
   if (untyped || isStructured(schema, root)) {
     return {
       schema,
@@ -193,6 +225,12 @@ function planProperty(
     const items = planObject(commandId, resolve(schema.items, root), root, `${key}[].`);
     return { schema: { ...schema, items: items.schema as Schema }, ui: { items: items.uiSchema } };
   }
+  return undefined;
+}
+
+/** Dates (a picker, a range filled by default), optional flags (three ways) and long texts. */
+function planScalar(key: string, schema: Schema, required: boolean): PropertyPlan | undefined {
+  const types = typesOf(schema);
   const dateFormat = dateFormatOf(schema);
   if (dateFormat) {
     const range = required && schema.default === undefined ? rangeDefault(key, dateFormat) : undefined;
@@ -212,7 +250,7 @@ function planProperty(
   ) {
     return { schema, ui: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } };
   }
-  return { schema, ui: {} };
+  return undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { AddConnection } from './add-connection';
 import { oauthNote } from './oauth';
 import { takeReplaceRequest, useReconnect } from './reconnect';
 import { SandboxPanel } from './sandbox-panel';
-import { statusView } from './status';
+import { type StatusView, statusView } from './status';
 
 type Feedback =
   | { tone: 'ok'; text: string }
@@ -62,27 +62,136 @@ function formatDate(iso: string): string {
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function ConnectionCard({
+/** A connection's name, and badges for default, sandbox and its state. */
+function ConnectionHead({
   connection,
-  onMessage,
+  status,
+  titleId,
 }: {
   connection: Connection;
-  onMessage(text: string): void;
+  status: StatusView;
+  titleId: string;
 }) {
-  const host = useHostData();
-  const reconnect = useReconnect();
-  const connector = host.connector(connection.connector);
-  const [feedback, setFeedback] = useState<Feedback | undefined>();
-  const [busy, setBusy] = useState<string | undefined>();
+  return (
+    <div className="connection__head">
+      <h3 id={titleId} className="connection__name">
+        {connection.name}
+      </h3>
+      <div className="badges">
+        {connection.isDefault && <span className="badge badge--accent">Default</span>}
+        {connection.sandbox && <span className="badge badge--sandbox">Sandbox</span>}
+        <span
+          className={`badge badge--${status.tone === 'ok' ? 'ok' : status.tone === 'error' ? 'danger' : 'warn'}`}
+        >
+          {status.label}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** What a connection is: its connector, its credentials' hints, its options, when it was added. */
+function ConnectionFacts({
+  connection,
+  connector,
+}: {
+  connection: Connection;
+  connector: ConnectorInfo | undefined;
+}) {
+  return (
+    <dl className="facts">
+      <div>
+        <dt>Connector</dt>
+        <dd>{connector?.title ?? connection.connector}</dd>
+      </div>
+      {Object.entries(connection.credentialHints).map(([key, hint]) => (
+        <div key={key}>
+          <dt>{titleIn(connector?.credentialsSchema, key)}</dt>
+          <dd>
+            <code>{hint}</code>
+          </dd>
+        </div>
+      ))}
+      {optionFacts(connection, connector).map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>
+            <code>{value}</code>
+          </dd>
+        </div>
+      ))}
+      <div>
+        <dt>Added</dt>
+        <dd>{formatDate(connection.createdAt)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Remove…, then Remove or Keep: removing a connection asks first. */
+function RemoveControl({ name, disabled, onRemove }: { name: string; disabled: boolean; onRemove(): void }) {
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const isOAuth = connector?.auth.type === 'oauth2' && !connection.credentialHints.apiKey;
-  const status = statusView(connection);
-  const needsReconnect = status.reconnect;
-
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
+  return confirming ? (
+    <span className="confirm">
+      <span>Remove {name}?</span>
+      <button ref={confirmRef} type="button" className="button button--danger" onClick={onRemove}>
+        Remove
+      </button>
+      <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
+        Keep
+      </button>
+    </span>
+  ) : (
+    <button
+      type="button"
+      className="button button--quiet"
+      disabled={disabled}
+      onClick={() => setConfirming(true)}
+    >
+      Remove…
+    </button>
+  );
+}
+
+/** What the last action on a card said: done, a warning, or the error (with Reconnect for auth). */
+function CardFeedback({ feedback, onReconnect }: { feedback: Feedback | undefined; onReconnect(): void }) {
+  return (
+    <>
+      {(feedback?.tone === 'ok' || feedback?.tone === 'warn') && (
+        <p className={`notice notice--${feedback.tone}`} role="status">
+          {feedback.text}
+        </p>
+      )}
+      {feedback?.tone === 'error' && (
+        <ErrorPanel
+          error={feedback.error}
+          actions={
+            feedback.error.kind === 'auth' ? (
+              <button type="button" className="button" onClick={onReconnect}>
+                Reconnect
+              </button>
+            ) : undefined
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * What a connection's card does (Test, Make default, Reconnect, Remove), one at a time: which one is
+ * going (`busy`) and what the last one said (`feedback`).
+ */
+function useConnectionActions(connection: Connection, onMessage: (text: string) => void) {
+  const host = useHostData();
+  const reconnect = useReconnect();
+  const connectorTitle = host.connector(connection.connector)?.title ?? connection.connector;
+  const [feedback, setFeedback] = useState<Feedback | undefined>();
+  const [busy, setBusy] = useState<string | undefined>();
 
   async function act(label: string, action: () => Promise<Feedback | undefined>) {
     setBusy(label);
@@ -96,84 +205,69 @@ function ConnectionCard({
     }
   }
 
+  return {
+    busy,
+    feedback,
+    reconnect: () => void reconnect(connection),
+    test: () =>
+      act('test', async () => {
+        await api.testConnection(connection.name);
+        await host.refreshConnections();
+        return { tone: 'ok', text: `${connection.name} works.` };
+      }),
+    makeDefault: () =>
+      act('default', async () => {
+        await api.makeDefault(connection.name);
+        await host.refreshConnections();
+        onMessage(`${connection.name} is now the default ${connectorTitle} connection.`);
+        return undefined;
+      }),
+    signInAgain: () =>
+      act('reconnect', async () => {
+        const outcome = await reconnect(connection);
+        if (!outcome) return undefined;
+        if (outcome.ok) return { tone: 'ok', text: `Reconnected ${connection.name}.` };
+        return { tone: 'warn', text: oauthNote(outcome, connectorTitle) };
+      }),
+    remove: () =>
+      act('remove', async () => {
+        await api.deleteConnection(connection.name);
+        await host.refreshConnections();
+        onMessage(`Removed ${connection.name}.`);
+        return undefined;
+      }),
+  };
+}
+
+function ConnectionCard({
+  connection,
+  onMessage,
+}: {
+  connection: Connection;
+  onMessage(text: string): void;
+}) {
+  const host = useHostData();
+  const connector = host.connector(connection.connector);
+  const actions = useConnectionActions(connection, onMessage);
+  const { busy } = actions;
+  const isOAuth = connector?.auth.type === 'oauth2' && !connection.credentialHints.apiKey;
+  const status = statusView(connection);
+  const needsReconnect = status.reconnect;
   const titleId = `connection-${connection.name}`;
   return (
     <li
       className={`card connection${status.tone === 'ok' ? '' : ' connection--warn'}`}
       aria-labelledby={titleId}
     >
-      <div className="connection__head">
-        <h3 id={titleId} className="connection__name">
-          {connection.name}
-        </h3>
-        <div className="badges">
-          {connection.isDefault && <span className="badge badge--accent">Default</span>}
-          {connection.sandbox && <span className="badge badge--sandbox">Sandbox</span>}
-          <span
-            className={`badge badge--${status.tone === 'ok' ? 'ok' : status.tone === 'error' ? 'danger' : 'warn'}`}
-          >
-            {status.label}
-          </span>
-        </div>
-      </div>
+      <ConnectionHead connection={connection} status={status} titleId={titleId} />
       {status.message && <p className={`notice notice--${status.tone}`}>{status.message}</p>}
-      <dl className="facts">
-        <div>
-          <dt>Connector</dt>
-          <dd>{connector?.title ?? connection.connector}</dd>
-        </div>
-        {Object.entries(connection.credentialHints).map(([key, hint]) => (
-          <div key={key}>
-            <dt>{titleIn(connector?.credentialsSchema, key)}</dt>
-            <dd>
-              <code>{hint}</code>
-            </dd>
-          </div>
-        ))}
-        {optionFacts(connection, connector).map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>
-              <code>{value}</code>
-            </dd>
-          </div>
-        ))}
-        <div>
-          <dt>Added</dt>
-          <dd>{formatDate(connection.createdAt)}</dd>
-        </div>
-      </dl>
+      <ConnectionFacts connection={connection} connector={connector} />
       <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          disabled={Boolean(busy)}
-          onClick={() =>
-            act('test', async () => {
-              await api.testConnection(connection.name);
-              await host.refreshConnections();
-              return { tone: 'ok', text: `${connection.name} works.` };
-            })
-          }
-        >
+        <button type="button" className="button" disabled={Boolean(busy)} onClick={actions.test}>
           {busy === 'test' ? 'Testing…' : 'Test'}
         </button>
         {!connection.isDefault && (
-          <button
-            type="button"
-            className="button"
-            disabled={Boolean(busy)}
-            onClick={() =>
-              act('default', async () => {
-                await api.makeDefault(connection.name);
-                await host.refreshConnections();
-                onMessage(
-                  `${connection.name} is now the default ${connector?.title ?? connection.connector} connection.`,
-                );
-                return undefined;
-              })
-            }
-          >
+          <button type="button" className="button" disabled={Boolean(busy)} onClick={actions.makeDefault}>
             Make default
           </button>
         )}
@@ -182,68 +276,14 @@ function ConnectionCard({
             type="button"
             className={`button${needsReconnect ? ' button--primary' : ''}`}
             disabled={Boolean(busy)}
-            onClick={() =>
-              act('reconnect', async () => {
-                const outcome = await reconnect(connection);
-                if (!outcome) return undefined;
-                if (outcome.ok) return { tone: 'ok', text: `Reconnected ${connection.name}.` };
-                return { tone: 'warn', text: oauthNote(outcome, connector?.title ?? connection.connector) };
-              })
-            }
+            onClick={actions.signInAgain}
           >
             {busy === 'reconnect' ? 'Waiting for the sign-in window…' : isOAuth ? 'Reconnect' : 'Replace key'}
           </button>
         )}
-        {confirming ? (
-          <span className="confirm">
-            <span>Remove {connection.name}?</span>
-            <button
-              ref={confirmRef}
-              type="button"
-              className="button button--danger"
-              onClick={() =>
-                act('remove', async () => {
-                  await api.deleteConnection(connection.name);
-                  await host.refreshConnections();
-                  onMessage(`Removed ${connection.name}.`);
-                  return undefined;
-                })
-              }
-            >
-              Remove
-            </button>
-            <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
-              Keep
-            </button>
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="button button--quiet"
-            disabled={Boolean(busy)}
-            onClick={() => setConfirming(true)}
-          >
-            Remove…
-          </button>
-        )}
+        <RemoveControl name={connection.name} disabled={Boolean(busy)} onRemove={actions.remove} />
       </div>
-      {(feedback?.tone === 'ok' || feedback?.tone === 'warn') && (
-        <p className={`notice notice--${feedback.tone}`} role="status">
-          {feedback.text}
-        </p>
-      )}
-      {feedback?.tone === 'error' && (
-        <ErrorPanel
-          error={feedback.error}
-          actions={
-            feedback.error.kind === 'auth' ? (
-              <button type="button" className="button" onClick={() => void reconnect(connection)}>
-                Reconnect
-              </button>
-            ) : undefined
-          }
-        />
-      )}
+      <CardFeedback feedback={actions.feedback} onReconnect={actions.reconnect} />
     </li>
   );
 }
