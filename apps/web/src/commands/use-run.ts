@@ -1,5 +1,5 @@
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api, errorOf } from '../api';
 import { errorSchemaFromHost } from '../form/schema-form';
 import { recordRun } from '../recent/recent-runs';
@@ -43,6 +43,11 @@ function cancelNote(started: number, readOnly: boolean | undefined): string {
   }`;
 }
 
+/** What the page says of a run stopped: canceled on the host, or dropped here. */
+function stopNote(cause: unknown, started: number, readOnly: boolean | undefined): string {
+  return cause instanceof RunCanceled ? canceledNote(started, cause) : cancelNote(started, readOnly);
+}
+
 /** What the page says of a background run canceled on the host, with what its worker left unknown. */
 function canceledNote(started: number, canceled: RunCanceled): string {
   const seconds = Math.round((performance.now() - started) / 1000);
@@ -50,101 +55,61 @@ function canceledNote(started: number, canceled: RunCanceled): string {
   return `Canceled run ${id} after ${seconds} s.${error?.outcomeUnknown ? ` ${error.message}` : ''}`;
 }
 
-/**
- * Runs a command, now or in the background, and keeps what the page shows of it: the run going
- * (with its seconds), how it ended, a cancellation note, and the host's errors by field. `cancel`
- * stops a run in the request by dropping it, and a background run by canceling it on the host. A
- * run still going when the page goes elsewhere is dropped; a background run goes on on the host.
- */
-export function useRun(
-  detail: CommandDetail | undefined,
-  formSchema: RJSFSchema | undefined,
-  connectionName: string | undefined,
-) {
-  const [running, setRunning] = useState<Running | undefined>();
+/** The seconds a run has been going, counted while it goes. */
+function useElapsed(startedAt: number | undefined): number {
   const [elapsed, setElapsed] = useState(0);
-  const [cancelled, setCancelled] = useState<string | undefined>();
-  const [outcome, setOutcome] = useState<Outcome | undefined>();
-  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const runCount = useRef(0);
-  const resultHeading = useRef<HTMLHeadingElement>(null);
-
-  const runningRef = useRef(running);
-  runningRef.current = running;
-  useEffect(() => () => runningRef.current?.controller.abort(), []);
-
-  // The progress line counts seconds while a run is going.
-  const startedAt = running?.started;
   useEffect(() => {
     if (startedAt === undefined) return;
     setElapsed(0);
     const timer = setInterval(() => setElapsed(Math.floor((performance.now() - startedAt) / 1000)), 1000);
     return () => clearInterval(timer);
   }, [startedAt]);
+  return elapsed;
+}
 
-  const run = useCallback(
-    async (input: Record<string, unknown>, background = false) => {
-      if (!detail || !formSchema) return;
-      setCancelled(undefined);
-      setExtraErrors(undefined);
-      const id = ++runCount.current;
-      const started = performance.now();
-      const controller = new AbortController();
-      setRunning({ started, controller, inBackground: background });
-      let next: Outcome;
-      let runId: string | undefined;
-      try {
-        const result = background
-          ? await runInBackground(detail.id, input, connectionName, controller.signal, (state) => {
-              runId = state.id;
-              setRunning((current) =>
-                current?.controller === controller ? { ...current, background: state } : current,
-              );
-            })
-          : (
-              await api.run(detail.id, input, connectionName, controller.signal, (named) => {
-                runId = named;
-              })
-            ).result;
-        next = { ok: true, id, result, input, connection: connectionName, ms: performance.now() - started };
-      } catch (cause) {
-        if (controller.signal.aborted || cause instanceof RunCanceled) {
-          setRunning(undefined);
-          setOutcome(undefined);
-          setCancelled(
-            cause instanceof RunCanceled
-              ? canceledNote(started, cause)
-              : cancelNote(started, detail.annotations.readOnly),
-          );
-          return;
-        }
-        const error = errorOf(cause);
-        next = { ok: false, id, error, input, connection: connectionName, ms: performance.now() - started };
-        setExtraErrors(errorSchemaFromHost(error, formSchema));
-      }
-      setOutcome(next);
-      setRunning(undefined);
-      recordRun({
-        commandId: detail.id,
-        title: detail.title,
-        connection: connectionName,
-        input,
-        ok: next.ok,
-        errorKind: next.ok ? undefined : next.error.kind,
-        durationMs: Math.round(next.ms),
-        runId,
-      });
-      requestAnimationFrame(() => resultHeading.current?.focus());
-    },
-    [detail, formSchema, connectionName],
-  );
+/**
+ * Runs a command on the host, in the request or in the background, and gives its result;
+ * `onRun` hears the run's id as soon as the host names it, and each state of a background run.
+ */
+async function send(
+  commandId: string,
+  input: Record<string, unknown>,
+  connectionName: string | undefined,
+  background: boolean,
+  signal: AbortSignal,
+  onRun: (id: string | undefined, state?: BackgroundState) => void,
+): Promise<unknown> {
+  if (background) {
+    return runInBackground(commandId, input, connectionName, signal, (state) => onRun(state.id, state));
+  }
+  return (await api.run(commandId, input, connectionName, signal, (named) => onRun(named))).result;
+}
 
-  /**
-   * Cancels the run going. One in the background that the host has taken is canceled there: the
-   * page keeps following it until its worker has stopped it (its events end `canceled`), so what the
-   * page says is what the host did. Anything else is dropped here.
-   */
-  const cancel = useCallback(async () => {
+/** Keeps a run in the recent runs of this browser, with the host's id for it when there is one. */
+function remember(detail: CommandDetail, outcome: Outcome, runId: string | undefined): void {
+  recordRun({
+    commandId: detail.id,
+    title: detail.title,
+    connection: outcome.connection,
+    input: outcome.input,
+    ok: outcome.ok,
+    errorKind: outcome.ok ? undefined : outcome.error.kind,
+    durationMs: Math.round(outcome.ms),
+    runId,
+  });
+}
+
+/**
+ * Cancels the run going. One in the background that the host has taken is canceled there: the
+ * page keeps following it until its worker has stopped it (its events end `canceled`), so what the
+ * page says is what the host did. Anything else is dropped here.
+ */
+function useCancel(
+  runningRef: { current: Running | undefined },
+  setRunning: Dispatch<SetStateAction<Running | undefined>>,
+  setCancelled: (note: string) => void,
+) {
+  return useCallback(async () => {
     const current = runningRef.current;
     if (!current) return;
     const id = current.background?.id;
@@ -163,7 +128,72 @@ export function useRun(
       mark(false);
       setCancelled(`Could not cancel run ${id}: ${errorOf(cause).message}`);
     }
-  }, []);
+  }, [runningRef, setRunning, setCancelled]);
+}
+
+/**
+ * Runs a command, now or in the background, and keeps what the page shows of it: the run going
+ * (with its seconds), how it ended, a cancellation note, and the host's errors by field. `cancel`
+ * stops a run in the request by dropping it, and a background run by canceling it on the host. A
+ * run still going when the page goes elsewhere is dropped; a background run goes on on the host.
+ */
+export function useRun(
+  detail: CommandDetail | undefined,
+  formSchema: RJSFSchema | undefined,
+  connectionName: string | undefined,
+) {
+  const [running, setRunning] = useState<Running | undefined>();
+  const [cancelled, setCancelled] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const runCount = useRef(0);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+
+  const runningRef = useRef(running);
+  runningRef.current = running;
+  useEffect(() => () => runningRef.current?.controller.abort(), []);
+
+  const elapsed = useElapsed(running?.started);
+
+  const run = useCallback(
+    async (input: Record<string, unknown>, background = false) => {
+      if (!detail || !formSchema) return;
+      setCancelled(undefined);
+      setExtraErrors(undefined);
+      const id = ++runCount.current;
+      const started = performance.now();
+      const controller = new AbortController();
+      setRunning({ started, controller, inBackground: background });
+      let next: Outcome;
+      let runId: string | undefined;
+      const onRun = (named: string | undefined, state?: BackgroundState) => {
+        runId = named;
+        if (state)
+          setRunning((now) => (now?.controller === controller ? { ...now, background: state } : now));
+      };
+      try {
+        const result = await send(detail.id, input, connectionName, background, controller.signal, onRun);
+        next = { ok: true, id, result, input, connection: connectionName, ms: performance.now() - started };
+      } catch (cause) {
+        if (controller.signal.aborted || cause instanceof RunCanceled) {
+          setRunning(undefined);
+          setOutcome(undefined);
+          setCancelled(stopNote(cause, started, detail.annotations.readOnly));
+          return;
+        }
+        const error = errorOf(cause);
+        next = { ok: false, id, error, input, connection: connectionName, ms: performance.now() - started };
+        setExtraErrors(errorSchemaFromHost(error, formSchema));
+      }
+      setOutcome(next);
+      setRunning(undefined);
+      remember(detail, next, runId);
+      requestAnimationFrame(() => resultHeading.current?.focus());
+    },
+    [detail, formSchema, connectionName],
+  );
+
+  const cancel = useCancel(runningRef, setRunning, setCancelled);
 
   /** Forgets the last outcome and cancellation: an earlier result would read as the answer to a new form. */
   const clearOutcome = useCallback(() => {
