@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 const RANGE = { start: '20260301T00', end: '20260301T23' };
 
 /**
- * @param {{kind: 'raw-export', url: string, connection: any}
+ * @param {{kind: 'raw-export' | 'raw-unzip' | 'raw-parse', url: string, connection: any}
  *   | {kind: 'decode-export', connection: any}
  *   | {kind: 'ndjson-export', connection: any}
  *   | {kind: 'send-events', connection: any, count: number}} clientCase
@@ -39,6 +39,40 @@ async function clientMain(clientCase) {
       let archiveBytes = 0;
       for await (const chunk of response.body) archiveBytes += chunk.length;
       return { archiveBytes };
+    };
+    done = () => agent.close();
+  } else if (clientCase.kind === 'raw-unzip' || clientCase.kind === 'raw-parse') {
+    // The same-work baseline (raw-export.mjs): the download, unzipped and gunzipped with zlib, the
+    // text discarded (raw-unzip, exportNdjson's work) or split into lines, each JSON.parse'd
+    // (raw-parse, exportEvents' work).
+    const { Agent, request } = await import('undici');
+    const { decodeArchive, lineParser } = await import('./raw-export.mjs');
+    const agent = new Agent({ keepAliveTimeout: 60_000 });
+    const secret = `${connection.credentials.apiKey}:${connection.credentials.secretKey}`;
+    const authorization = `Basic ${Buffer.from(secret).toString('base64')}`;
+    work = async () => {
+      const response = await request(`${clientCase.url}/api/2/export?start=${RANGE.start}&end=${RANGE.end}`, {
+        dispatcher: agent,
+        headers: { authorization },
+      });
+      if (response.statusCode !== 200) throw new Error(`raw export answered ${response.statusCode}`);
+      let ndjsonBytes = 0;
+      let events = 0;
+      if (clientCase.kind === 'raw-unzip') {
+        await decodeArchive(response.body, (text) => {
+          ndjsonBytes += text.length;
+        });
+        return { ndjsonBytes };
+      }
+      const lines = lineParser((event) => {
+        if (event.event_type !== undefined) events += 1;
+      });
+      await decodeArchive(
+        response.body,
+        (text) => lines.text(text),
+        () => lines.end(),
+      );
+      return { events };
     };
     done = () => agent.close();
   } else {

@@ -18,9 +18,22 @@ export function defineOperation(text: string, ...fragments: string[]): GraphqlOp
   return {
     kind: match[1] as 'query' | 'mutation',
     name: match[2]!,
-    document: [text.trim(), ...fragments.map((fragment) => fragment.trim())].join('\n\n'),
+    document: compact([text, ...fragments].join(' ')),
     rootFields: rootFieldsOf(text.slice(match[0].length)),
   };
+}
+
+/**
+ * The document as sent: every run of whitespace (line breaks and indentation included) outside a
+ * string literal is one space (a `#` comment goes), and none is kept beside a brace, which GraphQL ignores. A request's
+ * body is then about a quarter shorter, with no newline to escape in its JSON, for the same meaning.
+ */
+export function compact(document: string): string {
+  return document
+    .split(/("(?:[^"\\]|\\.)*")/)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/#[^\n]*/g, ' ').replace(/\s+/g, ' ').replace(/ ?([{}]) ?/g, '$1')))
+    .join('')
+    .trim();
 }
 
 /**

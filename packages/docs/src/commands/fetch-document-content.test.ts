@@ -56,6 +56,19 @@ describe('fetchDocumentContent', () => {
     expect(fetchDocumentContent.output!.parse(document)).toEqual(document);
   });
 
+  it('gives the tab as Markdown in every form a result travels in: JSON, a spread, a structured clone', async () => {
+    const id = t.sim.seeded!.meetingNotesId;
+    const document = await t.connect().run('fetchDocumentContent', { documentId: id });
+    expect(Object.keys(document)).toContain('markdown');
+    expect(document.markdown).toMatch(/^# Weekly Sync — Meeting Notes\n/);
+    const serialized = JSON.parse(JSON.stringify(document)) as DocsDocument;
+    expect(serialized.markdown).toBe(document.markdown);
+    expect({ ...document }.markdown).toBe(document.markdown);
+    expect(structuredClone(document).markdown).toBe(document.markdown);
+    // Rendered once: the same string on every read.
+    expect(document.markdown).toBe(document.markdown);
+  });
+
   it('returns every tab, child tabs nested, and the first tab’s body as body', async () => {
     const id = t.sim.seeded!.wikiId;
     const document = await t.connect().run('fetchDocumentContent', { documentId: id });

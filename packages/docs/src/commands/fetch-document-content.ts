@@ -27,9 +27,28 @@ export const fetchDocumentContent = defineCommand({
     const wanted = wantedTab(input.documentId, input.tabId);
     const { document, tab } = await readDocumentTab(ctx, input.documentId.id, wanted, signal);
     const content = (tab?.documentTab ?? document) as DocumentContent;
-    const markdown = documentMarkdown(content);
-    return tab?.documentTab?.body
-      ? { ...document, body: tab.documentTab.body, markdown }
-      : { ...document, markdown };
+    const result: DocsDocument = tab?.documentTab?.body ? { ...document, body: tab.documentTab.body } : { ...document };
+    return withMarkdown(result, content);
   },
 });
+
+/**
+ * Gives the result its `markdown`, rendered on first read: an enumerable property, so JSON, spreads,
+ * `structuredClone` and the host's views see it like any other field, while a program that reads only
+ * `body` does not pay for the rendering (most of a fetch's CPU for a long document). Assigning it
+ * replaces the rendering with the value given.
+ */
+function withMarkdown(result: DocsDocument, content: DocumentContent): DocsDocument {
+  let markdown: string | undefined;
+  return Object.defineProperty(result, 'markdown', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      markdown ??= documentMarkdown(content);
+      return markdown;
+    },
+    set: (value: string) => {
+      markdown = value;
+    },
+  });
+}

@@ -193,10 +193,18 @@ const ISSUES: SeedIssue[] = [
 /** Fills a workspace with the sandbox's realistic data (the ids of `LINEAR_SEED`). */
 export function seedLinearWorkspace(workspace: LinearWorkspace): void {
   const { users, teams, labels, cycles, projectStatuses, projects } = LINEAR_SEED;
-  workspace.addUser({ id: users.ada, name: 'Ada Lovelace', email: 'ada@example.com', admin: true });
-  workspace.addUser({ id: users.grace, name: 'Grace Hopper', email: 'grace@example.com' });
-  workspace.addUser({ id: users.alan, name: 'Alan Turing', email: 'alan@example.com' });
-  workspace.addUser({ id: users.katherine, name: 'Katherine Johnson', email: 'katherine@example.com' });
+  // One moment for every seeded user, so lists show them in the order they are added here, however
+  // slowly the seed runs (newest first, ties kept in order).
+  const joined = workspace.now();
+  workspace.addUser({ id: users.ada, name: 'Ada Lovelace', email: 'ada@example.com', admin: true, createdAt: joined });
+  workspace.addUser({ id: users.grace, name: 'Grace Hopper', email: 'grace@example.com', createdAt: joined });
+  workspace.addUser({ id: users.alan, name: 'Alan Turing', email: 'alan@example.com', createdAt: joined });
+  workspace.addUser({
+    id: users.katherine,
+    name: 'Katherine Johnson',
+    email: 'katherine@example.com',
+    createdAt: joined,
+  });
 
   const stateIds = (states: Record<StateKey, string>) =>
     Object.fromEntries(Object.entries(states).map(([key, id]) => [STATE_NAMES[key as StateKey], id]));

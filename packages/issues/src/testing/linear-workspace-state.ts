@@ -181,8 +181,10 @@ export class LinearWorkspaceState {
     email: string;
     displayName?: string;
     admin?: boolean;
+    /** When the user joined; now unless given (a seed gives its users one moment, so they list in order). */
+    createdAt?: string;
   }): UserRecord {
-    const now = this.now();
+    const now = input.createdAt ?? this.now();
     const user: UserRecord = {
       id: input.id ?? randomUUID(),
       name: input.name,
