@@ -211,12 +211,47 @@ function ensurePythonJsonschema() {
   if (status !== 0) log('installing python3-jsonschema failed: the Python SDK schema test will fail in CI');
 }
 
+/**
+ * What `start` needs built: every package's JavaScript, not its type declarations (most of a cold
+ * build's time: tsup runs a TypeScript program per package for them). A build that `test` or `build`
+ * left in turbo's cache is reused whole; otherwise the JavaScript alone is built (`C_BUILD_TYPES=0`,
+ * its own cache entry), and a later `test` builds or restores the declarations.
+ */
+function buildToStart() {
+  const dry = spawnSync(join(binDir, 'pnpm'), ['exec', 'turbo', 'run', 'build', '--dry=json'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  let cached = false;
+  try {
+    const tasks = JSON.parse(dry.stdout.slice(dry.stdout.indexOf('{'))).tasks ?? [];
+    cached = tasks.length > 0 && tasks.every((task) => task.cache?.status === 'HIT');
+  } catch {
+    cached = false;
+  }
+  const buildEnv = cached ? env : { ...env, C_BUILD_TYPES: '0' };
+  if (!cached) log('building the JavaScript that starting needs (type declarations come with npm test)');
+  must(
+    run(join(binDir, 'pnpm'), ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
+      env: buildEnv,
+    }),
+    'build',
+  );
+}
+
 const [command = 'test', ...rest] = process.argv.slice(2);
 switch (command) {
   case 'start': {
     install();
-    must(pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']), 'build');
-    process.exit(pnpm(['--filter', '@c/host', 'exec', 'node', 'dist/cli.js', 'serve', '--sandbox', ...rest]));
+    buildToStart();
+    // Straight to the host's CLI on the toolchain's Node: no pnpm process between.
+    const node =
+      spawnSync('sh', ['-c', 'command -v node'], { env, encoding: 'utf8' }).stdout.trim() || 'node';
+    process.exit(
+      run(node, [join(root, 'apps', 'host', 'dist', 'cli.js'), 'serve', '--sandbox', ...rest], { env }),
+    );
     break;
   }
   case 'test': {

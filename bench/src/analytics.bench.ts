@@ -131,7 +131,12 @@ async function benchExportDecode(scale: number): Promise<void> {
       rows.push(
         row('raw undici download, bytes discarded', raw, raw, ''),
         row('raw: download, unzip + gunzip (zlib), text discarded', rawUnzip, rawUnzip, 'baseline'),
-        row('@c/analytics exportNdjson to /dev/null', ndjson, rawUnzip, '≥ 1.00× same work, peak RSS < 150 MB'),
+        row(
+          '@c/analytics exportNdjson to /dev/null',
+          ndjson,
+          rawUnzip,
+          '≥ 1.00× same work, peak RSS < 150 MB',
+        ),
         row('raw: download, unzip + gunzip, JSON.parse per line', rawParse, rawParse, 'baseline'),
         row('@c/analytics exportEvents', decoded, rawParse, '≥ 0.80× same work, peak RSS < 150 MB'),
       );

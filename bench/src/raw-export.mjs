@@ -78,7 +78,11 @@ export async function decodeArchive(body, onText, onMemberEnd = () => {}) {
         continue;
       }
       let at = buf.indexOf(DESCRIPTOR);
-      while (at !== -1 && at + DESCRIPTOR_LENGTH <= buf.length && buf.readUInt32LE(at + 8) !== member.seen + at) {
+      while (
+        at !== -1 &&
+        at + DESCRIPTOR_LENGTH <= buf.length &&
+        buf.readUInt32LE(at + 8) !== member.seen + at
+      ) {
         at = buf.indexOf(DESCRIPTOR, at + 1);
       }
       if (at !== -1 && at + DESCRIPTOR_LENGTH <= buf.length) {
@@ -124,7 +128,8 @@ export function lineParser(onEvent) {
         from = at + 1;
         at = text.indexOf(0x0a, from);
       }
-      if (from < text.length) carry = carry.length > 0 ? Buffer.concat([carry, text.subarray(from)]) : text.subarray(from);
+      if (from < text.length)
+        carry = carry.length > 0 ? Buffer.concat([carry, text.subarray(from)]) : text.subarray(from);
     },
     end() {
       flushLine(carry);

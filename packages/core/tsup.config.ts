@@ -10,7 +10,8 @@ export default defineConfig({
     'src/testing/vitest.ts',
   ],
   format: ['esm'],
-  dts: true,
+  // `npm start` builds without declarations (C_BUILD_TYPES=0, scripts/bootstrap.mjs)
+  dts: process.env.C_BUILD_TYPES !== '0',
   clean: true,
   sourcemap: true,
   target: 'node22',

@@ -3,7 +3,8 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts', 'src/testing/index.ts'],
   format: ['esm'],
-  dts: true,
+  // `npm start` builds without declarations (C_BUILD_TYPES=0, scripts/bootstrap.mjs)
+  dts: process.env.C_BUILD_TYPES !== '0',
   clean: true,
   sourcemap: true,
   target: 'node22',

@@ -31,7 +31,14 @@ export function defineOperation(text: string, ...fragments: string[]): GraphqlOp
 export function compact(document: string): string {
   return document
     .split(/("(?:[^"\\]|\\.)*")/)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/#[^\n]*/g, ' ').replace(/\s+/g, ' ').replace(/ ?([{}]) ?/g, '$1')))
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part
+            .replace(/#[^\n]*/g, ' ')
+            .replace(/\s+/g, ' ')
+            .replace(/ ?([{}]) ?/g, '$1'),
+    )
     .join('')
     .trim();
 }

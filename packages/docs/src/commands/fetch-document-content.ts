@@ -27,7 +27,9 @@ export const fetchDocumentContent = defineCommand({
     const wanted = wantedTab(input.documentId, input.tabId);
     const { document, tab } = await readDocumentTab(ctx, input.documentId.id, wanted, signal);
     const content = (tab?.documentTab ?? document) as DocumentContent;
-    const result: DocsDocument = tab?.documentTab?.body ? { ...document, body: tab.documentTab.body } : { ...document };
+    const result: DocsDocument = tab?.documentTab?.body
+      ? { ...document, body: tab.documentTab.body }
+      : { ...document };
     return withMarkdown(result, content);
   },
 });

@@ -196,7 +196,13 @@ export function seedLinearWorkspace(workspace: LinearWorkspace): void {
   // One moment for every seeded user, so lists show them in the order they are added here, however
   // slowly the seed runs (newest first, ties kept in order).
   const joined = workspace.now();
-  workspace.addUser({ id: users.ada, name: 'Ada Lovelace', email: 'ada@example.com', admin: true, createdAt: joined });
+  workspace.addUser({
+    id: users.ada,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    admin: true,
+    createdAt: joined,
+  });
   workspace.addUser({ id: users.grace, name: 'Grace Hopper', email: 'grace@example.com', createdAt: joined });
   workspace.addUser({ id: users.alan, name: 'Alan Turing', email: 'alan@example.com', createdAt: joined });
   workspace.addUser({
