@@ -191,6 +191,12 @@ program
       'the load balancers in front (IPs, CIDRs, comma-separated): only from them is X-Forwarded-For believed',
     ).env('C_HOST_TRUST_PROXY'),
   )
+  .addOption(
+    new Option(
+      '--max-result-bytes <bytes>',
+      'the largest result a run keeps, in bytes of JSON (default 8 MiB): a larger list is cut at a whole item',
+    ).env('C_HOST_MAX_RESULT_BYTES'),
+  )
   .option('--no-open', 'do not open the browser')
   .action(guarded(async () => (await import('./cli/serve.js')).serveCommand));
 

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ValidationError } from '@c/core';
+import { RUN_RESULT_BYTES_RANGE } from './run/bounded-result.js';
 
 /** The default port of `c-host serve`. */
 export const DEFAULT_PORT = 8787;
@@ -15,6 +16,7 @@ export interface HostFlags {
   databaseUrl?: string | undefined;
   publicUrl?: string | undefined;
   trustProxy?: string | undefined;
+  maxResultBytes?: string | number | undefined;
 }
 
 /** The host's resolved settings. */
@@ -41,6 +43,12 @@ export interface HostConfig {
    * header is ignored and the client is the connection's peer.
    */
   trustProxy: string[];
+  /**
+   * `C_HOST_MAX_RESULT_BYTES` (or `--max-result-bytes`): the largest result a run keeps, in bytes of
+   * JSON (default 8 MiB). A larger one has its largest list cut at a whole item and says so
+   * (`truncated`, `truncation`); one with no list to cut is an error that names the bound.
+   */
+  maxResultBytes?: number | undefined;
 }
 
 /** `$XDG_DATA_HOME/c-host`, else `~/.local/share/c-host`. */
@@ -68,7 +76,22 @@ export function resolveConfig(flags: HostFlags = {}, env: NodeJS.ProcessEnv = pr
     databaseUrl,
     publicUrl: checkPublicUrl(flags.publicUrl || env.C_HOST_PUBLIC_URL || undefined),
     trustProxy: parseTrustProxy(flags.trustProxy || env.C_HOST_TRUST_PROXY || undefined),
+    maxResultBytes: parseMaxResultBytes(flags.maxResultBytes ?? (env.C_HOST_MAX_RESULT_BYTES || undefined)),
   };
+}
+
+/** Reads `C_HOST_MAX_RESULT_BYTES`: a whole number of bytes within `RUN_RESULT_BYTES_RANGE`. */
+export function parseMaxResultBytes(raw: string | number | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  const { min, max } = RUN_RESULT_BYTES_RANGE;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ValidationError(
+      `Invalid parameter "max-result-bytes": "${String(raw)}" is not a whole number of bytes from ${min} (64 KiB) to ${max} (256 MiB); C_HOST_MAX_RESULT_BYTES or --max-result-bytes sets the largest result a run keeps`,
+      { parameter: 'max-result-bytes' },
+    );
+  }
+  return value;
 }
 
 /** The named ranges `proxy-addr` (Fastify's `trustProxy`) knows, besides addresses and CIDRs. */

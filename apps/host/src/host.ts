@@ -73,6 +73,7 @@ export async function openHost(options: OpenHostOptions): Promise<Host> {
     connections,
     ledger: new IdempotencyLedger({ settings, locks }),
     operations,
+    maxResultBytes: options.config.maxResultBytes,
   });
   const access = new AccessControl({ settings, locks }, { token: options.config.token });
   const oauth = new OAuthFlow({

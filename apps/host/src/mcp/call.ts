@@ -7,8 +7,8 @@ import type {
   ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RegisteredCommand } from '../registry.js';
+import { allowsKey, boundResult, MIN_RESULT_BYTES } from '../run/bounded-result.js';
 import type { Runner } from '../run/runner.js';
-import { boundResult, MIN_RESULT_BYTES } from './bounded-result.js';
 import { type ConfirmContext, confirmBeforeHarm } from './confirm.js';
 import { CONNECTION_ARGUMENT, KEY_ARGUMENT } from './mcp-host.js';
 import { ownsParameter, toolFor } from './tools.js';
@@ -59,13 +59,6 @@ function splitArguments(
     );
   }
   return { input, connection, idempotencyKey };
-}
-
-/** Whether an object result may carry `key` under the tool's output schema. */
-function allows(schema: JsonSchema | undefined, key: string): boolean {
-  if (!schema) return true;
-  const properties = (schema.properties ?? {}) as Record<string, unknown>;
-  return Object.hasOwn(properties, key) || schema.additionalProperties !== false;
 }
 
 export const errorResult = (error: unknown, ...more: string[]): CallToolResult => ({
@@ -129,7 +122,7 @@ export async function callTool(
     input,
     tool: entry.toolName,
     inputSchema: entry.command.inputSchema,
-    markable: (key: string) => allows(schema, key),
+    markable: (key: string) => allowsKey(schema, key),
   };
   // Each round halves the budget: JSON escaping of the text copy can make a message outgrow it.
   for (let budget = maxResultBytes; budget >= MIN_RESULT_BYTES; budget = Math.floor(budget / 2)) {

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { hostVersion } from '../paths.js';
 import type { RegisteredCommand, Registry } from '../registry.js';
-import { resultBudget } from './bounded-result.js';
+import { resultBudget } from '../run/bounded-result.js';
 import { callTool } from './call.js';
 import { asksForm, type ConfirmContext } from './confirm.js';
 import {

@@ -6,7 +6,7 @@ import {
   MAX_RESULT_TOKENS_ENV,
   MIN_RESULT_BYTES,
   MIN_RESULT_TOKENS,
-} from './bounded-result.js';
+} from '../run/bounded-result.js';
 import type { McpOptions } from './mcp-host.js';
 import { parseToolsets } from './mcp-toolsets.js';
 

@@ -1,7 +1,7 @@
 import { fillLookupInput, type JsonSchema, type Lookup, ValidationError } from '@c/core';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type RegisteredCommand, type Registry, toolNameOf } from '../registry.js';
-import { resultBudget } from './bounded-result.js';
+import { resultBudget } from '../run/bounded-result.js';
 import {
   compactInput,
   compactOutput,

@@ -1,4 +1,4 @@
-import type { RunOptions } from '@c/core';
+import { type RunOptions, ValidationError } from '@c/core';
 import { checkRunKey } from '@c/core/internal';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import type { Operations } from '../observability/operations.js';
@@ -6,6 +6,7 @@ import { currentRequest } from '../observability/request-context.js';
 import type { RegisteredCommand, Registry } from '../registry.js';
 import type { ConnectionRecord } from '../store/connection-store.js';
 import type { RunSurface } from '../store/history-store.js';
+import { allowsKey, boundResult, DEFAULT_RUN_RESULT_BYTES } from './bounded-result.js';
 import type { IdempotencyLedger } from './idempotency.js';
 import { refuseForbiddenKeys } from './input-keys.js';
 
@@ -71,6 +72,8 @@ export interface RunnerParts {
   connections: Pick<ConnectionManager, 'resolve' | 'use'>;
   ledger: IdempotencyLedger;
   operations: Pick<Operations, 'startRun'>;
+  /** The largest result a run keeps, in bytes of JSON (default `DEFAULT_RUN_RESULT_BYTES`). */
+  maxResultBytes?: number | undefined;
 }
 
 /**
@@ -139,13 +142,11 @@ export class Runner {
       observer: observed.observer,
     });
     const execute = () =>
-      this.#parts.connections.use(
-        connection,
-        (client) => client.runParsed(entry.command, checked.parsed, options),
-        {
+      this.#parts.connections
+        .use(connection, (client) => client.runParsed(entry.command, checked.parsed, options), {
           sandbox: !dryRun,
-        },
-      );
+        })
+        .then((result) => this.#bound(checked, result));
     if (key === undefined || dryRun) return observed.finish(execute());
     return observed.finish(
       this.#parts.ledger.run(
@@ -159,6 +160,29 @@ export class Runner {
           },
         },
       ),
+    );
+  }
+
+  /**
+   * Holds a result to the host's bound before any surface answers it or any store keeps it (an async
+   * run's record, the idempotency ledger): a larger one has its largest list cut at a whole item,
+   * saying so; one with no list to cut is a `ValidationError` naming the bound (the call was made:
+   * a write's outcome is in the provider, and the error says so).
+   */
+  #bound(checked: CheckedRun, result: unknown): unknown {
+    const limit = this.#parts.maxResultBytes ?? DEFAULT_RUN_RESULT_BYTES;
+    const { command, id } = checked.entry;
+    const bounded = boundResult(result, limit, {
+      input: checked.input as Record<string, unknown>,
+      tool: id,
+      inputSchema: command.inputSchema,
+      markable: (key) => allowsKey(command.outputSchema, key),
+    });
+    if (bounded) return bounded.value;
+    const write = !command.annotations.readOnly;
+    throw new ValidationError(
+      `The result of ${id} is larger than ${limit} bytes of JSON (C_HOST_MAX_RESULT_BYTES) and has no list to cut: narrow the input so that less comes back${write ? '. The call was made: look at the provider before running it again' : ''}`,
+      { details: { maxResultBytes: limit, ...(write ? { ranWithoutError: true } : {}) } },
     );
   }
 

@@ -15,8 +15,16 @@ export const MIN_RESULT_TOKENS = 1_500;
 export const MAX_RESULT_TOKENS_CEILING = 1_000_000;
 /** The environment variable that sets the token bound of a server started without the flag. */
 export const MAX_RESULT_TOKENS_ENV = 'C_HOST_MCP_MAX_RESULT_TOKENS';
-/** The HTTP API's and the CLI's bound on a result, kept at 1 MiB (spec/AGENTS.md). */
+/** An MCP tool result's bound in bytes of JSON when only bytes are asked for (spec/AGENTS.md). */
 export const DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
+/**
+ * Every run's bound, whatever its surface (HTTP, the web UI, the CLI, an async run's record, the
+ * idempotency ledger's copy): 8 MiB of JSON unless `C_HOST_MAX_RESULT_BYTES` says otherwise. MCP
+ * cuts further to its own bound.
+ */
+export const DEFAULT_RUN_RESULT_BYTES = 8 * 1024 * 1024;
+/** The bounds `C_HOST_MAX_RESULT_BYTES` may take: 64 KiB to 256 MiB. */
+export const RUN_RESULT_BYTES_RANGE = { min: 64 * 1024, max: 256 * 1024 * 1024 } as const;
 /**
  * The largest `--max-result-bytes`: a result travels twice in its message (as `structuredContent`
  * and as text, where JSON escaping may grow it), and the official SDK's stdio client refuses any
@@ -61,6 +69,13 @@ export function resultBudget(options: {
   const tokens = maxResultTokens ?? DEFAULT_MAX_RESULT_TOKENS;
   const byTokens = tokens * BYTES_PER_TOKEN;
   return { bytes: Math.min(byTokens, maxResultBytes ?? byTokens), tokens };
+}
+
+/** Whether an object result may carry `key` under an output schema (none: anything goes). */
+export function allowsKey(schema: JsonSchema | undefined, key: string): boolean {
+  if (!schema) return true;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  return Object.hasOwn(properties, key) || schema.additionalProperties !== false;
 }
 
 /** What a bounded result is. */
