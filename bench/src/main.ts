@@ -13,6 +13,7 @@ const sections: [string, () => Promise<void>][] = [
   ['host', async () => (await import('./host.bench.ts')).benchHost(scale)],
   ['fleet', async () => (await import('./fleet.bench.ts')).benchFleet(scale)],
   ['triggers', async () => (await import('./triggers.bench.ts')).benchTriggers(scale)],
+  ['soak', async () => (await import('./soak.bench.ts')).benchSoak(scale)],
   ['cold', async () => (await import('./cold.bench.ts')).benchCold(scale)],
   ['size', async () => (await import('./size.bench.ts')).benchSize()],
 ];

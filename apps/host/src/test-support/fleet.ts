@@ -9,6 +9,8 @@ export interface HostProcess {
   address: string;
   /** `http://<address>:<port>`. */
   url: string;
+  /** Its process id. */
+  pid: number | undefined;
   /** The one-time sign-in link it printed. */
   link: string;
   stderr(): string;
@@ -92,6 +94,7 @@ export async function startHostProcess(options: {
   return {
     address: options.address,
     url: `http://${options.address}:${options.port}`,
+    pid: child.pid,
     link,
     stderr: () => stderr,
     running: () => exited === undefined,
