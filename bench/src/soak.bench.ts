@@ -25,12 +25,15 @@ export async function benchSoak(scale: number): Promise<void> {
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   const last = output.trim().split('\n').at(-1);
   if (code !== 0 || !last) throw new Error(`the soak exited with ${code}`);
-  const { soakRows } = await import('../../apps/host/src/test-support/soak.ts');
-  const report = JSON.parse(last);
+  // The report and its rows come from the runner: the host's helpers are not part of this package.
+  const { report, rows } = JSON.parse(last) as {
+    report: { lost: string[]; duplicated: string[] };
+    rows: string[][];
+  };
   printTable(
     `fleet soak: ${durationMs / 1000} s, three c-host serve behind nginx on one PostgreSQL`,
     ['measure', 'value'],
-    soakRows(report),
+    rows,
   );
   if (report.lost.length > 0 || report.duplicated.length > 0) {
     process.stdout.write(`\nLOST: ${report.lost.join('; ')}\nDUPLICATED: ${report.duplicated.join('; ')}\n`);
