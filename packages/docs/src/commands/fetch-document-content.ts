@@ -34,23 +34,48 @@ export const fetchDocumentContent = defineCommand({
   },
 });
 
+/** Where a result keeps what its `markdown` is rendered from, and the rendering once read or set. */
+const rendering = Symbol('markdown');
+
+interface Rendering {
+  content: DocumentContent;
+  markdown: string | undefined;
+}
+
+type WithRendering = DocsDocument & { [rendering]: Rendering };
+
+/**
+ * One accessor pair for every result. V8 keeps an object's accessors in its hidden class, so a
+ * getter and setter made per call gave every result a hidden class of its own, reachable from the
+ * shared one's transitions until the next full collection: each fetched document then outlived
+ * hundreds of later calls, and the garbage collector copying them cost as much as the call itself.
+ */
+const markdownProperty: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: WithRendering): string {
+    const state = this[rendering];
+    state.markdown ??= documentMarkdown(state.content);
+    return state.markdown;
+  },
+  set(this: WithRendering, value: string) {
+    this[rendering].markdown = value;
+  },
+};
+
 /**
  * Gives the result its `markdown`, rendered on first read: an enumerable property, so JSON, spreads,
  * `structuredClone` and the host's views see it like any other field, while a program that reads only
  * `body` does not pay for the rendering (most of a fetch's CPU for a long document). Assigning it
- * replaces the rendering with the value given.
+ * replaces the rendering with the value given. What it is rendered from sits under a symbol that is
+ * not enumerable, so no copy or serialisation carries it.
  */
 function withMarkdown(result: DocsDocument, content: DocumentContent): DocsDocument {
-  let markdown: string | undefined;
-  return Object.defineProperty(result, 'markdown', {
-    enumerable: true,
+  Object.defineProperty(result, rendering, {
+    value: { content, markdown: undefined } satisfies Rendering,
+    enumerable: false,
+    writable: false,
     configurable: true,
-    get: () => {
-      markdown ??= documentMarkdown(content);
-      return markdown;
-    },
-    set: (value: string) => {
-      markdown = value;
-    },
   });
+  return Object.defineProperty(result, 'markdown', markdownProperty);
 }
