@@ -69,20 +69,13 @@ export interface LookupInputProps {
   describedBy?: string | undefined;
 }
 
-/** The combobox itself, for rjsf's widget and for forms that lay out their own fields (a filter builder). */
-export function LookupInput(props: LookupInputProps) {
-  const { spec, context, id, value, onChange, disabled, required, placeholder } = props;
-  const acceptsJson = props.acceptsJson === true;
-  const text =
-    value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+/**
+ * The options of a lookup: loaded on first need from the chosen connection (a remote search follows
+ * what is typed), reset when the connection or a field they depend on changes, filtered by `query`.
+ */
+function useLookupOptions(spec: LookupSpec, context: FormContext, query: string) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
-  const [query, setQuery] = useState('');
   const request = useRef(0);
-  const listId = `${id}__options`;
-  const statusId = `${id}__lookup`;
-
   const dependency = spec.needs.map((name) => JSON.stringify(context.formData[name]) ?? '').join('\u0000');
   // The whole form changes on every keystroke; loads read it through a ref, and only the field the
   // options depend on (a team for its states) resets them.
@@ -143,9 +136,20 @@ export function LookupInput(props: LookupInputProps) {
     if (status.state === 'idle') void load(spec.searchesRemotely ? query : '');
   }
 
+  return { status, shown, ensureLoaded };
+}
+
+/** The open list and its active option, moved with the arrow keys, chosen with Enter, closed with Escape. */
+function useListKeys(
+  shown: LookupOption[],
+  ensureLoaded: () => void,
+  onChoose: (option: LookupOption) => void,
+) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
   function choose(option: LookupOption) {
-    onChange(option.value);
-    setQuery('');
+    onChoose(option);
     setOpen(false);
     setActive(-1);
   }
@@ -171,17 +175,36 @@ export function LookupInput(props: LookupInputProps) {
     }
   }
 
-  let statusText = '';
-  if (status.state === 'loading') statusText = `Loading ${spec.noun} from ${context.connection}…`;
-  else if (status.state === 'ready') {
-    statusText =
-      status.options.length === 0
-        ? `No ${spec.noun} found in ${context.connection}. You can type ${spec.typed}.`
-        : `${status.options.length} ${spec.noun} in ${context.connection}. Press Down to choose, or type ${spec.typed}.`;
-  } else if (status.state === 'blocked' || status.state === 'failed') statusText = status.message;
-  else
-    statusText = `Type ${spec.typed}, or choose from the ${spec.noun} of ${context.connection ?? 'a connection'}.`;
+  return { open, setOpen, active, setActive, choose, onKeyDown };
+}
 
+/** The line under the combobox: what is loading, how many were found, or why none can be. */
+function statusTextOf(status: Status, spec: LookupSpec, connection: string | undefined): string {
+  if (status.state === 'loading') return `Loading ${spec.noun} from ${connection}…`;
+  if (status.state === 'ready') {
+    return status.options.length === 0
+      ? `No ${spec.noun} found in ${connection}. You can type ${spec.typed}.`
+      : `${status.options.length} ${spec.noun} in ${connection}. Press Down to choose, or type ${spec.typed}.`;
+  }
+  if (status.state === 'blocked' || status.state === 'failed') return status.message;
+  return `Type ${spec.typed}, or choose from the ${spec.noun} of ${connection ?? 'a connection'}.`;
+}
+
+/** The combobox itself, for rjsf's widget and for forms that lay out their own fields (a filter builder). */
+export function LookupInput(props: LookupInputProps) {
+  const { spec, context, id, value, onChange, disabled, required, placeholder } = props;
+  const acceptsJson = props.acceptsJson === true;
+  const text =
+    value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const [query, setQuery] = useState('');
+  const { status, shown, ensureLoaded } = useLookupOptions(spec, context, query);
+  const list = useListKeys(shown, ensureLoaded, (option) => {
+    onChange(option.value);
+    setQuery('');
+  });
+  const { open, active } = list;
+  const listId = `${id}__options`;
+  const statusId = `${id}__lookup`;
   const activeId = open && active >= 0 && shown[active] ? `${listId}-${active}` : undefined;
   return (
     <div className="lookup">
@@ -207,65 +230,112 @@ export function LookupInput(props: LookupInputProps) {
             onChange(parseTyped(typed, acceptsJson));
             setQuery(typed);
             ensureLoaded();
-            setOpen(true);
-            setActive(-1);
+            list.setOpen(true);
+            list.setActive(-1);
           }}
-          onKeyDown={onKeyDown}
+          onKeyDown={list.onKeyDown}
           onFocus={() => {
             ensureLoaded();
             props.onFocus?.();
           }}
           onBlur={() => {
-            setOpen(false);
+            list.setOpen(false);
             props.onBlur?.();
           }}
         />
-        <button
-          type="button"
-          className="lookup__toggle"
-          tabIndex={-1}
-          aria-label={`Show ${spec.noun}`}
+        <LookupToggle
+          noun={spec.noun}
           disabled={disabled}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
+          onToggle={() => {
             ensureLoaded();
-            setOpen((current) => !current);
+            list.setOpen((current) => !current);
             document.getElementById(id)?.focus();
           }}
-        >
-          ▾
-        </button>
+        />
       </div>
-      <div
+      <LookupList
         id={listId}
-        role="listbox"
-        className="lookup__list"
-        hidden={!open || shown.length === 0}
-        aria-label={spec.noun}
-      >
-        {shown.map((option, index) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users choose with the arrow keys on the combobox
-          <div
-            key={option.value}
-            tabIndex={-1}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className="lookup__option"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(option)}
-          >
-            <span className="lookup__label">{option.label}</span>
-            <span className="lookup__detail">
-              {option.detail && <span>{option.detail} · </span>}
-              <code>{option.value}</code>
-            </span>
-          </div>
-        ))}
-      </div>
+        noun={spec.noun}
+        open={open}
+        active={active}
+        shown={shown}
+        onChoose={list.choose}
+      />
       <p id={statusId} className="lookup__status muted" aria-live="polite">
-        {statusText}
+        {statusTextOf(status, spec, context.connection)}
       </p>
+    </div>
+  );
+}
+
+/** The ▾ button that opens or closes the list (the focus stays in the combobox). */
+function LookupToggle({
+  noun,
+  disabled,
+  onToggle,
+}: {
+  noun: string;
+  disabled?: boolean | undefined;
+  onToggle(): void;
+}) {
+  return (
+    <button
+      type="button"
+      className="lookup__toggle"
+      tabIndex={-1}
+      aria-label={`Show ${noun}`}
+      disabled={disabled}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onToggle}
+    >
+      ▾
+    </button>
+  );
+}
+
+/** The list of options under the combobox (hidden while closed or empty). */
+function LookupList({
+  id,
+  noun,
+  open,
+  active,
+  shown,
+  onChoose,
+}: {
+  id: string;
+  noun: string;
+  open: boolean;
+  active: number;
+  shown: LookupOption[];
+  onChoose(option: LookupOption): void;
+}) {
+  return (
+    <div
+      id={id}
+      role="listbox"
+      className="lookup__list"
+      hidden={!open || shown.length === 0}
+      aria-label={noun}
+    >
+      {shown.map((option, index) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users choose with the arrow keys on the combobox
+        <div
+          key={option.value}
+          tabIndex={-1}
+          id={`${id}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className="lookup__option"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onChoose(option)}
+        >
+          <span className="lookup__label">{option.label}</span>
+          <span className="lookup__detail">
+            {option.detail && <span>{option.detail} · </span>}
+            <code>{option.value}</code>
+          </span>
+        </div>
+      ))}
     </div>
   );
 }
