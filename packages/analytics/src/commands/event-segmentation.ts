@@ -133,6 +133,69 @@ export const groupByName = (z: Zod) =>
       'must be a built-in property (version, country, city, region, DMA, language, platform, os, device, device_type, start_version, paying) or a custom user property written gp:<name>',
     );
 
+/** What `checkSegmentation` reads of a parsed query. */
+interface SegmentationChecked {
+  start: string;
+  end: string;
+  interval: string;
+  metric: (typeof METRICS)[number][0];
+  event: { group_by?: unknown[] | undefined };
+  event2?: unknown;
+  formula?: string | undefined;
+}
+
+/**
+ * Amplitude's rules across fields: the range the interval allows, a group-by for property metrics,
+ * and a formula only with the metric Formula, naming events A and B only (B needs the second event).
+ */
+function checkSegmentation(input: SegmentationChecked, ctx: z.RefinementCtx): void {
+  checkRange(input, ctx, 'day');
+  const maxDays = INTERVAL_MAX_DAYS[input.interval];
+  if (maxDays !== undefined && daysInRange(input.start, input.end) > maxDays) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: `makes a range of more than ${maxDays} days, the most Amplitude allows with the interval ${nameOf(INTERVALS, input.interval)}`,
+    });
+  }
+  if (PROPERTY_METRICS.has(input.metric) && !input.event.group_by?.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['event', 'group_by'],
+      message: `is required with the metric ${nameOf(METRICS, input.metric)}: a property metric reads the property the event groups by`,
+    });
+  }
+  if (input.metric !== 'formula') {
+    if (input.formula !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['formula'],
+        message: 'is used only with the metric Formula',
+      });
+    }
+    return;
+  }
+  if (input.formula === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is required with the metric Formula' });
+    return;
+  }
+  const events = new Set([...input.formula.matchAll(/[(,]\s*([A-Z])\s*(?=[,)])/g)].map((match) => match[1]));
+  const beyond = [...events].filter((letter) => letter !== 'A' && letter !== 'B');
+  if (beyond.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['formula'],
+      message: `refers to event ${beyond.join(', ')}; a formula takes at most two events: A (event) and B (event2)`,
+    });
+  } else if (events.has('B') && input.event2 === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['event2'],
+      message: 'is required: the formula refers to event B',
+    });
+  }
+}
+
 /** Event Segmentation: `GET /api/2/events/segmentation`. */
 export const eventSegmentation = defineCommand({
   key: 'eventSegmentation',
@@ -190,55 +253,7 @@ export const eventSegmentation = defineCommand({
           description: 'Most group-by values returned (default 100, at most 1000).',
         }),
       })
-      .superRefine((input, ctx) => {
-        checkRange(input, ctx, 'day');
-        const maxDays = INTERVAL_MAX_DAYS[input.interval];
-        if (maxDays !== undefined && daysInRange(input.start, input.end) > maxDays) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['end'],
-            message: `makes a range of more than ${maxDays} days, the most Amplitude allows with the interval ${nameOf(INTERVALS, input.interval)}`,
-          });
-        }
-        if (PROPERTY_METRICS.has(input.metric) && !input.event.group_by?.length) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['event', 'group_by'],
-            message: `is required with the metric ${nameOf(METRICS, input.metric)}: a property metric reads the property the event groups by`,
-          });
-        }
-        if (input.metric !== 'formula') {
-          if (input.formula !== undefined) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['formula'],
-              message: 'is used only with the metric Formula',
-            });
-          }
-          return;
-        }
-        if (input.formula === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['formula'], message: 'is required with the metric Formula' });
-          return;
-        }
-        const events = new Set(
-          [...input.formula.matchAll(/[(,]\s*([A-Z])\s*(?=[,)])/g)].map((match) => match[1]),
-        );
-        const beyond = [...events].filter((letter) => letter !== 'A' && letter !== 'B');
-        if (beyond.length > 0) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['formula'],
-            message: `refers to event ${beyond.join(', ')}; a formula takes at most two events: A (event) and B (event2)`,
-          });
-        } else if (events.has('B') && input.event2 === undefined) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['event2'],
-            message: 'is required: the formula refers to event B',
-          });
-        }
-      }),
+      .superRefine(checkSegmentation),
   output: segmentationSchema,
   annotations: { readOnly: true, idempotent: true },
   async run(input, ctx: AnalyticsContext, { signal }): Promise<SegmentationResult> {

@@ -68,7 +68,7 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
   let refresh = options.refreshToken ? new Secret(options.refreshToken) : undefined;
   let expiresAt = options.expiresAt;
   let transport: AuthTransport | undefined;
-  let inflight: Promise<void> | undefined;
+  const refreshing = singleFlight(() => doRefresh());
 
   const expired = () => expiresAt !== undefined && now() >= expiresAt - skew;
 
@@ -94,41 +94,7 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
         `${provider} access token has expired and cannot be refreshed here. Reconnect the account.`,
       );
     }
-    let body: TokenResponse;
-    try {
-      const response = await transport.request<TokenResponse>({
-        api: options.tokenApi ?? 'token',
-        method: 'POST',
-        path: '',
-        auth: false,
-        form: {
-          grant_type: 'refresh_token',
-          refresh_token: refresh.reveal(),
-          client_id: options.clientId,
-          client_secret: clientSecret?.reveal(),
-        },
-        responseType: 'json',
-        parseError: (response) => {
-          const error = response.body as TokenResponse | undefined;
-          // Only these OAuth errors mean the grant itself is gone; a 429 or 5xx is transient.
-          if (!error?.error || !GRANT_ERRORS.has(error.error)) return undefined;
-          return new AuthError(
-            `${provider} refused to refresh the access token (${error.error}). The grant was revoked or has expired: reconnect the account.`,
-            { status: response.status, providerCode: error.error, providerMessage: error.error_description },
-          );
-        },
-      });
-      body = response.data;
-    } catch (error) {
-      if (ConnectorError.isInstance(error) && error.status === 400 && !AuthError.isInstance(error)) {
-        // A 400 without a recognised OAuth error code: the refresh request itself was refused.
-        throw new AuthError(
-          `${provider} refused to refresh the access token (${error.providerCode ?? error.status}). Reconnect the account.`,
-          { status: error.status, providerCode: error.providerCode, providerMessage: error.providerMessage },
-        );
-      }
-      throw error;
-    }
+    const body = await requestTokens(transport, options, refresh, clientSecret, provider);
     if (!body || typeof body.access_token !== 'string') {
       throw new ProviderError(`${provider} token endpoint answered without an access_token`);
     }
@@ -143,25 +109,14 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
     return { accessToken: access.reveal(), refreshToken: refresh?.reveal(), expiresAt };
   }
 
-  /**
-   * One refresh shared by every caller. It runs without any caller's signal (one caller giving up
-   * must not fail the others); each caller waits on it racing its own signal.
-   */
-  function refreshOnce(signal?: AbortSignal): Promise<void> {
-    inflight ??= doRefresh().finally(() => {
-      inflight = undefined;
-    });
-    return raceSignal(inflight, signal);
-  }
-
   return {
     attach(given) {
       transport = given;
     },
     headers(signal) {
       // A valid token answers at once: no promise on every call, only when a refresh is awaited.
-      if (!inflight && !expired()) return { authorization: `Bearer ${access.reveal()}` };
-      return (inflight ? raceSignal(inflight, signal) : refreshOnce(signal)).then(() => ({
+      if (!refreshing.pending() && !expired()) return { authorization: `Bearer ${access.reveal()}` };
+      return refreshing.join(signal).then(() => ({
         authorization: `Bearer ${access.reveal()}`,
       }));
     },
@@ -169,7 +124,7 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
       if (!refresh || !options.clientId) return false;
       // Another call may have refreshed while this one was in flight: then just try again.
       if (sent.authorization !== `Bearer ${access.reveal()}`) return true;
-      await refreshOnce(signal);
+      await refreshing.join(signal);
       return true;
     },
     tokens: currentTokens,
@@ -177,6 +132,70 @@ export function oauth2Auth(options: OAuth2AuthOptions): AuthStrategy & { tokens(
       access.dispose();
       refresh?.dispose();
       clientSecret?.dispose();
+    },
+  };
+}
+
+/**
+ * Asks the token endpoint for a new token set. A refused grant (RFC 6749 §5.2) or a bare 400 is an
+ * `AuthError` telling the user to reconnect; a 429 or 5xx stays transient.
+ */
+async function requestTokens(
+  transport: AuthTransport,
+  options: OAuth2AuthOptions,
+  refresh: Secret,
+  clientSecret: Secret | undefined,
+  provider: string,
+): Promise<TokenResponse> {
+  try {
+    const response = await transport.request<TokenResponse>({
+      api: options.tokenApi ?? 'token',
+      method: 'POST',
+      path: '',
+      auth: false,
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: refresh.reveal(),
+        client_id: options.clientId,
+        client_secret: clientSecret?.reveal(),
+      },
+      responseType: 'json',
+      parseError: (response) => {
+        const error = response.body as TokenResponse | undefined;
+        // Only these OAuth errors mean the grant itself is gone; a 429 or 5xx is transient.
+        if (!error?.error || !GRANT_ERRORS.has(error.error)) return undefined;
+        return new AuthError(
+          `${provider} refused to refresh the access token (${error.error}). The grant was revoked or has expired: reconnect the account.`,
+          { status: response.status, providerCode: error.error, providerMessage: error.error_description },
+        );
+      },
+    });
+    return response.data;
+  } catch (error) {
+    if (ConnectorError.isInstance(error) && error.status === 400 && !AuthError.isInstance(error)) {
+      // A 400 without a recognised OAuth error code: the refresh request itself was refused.
+      throw new AuthError(
+        `${provider} refused to refresh the access token (${error.providerCode ?? error.status}). Reconnect the account.`,
+        { status: error.status, providerCode: error.providerCode, providerMessage: error.providerMessage },
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * One run shared by every caller until it settles. It runs without any caller's signal (one caller
+ * giving up must not fail the others); each caller waits on it racing its own signal.
+ */
+function singleFlight(run: () => Promise<void>) {
+  let inflight: Promise<void> | undefined;
+  return {
+    pending: () => inflight !== undefined,
+    join(signal?: AbortSignal): Promise<void> {
+      inflight ??= run().finally(() => {
+        inflight = undefined;
+      });
+      return raceSignal(inflight, signal);
     },
   };
 }
