@@ -13,112 +13,154 @@ import { pipeline } from 'node:stream/promises';
 const RANGE = { start: '20260301T00', end: '20260301T23' };
 
 /**
- * @param {{kind: 'raw-export' | 'raw-unzip' | 'raw-parse', url: string, connection: any}
+ * @typedef {{kind: 'raw-export' | 'raw-unzip' | 'raw-parse', url: string, connection: any}
  *   | {kind: 'decode-export', connection: any}
  *   | {kind: 'ndjson-export', connection: any}
- *   | {kind: 'send-events', connection: any, count: number}} clientCase
+ *   | {kind: 'send-events', connection: any, count: number}} ClientCase
+ * @typedef {{work: () => Promise<Record<string, number>>, done: () => Promise<void>}} Measured
  */
-async function clientMain(clientCase) {
-  const { connection } = clientCase;
-  /** @type {() => Promise<Record<string, number>>} */
-  let work;
-  let done = async () => {};
+
+/**
+ * The baselines' download: the archive fetched with undici's own Agent and the connection's Basic
+ * auth. undici is imported here only: its index weighs on the RSS of the other clients, which load
+ * just the parts core uses.
+ * @param {string} url
+ * @param {{apiKey: string, secretKey: string}} credentials
+ */
+async function rawDownloader(url, credentials) {
+  const { Agent, request } = await import('undici');
+  const agent = new Agent({ keepAliveTimeout: 60_000 });
+  const authorization = `Basic ${Buffer.from(`${credentials.apiKey}:${credentials.secretKey}`).toString('base64')}`;
+  return {
+    async download() {
+      const response = await request(`${url}/api/2/export?start=${RANGE.start}&end=${RANGE.end}`, {
+        dispatcher: agent,
+        headers: { authorization },
+      });
+      if (response.statusCode !== 200) throw new Error(`raw export answered ${response.statusCode}`);
+      return response.body;
+    },
+    close: () => agent.close(),
+  };
+}
+
+/**
+ * The baselines. raw-export: the archive downloaded, every byte discarded. raw-unzip and raw-parse,
+ * the same-work baselines (raw-export.mjs): the download unzipped and gunzipped with zlib, the text
+ * discarded (raw-unzip, exportNdjson's work) or split into lines, each JSON.parse'd (raw-parse,
+ * exportEvents' work).
+ * @param {ClientCase & {url: string}} clientCase
+ * @returns {Promise<Measured>}
+ */
+async function rawClient(clientCase) {
+  const raw = await rawDownloader(clientCase.url, clientCase.connection.credentials);
   if (clientCase.kind === 'raw-export') {
-    // Baseline: the same archive downloaded with undici, every byte discarded. Imported here only:
-    // its index weighs on the RSS of the other clients, which load just the parts core uses.
-    const { Agent, request } = await import('undici');
-    const agent = new Agent({ keepAliveTimeout: 60_000 });
-    const secret = `${connection.credentials.apiKey}:${connection.credentials.secretKey}`;
-    const authorization = `Basic ${Buffer.from(secret).toString('base64')}`;
-    work = async () => {
-      const response = await request(`${clientCase.url}/api/2/export?start=${RANGE.start}&end=${RANGE.end}`, {
-        dispatcher: agent,
-        headers: { authorization },
-      });
-      if (response.statusCode !== 200) throw new Error(`raw export answered ${response.statusCode}`);
-      let archiveBytes = 0;
-      for await (const chunk of response.body) archiveBytes += chunk.length;
-      return { archiveBytes };
+    return {
+      async work() {
+        let archiveBytes = 0;
+        for await (const chunk of await raw.download()) archiveBytes += chunk.length;
+        return { archiveBytes };
+      },
+      done: raw.close,
     };
-    done = () => agent.close();
-  } else if (clientCase.kind === 'raw-unzip' || clientCase.kind === 'raw-parse') {
-    // The same-work baseline (raw-export.mjs): the download, unzipped and gunzipped with zlib, the
-    // text discarded (raw-unzip, exportNdjson's work) or split into lines, each JSON.parse'd
-    // (raw-parse, exportEvents' work).
-    const { Agent, request } = await import('undici');
-    const { decodeArchive, lineParser } = await import('./raw-export.mjs');
-    const agent = new Agent({ keepAliveTimeout: 60_000 });
-    const secret = `${connection.credentials.apiKey}:${connection.credentials.secretKey}`;
-    const authorization = `Basic ${Buffer.from(secret).toString('base64')}`;
-    work = async () => {
-      const response = await request(`${clientCase.url}/api/2/export?start=${RANGE.start}&end=${RANGE.end}`, {
-        dispatcher: agent,
-        headers: { authorization },
-      });
-      if (response.statusCode !== 200) throw new Error(`raw export answered ${response.statusCode}`);
-      let ndjsonBytes = 0;
-      let events = 0;
-      if (clientCase.kind === 'raw-unzip') {
-        await decodeArchive(response.body, (text) => {
+  }
+  const { decodeArchive, lineParser } = await import('./raw-export.mjs');
+  if (clientCase.kind === 'raw-unzip') {
+    return {
+      async work() {
+        let ndjsonBytes = 0;
+        await decodeArchive(await raw.download(), (text) => {
           ndjsonBytes += text.length;
         });
         return { ndjsonBytes };
-      }
+      },
+      done: raw.close,
+    };
+  }
+  return {
+    async work() {
+      let events = 0;
       const lines = lineParser((event) => {
         if (event.event_type !== undefined) events += 1;
       });
       await decodeArchive(
-        response.body,
+        await raw.download(),
         (text) => lines.text(text),
         () => lines.end(),
       );
       return { events };
-    };
-    done = () => agent.close();
-  } else {
-    const { analytics, exportEvents, exportNdjson, sendEventStream } = await import('@c/analytics');
-    const client = analytics.connect({ credentials: connection.credentials, ...connection.options });
-    done = () => client.close();
-    if (clientCase.kind === 'decode-export') {
-      work = async () => {
+    },
+    done: raw.close,
+  };
+}
+
+/**
+ * The connector's clients: exportEvents, exportNdjson (the README's way to write an export to a
+ * file; /dev/null, so the disk is not measured) and sendEventStream.
+ * @param {ClientCase} clientCase
+ * @returns {Promise<Measured>}
+ */
+async function connectorClient(clientCase) {
+  const { connection } = clientCase;
+  const { analytics, exportEvents, exportNdjson, sendEventStream } = await import('@c/analytics');
+  const client = analytics.connect({ credentials: connection.credentials, ...connection.options });
+  const done = () => client.close();
+  if (clientCase.kind === 'decode-export') {
+    return {
+      async work() {
         let events = 0;
         for await (const event of exportEvents(client, RANGE)) {
           if (event.event_type !== undefined) events += 1;
         }
         return { events };
-      };
-    } else if (clientCase.kind === 'ndjson-export') {
-      // The README's way to write an export to a file; /dev/null, so the disk is not measured.
-      work = async () => {
+      },
+      done,
+    };
+  }
+  if (clientCase.kind === 'ndjson-export') {
+    return {
+      async work() {
         const file = createWriteStream('/dev/null');
         await pipeline(exportNdjson(client, RANGE), file);
         return { ndjsonBytes: file.bytesWritten };
-      };
-    } else {
-      const { syntheticEvents } = await import('@c/analytics/testing');
-      const origin = new URL(connection.options.ingestionBaseUrl).origin;
-      work = async () => {
-        let requests = 0;
-        // undici announces every request it creates: retries and 413 splits are counted too.
-        /** @param {any} message */
-        const onRequest = (message) => {
-          if (String(message.request.origin) === origin) requests += 1;
-        };
-        subscribe('undici:request:create', onRequest);
-        try {
-          const result = await sendEventStream(client, syntheticEvents(clientCase.count));
-          return {
-            requests,
-            ingested: result.ingested,
-            rejected: result.rejected.length,
-            batches: result.batches,
-          };
-        } finally {
-          unsubscribe('undici:request:create', onRequest);
-        }
-      };
-    }
+      },
+      done,
+    };
   }
+  const { syntheticEvents } = await import('@c/analytics/testing');
+  const origin = new URL(connection.options.ingestionBaseUrl).origin;
+  const count = clientCase.kind === 'send-events' ? clientCase.count : 0;
+  return {
+    async work() {
+      let requests = 0;
+      // undici announces every request it creates: retries and 413 splits are counted too.
+      /** @param {any} message */
+      const onRequest = (message) => {
+        if (String(message.request.origin) === origin) requests += 1;
+      };
+      subscribe('undici:request:create', onRequest);
+      try {
+        const result = await sendEventStream(client, syntheticEvents(count));
+        return {
+          requests,
+          ingested: result.ingested,
+          rejected: result.rejected.length,
+          batches: result.batches,
+        };
+      } finally {
+        unsubscribe('undici:request:create', onRequest);
+      }
+    },
+    done,
+  };
+}
+
+/** @param {ClientCase} clientCase */
+async function clientMain(clientCase) {
+  const { work, done } =
+    'url' in clientCase && clientCase.kind.startsWith('raw-')
+      ? await rawClient(clientCase)
+      : await connectorClient(clientCase);
   const startRss = process.memoryUsage.rss();
   let peakRss = startRss;
   const timer = setInterval(() => {

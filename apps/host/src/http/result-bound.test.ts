@@ -1,11 +1,8 @@
-import type { TestServer } from '@c/core/testing';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../config.js';
-import { FAKE_KEY, startFakeProvider, things } from '../test-support/fake-connector.js';
 import { call } from '../test-support/http.js';
-import { listenOn, runEnded, submitRun } from '../test-support/runs.js';
-import { tempHost } from '../test-support/temp-host.js';
+import { runEnded, submitRun } from '../test-support/runs.js';
+import { servedWithThings } from '../test-support/served-host.js';
 
 // Issue 32, item 8: a result has a size bound on every surface, not only MCP. A provider that
 // answers 20 MB made a 20 MB HTTP answer, a 20 MB async run record and a 20 MB ledger copy. The
@@ -18,29 +15,15 @@ const LIMIT = 64 * 1024;
 /** Each fake thing is about 32 bytes of JSON: 2,500 of them are about 80 KB, over the bound. */
 const MANY = 2_500;
 
-let provider: TestServer;
-let host: Awaited<ReturnType<typeof tempHost>>;
-let app: FastifyInstance;
+let served: Awaited<ReturnType<typeof servedWithThings>>;
 let base: string;
 
 beforeAll(async () => {
-  provider = await startFakeProvider();
-  host = await tempHost([things], { token: TOKEN, env: { C_HOST_MAX_RESULT_BYTES: String(LIMIT) } });
-  await host.access.init();
-  await host.connections.create({
-    name: 'main',
-    connector: 'things',
-    credentials: { apiKey: FAKE_KEY },
-    options: { baseUrl: provider.url },
-  });
-  ({ app, base } = await listenOn(host));
+  served = await servedWithThings(TOKEN, { env: { C_HOST_MAX_RESULT_BYTES: String(LIMIT) } });
+  ({ base } = served);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await host?.cleanup();
-  await provider?.close();
-});
+afterAll(() => served?.close());
 
 /** What a cut list result must say about itself. */
 function expectCut(result: any): void {

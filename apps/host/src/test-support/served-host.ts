@@ -27,13 +27,19 @@ interface MainConnection {
   options: Record<string, unknown>;
 }
 
+/** What else a served host is given: environment variables of its configuration (`C_HOST_…`). */
+interface ServedOptions {
+  env?: Record<string, string>;
+}
+
 /** A host with these connectors and a `main` connection, its access initialised, served on loopback. */
 export async function servedHost(
   connectors: Connector[],
   token: string,
   main: MainConnection,
+  options: ServedOptions = {},
 ): Promise<ServedHost> {
-  const host = await tempHost(connectors, { token });
+  const host = await tempHost(connectors, { token, ...(options.env ? { env: options.env } : {}) });
   await host.access.init();
   await host.connections.create({ name: 'main', ...main });
   const app = await createHttpServer({ host, bind: '127.0.0.1', webDir: '/nonexistent' });
@@ -73,13 +79,17 @@ export async function servedWithStripe(
 }
 
 /** A served host with the fake `things` connector, its `main` connection to the fake provider. */
-export async function servedWithThings(token: string): Promise<ServedHost & { provider: TestServer }> {
+export async function servedWithThings(
+  token: string,
+  options: ServedOptions = {},
+): Promise<ServedHost & { provider: TestServer }> {
   const provider = await startFakeProvider();
-  const served = await servedHost([things], token, {
-    connector: 'things',
-    credentials: { apiKey: FAKE_KEY },
-    options: { baseUrl: provider.url },
-  });
+  const served = await servedHost(
+    [things],
+    token,
+    { connector: 'things', credentials: { apiKey: FAKE_KEY }, options: { baseUrl: provider.url } },
+    options,
+  );
   return {
     ...served,
     provider,

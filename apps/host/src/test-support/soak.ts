@@ -4,11 +4,12 @@
 // The test (fleet-soak.test.ts) runs a short one; `pnpm bench run soak` the full ten minutes.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { signTimestamped } from '@c/core';
 import { startPaymentsSimulator } from '@c/payments/testing';
 import { PostgresHostStore } from '../store/postgres-store.js';
 import { runCli } from './cli.js';
+import { countingReceiver } from './counting-receiver.js';
+import { cuttableRelay } from './cuttable-relay.js';
 import { type HostProcess, portFreeOn, startHostProcess } from './fleet.js';
 import { call } from './http.js';
 import { startNginx } from './nginx.js';
@@ -43,83 +44,6 @@ export interface SoakReport {
   duplicated: string[];
   /** Whether every instance was running at the end. */
   allRunning: boolean;
-}
-
-/** A TCP relay in front of the provider that can be cut: an outage resets every connection. */
-async function cuttableRelay(
-  target: URL,
-): Promise<{ url: string; down(value: boolean): void; close(): Promise<void> }> {
-  let down = false;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    if (down) {
-      client.resetAndDestroy();
-      return;
-    }
-    const upstream = tcpConnect(Number(target.port), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    down(value) {
-      down = value;
-      if (value) for (const socket of sockets) socket.resetAndDestroy();
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** A `deliverTo` receiver that counts each event id it is given. */
-async function countingReceiver(): Promise<{
-  url: string;
-  seen: Map<string, number>;
-  /** When each event id arrived, each time. */
-  times: Map<string, number[]>;
-  close(): Promise<void>;
-}> {
-  const { createServer: createHttpServer } = await import('node:http');
-  const seen = new Map<string, number>();
-  const times = new Map<string, number[]>();
-  const server = createHttpServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      try {
-        const id = (JSON.parse(body) as { id?: string }).id;
-        if (id) {
-          seen.set(id, (seen.get(id) ?? 0) + 1);
-          times.set(id, [...(times.get(id) ?? []), Date.now()]);
-        }
-      } catch {
-        // Not an event: not counted.
-      }
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/events`,
-    seen,
-    times,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
 }
 
 function rssMb(pid: number | undefined): number {

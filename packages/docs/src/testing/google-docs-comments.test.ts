@@ -1,9 +1,7 @@
-import { ProviderError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { renderDocument } from './google-docs-render.js';
 import { docsSimulator } from './google-simulator.js';
-import { connectDocs } from './google-test-helpers.js';
+import { batchEditing, connectDocs } from './google-test-helpers.js';
 
 // The comment and suggestion requests of batchUpdate through the package's own command: comments
 // are the file's Drive comments (listComments shows them), suggestions come from the state (the
@@ -11,26 +9,13 @@ import { connectDocs } from './google-test-helpers.js';
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
-const edit = async (documentId: string, requests: Record<string, unknown>[]) =>
-  (await t.client.run('updateDocumentContent', { documentId, requests })) as {
-    replies?: Record<string, any>[];
-  };
-const refusal = (documentId: string, requests: Record<string, unknown>[]) =>
-  edit(documentId, requests).then(
-    () => undefined,
-    (error: unknown) =>
-      ProviderError.isInstance(error)
-        ? `${error.status} ${error.message.replace(/^Google answered \d+: /, '')}`
-        : String(error),
-  );
-const read = (documentId: string, commentsViewMode?: string) => {
-  const file = t.sim.state.files.get(documentId)!;
-  return renderDocument(t.sim.state, file, file.owner, {
+const { edit, refusal, read: render } = batchEditing(t);
+const read = (documentId: string, commentsViewMode?: string) =>
+  render(documentId, {
     includeTabsContent: true,
     suggestionsViewMode: 'SUGGESTIONS_INLINE',
     commentsViewMode,
-  }) as Record<string, any>;
-};
+  });
 const agenda = () =>
   t.sim.state.createDocument({
     title: 'Agenda',

@@ -1,31 +1,14 @@
-import { ProviderError } from '@c/core';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
-import { renderDocument } from './google-docs-render.js';
 import { exportDocsState, importDocsState } from './google-persistence.js';
 import { docsSimulator } from './google-simulator.js';
-import { connectDocs } from './google-test-helpers.js';
+import { batchEditing, connectDocs } from './google-test-helpers.js';
 
 // Section breaks, section styles and named styles through the package's own batchUpdate command.
 
 const t = useSimulator(docsSimulator, { start: { seed: true }, connect: connectDocs });
 
-const edit = async (documentId: string, requests: Record<string, unknown>[]) =>
-  (await t.client.run('updateDocumentContent', { documentId, requests })) as {
-    replies?: Record<string, any>[];
-  };
-const refusal = (documentId: string, requests: Record<string, unknown>[]) =>
-  edit(documentId, requests).then(
-    () => undefined,
-    (error: unknown) =>
-      ProviderError.isInstance(error)
-        ? `${error.status} ${error.message.replace(/^Google answered \d+: /, '')}`
-        : String(error),
-  );
-const read = (documentId: string) => {
-  const file = t.sim.state.files.get(documentId)!;
-  return renderDocument(t.sim.state, file, file.owner) as Record<string, any>;
-};
+const { edit, refusal, read } = batchEditing(t);
 const hello = () =>
   t.sim.state.createDocument({ title: 'Sections', paragraphs: [{ text: 'Hello world' }] }).id;
 

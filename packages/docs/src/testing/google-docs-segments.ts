@@ -16,16 +16,18 @@ import { findTab, type SimSegment, type SimTab } from './google-docs-tabs.js';
 // The text inside a header, footer or footnote is a document of its own (indexes from 0, no section
 // break), edited by the same requests as the body when a location or range names its `segmentId`.
 
-/** `DocumentStyle`'s fields (the discovery document's), and those it marks read-only. */
-export const DOCUMENT_STYLE_FIELDS: ReadonlySet<string> = new Set([
-  'background',
+/** The header and footer ids of a `DocumentStyle` and a `SectionStyle`: read-only in both. */
+export const HEADER_FOOTER_IDS = [
   'defaultFooterId',
   'defaultHeaderId',
-  'documentFormat',
   'evenPageFooterId',
   'evenPageHeaderId',
   'firstPageFooterId',
   'firstPageHeaderId',
+] as const;
+
+/** The page layout fields a `DocumentStyle` and a `SectionStyle` share. */
+export const PAGE_LAYOUT_FIELDS = [
   'flipPageOrientation',
   'marginBottom',
   'marginFooter',
@@ -34,20 +36,20 @@ export const DOCUMENT_STYLE_FIELDS: ReadonlySet<string> = new Set([
   'marginRight',
   'marginTop',
   'pageNumberStart',
+  'useFirstPageHeaderFooter',
+] as const;
+
+/** `DocumentStyle`'s fields (the discovery document's), and those it marks read-only. */
+export const DOCUMENT_STYLE_FIELDS: ReadonlySet<string> = new Set([
+  ...HEADER_FOOTER_IDS,
+  ...PAGE_LAYOUT_FIELDS,
+  'background',
+  'documentFormat',
   'pageSize',
   'useCustomHeaderFooterMargins',
   'useEvenPageHeaderFooter',
-  'useFirstPageHeaderFooter',
 ]);
-const READ_ONLY = new Set([
-  'defaultFooterId',
-  'defaultHeaderId',
-  'evenPageFooterId',
-  'evenPageHeaderId',
-  'firstPageFooterId',
-  'firstPageHeaderId',
-  'useCustomHeaderFooterMargins',
-]);
+const READ_ONLY = new Set([...HEADER_FOOTER_IDS, 'useCustomHeaderFooterMargins']);
 
 type Payload = Record<string, any>;
 type Kind = 'headers' | 'footers';

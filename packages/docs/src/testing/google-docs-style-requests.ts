@@ -9,6 +9,7 @@ import {
   tabOf,
 } from './google-docs-batch-context.js';
 import { InvalidRequestError } from './google-docs-document.js';
+import { HEADER_FOOTER_IDS, PAGE_LAYOUT_FIELDS } from './google-docs-segments.js';
 
 // Sections and named styles, as the Docs discovery document (v1, 2026-09-21) describes them:
 // - `insertSectionBreak` inserts a newline and a section break (CONTINUOUS or NEXT_PAGE) "inside the
@@ -22,35 +23,14 @@ import { InvalidRequestError } from './google-docs-document.js';
 //   and the like set or reset one field, `text_style` alone with an empty style resets them all.
 
 const SECTION_FIELDS: ReadonlySet<string> = new Set([
+  ...HEADER_FOOTER_IDS,
+  ...PAGE_LAYOUT_FIELDS,
   'columnProperties',
   'columnSeparatorStyle',
   'contentDirection',
-  'defaultFooterId',
-  'defaultHeaderId',
-  'evenPageFooterId',
-  'evenPageHeaderId',
-  'firstPageFooterId',
-  'firstPageHeaderId',
-  'flipPageOrientation',
-  'marginBottom',
-  'marginFooter',
-  'marginHeader',
-  'marginLeft',
-  'marginRight',
-  'marginTop',
-  'pageNumberStart',
-  'sectionType',
-  'useFirstPageHeaderFooter',
-]);
-const SECTION_READ_ONLY = new Set([
-  'defaultFooterId',
-  'defaultHeaderId',
-  'evenPageFooterId',
-  'evenPageHeaderId',
-  'firstPageFooterId',
-  'firstPageHeaderId',
   'sectionType',
 ]);
+const SECTION_READ_ONLY = new Set([...HEADER_FOOTER_IDS, 'sectionType']);
 const NAMED_STYLE_TYPES = new Set([
   'NORMAL_TEXT',
   'TITLE',

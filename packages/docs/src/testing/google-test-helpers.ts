@@ -1,6 +1,7 @@
-import type { OAuthTokens, RunOptions } from '@c/core';
+import { type OAuthTokens, ProviderError, type RunOptions } from '@c/core';
 import type { RecordedCall } from '@c/core/testing';
 import { type DocsClient, docs } from '../docs-connector.js';
+import { type RenderOptions, renderDocument } from './google-docs-render.js';
 import type { DocsSimulatorCredentials, RunningDocsSimulator } from './google-simulator.js';
 
 /** What a test may change when it connects: credentials over the simulator's, and `onTokens`. */
@@ -43,4 +44,35 @@ export function callsTo(sim: RunningDocsSimulator, path: RegExp | string): Recor
   return sim.server.calls.filter((call) =>
     typeof path === 'string' ? call.path === path : path.test(call.path),
   );
+}
+
+/** A running harness of the docs simulator (`useSimulator(docsSimulator, …)`), as the helpers read it. */
+export interface DocsHarness {
+  readonly client: DocsClient;
+  readonly sim: RunningDocsSimulator;
+}
+
+/**
+ * The three steps of a batchUpdate test: `edit` sends requests through the package's own
+ * `updateDocumentContent` command, `refusal` gives the simulator's refusal as `"<status> <reason>"`
+ * (undefined when it accepts), and `read` renders the document as `documents.get` shows it to its owner.
+ */
+export function batchEditing(t: DocsHarness) {
+  const edit = async (documentId: string, requests: Record<string, unknown>[]) =>
+    (await t.client.run('updateDocumentContent', { documentId, requests })) as {
+      replies?: Record<string, any>[];
+    };
+  const refusal = (documentId: string, requests: Record<string, unknown>[]) =>
+    edit(documentId, requests).then(
+      () => undefined,
+      (error: unknown) =>
+        ProviderError.isInstance(error)
+          ? `${error.status} ${error.message.replace(/^Google answered \d+: /, '')}`
+          : String(error),
+    );
+  const read = (documentId: string, options?: RenderOptions) => {
+    const file = t.sim.state.files.get(documentId)!;
+    return renderDocument(t.sim.state, file, file.owner, options) as Record<string, any>;
+  };
+  return { edit, refusal, read };
 }
