@@ -56,11 +56,22 @@ const runErrors: ApiResponse = {
   body: api.ErrorBody,
 };
 
+/** What every route behind the host's access check may answer (`sendUnauthorized`). */
+const unauthorized: ApiResponse = {
+  description:
+    'No access token (`Authorization: Bearer`) and no session, or a wrong one: the error as JSON, with `WWW-Authenticate`.',
+  body: api.ErrorBody,
+};
+
 function route<const K extends string>(key: K, spec: Omit<ApiRoute, 'url' | 'method'>) {
   const [method, url] = key.split(' ') as [ApiRoute['method'], string];
   const withErrors = spec.public
     ? spec.responses
-    : { ...spec.responses, default: spec.responses.default ?? errors };
+    : {
+        ...spec.responses,
+        401: spec.responses[401] ?? unauthorized,
+        default: spec.responses.default ?? errors,
+      };
   return [key, { ...spec, method, url, responses: withErrors }] as const;
 }
 

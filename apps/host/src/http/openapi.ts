@@ -168,6 +168,7 @@ export function buildOpenApi(registry: Registry, version: string): Record<string
     info: {
       title: 'c-host',
       version,
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'Every connector command over HTTP, sectioned by connector and area. The same commands in the web UI: [open the app](/).',
     },
