@@ -1,4 +1,5 @@
-import { CORE_TOOLSET, type Connector } from '@c/core';
+import type { Connector } from '@c/core';
+import { CORE_TOOLSET } from '@c/core/internal';
 
 /** The area a command is listed under: its connector's declared toolset (not `core`). */
 export interface CommandArea {

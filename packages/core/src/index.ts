@@ -1,3 +1,10 @@
+/**
+ * `@c/core`: what a connector author writes with (`defineConnector`, `defineCommand`, `defineTrigger`,
+ * auth strategies, errors, `HttpClient` options, pagination, lookups, result views, webhook
+ * signatures) and what a library user of a connector meets (run options, dry-run records, observers,
+ * errors). What only a host needs is at `@c/core/internal`; lookups' resolution at `@c/core/lookup`.
+ * `index.test.ts` pins this list: it grows on purpose.
+ */
 export type { AuthStrategy } from './auth/auth-strategy.js';
 export {
   type OAuth2AuthOptions,
@@ -6,7 +13,7 @@ export {
   type RefreshCoordinator,
 } from './auth/oauth2-auth.js';
 export { basicAuth, bearerAuth, headerAuth } from './auth/simple-auth.js';
-export { type ChoiceOption, choice, choiceLabels } from './choice.js';
+export { type ChoiceOption, choice } from './choice.js';
 export {
   type Command,
   type CommandAnnotations,
@@ -19,7 +26,6 @@ export {
   type Progress,
   parseWith,
   type RunOptions,
-  toValidationError,
 } from './command.js';
 export { contextOf, defineConnector } from './connector.js';
 export type {
@@ -36,9 +42,7 @@ export {
   type CustomActionResult,
   customActionResultSchema,
   defineCustomAction,
-  guardHeaders,
   guardPath,
-  shapeCustomResult,
 } from './custom-action.js';
 export {
   AuthError,
@@ -70,24 +74,16 @@ export {
   filterFieldProblems,
   filterFieldsMeta,
 } from './filter-fields.js';
-export { joinPath, parseHttpUrl } from './http/base-url.js';
 export { type HttpClientOptions, type HttpTuning, withTuning } from './http/client-options.js';
-export type { ConcurrencySlots } from './http/concurrency.js';
-export { encodeForm, encodeQuery, type FormValue, flattenForm } from './http/encode.js';
+export { type FormValue, flattenForm } from './http/encode.js';
 export { HttpClient } from './http/http-client.js';
 export type { ErrorResponse, HttpRequest, HttpResponse, ResponseType } from './http/request.js';
-export { backoffDelay, defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './http/retry.js';
+export { defaultRetryPolicy, parseRetryAfter, type RetryPolicy, sleep } from './http/retry.js';
 export {
-  checkLookup,
   fillLookupInput,
   type Lookup,
-  type LookupChoice,
   type LookupRequest,
-  lookupChoices,
-  lookupParameters,
   lookupProblems,
-  lookupReady,
-  lookupRequestFor,
   lookupRequests,
 } from './lookup.js';
 export {
@@ -101,12 +97,11 @@ export {
   pages,
   pageTokenPage,
 } from './pagination.js';
-export { maskSecret, redact, redactDeep, registerSecret, Secret } from './redact.js';
+export { registerSecret, Secret } from './redact.js';
 export {
   type BarFields,
   type ChartPaths,
   type MoreHint,
-  RESULT_VIEW_KEYWORDS,
   type ResultViewKind,
   type ResultViewMeta,
   type ResultViewOptions,
@@ -115,7 +110,6 @@ export {
   type UnixTimeUnit,
   unixTime,
 } from './result-view.js';
-export { checkIdempotencyKey } from './run-command.js';
 export type {
   DryRunRequest,
   DryRunResult,
@@ -123,7 +117,7 @@ export type {
   ProviderCallObserver,
   RunObserver,
 } from './run-context.js';
-export { CORE_TOOLSET, checkToolsets, type Toolset } from './toolsets.js';
+export type { Toolset } from './toolsets.js';
 export {
   defineTrigger,
   type PollArgs,

@@ -1,4 +1,5 @@
-import { fillLookupInput, lookupChoices, lookupRequestFor } from '@c/core';
+import { fillLookupInput } from '@c/core';
+import { lookupChoices, lookupRequestFor } from '@c/core/lookup';
 import type { Host } from '../host.js';
 import type { RegisteredCommand } from '../registry.js';
 import type { ConnectionRecord } from '../store/connection-store.js';

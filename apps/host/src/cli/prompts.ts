@@ -1,12 +1,6 @@
-import {
-  type Command,
-  choiceLabels,
-  type JsonSchema,
-  type Lookup,
-  type LookupChoice,
-  lookupReady,
-  parseWith,
-} from '@c/core';
+import { type Command, type JsonSchema, type Lookup, parseWith } from '@c/core';
+import { choiceLabels } from '@c/core/internal';
+import { type LookupChoice, lookupReady } from '@c/core/lookup';
 import { note } from './output.js';
 import { coerce } from './params.js';
 

@@ -1,4 +1,5 @@
-import type { ConcurrencySlots, Connector, ConnectorClient, OAuthTokens, RefreshCoordinator } from '@c/core';
+import type { Connector, ConnectorClient, OAuthTokens, RefreshCoordinator } from '@c/core';
+import type { ConcurrencySlots } from '@c/core/internal';
 import type { ConnectionRecord } from '../store/connection-store.js';
 import type { HostStore } from '../store/host-store.js';
 import { credentialKeys } from '../views.js';

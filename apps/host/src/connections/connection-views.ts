@@ -1,4 +1,4 @@
-import { maskSecret } from '@c/core';
+import { maskSecret } from '@c/core/internal';
 import type { ConnectionRecord, ConnectionStatus } from '../store/connection-store.js';
 
 // A connection as every surface shows it, and the failed check that can colour its status.

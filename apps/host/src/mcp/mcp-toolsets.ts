@@ -1,4 +1,5 @@
-import { CORE_TOOLSET, ValidationError } from '@c/core';
+import { ValidationError } from '@c/core';
+import { CORE_TOOLSET } from '@c/core/internal';
 import type { RegisteredCommand, Registry } from '../registry.js';
 
 /** The word that selects every toolset of every connector (`--toolsets all`). */

@@ -2,7 +2,8 @@
 // so an address only that network reaches (a cloud metadata service, a private range) would let a
 // caller make the host talk to it: refused whatever the scheme (issue 32, item 6).
 import { BlockList, isIP } from 'node:net';
-import { parseHttpUrl, ValidationError } from '@c/core';
+import { ValidationError } from '@c/core';
+import { parseHttpUrl } from '@c/core/internal';
 
 const PARAMETER = 'deliverTo.url';
 
