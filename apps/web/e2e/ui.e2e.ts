@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, launchChromium, missingForE2e, type RunningHost, startHost } from './harness.js';
 
@@ -41,8 +41,29 @@ function isoDay(offset: number): string {
  * cell (an id, an email, a URL) wraps onto more than one line.
  */
 async function expectFits(page: Page, label: string) {
+  const found = await measureFit(page);
+  expect(
+    found.scrollWidth,
+    `${label}: the page is ${found.scrollWidth} px wide in a ${found.width} px window`,
+  ).toBeLessThanOrEqual(found.width);
+  expect(found.sticking, `${label}: sticks out on the right`).toEqual([]);
+  expect(found.wrapped, `${label}: one-word cells wrapped`).toEqual([]);
+}
+
+/** What `expectFits` fails on, as lines to list (empty when the page fits). */
+async function misfits(page: Page, label: string): Promise<string[]> {
+  const found = await measureFit(page);
+  return [
+    ...(found.scrollWidth > found.width ? [`${label}: ${found.scrollWidth} px wide in ${found.width}`] : []),
+    ...found.sticking.map((element) => `${label}: ${element} sticks out`),
+    ...found.wrapped.map((cell) => `${label}: cell "${cell}" wrapped`),
+  ];
+}
+
+/** The page's width against its window's, what sticks out on the right, and one-word cells that wrap. */
+async function measureFit(page: Page) {
   // Runs in the page (this file is compiled without the DOM's types, hence a string).
-  const found = (await page.evaluate(`(() => {
+  return (await page.evaluate(`(() => {
     const width = window.innerWidth;
     const scrolling = '.table-wrap, .json-tree, .code, .tabs__list, .lookup__list, .command-list';
     const sticking = [...document.querySelectorAll('input, select, textarea, button, h1, h2, .card, .field')]
@@ -61,12 +82,6 @@ async function expectFits(page: Page, label: string) {
       .map((cell) => cell.textContent);
     return { scrollWidth: document.documentElement.scrollWidth, width, sticking, wrapped };
   })()`)) as { scrollWidth: number; width: number; sticking: string[]; wrapped: string[] };
-  expect(
-    found.scrollWidth,
-    `${label}: the page is ${found.scrollWidth} px wide in a ${found.width} px window`,
-  ).toBeLessThanOrEqual(found.width);
-  expect(found.sticking, `${label}: sticks out on the right`).toEqual([]);
-  expect(found.wrapped, `${label}: one-word cells wrapped`).toEqual([]);
 }
 
 describe.skipIf(Boolean(missing))(
@@ -608,6 +623,32 @@ describe.skipIf(Boolean(missing))(
         await openCommand('docs.updateDocumentContent');
         await page.getByRole('button', { name: 'Run', exact: true }).waitFor();
         await check('20-docs-update-form');
+
+        // The customer picker: each customer says whether it can be charged, the chosen one under it.
+        await openCommand('payments.createSubscription');
+        await page.getByLabel('Connection').selectOption('sandbox-payments');
+        const customer = page.locator('#command-form_customerId');
+        await customer.focus();
+        await customer.press('ArrowDown');
+        const unpayable = page.locator('.lookup__option', { hasText: 'no payment method' }).first();
+        await unpayable.waitFor();
+        await check('21-customer-picker');
+        await unpayable.click();
+        await page.locator('.lookup__picked', { hasText: 'no payment method' }).waitFor();
+        await check('21b-customer-picked');
+
+        // The Subscribe form: event types by resource with a search, and where to deliver.
+        await page.goto(`${host.url}/#/triggers`);
+        await page.getByRole('button', { name: 'Subscribe to Stripe Event…' }).click();
+        await page.getByRole('searchbox', { name: 'Search events' }).fill('subscription');
+        await page.getByRole('button', { name: 'Select all in customer.subscription' }).click();
+        await page.getByRole('textbox', { name: /Deliver to/ }).fill('https://example.com/hooks/stripe');
+        await check('22-subscribe-form');
+
+        await page.goto(`${host.url}/#/connections`);
+        await page.getByRole('button', { name: 'Add connection' }).click();
+        await page.getByRole('heading', { name: 'Add a connection' }).waitFor();
+        await check('23-add-connection');
       });
     }
 
@@ -684,7 +725,28 @@ describe.skipIf(Boolean(missing))(
       );
       const outcomes: string[] = [];
       const stoppedInBrowser: string[] = [];
+      // Each screen after its run must fit a phone and a laptop, and log no error. A run the host
+      // refuses (a 404 for an id that is not there) is answered on the page, not an error of it.
+      const unfit: string[] = [];
+      const logged: string[] = [];
+      let current = '';
+      const onConsole = (message: ConsoleMessage) => {
+        const where = message.location().url;
+        if (message.type() !== 'error') return;
+        if (
+          /^Failed to load resource/.test(message.text()) &&
+          /\/api\/commands\/[^/]+\/(run|lookup)/.test(where)
+        )
+          return;
+        logged.push(`${current}: ${message.text()} (${where})`);
+      };
+      page.on('console', onConsole);
+      const started = performance.now();
+      // Both widths while the loop is young; past the budget, the phone only (where screens break).
+      const bothWidthsFor = 240_000;
+      let bothWidths = 0;
       for (const command of ordered) {
+        current = command.id;
         await openCommand(command.id);
         // A required list edited item by item starts empty: add the two items a funnel needs at
         // least (one more than most lists), whose required fields the loop below then fills.
@@ -742,6 +804,13 @@ describe.skipIf(Boolean(missing))(
           await confirm.click();
           await Promise.race([stop.waitFor(), result.waitFor()]);
         }
+        await page.setViewportSize({ width: 390, height: 844 });
+        unfit.push(...(await misfits(page, `${command.id} at 390`)));
+        await page.setViewportSize({ width: 1280, height: 900 });
+        if (performance.now() - started < bothWidthsFor) {
+          unfit.push(...(await misfits(page, `${command.id} at 1280`)));
+          bothWidths += 1;
+        }
         // Every command is tried, and every one the form stops is listed at the end, not only the first.
         if ((await stop.count()) > 0) {
           stoppedInBrowser.push(`${command.id}: ${await stop.textContent()}`);
@@ -754,7 +823,14 @@ describe.skipIf(Boolean(missing))(
           .catch(() => undefined);
         outcomes.push(`${command.id}: ${kind ? `host answered ${kind}` : 'ok'}`);
       }
+      page.off('console', onConsole);
+      const seconds = Math.round((performance.now() - started) / 1000);
       console.info(`[web e2e] catalogue runs:\n  ${outcomes.join('\n  ')}`);
+      console.info(
+        `[web e2e] ${ordered.length} commands in ${seconds} s; fit checked at 390 px for all, at 1280 px for the first ${bothWidths}`,
+      );
+      expect(unfit, 'screens wider than their window after a run').toEqual([]);
+      expect(logged, 'console errors').toEqual([]);
       expect(stoppedInBrowser, 'commands the browser stopped').toEqual([]);
       expect(outcomes).toHaveLength(catalogue.length);
       expect(pageErrors).toEqual([]);

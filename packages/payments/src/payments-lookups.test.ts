@@ -1,4 +1,5 @@
 import { fillLookupInput, lookupProblems } from '@c/core';
+import { lookupChoices } from '@c/core/lookup';
 import { useSimulator } from '@c/core/testing/vitest';
 import { describe, expect, it } from 'vitest';
 import { payments } from './payments-connector.js';
@@ -35,6 +36,27 @@ describe('payments lookups', () => {
     expect(products.map((product) => product.id)).toEqual(
       expect.arrayContaining(Object.values(SEED_IDS.products)),
     );
+  });
+
+  it('mark the customers that have no payment method to charge', async () => {
+    const result = await h.client.run(
+      'getCustomers',
+      fillLookupInput(customerLookup.input ?? {}, '', {}) as never,
+    );
+    const choices = lookupChoices(customerLookup, result);
+    const of = (id: string) => choices.find((choice) => choice.value === id);
+    expect(of(SEED_IDS.customers.linus)).toMatchObject({
+      label: 'Linus Torvalds',
+      detail: 'linus@example.com · no payment method',
+    });
+    expect(of(SEED_IDS.customers.ada)?.detail).toMatch(/^ada@example\.com · pays with pm_/);
+    // A customer with neither a name nor an email still says why it cannot be charged.
+    const empty = lookupChoices(customerLookup, {
+      data: [{ id: 'cus_empty', object: 'customer', email: null }],
+    });
+    expect(empty).toEqual([
+      { value: 'cus_empty', label: 'cus_empty', detail: 'customer with no payment method' },
+    ]);
   });
 
   it('offer as plans the active recurring prices, not a one-time fee', async () => {

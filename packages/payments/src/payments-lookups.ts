@@ -21,12 +21,23 @@ function narrowed(lookup: Lookup, noun: string, filter: Record<string, unknown>)
   return { ...lookup, noun, input: { ...filter, limit: 100 } };
 }
 
-/** Customers: the newest 100, named by name or else email. */
+/**
+ * Customers: the newest 100, named by name or else email. The second line says whether invoices and
+ * subscriptions can charge them (a default payment method, or a legacy default source): a customer
+ * without one is marked "no payment method", as a charge for them would fail.
+ */
 export const customerLookup: Lookup = listLookup(
   'customers',
   'getCustomers',
   ['name', 'email', 'id'],
-  ['email'],
+  [
+    '{email} · pays with {invoice_settings.default_payment_method}',
+    '{email} · pays with {default_source}',
+    'pays with {invoice_settings.default_payment_method}',
+    'pays with {default_source}',
+    '{email} · no payment method',
+    '{object} with no payment method',
+  ],
 );
 
 /** Products: the newest 100. */

@@ -158,6 +158,41 @@ describe('command form', () => {
     expect(runs()).toBe(1);
   });
 
+  it('says under the customer picker when the chosen customer has no payment method', async () => {
+    const host = msw.host();
+    host.state.runs['payments.getCustomers'] = () => ({
+      body: {
+        result: {
+          object: 'list',
+          data: [
+            { id: 'cus_Empty', object: 'customer', name: null, email: null, invoice_settings: {} },
+            {
+              id: 'cus_Ada1',
+              object: 'customer',
+              name: 'Ada Lovelace',
+              email: 'ada@example.com',
+              invoice_settings: { default_payment_method: 'pm_Visa' },
+            },
+          ],
+          has_more: false,
+        },
+      },
+    });
+    const { user } = await openCommand('payments.createSubscription');
+    const customer = screen.getByRole('combobox', { name: /Customer/ });
+    await user.click(customer);
+    await user.keyboard('{ArrowDown}');
+    const list = await screen.findByRole('listbox', { name: 'customers' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2));
+    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'cus_Emptycustomer with no payment method · cus_Empty',
+      'Ada Lovelaceada@example.com · pays with pm_Visa · cus_Ada1',
+    ]);
+    await user.keyboard('{Enter}');
+    expect(customer).toHaveValue('cus_Empty');
+    expect(screen.getByText('cus_Empty: customer with no payment method')).toBeInTheDocument();
+  });
+
   it('says when the chosen connection’s sandbox is stopped or its last check failed', async () => {
     msw.host({
       connections: [

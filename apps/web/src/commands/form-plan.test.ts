@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fixtures from '../test/__fixtures__/commands.json';
+import { createMockTriggers } from '../test/mock-triggers';
 import type { CommandLookup } from '../types';
-import { dateCodec, dateFormatOf, enumLabelsOf, planForm, rangeDefault } from './form-plan';
+import { dateCodec } from './date-codec';
+import { dateFormatOf, enumLabelsOf, planForm, rangeDefault } from './form-plan';
 import { rememberLookups } from './lookups';
 
 const schemaOf = (id: string) =>
@@ -146,6 +148,31 @@ describe('planForm', () => {
       'ui:widget': 'suggest',
       'ui:options': { suggestions: ['sbx4k2m', 'sbx7dau'] },
     });
+  });
+
+  it('shows a list’s example, not an object’s, in an empty JSON box that wants a list (Docs Edits)', () => {
+    // Docs Update's `edits`, as its JSON Schema says: a list of requests, or that list as text.
+    const edits = { title: 'Edits', anyOf: [{ type: 'array', items: {} }, { type: 'string' }] };
+    const { uiSchema } = planForm('docs.updateDocumentContent', {
+      type: 'object',
+      properties: { edits },
+      required: ['edits'],
+    });
+    expect(uiSchema.edits).toMatchObject({
+      'ui:field': 'json',
+      'ui:options': { acceptsString: true, shape: 'array', placeholder: '[ … ]' },
+    });
+  });
+
+  it('offers a list of strings with declared choices (a trigger’s event types) as a checklist', () => {
+    const [stripe] = createMockTriggers().triggers;
+    const { schema, uiSchema } = planForm('payments.event', stripe?.inputSchema ?? {});
+    expect(uiSchema.events).toEqual({
+      'ui:field': 'checklist',
+      'ui:options': { choices: expect.arrayContaining(['*', 'customer.created', 'invoice.paid']) },
+    });
+    // The list itself is what the form validates: at least one type, each well formed.
+    expect(schema.properties?.events).toMatchObject({ type: 'array', minItems: 1, title: 'Events' });
   });
 
   it('names nested fields that share a title by their parents’ titles, read from the paths alone', () => {

@@ -155,16 +155,24 @@ function planChoice(commandId: string, key: string, schema: Schema, root: Schema
       ui: { 'ui:widget': 'lookup', 'ui:options': { lookup: key, acceptsJson: isStructured(schema, root) } },
     };
   }
+  const list = listVariant(schema, root);
+  const choices = listChoices(list, root);
+  if (list && choices) {
+    return {
+      schema: { ...list, ...describedBy(schema) },
+      ui: { 'ui:field': 'checklist', 'ui:options': { choices } },
+    };
+  }
   const labels = enumLabelsOf(schema);
   if (labels) {
     // rjsf lists an enum's values as they are; ui:enumNames puts the words in the select instead.
     const { oneOf: _titled, ...plain } = schema;
     return { schema: plain, ui: { 'ui:enumNames': labels } };
   }
-  const choices = variantsOf(schema, root);
-  if (!choices) return undefined;
-  const enumVariant = choices.find((variant) => Array.isArray(variant.enum));
-  const openString = choices.some((variant) => typesOf(variant).includes('string') && !variant.enum);
+  const variants = variantsOf(schema, root);
+  if (!variants) return undefined;
+  const enumVariant = variants.find((variant) => Array.isArray(variant.enum));
+  const openString = variants.some((variant) => typesOf(variant).includes('string') && !variant.enum);
   if (enumVariant && openString && !isStructured(schema, root)) {
     return {
       schema: { ...describedBy(schema), type: 'string' },
@@ -172,6 +180,29 @@ function planChoice(commandId: string, key: string, schema: Schema, root: Schema
     };
   }
   return undefined;
+}
+
+/** The list among a schema and its variants (a list, or the same as comma-separated text). */
+function listVariant(schema: Schema, root: Schema): Schema | undefined {
+  if (typesOf(schema).includes('array')) return schema;
+  return variantsOf(schema, root)?.find((variant) => typesOf(variant).includes('array'));
+}
+
+/** The declared choices of a list of strings (its items' `examples`, such as a trigger's event types). */
+function listChoices(list: Schema | undefined, root: Schema): string[] | undefined {
+  if (!list) return undefined;
+  const items = resolve(list.items, root);
+  const examples = items.examples;
+  if (!typesOf(items).includes('string') || !Array.isArray(examples) || examples.length < 2) return undefined;
+  return examples.filter((example): example is string => typeof example === 'string');
+}
+
+/** What an empty list box shows: the schema's own example of the list, a list of its items', or `[ … ]`. */
+function listPlaceholder(schema: Schema, list: Schema, root: Schema): string {
+  const example = [schema.examples, list.examples].find(Array.isArray)?.[0];
+  if (Array.isArray(example)) return JSON.stringify(example);
+  const items = resolve(list.items, root).examples;
+  return Array.isArray(items) && items.length > 0 ? JSON.stringify(items.slice(0, 2)) : '[ … ]';
 }
 
 /** A string named like a secret (masked), or with examples (offered as suggestions). */
@@ -194,6 +225,16 @@ function planStringHint(key: string, schema: Schema): PropertyPlan | undefined {
   return undefined;
 }
 
+/** A JSON box's options: whether it takes plain text too, and what it shows empty (a list's example). */
+function listOptions(schema: Schema, root: Schema): Record<string, string | boolean> {
+  const list = listVariant(schema, root);
+  return {
+    acceptsString: acceptsString(schema, root),
+    shape: list ? 'array' : 'object',
+    ...(list ? { placeholder: listPlaceholder(schema, list, root) } : {}),
+  };
+}
+
 /** Structured values: JSON for free-form ones, nested fields for objects and lists of records. */
 function planStructured(
   commandId: string,
@@ -210,10 +251,7 @@ function planStructured(
       ui: {
         'ui:field': 'json',
         'ui:fieldReplacesAnyOrOneOf': true,
-        'ui:options': {
-          acceptsString: acceptsString(schema, root),
-          shape: types.includes('array') ? 'array' : 'object',
-        },
+        'ui:options': listOptions(schema, root),
       },
     };
   }
@@ -347,31 +385,3 @@ export function planForm(commandId: string, inputSchema: JsonSchema): FormPlan {
   if (definitions) schema.definitions = definitions;
   return { schema: schema as RJSFSchema, uiSchema: withDistinctTitles(plan.schema as Schema, plan.uiSchema) };
 }
-
-/** Converts between a parameter's wire format and an `<input type=date|datetime-local>` value. */
-export const dateCodec = {
-  toInput(format: DateFormat, value: unknown): string {
-    if (value === undefined || value === null || value === '') return '';
-    const text = String(value);
-    if (format === 'ymd' && /^\d{8}$/.test(text))
-      return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
-    if (format === 'ymdh' && /^\d{8}T\d{2}$/.test(text)) {
-      return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}T${text.slice(9, 11)}:00`;
-    }
-    if (format === 'isoDate') return text.slice(0, 10);
-    if (format === 'unixSeconds' && Number.isFinite(Number(value))) {
-      const date = new Date(Number(value) * 1000);
-      const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-      return local.toISOString().slice(0, 16);
-    }
-    return '';
-  },
-  fromInput(format: DateFormat, input: string): string | number | undefined {
-    if (!input) return undefined;
-    if (format === 'ymd') return input.slice(0, 10).replaceAll('-', '');
-    if (format === 'ymdh') return `${input.slice(0, 10).replaceAll('-', '')}T${input.slice(11, 13) || '00'}`;
-    if (format === 'isoDate') return input.slice(0, 10);
-    const time = new Date(input).getTime();
-    return Number.isFinite(time) ? Math.floor(time / 1000) : undefined;
-  },
-};

@@ -1,5 +1,6 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { type DateFormat, dateCodec } from '../commands/form-plan';
+import { dateCodec } from '../commands/date-codec';
+import type { DateFormat } from '../commands/form-plan';
 
 const hints: Record<DateFormat, string> = {
   ymd: 'Sent as YYYYMMDD',

@@ -122,7 +122,7 @@ export function jsonFieldPaths(uiSchema: Record<string, unknown>, prefix = ''): 
   const paths = new Set<string>();
   for (const [key, value] of Object.entries(uiSchema)) {
     if (key.startsWith('ui:') || !isRecord(value)) continue;
-    if (value['ui:field'] === 'json' || value['ui:field'] === 'filter') paths.add(`${prefix}${key}`);
+    if (['json', 'filter', 'checklist'].includes(String(value['ui:field']))) paths.add(`${prefix}${key}`);
     for (const inner of jsonFieldPaths(value, `${prefix}${key}.`)) paths.add(inner);
   }
   return paths;

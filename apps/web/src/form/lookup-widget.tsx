@@ -264,7 +264,23 @@ export function LookupInput(props: LookupInputProps) {
       <p id={statusId} className="lookup__status muted" aria-live="polite">
         {statusTextOf(status, spec, context.connection)}
       </p>
+      <PickedNote status={status} value={text} />
     </div>
+  );
+}
+
+/**
+ * What the connector says of the option chosen (its second line: an email, "no payment method"),
+ * under the field once the list is closed, so that a choice that cannot work is seen before the run.
+ */
+function PickedNote({ status, value }: { status: Status; value: string }) {
+  const picked =
+    status.state === 'ready' ? status.options.find((option) => option.value === value) : undefined;
+  if (!picked?.detail) return null;
+  return (
+    <p className="lookup__picked">
+      {picked.label}: {picked.detail}
+    </p>
   );
 }
 

@@ -10,6 +10,7 @@ import type {
 } from '@rjsf/utils';
 import { type ReactNode, useMemo } from 'react';
 import type { ErrorJson } from '../types';
+import { ChecklistField } from './checklist-field';
 import { DateWidget } from './date-widget';
 import { describeProblems, type FieldProblem, fieldElement, jsonFieldPaths, pathOf } from './error-summary';
 import { FilterBuilderField } from './filter-field';
@@ -38,7 +39,11 @@ export const widgets: RegistryWidgetsType = {
 };
 
 /** The custom fields, by the names the form plans use in `ui:field`. */
-export const fields: RegistryFieldsType = { json: JsonField, filter: FilterBuilderField };
+export const fields: RegistryFieldsType = {
+  json: JsonField,
+  filter: FilterBuilderField,
+  checklist: ChecklistField,
+};
 
 /** The theme's templates. */
 export const templates: Partial<TemplatesType> = {

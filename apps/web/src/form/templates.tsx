@@ -87,9 +87,11 @@ export function FieldName({ text }: { text: string }) {
 /** The short type line beside a parameter's label: what kind of value, its range and default. */
 export function typeHint(schema: RJSFSchema, uiSchema: UiSchema | undefined): string {
   const options = getUiOptions(uiSchema);
-  const widget = uiSchema?.['ui:field'] === 'json' ? 'json' : uiSchema?.['ui:widget'];
+  const field = uiSchema?.['ui:field'];
+  const widget = field === 'json' || field === 'checklist' ? field : uiSchema?.['ui:widget'];
   const parts: string[] = [];
   if (widget === 'json') parts.push(options.shape === 'array' ? 'JSON array' : 'JSON');
+  else if (widget === 'checklist') parts.push('one or more of the listed values');
   else if (widget === 'date') {
     const format = options.dateFormat;
     parts.push(format === 'ymdh' ? 'date and hour' : format === 'unixSeconds' ? 'date and time' : 'date');
@@ -129,11 +131,12 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (hidden) return <div hidden>{children}</div>;
   // Objects render their own fieldset; an object edited as JSON is one field like any other.
   if (schema.type === 'object' && uiSchema?.['ui:field'] !== 'json') return children;
-  const isJson = uiSchema?.['ui:field'] === 'json';
+  // A JSON box or a checklist is one labelled field that lists its errors (its items' included) itself.
+  const isJson = uiSchema?.['ui:field'] === 'json' || uiSchema?.['ui:field'] === 'checklist';
   const isCheckbox = schema.type === 'boolean' && getUiOptions(uiSchema).widget !== 'select';
   const invalid = (rawErrors?.length ?? 0) > 0;
   // rjsf hides labels of object and array fields; edited as JSON they are one labelled field.
-  const showLabel = displayLabel || uiSchema?.['ui:field'] === 'json';
+  const showLabel = displayLabel || isJson;
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}`} data-field={id}>
       {showLabel && !isCheckbox && (

@@ -20,7 +20,20 @@ const triggers: TriggerInfo[] = [
               minItems: 1,
               maxItems: 256,
               type: 'array',
-              items: { type: 'string', pattern: '^(\\*|[a-z0-9_]+(\\.[a-z0-9_]+)+)$' },
+              items: {
+                type: 'string',
+                pattern: '^(\\*|[a-z0-9_]+(\\.[a-z0-9_]+)+)$',
+                // The declared types (a few of them), as payments.event's schema carries them.
+                examples: [
+                  '*',
+                  'customer.created',
+                  'customer.deleted',
+                  'customer.subscription.created',
+                  'customer.subscription.updated',
+                  'invoice.paid',
+                  'invoice.payment_failed',
+                ],
+              },
             },
             { type: 'string' },
           ],
@@ -63,15 +76,32 @@ export function createMockTriggers() {
         trigger: string;
         connection?: string;
         input: Record<string, unknown>;
+        deliverTo?: { url: string };
       };
       state.calls.push({ method: 'POST', path: '/api/subscriptions', body });
-      if (body.input.events === 'nope') {
+      if (body.deliverTo?.url.startsWith('http://10.')) {
+        // The host's words for an internal address (apps/host/src/triggers/deliver-to.ts).
         return HttpResponse.json(
           {
             error: {
               name: 'ValidationError',
               kind: 'validation',
-              message: 'Invalid parameter "events": "nope" is not a Stripe event type',
+              message:
+                'Invalid parameter "deliverTo.url": expected an https:// URL (plain http:// only for a loopback address)',
+              parameter: 'deliverTo.url',
+              retryable: false,
+            },
+          },
+          { status: 400 },
+        );
+      }
+      if (Array.isArray(body.input.events) && body.input.events.includes('customer.deleted')) {
+        return HttpResponse.json(
+          {
+            error: {
+              name: 'ValidationError',
+              kind: 'validation',
+              message: 'Invalid parameter "events": "customer.deleted" is not enabled for this account',
               parameter: 'events',
               retryable: false,
             },
@@ -85,11 +115,13 @@ export function createMockTriggers() {
         connection: body.connection ?? 'default',
         input: body.input,
         hookUrl: 'http://127.0.0.1:4848/hooks/sub_1',
+        deliverTo: body.deliverTo,
         status: 'active',
         createdAt: '2026-11-24T12:00:00.000Z',
       };
       state.subscriptions.push(created);
-      return HttpResponse.json(created, { status: 201 });
+      const secret = body.deliverTo ? { deliverSecret: 'whsec_test_delivery' } : {};
+      return HttpResponse.json({ ...created, ...secret }, { status: 201 });
     }),
     http.delete('*/api/subscriptions/:id', ({ params }) => {
       state.calls.push({ method: 'DELETE', path: `/api/subscriptions/${params.id}`, body: undefined });

@@ -75,7 +75,9 @@ describe('triggers screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' }));
     const form = screen.getByRole('region', { name: 'Subscribe to Stripe Event' });
     expect(within(form).getByLabelText('Connection')).toHaveValue('sandbox-payments');
-    await user.type(within(form).getByRole('textbox', { name: /Events/ }), 'customer.created');
+    await user.click(within(form).getByText('customer', { selector: 'code' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'customer.created' }));
+    expect(within(form).getByText('1 selected')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
 
     const item = await screen.findByRole('listitem', { name: 'Stripe Event on sandbox-payments' });
@@ -86,15 +88,17 @@ describe('triggers screen', () => {
         body: {
           trigger: 'payments.event',
           connection: 'sandbox-payments',
-          input: { events: 'customer.created' },
+          input: { events: ['customer.created'] },
         },
       },
     ]);
-    expect(item).toHaveTextContent('{"events":"customer.created"}');
+    expect(item).toHaveTextContent('customer.created');
     expect(item).toHaveTextContent('active');
     expect(screen.getByText(/^Subscribed to Stripe Event on sandbox-payments\./)).toHaveTextContent(
       'http://127.0.0.1:4848/hooks/sub_1',
     );
+    // Without a delivery address there is no signing secret to show.
+    expect(screen.queryByRole('region', { name: /Signing secret/ })).not.toBeInTheDocument();
 
     // Removing deletes the provider's webhook too, so it asks first; Keep changes nothing.
     await user.click(within(item).getByRole('button', { name: 'Remove Stripe Event on sandbox-payments…' }));
@@ -112,19 +116,40 @@ describe('triggers screen', () => {
     });
   });
 
-  it('sends a JSON list typed in the Events field as a list', async () => {
+  it('picks event types by search and by group, delivers to a URL and shows its secret once', async () => {
     const triggers = withTriggers();
     const { user } = renderApp('#/triggers');
     await user.click(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' }));
-    await user.click(screen.getByRole('textbox', { name: /Events/ }));
-    await user.paste('["customer.created", "invoice.paid"]');
-    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await screen.findByRole('listitem', { name: 'Stripe Event on sandbox-payments' });
+    const form = screen.getByRole('region', { name: 'Subscribe to Stripe Event' });
+    await user.type(within(form).getByRole('searchbox', { name: 'Search events' }), 'subscription');
+    expect(within(form).queryByRole('checkbox', { name: 'invoice.paid' })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Select all in customer.subscription' }));
+    expect(within(form).getByText('2 selected')).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: /Deliver to/ }), 'https://example.com/hooks');
+    await user.click(within(form).getByRole('button', { name: 'Subscribe' }));
+    const secret = await screen.findByRole('region', {
+      name: 'Signing secret for https://example.com/hooks',
+    });
+    expect(secret).toHaveTextContent('whsec_test_delivery');
     expect(triggers.state.calls[0]?.body).toEqual({
       trigger: 'payments.event',
       connection: 'sandbox-payments',
-      input: { events: ['customer.created', 'invoice.paid'] },
+      input: { events: ['customer.subscription.created', 'customer.subscription.updated'] },
+      deliverTo: { url: 'https://example.com/hooks' },
     });
+    await user.click(within(secret).getByRole('button', { name: 'I have saved it' }));
+    expect(screen.queryByText('whsec_test_delivery')).not.toBeInTheDocument();
+  });
+
+  it('sends every type as ["*"], the other boxes off', async () => {
+    const triggers = withTriggers();
+    const { user } = renderApp('#/triggers');
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' }));
+    await user.click(screen.getByRole('checkbox', { name: /All events/ }));
+    expect(screen.getByRole('checkbox', { name: 'invoice.paid' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await screen.findByRole('listitem', { name: 'Stripe Event on sandbox-payments' });
+    expect(triggers.state.calls[0]?.body).toMatchObject({ input: { events: ['*'] } });
   });
 
   it('does not send a form that misses a required field', async () => {
@@ -133,23 +158,33 @@ describe('triggers screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' }));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: /Events/ })).toHaveAccessibleDescription(
+      expect(screen.getByRole('searchbox', { name: 'Search events' })).toHaveAccessibleDescription(
         /This field is required/,
       ),
     );
     expect(triggers.state.calls).toEqual([]);
   });
 
-  it('shows the host’s refusal next to the parameter it names', async () => {
+  it('shows the host’s refusal next to the parameter it names, the delivery address too', async () => {
     withTriggers();
     const { user } = renderApp('#/triggers');
     await user.click(await screen.findByRole('button', { name: 'Subscribe to Stripe Event…' }));
-    await user.type(screen.getByRole('textbox', { name: /Events/ }), 'nope');
+    await user.click(screen.getByRole('checkbox', { name: 'customer.deleted' }));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('"nope" is not a Stripe event type');
-    expect(screen.getByRole('textbox', { name: /Events/ })).toHaveAccessibleDescription(
-      /is not a Stripe event type/,
+    expect(await screen.findByRole('alert')).toHaveTextContent('"customer.deleted" is not enabled');
+    expect(screen.getByRole('searchbox', { name: 'Search events' })).toHaveAccessibleDescription(
+      /is not enabled for this account/,
     );
+
+    await user.click(screen.getByRole('checkbox', { name: 'customer.deleted' }));
+    await user.click(screen.getByRole('checkbox', { name: 'customer.created' }));
+    const address = screen.getByRole('textbox', { name: /Deliver to/ });
+    await user.type(address, 'http://10.0.0.8/hook');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(address).toHaveAccessibleDescription(/expected an https:\/\/ URL/));
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    // Said once, under the field, not again in a panel below the form.
+    expect(screen.getAllByText(/expected an https:\/\/ URL/)).toHaveLength(1);
     expect(screen.getByText('No subscriptions yet.')).toBeInTheDocument();
   });
 

@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorOf } from '../api';
 import type { ErrorJson } from '../types';
+import { CopyButton } from '../ui/copy-button';
 import { ErrorPanel } from '../ui/error-panel';
 import { streamLabels, useLiveEvents } from './live-events';
 import { SubscribeForm } from './subscribe-form';
 import { EventList, SubscriptionList, TriggerCatalogue } from './trigger-lists';
-import { type SubscriptionInfo, type TriggerInfo, triggersApi } from './triggers-api';
+import {
+  type SubscriptionCreated,
+  type SubscriptionInfo,
+  type TriggerInfo,
+  triggersApi,
+} from './triggers-api';
 
 /**
  * The triggers on offer and the subscriptions, read from the host, with what the last change said
@@ -56,6 +62,7 @@ export function TriggersPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const trigger = triggers?.find((entry) => entry.id === selected);
+  const [secret, setSecret] = useState<SubscriptionCreated | undefined>();
 
   return (
     <div className="page">
@@ -83,6 +90,7 @@ export function TriggersPage() {
           key={trigger.id}
           trigger={trigger}
           onSubscribed={(created) => {
+            setSecret(created.deliverSecret ? created : undefined);
             setMessage(
               `Subscribed to ${trigger.title} on ${created.connection}.${
                 created.hookUrl ? ` The provider sends its events to ${created.hookUrl}.` : ''
@@ -92,6 +100,8 @@ export function TriggersPage() {
           }}
         />
       )}
+
+      {secret && <DeliverySecret created={secret} onDone={() => setSecret(undefined)} />}
 
       <section aria-labelledby="subscriptions-title">
         <h2 id="subscriptions-title">Subscriptions</h2>
@@ -112,5 +122,31 @@ export function TriggersPage() {
         <EventList events={live.events} titleOf={titleOf} />
       </section>
     </div>
+  );
+}
+
+/**
+ * The secret that signs deliveries to a subscription's `deliverTo`, shown once (the host keeps no
+ * way to show it again), with Copy and a way to put it away, as Stripe shows a new endpoint's secret.
+ */
+function DeliverySecret({ created, onDone }: { created: SubscriptionCreated; onDone(): void }) {
+  const secret = created.deliverSecret ?? '';
+  return (
+    <section className="card delivery-secret" aria-labelledby="delivery-secret-title">
+      <h2 id="delivery-secret-title">Signing secret for {created.deliverTo?.url}</h2>
+      <p className="muted">
+        Shown this once: keep it where your receiver can read it, and check each delivery's C-Signature header
+        with it (t=…,v1=…: an HMAC-SHA256 of “t.body”, as Stripe signs).
+      </p>
+      <div className="delivery-secret__value">
+        <code>{secret}</code>
+        <CopyButton text={secret} what="the signing secret" />
+      </div>
+      <div className="button-row">
+        <button type="button" className="button" onClick={onDone}>
+          I have saved it
+        </button>
+      </div>
+    </section>
   );
 }

@@ -84,6 +84,22 @@ describe('payments.event', () => {
     });
   });
 
+  it('declares the event types a form offers, every one accepted, and still takes a type not listed', () => {
+    const events = eventTrigger.inputSchema.properties?.events as {
+      anyOf: { items?: { examples?: string[] } }[];
+    };
+    const declared = events.anyOf.find((variant) => variant.items)?.items?.examples ?? [];
+    expect(declared[0]).toBe('*');
+    expect(declared).toEqual(
+      expect.arrayContaining(['customer.created', 'invoice.paid', 'customer.subscription.updated']),
+    );
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(eventTrigger.parse({ events: declared })).toEqual({ events: declared });
+    expect(eventTrigger.parse({ events: ['issuing_card.created'] })).toEqual({
+      events: ['issuing_card.created'],
+    });
+  });
+
   it('creates a webhook endpoint with the URL, the types and the connection’s API version, keeping its secret', async () => {
     const { state } = await subscribe(['customer.created', 'invoice.paid']);
     const create = h.sim.server.calls.find(

@@ -9,6 +9,7 @@ import {
 } from '@c/core';
 import type { z } from 'zod';
 import { listAll, type PaymentsContext } from '../payments-client.js';
+import { STRIPE_EVENT_TYPES } from './event-types.js';
 
 /** A Stripe event as its webhooks deliver it (`evt_…`). */
 export interface StripeEvent {
@@ -84,7 +85,10 @@ export function verifyStripeSignature(
 const EVENT_TYPE = /^(\*|[a-z0-9_]+(\.[a-z0-9_]+)+)$/;
 
 const eventsField = (z: Zod) => {
-  const type = z.string().regex(EVENT_TYPE, 'must be a Stripe event type such as customer.created, or *');
+  const type = z
+    .string()
+    .regex(EVENT_TYPE, 'must be a Stripe event type such as customer.created, or *')
+    .meta({ examples: [...STRIPE_EVENT_TYPES] });
   return z
     .union([
       z.array(type).min(1).max(256),
