@@ -107,24 +107,31 @@ describe('issue and customer lookups', () => {
     ).toEqual([{ value: 'i1', label: 'ENG-1 Fix it', detail: 'Done' }]);
   });
 
-  it('name a customer by name, else by email without repeating it below', () => {
+  it('name a customer by name, else by email, and say whether it can be charged', () => {
     const spec = lookupOf('payments.getCustomerById', 'customerId');
     const request = spec.request('', {})!;
     expect(
       spec.options(
         {
           data: [
-            { id: 'cus_1', name: 'Ada', email: 'ada@example.com' },
-            { id: 'cus_2', name: null, email: 'grace@example.com' },
-            { id: 'cus_3' },
+            { id: 'cus_1', object: 'customer', name: 'Ada', email: 'ada@example.com' },
+            { id: 'cus_2', object: 'customer', name: null, email: 'grace@example.com' },
+            { id: 'cus_3', object: 'customer' },
+            {
+              id: 'cus_4',
+              object: 'customer',
+              name: 'Alan',
+              invoice_settings: { default_payment_method: 'pm_1' },
+            },
           ],
         },
         request,
       ),
     ).toEqual([
-      { value: 'cus_1', label: 'Ada', detail: 'ada@example.com' },
-      { value: 'cus_2', label: 'grace@example.com', detail: undefined },
-      { value: 'cus_3', label: 'cus_3', detail: undefined },
+      { value: 'cus_1', label: 'Ada', detail: 'ada@example.com · no payment method' },
+      { value: 'cus_2', label: 'grace@example.com', detail: 'grace@example.com · no payment method' },
+      { value: 'cus_3', label: 'cus_3', detail: 'customer with no payment method' },
+      { value: 'cus_4', label: 'Alan', detail: 'pays with pm_1' },
     ]);
   });
 });

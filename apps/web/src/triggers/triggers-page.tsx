@@ -136,7 +136,7 @@ function DeliverySecret({ created, onDone }: { created: SubscriptionCreated; onD
       <h2 id="delivery-secret-title">Signing secret for {created.deliverTo?.url}</h2>
       <p className="muted">
         Shown this once: keep it where your receiver can read it, and check each delivery's C-Signature header
-        with it (t=…,v1=…: an HMAC-SHA256 of “t.body”, as Stripe signs).
+        with it (t=…,v1=…: an HMAC-SHA256 of “t.body”).
       </p>
       <div className="delivery-secret__value">
         <code>{secret}</code>
