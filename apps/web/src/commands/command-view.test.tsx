@@ -184,7 +184,11 @@ describe('command form', () => {
     await user.keyboard('{ArrowDown}');
     const list = await screen.findByRole('listbox', { name: 'customers' });
     await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2));
-    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'cus_Emptycustomer with no payment method · cus_Empty',
       'Ada Lovelaceada@example.com · pays with pm_Visa · cus_Ada1',
     ]);
