@@ -85,9 +85,8 @@ describe('payments.event', () => {
   });
 
   it('declares the event types a form offers, every one accepted, and still takes a type not listed', () => {
-    const events = eventTrigger.inputSchema.properties?.events as {
-      anyOf: { items?: { examples?: string[] } }[];
-    };
+    const properties = eventTrigger.inputSchema.properties as Record<string, unknown>;
+    const events = properties.events as { anyOf: { items?: { examples?: string[] } }[] };
     const declared = events.anyOf.find((variant) => variant.items)?.items?.examples ?? [];
     expect(declared[0]).toBe('*');
     expect(declared).toEqual(
