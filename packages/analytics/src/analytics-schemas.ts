@@ -5,6 +5,17 @@ import type { z } from 'zod';
 // loose, so fields Amplitude adds pass through. Each is a builder, called from a command's
 // `output: (z) => …`, so importing a command does not load zod.
 
+/**
+ * Amplitude's names of its built-in events, as they come back in series names and chart rows, in
+ * the words its own charts show them.
+ */
+const EVENT_WORDS: Record<string, string> = {
+  _active: 'Active users',
+  _new: 'New users',
+  _all: 'Any event',
+  _any_revenue_event: 'Any revenue event',
+};
+
 /** `/api/2/users`: one series per segment or group, aligned with the days, weeks or months. */
 export const userCountsSchema = (z: Zod) =>
   z
@@ -31,6 +42,7 @@ export const userCountsSchema = (z: Zod) =>
         view: 'chart',
         chart: { x: 'data.xValues', series: 'data.series', labels: 'data.seriesMeta' },
         seriesTitle: '{metric}',
+        valueWords: EVENT_WORDS,
       }),
     );
 
@@ -77,6 +89,7 @@ export const segmentationSchema = (z: Zod) =>
         view: 'chart',
         chart: { x: 'data.xValues', series: 'data.series', labels: 'data.seriesLabels' },
         seriesTitle: '{event.event_type}',
+        valueWords: EVENT_WORDS,
       }),
     );
 
@@ -220,7 +233,7 @@ export const chartResultSchema = (z: Zod) =>
         .meta({ title: 'Notes', description: 'type query: the lines above the table (metric, filters).' }),
       csv: z.string().optional().meta({ title: 'CSV', description: 'type csv: the CSV text.' }),
     })
-    .meta(resultView({ view: 'table', list: 'rows', csv: 'csv' }));
+    .meta(resultView({ view: 'table', list: 'rows', csv: 'csv', valueWords: EVENT_WORDS }));
 
 /**
  * Get Chart Results' result: with type `query` the chart's table read from its CSV (`columns`,

@@ -69,4 +69,20 @@ describe('resultView', () => {
       'x-bars': { label: 'event', value: 'users', rate: 'conversion' },
     });
   });
+
+  it('writes the columns a table shows first and the words for internal values', () => {
+    expect(
+      resultView({
+        view: 'table',
+        list: 'nodes',
+        columns: ['identifier', 'title', 'state'],
+        valueWords: { _active: 'Active users' },
+      }),
+    ).toEqual({
+      'x-view': 'table',
+      'x-list': 'nodes',
+      'x-columns': ['identifier', 'title', 'state'],
+      'x-value-words': { _active: 'Active users' },
+    });
+  });
 });

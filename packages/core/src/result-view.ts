@@ -25,6 +25,8 @@ export const RESULT_VIEW_KEYWORDS = {
   time: 'x-time',
   text: 'x-text',
   bars: 'x-bars',
+  columns: 'x-columns',
+  valueWords: 'x-value-words',
 } as const;
 
 /**
@@ -95,6 +97,16 @@ export type ResultViewMeta = {
   'x-text'?: string;
   /** The fields of the `x-list` records a `bars` view draws. */
   'x-bars'?: BarFields;
+  /**
+   * The columns of a table a reader looks for first, in order (`identifier`, `title`, `state`): keys
+   * of the `x-list` records. The others stay one click away.
+   */
+  'x-columns'?: string[];
+  /**
+   * Words for the provider's internal names that show up in a result as values or series names, e.g.
+   * Amplitude's `{_active: 'Active users'}`: a UI shows the words, the JSON keeps the name.
+   */
+  'x-value-words'?: Record<string, string>;
 };
 
 /** The keyword of a number field holding a Unix time, as it appears in the JSON Schema. */
@@ -103,13 +115,17 @@ export type UnixTimeMeta = {
 };
 
 /** What {@link resultView} takes: a main view and where its data is. */
-export type ResultViewOptions =
-  | { view: 'table'; list: string; more?: MoreHint; csv?: string }
+export type ResultViewOptions = (
+  | { view: 'table'; list: string; more?: MoreHint; csv?: string; columns?: string[] }
   | { view: 'chart'; chart: ChartPaths; seriesTitle?: string }
   | { view: 'csv'; csv: string; list?: string }
   | { view: 'record' }
   | { view: 'document'; text: string }
-  | { view: 'bars'; list: string; bars: BarFields };
+  | { view: 'bars'; list: string; bars: BarFields }
+) & {
+  /** Words for the provider's internal names among the result's values (see `x-value-words`). */
+  valueWords?: Record<string, string>;
+};
 
 /**
  * The `.meta()` of an output schema that declares how its result is shown, e.g.
@@ -125,6 +141,8 @@ export function resultView(options: ResultViewOptions): ResultViewMeta {
   if ('more' in options && options.more !== undefined) meta['x-more'] = options.more;
   if ('text' in options) meta['x-text'] = options.text;
   if ('bars' in options) meta['x-bars'] = options.bars;
+  if ('columns' in options && options.columns !== undefined) meta['x-columns'] = options.columns;
+  if (options.valueWords !== undefined) meta['x-value-words'] = options.valueWords;
   return meta;
 }
 

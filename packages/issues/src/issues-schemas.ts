@@ -59,12 +59,16 @@ export const pageInfoSchema = (z: Zod) =>
   });
 
 /** The view of a page of `{nodes, pageInfo}`: a table, continued by the end cursor. */
-export const pageView = () =>
+export const pageView = (columns?: string[]) =>
   resultView({
     view: 'table',
     list: 'nodes',
     more: { path: 'pageInfo.hasNextPage', cursor: 'pageInfo.endCursor' },
+    ...(columns ? { columns } : {}),
   });
+
+/** What Linear's own issue lists show: the issue, its state, who has it, its priority, its last change. */
+const ISSUE_COLUMNS = ['identifier', 'title', 'state', 'assignee', 'priorityLabel', 'updatedAt'];
 
 /** An issue, with the fields of the `IssueFields` fragment (no view: a row inside a page). */
 export const issueRowSchema = (z: Zod) =>
@@ -170,7 +174,7 @@ export const teamSchema = (z: Zod) =>
 
 /** One page of issues (Search Issue). */
 export const issuePageSchema = (z: Zod) =>
-  z.object({ nodes: z.array(issueRowSchema(z)), pageInfo: pageInfoSchema(z) }).meta(pageView());
+  z.object({ nodes: z.array(issueRowSchema(z)), pageInfo: pageInfoSchema(z) }).meta(pageView(ISSUE_COLUMNS));
 
 /** The teams Search Teams found. */
 export const teamListSchema = (z: Zod) =>
