@@ -13,6 +13,12 @@ describe('declaredView', () => {
       csv: undefined,
       chart: undefined,
       seriesTitle: undefined,
+      columns: ['identifier', 'title', 'state', 'assignee', 'priorityLabel', 'updatedAt'],
+      valueWords: undefined,
+    });
+    expect(declaredView(schemas['analytics.getChartResults'].outputSchema)?.valueWords).toMatchObject({
+      _active: 'Active users',
+      _new: 'New users',
     });
     expect(declaredView(schemas['payments.customAction'].outputSchema)).toBeUndefined();
     expect(declaredView({ 'x-view': 'carousel' })).toBeUndefined();

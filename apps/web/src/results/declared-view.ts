@@ -23,6 +23,8 @@ const keyword = {
   more: 'x-more',
   text: 'x-text',
   bars: 'x-bars',
+  columns: 'x-columns',
+  valueWords: 'x-value-words',
 } as const satisfies Record<string, keyof ResultViewMeta>;
 const timeKeyword: keyof UnixTimeMeta = 'x-time';
 
@@ -38,6 +40,10 @@ export interface DeclaredView {
   text?: string | undefined;
   /** The fields of the list's records a `bars` view draws. */
   bars?: BarFields | undefined;
+  /** The columns of the list a reader looks for first. */
+  columns?: string[] | undefined;
+  /** Words for the provider's internal names among the result's values (`_active` → "Active users"). */
+  valueWords?: Record<string, string> | undefined;
 }
 
 const views: readonly ResultViewKind[] = ['table', 'chart', 'csv', 'record', 'document', 'bars'];
@@ -56,6 +62,8 @@ export function declaredView(schema: unknown): DeclaredView | undefined {
   const chart = schema[keyword.chart];
   const more = schema[keyword.more];
   const bars = schema[keyword.bars];
+  const columns = schema[keyword.columns];
+  const valueWords = schema[keyword.valueWords];
   return {
     view: view as ResultViewKind,
     list: text(schema[keyword.list]),
@@ -78,6 +86,12 @@ export function declaredView(schema: unknown): DeclaredView | undefined {
             ...(text(bars.rate) ? { rate: bars.rate as string } : {}),
             ...(text(bars.group) ? { group: bars.group as string } : {}),
           }
+        : undefined,
+    columns:
+      Array.isArray(columns) && columns.every((column) => typeof column === 'string') ? columns : undefined,
+    valueWords:
+      isRecord(valueWords) && Object.values(valueWords).every((words) => typeof words === 'string')
+        ? (valueWords as Record<string, string>)
         : undefined,
     more:
       isRecord(more) && text(more.path)

@@ -13,6 +13,7 @@ import {
   seriesTitle,
   valueAt,
 } from './declared-view';
+import { DocumentText, documentFacts } from './document-text';
 import { emptyListOf, hasData, type RecordList, type TimeSeries, toRecordList, toTimeSeries } from './shapes';
 import { StepBars, toBarSets } from './step-bars';
 import { CsvTable, RecordDetails, RecordTable } from './tables';
@@ -92,35 +93,38 @@ function records(value: unknown): Record<string, unknown>[] | undefined {
   return Array.isArray(value) && value.every(isRecord) ? (value as Record<string, unknown>[]) : undefined;
 }
 
-function details(source: ResultSource, formats: Map<string, FieldFormat>): TabItem[] {
+function details(
+  source: ResultSource,
+  formats: Map<string, FieldFormat>,
+  declared?: DeclaredView,
+): TabItem[] {
   const { result } = source;
-  return isRecord(result) && Object.values(result).some(hasData)
-    ? [{ id: 'details', label: 'Details', content: <RecordDetails record={result} formats={formats} /> }]
-    : [];
+  if (!isRecord(result) || !Object.values(result).some(hasData)) return [];
+  const content = <RecordDetails record={result} formats={formats} words={declared?.valueWords} />;
+  return [{ id: 'details', label: 'Details', content }];
 }
 
-function table(source: ResultSource, list: RecordList, note?: string, path?: string): TabItem {
+function table(
+  source: ResultSource,
+  list: RecordList,
+  options: { note?: string | undefined; path?: string; declared?: DeclaredView } = {},
+): TabItem {
+  const { result } = source;
   return {
     id: 'table',
     label: 'Table',
     content: (
       <RecordTable
         list={list}
-        note={note}
+        note={options.note}
         commandId={source.commandId}
-        formats={fieldFormats(source.outputSchema, path)}
+        formats={fieldFormats(source.outputSchema, options.path)}
+        title={isRecord(result) && typeof result.title === 'string' ? result.title : undefined}
+        declared={options.declared?.columns}
+        words={options.declared?.valueWords}
       />
     ),
   };
-}
-
-/** A document's text (Markdown) as it reads: its headings, lists and paragraphs, line by line. */
-function DocumentText({ text }: { text: string }) {
-  return (
-    <section className="document-text" aria-label="Document text">
-      {text}
-    </section>
-  );
 }
 
 /** The views the output schema declares, the declared one first, each when the result has its data. */
@@ -129,14 +133,21 @@ function declaredItems(source: ResultSource, declared: DeclaredView): TabItem[] 
   const items: TabItem[] = [];
   if (declared.chart) {
     const counted = seriesTitle(declared.seriesTitle, source.input, source.inputSchema);
-    const series = toTimeSeries(result, declared.chart, counted);
+    const series = toTimeSeries(result, declared.chart, counted, declared.valueWords);
     if (series) {
       items.push({
         id: 'chart',
         label: 'Chart',
         content: (
           <Suspense fallback={<p className="muted">Drawing the chart…</p>}>
-            <TimeSeriesChart data={series} caption={chartCaption(series, source.title, counted)} />
+            <TimeSeriesChart
+              data={series}
+              caption={chartCaption(
+                series,
+                source.title,
+                counted && (declared.valueWords?.[counted] ?? counted),
+              )}
+            />
           </Suspense>
         ),
       });
@@ -152,7 +163,9 @@ function declaredItems(source: ResultSource, declared: DeclaredView): TabItem[] 
     }
     if (rows && rows.length > 0) {
       const list = { key: declared.list, rows };
-      items.push(table(source, list, moreNote(declared.more, result), declared.list));
+      items.push(
+        table(source, list, { note: moreNote(declared.more, result), path: declared.list, declared }),
+      );
     } else if (Array.isArray(value) && value.length === 0) {
       items.push({ id: 'empty', label: 'Table', content: <EmptyList listKey={declared.list} /> });
     }
@@ -163,10 +176,12 @@ function declaredItems(source: ResultSource, declared: DeclaredView): TabItem[] 
     if (declared.view === 'csv') items.unshift(item);
     else items.push(item);
   }
-  if (declared.view === 'record') items.unshift(...details(source, fieldFormats(source.outputSchema)));
+  if (declared.view === 'record')
+    items.unshift(...details(source, fieldFormats(source.outputSchema), declared));
   const text = declared.text ? valueAt(result, declared.text) : undefined;
   if (typeof text === 'string') {
-    const item = { id: 'document', label: 'Document', content: <DocumentText text={text} /> };
+    const facts = documentFacts(result, source.outputSchema);
+    const item = { id: 'document', label: 'Document', content: <DocumentText text={text} facts={facts} /> };
     if (declared.view === 'document') items.unshift(item);
     else items.push(item);
   }

@@ -46,9 +46,15 @@ function labelOf(label: unknown, index: number): string {
 /**
  * The time series at the paths an output schema declares (`x-chart`): the x values, one array of
  * numbers (or `{value}`) per series, and their labels. `title` (what the chart counts, e.g. "New
- * users") names a lone series, whatever its label says ("All Users", `0`).
+ * users") names a lone series, whatever its label says ("All Users", `0`). `words` turn a
+ * provider's internal names (`_active`) into the words its own charts show.
  */
-export function toTimeSeries(result: unknown, paths: ChartPaths, title?: string): TimeSeries | undefined {
+export function toTimeSeries(
+  result: unknown,
+  paths: ChartPaths,
+  title?: string,
+  words?: Record<string, string>,
+): TimeSeries | undefined {
   const xValues = valueAt(result, paths.x);
   const series = valueAt(result, paths.series);
   if (!Array.isArray(xValues) || !Array.isArray(series) || series.length === 0) return undefined;
@@ -57,7 +63,8 @@ export function toTimeSeries(result: unknown, paths: ChartPaths, title?: string)
   const labels = Array.isArray(declared) ? declared : [];
   const names: string[] = [];
   for (let index = 0; index < series.length; index += 1) {
-    let name = series.length === 1 && title ? title : labelOf(labels[index], index);
+    const label = series.length === 1 && title ? title : labelOf(labels[index], index);
+    let name = words?.[label] ?? label;
     while (names.includes(name)) name = `${name} (${index + 1})`;
     names.push(name);
   }
@@ -139,11 +146,12 @@ export interface TableColumns {
 const identifying = ['identifier', 'name', 'title', 'email', 'id'];
 
 /**
- * Columns for a table of records: identifying keys first (identifier, name, title, email, id), then scalars,
+ * Columns for a table of records: those the schema declares (`declared`), when it does, else
+ * identifying keys first (identifier, name, title, email, id), then scalars,
  * then nested values, in first-seen order. Columns that carry no data by default are left out of
  * `shown`; `all` keeps them for "show all columns" and for downloads.
  */
-export function tableColumns(rows: Record<string, unknown>[], max = 12): TableColumns {
+export function tableColumns(rows: Record<string, unknown>[], max = 12, declared?: string[]): TableColumns {
   const sample = rows.slice(0, 200);
   const scalar = new Map<string, boolean>();
   for (const row of sample) {
@@ -156,6 +164,11 @@ export function tableColumns(rows: Record<string, unknown>[], max = 12): TableCo
     return index >= 0 ? index : identifying.length + (scalar.get(key) ? 0 : 1);
   };
   const all = [...scalar.keys()].sort((a, b) => rank(a) - rank(b));
+  // The connector knows what a reader looks for first (a Linear issue's state and assignee).
+  const first = declared?.filter((key) => scalar.has(key));
+  if (first && first.length > 0) {
+    return { all: [...first, ...all.filter((key) => !first.includes(key))], shown: first };
+  }
   const filled = all.filter((key) => sample.some((row) => hasData(row[key])));
   const varies = (key: string) => {
     const first = JSON.stringify(sample[0]?.[key] ?? null);

@@ -2,10 +2,22 @@ import { useId, useMemo, useState } from 'react';
 import { parseCsv } from './csv';
 import type { FieldFormat } from './declared-view';
 import { downloadName, recordsToCsv, recordsToNdjson, saveFile } from './download';
+import { FieldValue } from './field-value';
 import { cellText, hasData, type RecordList, tableColumns } from './shapes';
 import { declaredTimeOf, formatTime, linkOf, shortUrl, timeOf } from './values';
 
 const maxRows = 500;
+
+/**
+ * What the rows of a list are, from the key it sits under (`events`, `teams.nodes` → teams), or
+ * `undefined` when the key names only a container (`data`, `nodes`, `rows`).
+ */
+function rowsOf(key: string | undefined): string | undefined {
+  const words = key
+    ?.split('.')
+    .filter((part) => !['data', 'nodes', 'items', 'results', 'rows', 'edges'].includes(part));
+  return words && words.length > 0 ? words.join(' ') : undefined;
+}
 
 /**
  * One value in a table: a moment as a local time, a URL as a link, anything else as short text. The
@@ -15,10 +27,13 @@ export function CellValue({
   column,
   value,
   format,
+  words,
 }: {
   column: string;
   value: unknown;
   format?: FieldFormat | undefined;
+  /** Words for the provider's internal names among the values. */
+  words?: Record<string, string> | undefined;
 }) {
   const time = declaredTimeOf(format, value) ?? timeOf(column, value);
   if (time) {
@@ -42,7 +57,9 @@ export function CellValue({
       </a>
     );
   }
-  return <div className={`cell ${cellClass(cellText(value))}`}>{cellText(value)}</div>;
+  const text = typeof value === 'boolean' ? (value ? 'Yes' : 'No') : cellText(value);
+  const shown = words?.[text] ?? text;
+  return <div className={`cell ${cellClass(shown)}`}>{shown}</div>;
 }
 
 /**
@@ -88,25 +105,35 @@ export function RecordTable({
   note,
   commandId,
   formats,
+  title,
+  declared,
+  words,
 }: {
   list: RecordList;
   note?: string | undefined;
   commandId: string;
   /** The declared formats of the rows' fields. */
   formats?: Map<string, FieldFormat> | undefined;
+  /** What the rows are, when the result names them (a saved chart's title). */
+  title?: string | undefined;
+  /** The columns the schema says a reader looks for first. */
+  declared?: string[] | undefined;
+  /** Words for the provider's internal names among the values. */
+  words?: Record<string, string> | undefined;
 }) {
   const toggleId = useId();
   const [showAll, setShowAll] = useState(false);
-  const columns = useMemo(() => tableColumns(list.rows), [list.rows]);
+  const columns = useMemo(() => tableColumns(list.rows, 12, declared), [list.rows, declared]);
   const visible = showAll ? columns.all : columns.shown;
   const hidden = columns.all.length - columns.shown.length;
   const rows = list.rows.slice(0, maxRows);
   return (
     <div className="record-table">
       <div className="record-table__bar">
+        {title && <p className="record-table__title">{title}</p>}
         <p className="record-table__summary muted">
           {list.rows.length} {list.rows.length === 1 ? 'row' : 'rows'}
-          {list.key ? ` from ${list.key}` : ''}
+          {rowsOf(list.key) ? ` of ${rowsOf(list.key)}` : ''}
           {list.rows.length > maxRows ? `, first ${maxRows} shown` : ''}
           {note ? ` · ${note}` : ''}
         </p>
@@ -118,7 +145,8 @@ export function RecordTable({
               checked={showAll}
               onChange={(event) => setShowAll(event.target.checked)}
             />
-            Show all {columns.all.length} columns ({hidden} empty or the same in every row)
+            Show all {columns.all.length} columns
+            {declared ? '' : ` (${hidden} empty or the same in every row)`}
           </label>
         )}
         <ListDownloads commandId={commandId} rows={list.rows} />
@@ -148,7 +176,7 @@ export function RecordTable({
                   const isTime = declaredTimeOf(format, value) ?? timeOf(column, value);
                   return (
                     <td key={column} className={typeof value === 'number' && !isTime ? 'num' : undefined}>
-                      <CellValue column={column} value={value} format={format} />
+                      <CellValue column={column} value={value} format={format} words={words} />
                     </td>
                   );
                 })}
@@ -213,15 +241,19 @@ export function CsvTable({ text, commandId }: { text: string; commandId: string 
 
 /**
  * One object (a created issue, a fetched customer) as field and value rows: the fields that carry
- * data, with times and links readable like in a list; the JSON tab keeps everything.
+ * data, with times and links readable like in a list, nested objects and lists as labelled fields
+ * (deep ones folded); the JSON tab keeps everything.
  */
 export function RecordDetails({
   record,
   formats,
+  words,
 }: {
   record: Record<string, unknown>;
   /** The declared formats of its fields. */
   formats?: Map<string, FieldFormat> | undefined;
+  /** Words for the provider's internal names among the values. */
+  words?: Record<string, string> | undefined;
 }) {
   const fields = Object.entries(record).filter(([, value]) => hasData(value));
   return (
@@ -235,7 +267,7 @@ export function RecordDetails({
             <tr key={key}>
               <th scope="row">{key}</th>
               <td>
-                <CellValue column={key} value={value} format={formats?.get(key)} />
+                <FieldValue name={key} value={value} format={formats?.get(key)} words={words} />
               </td>
             </tr>
           ))}

@@ -98,3 +98,55 @@ export function declaredTimeOf(format: FieldFormat | undefined, value: unknown):
   else if (format === 'date-time' && typeof value === 'string') date = new Date(value);
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
+
+/**
+ * An amount in a currency's smallest unit (cents, or yen for a currency without them) in the
+ * reader's words, e.g. 1200 `eur` → "€12.00"; `undefined` for a code that is no currency.
+ */
+export function moneyWords(amount: number, currency: string): string | undefined {
+  try {
+    const format = new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(amount / 10 ** digits);
+  } catch {
+    return undefined;
+  }
+}
+
+/** "every month", "every 3 weeks": a recurring interval in words. */
+function intervalWords(record: Record<string, unknown>): string | undefined {
+  const { interval, interval_count: count } = record;
+  if (typeof interval !== 'string' || !/^(day|week|month|year)$/.test(interval)) return undefined;
+  return typeof count === 'number' && count > 1 ? `every ${count} ${interval}s` : `every ${interval}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A one-line summary of an object a reader knows by its amount: a price ("Starter · €12.00 every
+ * month"), a line with a price and a quantity ("Starter · €12.00 every month × 2"), a recurring
+ * interval ("every month").
+ */
+export function recordWords(record: Record<string, unknown>): string | undefined {
+  if (isObject(record.price)) {
+    const price = recordWords(record.price);
+    const quantity = typeof record.quantity === 'number' ? ` × ${record.quantity}` : '';
+    return price ? `${price}${quantity}` : undefined;
+  }
+  const name = [record.nickname, record.name].find((text) => typeof text === 'string' && text);
+  const words = amountWords(record);
+  return name && words ? `${name} · ${words}` : words;
+}
+
+/** A price's amount and interval in words: "$9.00 every month". */
+function amountWords(record: Record<string, unknown>): string | undefined {
+  const amount = record.unit_amount ?? record.amount;
+  const money =
+    typeof amount === 'number' && typeof record.currency === 'string' && /^[a-z]{3}$/i.test(record.currency)
+      ? moneyWords(amount, record.currency)
+      : undefined;
+  const every = isObject(record.recurring) ? intervalWords(record.recurring) : intervalWords(record);
+  if (money) return every ? `${money} ${every}` : money;
+  return every;
+}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHostData } from '../host-data';
+import { FieldValue } from '../results/field-value';
+import { hasData } from '../results/shapes';
 import type { SubscriptionInfo, TriggerEvent, TriggerInfo } from './triggers-api';
 
 // The three lists of the Triggers screen: the triggers on offer, the subscriptions, the events.
@@ -61,6 +63,24 @@ export function TriggerCatalogue({
   );
 }
 
+/** What a subscription was made with, as labelled fields: its event types as chips. */
+function SubscriptionInput({ input }: { input: Record<string, unknown> }) {
+  const fields = Object.entries(input).filter(([, value]) => hasData(value));
+  if (fields.length === 0) return null;
+  return (
+    <dl className="fields subscription__input">
+      {fields.map(([key, value]) => (
+        <div key={key} className="fields__row">
+          <dt>{key}</dt>
+          <dd>
+            <FieldValue name={key} value={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** One subscription, with Remove behind a confirmation: it deletes the provider's webhook too. */
 function SubscriptionCard({
   subscription: entry,
@@ -92,7 +112,7 @@ function SubscriptionCard({
           {entry.hookUrl && <span>receives at {entry.hookUrl}</span>}
           {entry.deliverTo && <span>delivers to {entry.deliverTo.url}</span>}
         </p>
-        <code className="recent__input">{JSON.stringify(entry.input)}</code>
+        <SubscriptionInput input={entry.input} />
         {typeof entry.error?.message === 'string' && (
           <p className="notice notice--error">{entry.error.message}</p>
         )}

@@ -92,7 +92,9 @@ describe('triggers screen', () => {
         },
       },
     ]);
+    // The input as labelled fields, not its JSON.
     expect(item).toHaveTextContent('customer.created');
+    expect(item).not.toHaveTextContent('{');
     expect(item).toHaveTextContent('active');
     expect(screen.getByText(/^Subscribed to Stripe Event on sandbox-payments\./)).toHaveTextContent(
       'http://127.0.0.1:4848/hooks/sub_1',

@@ -34,7 +34,8 @@ export function ErrorPanel({ error, actions }: { error: ErrorJson; actions?: Rea
         {error.retryable && <span className="badge">Retryable</span>}
       </div>
       <p className="error-panel__message">{error.message}</p>
-      {error.providerMessage && error.providerMessage !== error.message && (
+      {/* Most messages quote the provider already: its words once, as the CLI prints them. */}
+      {error.providerMessage && !error.message.includes(error.providerMessage.trim()) && (
         <p className="error-panel__provider">
           <span className="muted">Provider says: </span>
           {error.providerMessage}
