@@ -22,6 +22,8 @@ export function documentFacts(result: unknown, schema: unknown): DocumentFact[] 
   const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
   return Object.entries(result).flatMap(([key, value]) => {
     if (typeof value !== 'string' || value === '' || value.length > 200 || value.includes('\n')) return [];
+    // A mode or kind (`SUGGESTIONS_INLINE`) tells a reader of the text nothing.
+    if (/^[A-Z][A-Z_]+$/.test(value)) return [];
     const property = properties[key];
     const title = isRecord(property) && typeof property.title === 'string' ? property.title : key;
     return [{ key, label: title, value }];

@@ -12,6 +12,7 @@ function wordsOf(key: string): string[] {
 }
 
 const timeWords = new Set([
+  'anchor',
   'at',
   'on',
   'time',
