@@ -96,19 +96,32 @@ export function ListDownloads({ commandId, rows }: { commandId: string; rows: Re
   );
 }
 
-/**
- * A list of records as a table: the most telling columns first, columns without data left out until
- * "Show all columns", times and links readable, nested values summarised.
- */
-export function RecordTable({
+/** What a table holds: its title when the result names it, its count of rows and what they are. */
+function TableSummary({
   list,
   note,
-  commandId,
-  formats,
   title,
-  declared,
-  words,
 }: {
+  list: RecordList;
+  note?: string | undefined;
+  title?: string | undefined;
+}) {
+  const what = rowsOf(list.key);
+  return (
+    <>
+      {title && <p className="record-table__title">{title}</p>}
+      <p className="record-table__summary muted">
+        {list.rows.length} {list.rows.length === 1 ? 'row' : 'rows'}
+        {what ? ` of ${what}` : ''}
+        {list.rows.length > maxRows ? `, first ${maxRows} shown` : ''}
+        {note ? ` · ${note}` : ''}
+      </p>
+    </>
+  );
+}
+
+/** What a table of records is drawn from. */
+interface RecordTableProps {
   list: RecordList;
   note?: string | undefined;
   commandId: string;
@@ -120,7 +133,13 @@ export function RecordTable({
   declared?: string[] | undefined;
   /** Words for the provider's internal names among the values. */
   words?: Record<string, string> | undefined;
-}) {
+}
+
+/**
+ * A list of records as a table: the most telling columns first, columns without data left out until
+ * "Show all columns", times and links readable, nested values summarised.
+ */
+export function RecordTable({ list, note, commandId, formats, title, declared, words }: RecordTableProps) {
   const toggleId = useId();
   const [showAll, setShowAll] = useState(false);
   const columns = useMemo(() => tableColumns(list.rows, 12, declared), [list.rows, declared]);
@@ -130,13 +149,7 @@ export function RecordTable({
   return (
     <div className="record-table">
       <div className="record-table__bar">
-        {title && <p className="record-table__title">{title}</p>}
-        <p className="record-table__summary muted">
-          {list.rows.length} {list.rows.length === 1 ? 'row' : 'rows'}
-          {rowsOf(list.key) ? ` of ${rowsOf(list.key)}` : ''}
-          {list.rows.length > maxRows ? `, first ${maxRows} shown` : ''}
-          {note ? ` · ${note}` : ''}
-        </p>
+        <TableSummary list={list} note={note} title={title} />
         {hidden > 0 && (
           <label className="checkbox record-table__toggle" htmlFor={toggleId}>
             <input
