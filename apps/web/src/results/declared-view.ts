@@ -213,7 +213,7 @@ export function seriesTitle(
   const title = template.replace(/\{([^{}]+)\}/g, (_, path: string) => {
     const field = schemaAt(inputSchema, path);
     // A parameter left out runs with its default.
-    const value = valueAt(input, path) ?? field?.default;
+    const value = valueAt(input, path) ?? field?.default ?? parentDefault(inputSchema, path);
     if (value === undefined || value === null || value === '' || typeof value === 'object') {
       missing = true;
       return '';
@@ -221,6 +221,16 @@ export function seriesTitle(
     return optionTitle(field, value) ?? String(value);
   });
   return missing ? undefined : title;
+}
+
+/** The value at `path` of the default of a field above it (`event` defaults to `{event_type: "_active"}`). */
+function parentDefault(schema: unknown, path: string): unknown {
+  const keys = path.split('.');
+  for (let length = keys.length - 1; length > 0; length -= 1) {
+    const fallback = schemaAt(schema, keys.slice(0, length).join('.'))?.default;
+    if (fallback !== undefined) return valueAt(fallback, keys.slice(length).join('.'));
+  }
+  return undefined;
 }
 
 /** The title of an enum option, when the schema titles its options (`oneOf: [{const, title}]`). */

@@ -179,6 +179,11 @@ describe('a chart of _active', () => {
     expect(screen.getByRole('columnheader', { name: 'Active users' })).toBeInTheDocument();
     expect(screen.queryByText('_active')).not.toBeInTheDocument();
   });
+
+  it('is titled "Active users" when the event is left to its default (_active)', async () => {
+    show('analytics.eventSegmentation', captured['analytics.eventSegmentation'], {});
+    expect(await screen.findByText('Active users', { selector: '.chart__title' })).toBeInTheDocument();
+  });
 });
 
 describe('a huge object', () => {
