@@ -26,6 +26,42 @@ describe('clientChosenId', () => {
     expect(clientChosenId('order-17', 'issues.createProject')).not.toBe(id);
     expect(clientChosenId(undefined, 'issues.createIssue')).toBeUndefined();
   });
+
+  it('mixes a random UUID key (a run’s own) into an id of its own per command, one key per id', () => {
+    const key = '3f2b8c1e-9d4a-4e6f-a1b2-c3d4e5f60718';
+    const id = clientChosenId(key, 'issues.createIssue');
+    expect(id).toMatch(UUID_V4);
+    expect(id).not.toBe(key);
+    expect(clientChosenId(key, 'issues.createIssue')).toBe(id);
+    expect(clientChosenId(key, 'issues.createComment')).not.toBe(id);
+    // Keys one digit apart, the variant digit among them, never share an id.
+    const near = ['3f2b8c1e-9d4a-4e6f-a1b2-c3d4e5f60719', '3f2b8c1e-9d4a-4e6f-91b2-c3d4e5f60718'];
+    const ids = new Set([id, ...near.map((other) => clientChosenId(other, 'issues.createIssue'))]);
+    expect(ids.size).toBe(3);
+    for (const other of ids) expect(other).toMatch(UUID_V4);
+  });
+
+  it('hashes any other key: an upper-case UUID or one of another version is not mixed', () => {
+    const key = '3f2b8c1e-9d4a-4e6f-a1b2-c3d4e5f60718';
+    const upper = clientChosenId(key.toUpperCase(), 'issues.createIssue');
+    const v1 = clientChosenId('3f2b8c1e-9d4a-1e6f-a1b2-c3d4e5f60718', 'issues.createIssue');
+    expect(upper).toMatch(UUID_V4);
+    expect(v1).toMatch(UUID_V4);
+    expect(upper).not.toBe(clientChosenId(key, 'issues.createIssue'));
+  });
+
+  it('mixes without hashing: every random UUID key is moved by the same mask of the command', () => {
+    const xor = (a: string, b: string) =>
+      [...a]
+        .map((char, i) =>
+          char === '-' ? '-' : (Number.parseInt(char, 16) ^ Number.parseInt(b[i]!, 16)).toString(16),
+        )
+        .join('');
+    const keys = ['3f2b8c1e-9d4a-4e6f-a1b2-c3d4e5f60718', crypto.randomUUID(), crypto.randomUUID()];
+    const masks = keys.map((key) => xor(key, clientChosenId(key, 'issues.createIssue')!));
+    expect(new Set(masks).size).toBe(1);
+    expect(masks[0]).not.toBe(xor(keys[0]!, clientChosenId(keys[0], 'issues.createProject')!));
+  });
 });
 
 describe('creates with an idempotency key', () => {
