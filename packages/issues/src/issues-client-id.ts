@@ -94,19 +94,24 @@ const INPUT_CODES = new Set(['INPUT_ERROR', 'invalid input']);
  * caller repeated it with the same idempotency key): that entity is the result, and nothing new is
  * made. Any other refusal is thrown as it came.
  */
-export async function createOnce<T>(
+export function createOnce<T>(
   id: string | undefined,
   create: () => Promise<T>,
   read: (id: string) => Promise<T | undefined>,
 ): Promise<T> {
+  // Chained rather than awaited: the create's own promise is the result when it succeeds.
+  let created: Promise<T>;
   try {
-    return await create();
+    created = create();
   } catch (error) {
+    created = Promise.reject(error);
+  }
+  return created.then(undefined, async (error: unknown) => {
     if (id === undefined || !ProviderError.isInstance(error) || !INPUT_CODES.has(error.providerCode ?? '')) {
       throw error;
     }
     const existing = await read(id).catch(() => undefined);
     if (existing === undefined) throw error;
     return existing;
-  }
+  });
 }

@@ -76,35 +76,33 @@ export function attempt<T>(env: AttemptEnv, a: Call, sent: Record<string, string
   return a.request.responseType === 'stream' ? attemptStream(env, a, sent) : attemptWhole(env, a, sent);
 }
 
-async function attemptWhole<T>(
-  env: AttemptEnv,
-  a: Call,
-  sent: Record<string, string>,
-): Promise<HttpResponse<T>> {
-  let response: Awaited<ReturnType<typeof exchange>>;
-  try {
-    response = await exchange(
-      env.transport.dispatcher(),
-      {
-        origin: a.base.origin,
-        path: a.path,
-        method: a.method as Dispatcher.HttpMethod,
-        headers: sent,
-        body: a.body,
-      },
-      a.signal,
-    );
-  } catch (failure) {
-    const { cause, duringBody } = failure as ExchangeFailure;
-    throw transportError(cause, a, duringBody);
-  }
-  const head = headOf(env, a, sent, response.status, response.headers);
-  if (isRedirect(head.status, sent)) return redirectAnswer(head);
-  if (head.status >= 400) {
-    const base = errorBase(head, a);
-    throw failWith(env, a, head, errorResponseOf(response.body, base, head.credentials));
-  }
-  return decodeWhole<T>(a, head, response.body, env.provider);
+function attemptWhole<T>(env: AttemptEnv, a: Call, sent: Record<string, string>): Promise<HttpResponse<T>> {
+  // Chained on the exchange rather than awaited in an async function: one promise less per call.
+  return exchange(
+    env.transport.dispatcher(),
+    {
+      origin: a.base.origin,
+      path: a.path,
+      method: a.method as Dispatcher.HttpMethod,
+      headers: sent,
+      body: a.body,
+    },
+    a.signal,
+  ).then(
+    (response) => {
+      const head = headOf(env, a, sent, response.status, response.headers);
+      if (isRedirect(head.status, sent)) return redirectAnswer(head);
+      if (head.status >= 400) {
+        const base = errorBase(head, a);
+        throw failWith(env, a, head, errorResponseOf(response.body, base, head.credentials));
+      }
+      return decodeWhole<T>(a, head, response.body, env.provider);
+    },
+    (failure: unknown) => {
+      const { cause, duringBody } = failure as ExchangeFailure;
+      throw transportError(cause, a, duringBody);
+    },
+  );
 }
 
 /** A whole answer decoded by its response type; a credential it echoes is masked. */

@@ -38,6 +38,9 @@ const OWN_FIELDS = {
   cycleId: 'cycleId',
 };
 
+/** What `issueCreate` answers. */
+type CreateAnswer = { issueCreate: { success: boolean; issue: LinearIssue | null } };
+
 /** Creates an issue: `issueCreate(input)`. */
 export const createIssue = defineCommand({
   key: 'createIssue',
@@ -70,7 +73,7 @@ export const createIssue = defineCommand({
   output: (z) => issueSchema(z),
   lookups: { teamId: teamLookup, statusId: teamStateLookup, cycleId: teamCycleLookup },
   annotations: { readOnly: false, destructive: false, idempotent: false },
-  async run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearIssue> {
+  run(input, ctx: IssuesContext, { signal, idempotencyKey }): Promise<LinearIssue> {
     // An id chosen from the run's idempotency key: a repeat of this run cannot create a second issue.
     const id =
       input.additionalFields?.id === undefined
@@ -89,17 +92,15 @@ export const createIssue = defineCommand({
     const variables = { input: buildInput('IssueCreateInput', fields, input.additionalFields, OWN_FIELDS) };
     return createOnce(
       id,
-      async () => {
-        const data = await ctx.linear.run<{ issueCreate: { success: boolean; issue: LinearIssue | null } }>(
-          CREATE_ISSUE_MUTATION,
-          variables,
-          { signal },
-        );
-        if (!data.issueCreate.success || !data.issueCreate.issue) {
-          throw new ProviderError('Linear answered issueCreate without creating the issue (success: false)');
-        }
-        return data.issueCreate.issue;
-      },
+      () =>
+        ctx.linear.run<CreateAnswer>(CREATE_ISSUE_MUTATION, variables, { signal }).then(({ issueCreate }) => {
+          if (!issueCreate.success || !issueCreate.issue) {
+            throw new ProviderError(
+              'Linear answered issueCreate without creating the issue (success: false)',
+            );
+          }
+          return issueCreate.issue;
+        }),
       async (existing) =>
         (await ctx.linear.run<{ issue: LinearIssue }>(GET_ISSUE_BY_ID_QUERY, { id: existing }, { signal }))
           .issue,
