@@ -4,7 +4,7 @@ import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.
 import { documentLookup } from '../docs-lookups.js';
 import { type DocsDocument, documentSchema } from '../docs-schemas.js';
 import { readDocumentTab, wantedTab } from '../docs-tab-reader.js';
-import { type DocumentContent, documentMarkdown } from '../markdown/index.js';
+import { type DocumentContent, documentMarkdown, markdownSyntaxReady } from '../markdown/index.js';
 
 /** Fetch Document Content: `GET {baseUrl}/v1/documents/{id}?includeTabsContent=true`. */
 export const fetchDocumentContent = defineCommand({
@@ -30,6 +30,9 @@ export const fetchDocumentContent = defineCommand({
     const result: DocsDocument = tab?.documentTab?.body
       ? { ...document, body: tab.documentTab.body }
       : { ...document };
+    // The result renders its Markdown on first read, synchronously: the libraries must be in by then.
+    const ready = markdownSyntaxReady();
+    if (ready) await ready;
     return withMarkdown(result, content);
   },
 });

@@ -3,7 +3,7 @@ import type { DocsContext } from '../docs-client.js';
 import { documentReferenceParameter, tabIdParameter } from '../docs-document-id.js';
 import { documentLookup } from '../docs-lookups.js';
 import { readDocumentTab, wantedTab } from '../docs-tab-reader.js';
-import { type DocumentContent, documentMarkdown } from '../markdown/index.js';
+import { type DocumentContent, documentMarkdown, markdownSyntaxReady } from '../markdown/index.js';
 import { type DocsMarkdown, documentMarkdownSchema } from '../schemas/markdown.js';
 
 /** Get Document As Markdown: `GET {baseUrl}/v1/documents/{id}?includeTabsContent=true`, rendered. */
@@ -27,6 +27,7 @@ export const getDocumentAsMarkdown = defineCommand({
     const wanted = wantedTab(input.documentId, input.tabId);
     const { document, tab } = await readDocumentTab(ctx, input.documentId.id, wanted, signal);
     const content = (tab?.documentTab ?? document) as DocumentContent;
+    await markdownSyntaxReady();
     return {
       documentId: document.documentId,
       title: document.title,

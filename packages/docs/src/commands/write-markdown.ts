@@ -7,6 +7,7 @@ import {
   appendPlacement,
   blockRequests,
   markdownBlocks,
+  markdownSyntaxReady,
   type Placement,
   plainParagraphRequests,
   replacePlacement,
@@ -72,6 +73,7 @@ export const writeMarkdown = defineCommand({
   lookups: { documentId: documentLookup },
   annotations: { destructive: true, idempotent: false },
   async run(input, ctx: DocsContext, { signal }): Promise<DocsMarkdownWrite> {
+    await markdownSyntaxReady();
     const wanted = wantedTab(input.documentId, input.tabId);
     const documentId = input.documentId.id;
     const { document, tab } = await readDocumentTab(ctx, documentId, wanted, signal);

@@ -6,4 +6,4 @@ export { documentMarkdown } from './document-markdown.js';
 export { type Block, markdownBlocks } from './markdown-blocks.js';
 export { appendPlacement, type Placement, replacePlacement, sectionPlacement } from './markdown-placement.js';
 export { blockRequests, plainParagraphRequests } from './markdown-requests.js';
-export { canonicalMarkdown } from './markdown-syntax.js';
+export { canonicalMarkdown, markdownSyntaxReady } from './markdown-syntax.js';

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useSimulator } from '@c/core/testing/vitest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsSimulator } from '../testing/google-simulator.js';
 import { connectDocs } from '../testing/google-test-helpers.js';
-import { canonicalMarkdown, parseMarkdown } from './markdown-syntax.js';
+import { canonicalMarkdown, markdownSyntaxReady, parseMarkdown } from './markdown-syntax.js';
 
 const corpusDir = join(import.meta.dirname, '__fixtures__', 'corpus');
 const corpus = readdirSync(corpusDir)
@@ -49,6 +49,8 @@ function constructsOf(markdown: string): Set<string> {
 /** Round trips that came back unchanged, by document and route. */
 const passed = new Map<string, Set<string>>();
 const pass = (name: string, route: string) => passed.set(name, (passed.get(name) ?? new Set()).add(route));
+
+beforeAll(() => markdownSyntaxReady());
 
 afterAll(() => {
   const rows = new Map<string, { documents: number; writeMarkdown: number; driveImport: number }>();
