@@ -20,7 +20,7 @@ let loading: Promise<void> | undefined;
  * Loads the Markdown libraries (mdast and micromark, a few hundred modules' worth of code) the first
  * time a command needs them, rather than when the package is imported: a process that never reads or
  * writes Markdown (a host running other connectors beside this one, a program that only lists files)
- * never loads them. With them loaded at import, a Linear create in the same process cost 15–20 µs more
+ * never loads them. With them loaded at import, a Linear create in the same process cost 15–25 µs more
  * for its first few thousand calls (bench/README.md, "2026-12-03"). Undefined once they are loaded,
  * so a caller can skip the await; a failed load is tried again on the next call.
  */
