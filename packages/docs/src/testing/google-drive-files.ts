@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import type { DocsStructuralElement } from '../docs-schemas.js';
+import { markdownSyntaxReady } from '../markdown/index.js';
 import { type Caller, canSee } from './google-access.js';
 import type { ParagraphSpec } from './google-docs-document.js';
 import { tabsInOrder } from './google-docs-render.js';
@@ -393,6 +394,8 @@ async function readUpload(
   const type = url.searchParams.get('uploadType');
   const contentType = request.headers.get('content-type') ?? 'application/octet-stream';
   const bytes = new Uint8Array(await request.arrayBuffer());
+  // A Markdown upload is converted synchronously (google-drive-import.ts): load the libraries first.
+  await markdownSyntaxReady();
   if (type === 'media') {
     return { metadata: {}, media: bytes, mediaType: contentType.split(';')[0]!.trim() };
   }

@@ -1,12 +1,7 @@
 import type { DiscoverySchemas } from '../docs-discovery.js';
 import table from '../docs-request-schemas.json' with { type: 'json' };
 import type { DocsRequest } from '../docs-requests.js';
-import {
-  blockRequests,
-  markdownBlocks,
-  markdownSyntaxReady,
-  plainParagraphRequests,
-} from '../markdown/index.js';
+import { blockRequests, markdownBlocks, plainParagraphRequests } from '../markdown/index.js';
 import { applyRequest, type BatchContext } from './google-docs-batch-update.js';
 import { buildTabs, type SimTab } from './google-docs-tabs.js';
 import type { DocsSimulatorState } from './google-state.js';
@@ -16,10 +11,6 @@ import type { DocsSimulatorState } from './google-state.js';
 // headings, emphasis, strikethrough, code, links, nested lists, tables, images and rules become
 // the document's own styles. The simulator writes the document with the same Docs requests a
 // batchUpdate would apply, so a converted document is one the Docs API could have written.
-
-// The simulator converts uploads synchronously: the Markdown libraries the package loads on first use
-// are loaded with the simulator.
-await markdownSyntaxReady();
 
 const schemas = table.schemas as DiscoverySchemas;
 const fieldsOf = (name: string): ReadonlySet<string> => new Set(Object.keys(schemas[name]?.properties ?? {}));
@@ -44,7 +35,11 @@ export function applyRequests(
   }
 }
 
-/** A Google Doc's tabs converted from Markdown. */
+/**
+ * A Google Doc's tabs converted from Markdown. Synchronous: the upload handlers await
+ * `markdownSyntaxReady()` before they change anything, so the libraries are loaded by then. (Not at
+ * the module's top level: `require('@c/docs/testing')` refuses a module graph with a top-level await.)
+ */
 export function importMarkdown(state: DocsSimulatorState, markdown: string): SimTab[] {
   const tabs = buildTabs(undefined, []);
   const { requests } = blockRequests(markdownBlocks(markdown), 1);

@@ -9,6 +9,7 @@
 // - an unknown or finished session is 404.
 // Only the received chunks are held, and only until the session ends.
 import { randomBytes } from 'node:crypto';
+import { markdownSyntaxReady } from '../markdown/index.js';
 import type { Caller } from './google-access.js';
 import { invalid, readJson } from './google-drive-common.js';
 import { createFromParts } from './google-drive-files.js';
@@ -84,6 +85,7 @@ export async function resumeUpload(
     return driveErrorResponse(404, 'notFound', 'The upload session was not found or has ended.');
   }
   const bytes = new Uint8Array(await request.arrayBuffer());
+  await markdownSyntaxReady(); // the last chunk may convert Markdown (createFromParts is synchronous)
   const range = rangeOf(request.headers.get('content-range'), bytes.byteLength);
   if (range === undefined) return invalid('Content-Range', 'Invalid Content-Range header', 'badContent');
   if (range === 'status') return incomplete(session.received);

@@ -117,6 +117,21 @@ describe('createIssue', () => {
     );
   });
 
+  it('refuses a bad additional field with a rejected promise, not a throw, when its run is called directly', async () => {
+    const ctx = { linear: { run: () => Promise.reject(new Error('nothing may be sent')) } };
+    let result: Promise<unknown> | undefined;
+    expect(() => {
+      result = createIssue.run(
+        { teamId: ENG.id, title: 'x', additionalFields: { assigneeID: 'u' } },
+        ctx as never,
+        { signal: new AbortController().signal, idempotencyKey: crypto.randomUUID() } as never,
+      );
+    }).not.toThrow();
+    const error = await failure(result!);
+    expect(ValidationError.isInstance(error)).toBe(true);
+    expect(error.parameter).toBe('additionalFields.assigneeID');
+  });
+
   it('turns Linear’s refusal of an unknown team into a ProviderError with Linear’s message and code', async () => {
     const error = await failure(
       h.client.run('createIssue', { teamId: LINEAR_SEED.projects.billing, title: 'x' }),

@@ -89,7 +89,14 @@ export const createIssue = defineCommand({
       dueDate: input.dueDate,
       cycleId: input.cycleId,
     };
-    const variables = { input: buildInput('IssueCreateInput', fields, input.additionalFields, OWN_FIELDS) };
+    let variables: { input: Record<string, unknown> };
+    try {
+      variables = { input: buildInput('IssueCreateInput', fields, input.additionalFields, OWN_FIELDS) };
+    } catch (error) {
+      // Not an async function (one promise less per create), so a refusal of `additionalFields` is
+      // turned into a rejection here: `run` never throws synchronously.
+      return Promise.reject(error);
+    }
     return createOnce(
       id,
       () =>
