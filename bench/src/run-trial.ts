@@ -1,6 +1,6 @@
 // One trial of the `run` section in its own process: one scenario, one client, one load shape.
 // usage: node run-trial.ts <url> <stripe|linear|gdocs> <raw|ours> <calls> <in flight> <warm-up>
-// Prints one JSON line: client CPU µs per call (user + system, every thread), calls per second,
+// Prints one JSON line: client CPU µs per call (user + system, every thread), calls per second, p50/p99 ms,
 // and the server's CPU µs per call and new connections over the measured window.
 import { randomUUID } from 'node:crypto';
 import { docs } from '@c/docs';
@@ -100,12 +100,19 @@ function oursCall(): () => Promise<unknown> {
   return () => client.run('fetchDocumentContent', { documentId });
 }
 
-async function runMany(call: () => Promise<unknown>, count: number): Promise<void> {
+/**
+ * Runs `count` calls, `inFlight` at a time; with `latencies`, records each call's milliseconds in it
+ * (as the harness does in its measured window, so both count the same clock reads).
+ */
+async function runMany(call: () => Promise<unknown>, count: number, latencies?: Float64Array): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < count) {
-      next += 1;
+    for (;;) {
+      const index = next++;
+      if (index >= count) return;
+      const started = performance.now();
       await call();
+      if (latencies) latencies[index] = performance.now() - started;
     }
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, count) }, worker));
@@ -126,14 +133,19 @@ await runMany(call, warmup);
 const before = await serverStats();
 const cpu = process.cpuUsage();
 const start = process.hrtime.bigint();
-await runMany(call, calls);
+const latencies = new Float64Array(calls);
+await runMany(call, calls, latencies);
 const wallNs = Number(process.hrtime.bigint() - start);
 const used = process.cpuUsage(cpu);
 const after = await serverStats();
+latencies.sort();
+const percentileMs = (p: number) => latencies[Math.min(calls - 1, Math.floor((p / 100) * calls))]!;
 process.stdout.write(
   `${JSON.stringify({
     cpuUsPerCall: (used.user + used.system) / calls,
     callsPerSecond: calls / (wallNs / 1e9),
+    p50Ms: percentileMs(50),
+    p99Ms: percentileMs(99),
     serverUsPerCall: (after.cpuUs - before.cpuUs) / calls,
     // The stats probe opens one connection of its own.
     newConnections: after.connections - before.connections - 1,

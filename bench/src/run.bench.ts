@@ -5,6 +5,7 @@ import { percentile, printTable, startChildServer } from './harness.ts';
 interface Trial {
   cpuUsPerCall: number;
   callsPerSecond: number;
+  p50Ms: number;
   serverUsPerCall: number;
   newConnections: number;
 }
@@ -88,6 +89,7 @@ export async function benchRun(scale: number): Promise<void> {
           median(ours.map((t) => t.cpuUsPerCall)).toFixed(0),
           `${median(ratios).toFixed(2)}×`,
           `${(sorted[0] ?? Number.NaN).toFixed(2)}–${(sorted.at(-1) ?? Number.NaN).toFixed(2)}×`,
+          `${median(raw.map((t) => t.p50Ms)).toFixed(2)} / ${median(ours.map((t) => t.p50Ms)).toFixed(2)}`,
           median(ours.map((t) => t.serverUsPerCall)).toFixed(0),
           String(Math.max(...raw.concat(ours).map((t) => t.newConnections))),
           '≤ 1.25×',
@@ -106,6 +108,7 @@ export async function benchRun(scale: number): Promise<void> {
       'run() CPU µs/call',
       'ratio (median of pairs)',
       'pairs min–max',
+      'p50 ms raw / run()',
       'server µs/call',
       'new connections',
       'target',

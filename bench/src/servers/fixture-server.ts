@@ -52,9 +52,24 @@ const issueCreate = JSON.stringify({
   },
 });
 
-/** A Docs Document of about 15 KB: a title, headed sections of text, the named styles. */
+/**
+ * A Docs Document of about 15 KB and 840 JSON values, shaped as `documents.get` answers: a title,
+ * twelve headed sections of prose, the page's style, and all nine named styles with every field
+ * Google fills in (the parse of those many small objects is most of a client's work on this call).
+ */
 function document(documentId: string): string {
-  const content: unknown[] = [{ endIndex: 1, sectionBreak: { sectionStyle: { sectionType: 'CONTINUOUS' } } }];
+  const content: unknown[] = [
+    {
+      endIndex: 1,
+      sectionBreak: {
+        sectionStyle: {
+          columnSeparatorStyle: 'NONE',
+          contentDirection: 'LEFT_TO_RIGHT',
+          sectionType: 'CONTINUOUS',
+        },
+      },
+    },
+  ];
   let index = 1;
   const add = (text: string, style: string) => {
     content.push({
@@ -77,47 +92,70 @@ function document(documentId: string): string {
   for (let section = 1; section <= 12; section += 1) {
     add(`Part ${section}\n`, 'HEADING_2');
     add(
-      `Text of part ${section}: a paragraph long enough to look like prose in a real document.\n`,
+      `Text of part ${section}: a paragraph long enough to look like prose in a real document, with a second clause.\n`,
       'NORMAL_TEXT',
     );
   }
-  const styles = ['NORMAL_TEXT', 'TITLE', 'SUBTITLE', 'HEADING_1', 'HEADING_2', 'HEADING_3', 'HEADING_4'].map(
-    (namedStyleType, n) => ({
+  const pt = (magnitude?: number) => (magnitude === undefined ? { unit: 'PT' } : { magnitude, unit: 'PT' });
+  const sizes: [string, number][] = [
+    ['NORMAL_TEXT', 11],
+    ['TITLE', 26],
+    ['SUBTITLE', 15],
+    ['HEADING_1', 20],
+    ['HEADING_2', 16],
+    ['HEADING_3', 14],
+    ['HEADING_4', 12],
+    ['HEADING_5', 11],
+    ['HEADING_6', 11],
+  ];
+  const styles = sizes.map(([namedStyleType, size], n) => ({
+    namedStyleType,
+    textStyle: {
+      bold: n > 2,
+      italic: false,
+      underline: false,
+      strikethrough: false,
+      smallCaps: false,
+      backgroundColor: {},
+      foregroundColor: { color: { rgbColor: {} } },
+      fontSize: pt(size),
+      weightedFontFamily: { fontFamily: 'Arial', weight: 400 },
+      baselineOffset: 'NONE',
+    },
+    paragraphStyle: {
       namedStyleType,
-      textStyle: {
-        bold: n > 2,
-        italic: false,
-        underline: false,
-        fontSize: { magnitude: 26 - n * 2, unit: 'PT' },
-        weightedFontFamily: { fontFamily: 'Arial', weight: 400 },
-        foregroundColor: { color: { rgbColor: {} } },
-      },
-      paragraphStyle: {
-        namedStyleType,
-        alignment: 'START',
-        lineSpacing: 115,
-        direction: 'LEFT_TO_RIGHT',
-        spacingMode: 'COLLAPSE_LISTS',
-        spaceAbove: { unit: 'PT' },
-        spaceBelow: { unit: 'PT' },
-        indentFirstLine: { unit: 'PT' },
-        indentStart: { unit: 'PT' },
-        indentEnd: { unit: 'PT' },
-        keepLinesTogether: false,
-        keepWithNext: false,
-        avoidWidowAndOrphan: true,
-        pageBreakBefore: false,
-      },
-    }),
-  );
+      alignment: 'START',
+      lineSpacing: 115,
+      direction: 'LEFT_TO_RIGHT',
+      spacingMode: 'COLLAPSE_LISTS',
+      spaceAbove: pt(),
+      spaceBelow: pt(),
+      borderBetween: { color: {}, width: pt(), padding: pt(), dashStyle: 'SOLID' },
+      indentFirstLine: pt(),
+      indentStart: pt(),
+      indentEnd: pt(),
+      keepLinesTogether: false,
+      keepWithNext: false,
+      avoidWidowAndOrphan: true,
+      shading: { backgroundColor: {} },
+      pageBreakBefore: false,
+    },
+  }));
   return JSON.stringify({
     title: 'Run benchmark plan',
     body: { content },
     documentStyle: {
+      background: { color: {} },
       pageNumberStart: 1,
-      marginTop: { magnitude: 72, unit: 'PT' },
-      marginBottom: { magnitude: 72, unit: 'PT' },
-      pageSize: { height: { magnitude: 792, unit: 'PT' }, width: { magnitude: 612, unit: 'PT' } },
+      marginTop: pt(72),
+      marginBottom: pt(72),
+      marginRight: pt(72),
+      marginLeft: pt(72),
+      pageSize: { height: pt(792), width: pt(612) },
+      marginHeader: pt(36),
+      marginFooter: pt(36),
+      useCustomHeaderFooterMargins: true,
+      documentFormat: { documentMode: 'PAGES' },
     },
     namedStyles: { styles },
     revisionId: 'ALBJ4RunBench0000',
@@ -125,6 +163,16 @@ function document(documentId: string): string {
     documentId,
   });
 }
+
+/** The headers each provider sends beside the body (a client parses every one of them). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+const stripeHeaders = {
+  'content-type': JSON_TYPE,
+  'request-id': 'req_RunBench0001',
+  'stripe-version': '2026-10-28.endive',
+  'idempotency-key': 'n/a',
+};
+const docsHeaders = { 'content-type': JSON_TYPE, vary: 'Origin, X-Origin, Referer' };
 
 let requests = 0;
 let connections = 0;
@@ -141,21 +189,22 @@ const server = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
     let body: string;
-    if (request.method === 'POST' && url === '/v1/customers') body = customer;
-    else if (request.method === 'POST' && url === '/graphql') body = issueCreate;
+    let headers: Record<string, string> = { 'content-type': JSON_TYPE };
+    if (request.method === 'POST' && url === '/v1/customers') {
+      body = customer;
+      headers = stripeHeaders;
+    } else if (request.method === 'POST' && url === '/graphql') body = issueCreate;
     else if (request.method === 'GET' && url.startsWith('/v1/documents/')) {
       const id = decodeURIComponent(url.slice('/v1/documents/'.length).split('?')[0] ?? '');
       body = documents.get(id) ?? document(id);
       documents.set(id, body);
+      headers = docsHeaders;
     } else {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end('{"error":"not found"}');
       return;
     }
-    response.writeHead(200, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-    });
+    response.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) });
     response.end(body);
   });
 });
