@@ -23,6 +23,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmInstall } from './npm-install.mjs';
 import { auditTarball, exportTargets, firstTsBlock, toCommonJs } from './release-check-lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -136,15 +137,8 @@ async function install(project, audits) {
     ...audits.map((entry) => entry.tarball),
     ...[...extras].map(([name, range]) => `${name}@${range}`),
   ];
-  const env = { ...process.env, npm_config_update_notifier: 'false' };
-  for (const key of Object.keys(env)) if (/^npm_config_(workspace|dir|prefix)/i.test(key)) delete env[key];
-  const result = await exec(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline', ...specs],
-    { cwd: project, env, timeoutMs: 300_000 },
-  );
-  if (result.status !== 0) throw new Error(`npm install failed:\n${tail(result.stderr, 30)}`);
-  return result.ms;
+  const { ms } = await npmInstall(project, specs, { cache: join(project, '..', 'npm-cache') });
+  return ms;
 }
 
 /** Writes each package's first README example as `<id>.mts` and its CommonJS form as `<id>.cts`. */

@@ -2,10 +2,11 @@
 // on a made-up package: the README's first example, its CommonJS form (run here by Node), and the
 // audit of a tarball's files.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { npmEnv, npmInstall } from '../../../scripts/npm-install.mjs';
 import { auditTarball, firstTsBlock, toCommonJs } from '../../../scripts/release-check-lib.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'c-release-check-'));
@@ -156,5 +157,62 @@ describe('the tarball audit', () => {
     const pkg = goodPackage();
     pkg.contents['dist/chunk-1.js'] = `export { b } from './chunk-2.js';`;
     expect(audit(pkg).problems).toEqual(['dist/chunk-1.js names ./chunk-2.js, which is not in the tarball']);
+  });
+});
+
+describe('npmInstall (the release check and the alone-install test)', () => {
+  /** A stand-in for npm that fails its first `failures` runs (saying why on stderr), then installs. */
+  function fakeNpm(name: string, failures: number) {
+    const count = join(dir, `${name}.count`);
+    const script = join(dir, `${name}.mjs`);
+    writeFileSync(
+      script,
+      `#!${process.execPath}
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+const runs = existsSync(${JSON.stringify(count)}) ? Number(readFileSync(${JSON.stringify(count)}, 'utf8')) + 1 : 1;
+writeFileSync(${JSON.stringify(count)}, String(runs));
+writeFileSync(${JSON.stringify(join(dir, `${name}.args`))}, JSON.stringify({ args: process.argv.slice(2), prefix: process.env.npm_config_prefix ?? null }));
+if (runs <= ${failures}) { console.error('npm error code ECONNRESET (run ' + runs + ')'); process.exit(1); }
+`,
+    );
+    chmodSync(script, 0o755);
+    return { npm: script, runs: () => Number(readFileSync(count, 'utf8')), args: join(dir, `${name}.args`) };
+  }
+
+  it("tries again after a failed install, with its own cache and without pnpm's workspace settings", async () => {
+    const fake = fakeNpm('flaky', 1);
+    const before = process.env.npm_config_prefix;
+    process.env.npm_config_prefix = '/the/workspace';
+    try {
+      const result = await npmInstall(dir, ['zod@4'], {
+        cache: join(dir, 'cache'),
+        npm: fake.npm,
+        pauseMs: 1,
+      });
+      expect(result.attempts).toBe(2);
+    } finally {
+      if (before === undefined) delete process.env.npm_config_prefix;
+      else process.env.npm_config_prefix = before;
+    }
+    expect(fake.runs()).toBe(2);
+    const seen = JSON.parse(readFileSync(fake.args, 'utf8'));
+    expect(seen.prefix).toBeNull();
+    expect(seen.args).toContain(`--cache=${join(dir, 'cache')}`);
+    expect(seen.args.at(-1)).toBe('zod@4');
+  });
+
+  it('says what npm printed on every attempt when all of them fail', async () => {
+    const fake = fakeNpm('down', 9);
+    const install = npmInstall(dir, ['zod@4'], { cache: join(dir, 'cache'), npm: fake.npm, pauseMs: 1 });
+    await expect(install).rejects.toThrow(
+      /failed 3 times[\s\S]*ECONNRESET \(run 1\)[\s\S]*ECONNRESET \(run 3\)/,
+    );
+    expect(fake.runs()).toBe(3);
+  });
+
+  it('leaves npm_config_ settings that are not about the workspace', () => {
+    const env = npmEnv({ npm_config_registry: 'https://registry.example/', npm_config_workspace: 'core' });
+    expect(env.npm_config_registry).toBe('https://registry.example/');
+    expect(env.npm_config_workspace).toBeUndefined();
   });
 });

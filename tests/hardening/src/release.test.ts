@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npmInstall } from '../../../scripts/npm-install.mjs';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const packs = mkdtempSync(join(tmpdir(), 'c-packs-'));
@@ -149,7 +150,7 @@ describe.skipIf(packages.length === 0 && !process.env.CI)('release readiness', (
 
   it.each(packages.filter((name) => smokes[name]).map((name) => [name]))(
     '@c/%s installs alone from its tarball and runs a command',
-    (name) => {
+    async (name) => {
       const smoke = smokes[name]!;
       const dir = join(packs, `alone-${name}`);
       mkdirSync(dir, { recursive: true });
@@ -157,25 +158,16 @@ describe.skipIf(packages.length === 0 && !process.env.CI)('release readiness', (
         join(dir, 'package.json'),
         JSON.stringify({ name: `alone-${name}`, private: true, type: 'module' }),
       );
-      execFileSync(
-        'npm',
-        [
-          'install',
-          '--no-audit',
-          '--no-fund',
-          '--loglevel=error',
-          tarballs.get('core')!,
-          tarballs.get(name)!,
-          ...smoke.peers,
-        ],
-        { cwd: dir, stdio: 'inherit' },
-      );
+      await npmInstall(dir, [tarballs.get('core')!, tarballs.get(name)!, ...smoke.peers], {
+        cache: join(packs, 'npm-cache'),
+      });
       const installed = readdirSync(join(dir, 'node_modules', '@c')).sort();
       expect(installed).toEqual(['core', name].sort());
       writeFileSync(join(dir, 'smoke.mjs'), smoke.script);
       const output = execFileSync(process.execPath, ['smoke.mjs'], { cwd: dir, encoding: 'utf8' });
       expect(output).toMatch(smoke.expect);
     },
-    180_000,
+    // Room for npmInstall's three attempts and its pauses on a slow registry.
+    600_000,
   );
 });
