@@ -7,7 +7,8 @@ import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
 import { type Caller, canSee } from './google-access.js';
 import { cloneTabs } from './google-docs-tabs.js';
 import { masked, readJson } from './google-drive-common.js';
-import { FOLDER_MIME_TYPE, fileResource, parentsFromBody, parentsOf } from './google-drive-files.js';
+import { fileResource } from './google-drive-files.js';
+import { FOLDER_MIME_TYPE, parentsFromBody, parentsOf } from './google-drive-folders.js';
 import { driveErrorResponse } from './google-errors.js';
 import type { DocsSimulatorState, SimFile } from './google-state.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GOOGLE_DOCS_MIME_TYPE } from '../docs-client.js';
-import { isInFolder } from './google-drive-files.js';
+import { isInFolder } from './google-drive-folders.js';
 import {
   DriveQueryError,
   matchesDriveQuery,

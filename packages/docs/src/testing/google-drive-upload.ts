@@ -1,3 +1,6 @@
+import { markdownSyntaxReady } from '../markdown/index.js';
+import { invalid, parseJsonObject } from './google-drive-common.js';
+
 /** One part of a `multipart/related` body: its headers (lower-case names) and its bytes. */
 export interface MultipartPart {
   headers: Record<string, string>;
@@ -57,4 +60,51 @@ export function parseMultipart(body: Uint8Array, contentType: string): Multipart
     at = end + (next !== -1 ? 2 : 1);
   }
   return parts;
+}
+
+/** Metadata and media of an upload (`uploadType=media` or `multipart`), or Drive's refusal. */
+export async function readUpload(
+  request: Request,
+  url: URL,
+): Promise<{ metadata: Record<string, unknown>; media: Uint8Array; mediaType: string } | Response> {
+  const type = url.searchParams.get('uploadType');
+  const contentType = request.headers.get('content-type') ?? 'application/octet-stream';
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  // A Markdown upload is converted synchronously (google-drive-import.ts): load the libraries first.
+  await markdownSyntaxReady();
+  if (type === 'media') {
+    return { metadata: {}, media: bytes, mediaType: contentType.split(';')[0]!.trim() };
+  }
+  if (type === 'multipart') {
+    let parts: ReturnType<typeof parseMultipart>;
+    try {
+      parts = parseMultipart(bytes, contentType);
+    } catch (error) {
+      if (error instanceof MultipartError) return invalid('body', error.message, 'badContent');
+      throw error;
+    }
+    if (parts.length !== 2) {
+      return invalid(
+        'body',
+        `A multipart upload has two parts (metadata, then media), not ${parts.length}.`,
+        'badContent',
+      );
+    }
+    const [meta, media] = parts as [(typeof parts)[0], (typeof parts)[0]];
+    if (!/^application\/json\b/i.test(meta.headers['content-type'] ?? '')) {
+      return invalid(
+        'body',
+        'The first part of a multipart upload must be application/json metadata.',
+        'badContent',
+      );
+    }
+    const metadata = parseJsonObject(Buffer.from(meta.body).toString('utf8'));
+    if (metadata instanceof Response) return metadata;
+    return {
+      metadata,
+      media: media.body,
+      mediaType: (media.headers['content-type'] ?? 'application/octet-stream').split(';')[0]!.trim(),
+    };
+  }
+  return invalid('uploadType', 'Invalid uploadType', 'invalidParameter');
 }

@@ -1,7 +1,7 @@
 import type { ParagraphSpec } from './google-docs-document.js';
 import type { TabSpec } from './google-docs-tabs.js';
 import { renderPdf } from './google-drive-export.js';
-import { FOLDER_MIME_TYPE } from './google-drive-files.js';
+import { FOLDER_MIME_TYPE } from './google-drive-folders.js';
 import { type DocsSimulatorState, newFileId, type SimComment } from './google-state.js';
 
 /** Ids of the seeded files, stable across runs. */
