@@ -187,8 +187,15 @@ export interface ChildServer<T> {
 export async function startChildServer<T extends { url: string }>(
   script: string,
   args: string[] = [],
+  { core }: { core?: string } = {},
 ): Promise<ChildServer<T>> {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // On a core of its own from its first instruction: every thread (V8's compiler and GC helpers, libuv's
+  // pool), where `taskset -p` on a running process pins only its main thread.
+  const [command, argv] =
+    core === undefined
+      ? [process.execPath, [script, ...args]]
+      : ['taskset', ['-c', core, process.execPath, script, ...args]];
+  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<T>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));

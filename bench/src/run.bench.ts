@@ -32,7 +32,7 @@ function trial(
 ): Promise<Trial> {
   const args = [
     '--expose-gc',
-    here('./run-trial.ts'),
+    here('./run-trial.mjs'),
     url,
     scenario,
     variant,
@@ -63,8 +63,9 @@ function trial(
  * in each round, medians over rounds. The ratio is the median of each round's pair.
  */
 export async function benchRun(scale: number): Promise<void> {
-  const server = await startChildServer<{ url: string }>(here('./servers/fixture-server.ts'));
-  if (canPin && server.child.pid) spawnSync('taskset', ['-p', '-c', serverCore, String(server.child.pid)]);
+  const server = await startChildServer<{ url: string }>(here('./servers/fixture-server.ts'), [], {
+    core: canPin ? serverCore : undefined,
+  });
   const rounds = 5;
   const rows: string[][] = [];
   try {

@@ -1,13 +1,12 @@
 // One trial of the `run` section in its own process: one scenario, one client, one load shape.
-// usage: node run-trial.ts <url> <stripe|linear|gdocs> <raw|ours> <calls> <in flight> <warm-up>
+// usage: node run-trial.mjs <url> <stripe|linear|gdocs> <raw|ours> <calls> <in flight> <warm-up>
 // Prints one JSON line: client CPU µs per call (user + system, every thread), calls per second, p50/p99 ms,
 // and the server's CPU µs per call and new connections over the measured window.
+// Plain JavaScript, as the harness's client.cjs is: a .ts entry makes Node load its TypeScript stripper
+// into the measured process, and the same loop as run-trial.ts cost 6–8 µs more per sequential raw
+// Stripe call than as .mjs (3 runs of 5–6 rounds on the harness's server, 2026-12-03).
 import { randomUUID } from 'node:crypto';
-import { docs } from '@c/docs';
-import { issues } from '@c/issues';
-import { payments } from '@c/payments';
-// The raw baseline is undici 7's Pool, the client and version the independent harness measures.
-import { Pool } from 'undici-pool-baseline';
+import { get } from 'node:http';
 
 const [url = '', scenario = '', variant = '', callsText = '3000', inFlightText = '1', warmupText = '500'] =
   process.argv.slice(2);
@@ -34,13 +33,20 @@ const MUTATION =
   'mutation IssueCreate($input: IssueCreateInput!) { issueCreate(input: $input) { success lastSyncId issue { id identifier title url } } }';
 const documentId = '1RunBenchDocIdAbCdEfGhIjKlMnOpQrStUvWxYz012345';
 
-/** Stripe's bracketed form encoding, as a lean hand-written client does it per call. */
-function formEncode(value: Record<string, unknown>, prefix = '', out: string[] = []): string {
+/**
+ * Stripe's bracketed form encoding, as a lean hand-written client does it per call.
+ * @param {Record<string, unknown>} value
+ * @param {string} [prefix]
+ * @param {string[]} [out]
+ * @returns {string}
+ */
+function formEncode(value, prefix = '', out = []) {
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item === undefined) continue;
     const name = prefix ? `${prefix}[${key}]` : key;
-    if (item !== null && typeof item === 'object') formEncode(item as Record<string, unknown>, name, out);
+    if (item !== null && typeof item === 'object')
+      formEncode(/** @type {Record<string, unknown>} */ (item), name, out);
     else out.push(`${encodeURIComponent(name)}=${encodeURIComponent(item === null ? '' : String(item))}`);
   }
   return out.join('&');
@@ -50,17 +56,23 @@ function formEncode(value: Record<string, unknown>, prefix = '', out: string[] =
  * The raw client: `Pool.request`, then `body.json()`, with the protocol work a correct client does
  * (Stripe's version header and an idempotency key on every POST, a client-chosen id on a Linear
  * create, the tabs of a Google Doc).
+ * @returns {() => Promise<unknown>}
  */
-function rawCall(): () => Promise<unknown> {
+async function rawCall() {
+  // undici 7's Pool, the client and version the harness measures, loaded by the raw trial alone: with
+  // it in the same process as the connector's undici 8, Docs `run()` cost 18% more per sequential
+  // call (214 against 181 µs, 4 rounds on the harness's server), a process the harness never runs.
+  const { Pool } = await import('undici-pool-baseline');
   const pool = new Pool(url);
-  const send = async (
-    method: 'GET' | 'POST',
-    path: string,
-    headers: Record<string, string>,
-    body?: string,
-  ) => {
+  /**
+   * @param {'GET' | 'POST'} method
+   * @param {string} path
+   * @param {Record<string, string>} headers
+   * @param {string} [body]
+   */
+  const send = async (method, path, headers, body) => {
     const response = await pool.request({ method, path, headers, body });
-    const json = (await response.body.json()) as Record<string, any>;
+    const json = /** @type {Record<string, any>} */ (await response.body.json());
     if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
     return json;
   };
@@ -86,16 +98,24 @@ function rawCall(): () => Promise<unknown> {
   return () => send('GET', path, { authorization: `Bearer ${GOOGLE_TOKEN}` });
 }
 
-/** Our client: the connector's `connect().run()`, as a user calls it. */
-function oursCall(): () => Promise<unknown> {
+/**
+ * Our client: the connector's `connect().run()`, as a user calls it. Only the measured connector is
+ * loaded (the raw trial loads none), as the harness's adapter imports one package per trial: three
+ * connectors in one heap is a process no user of one connector runs.
+ * @returns {Promise<() => Promise<unknown>>}
+ */
+async function oursCall() {
   if (scenario === 'stripe') {
+    const { payments } = await import('@c/payments');
     const client = payments.connect({ credentials: { apiKey: STRIPE_KEY }, baseUrl: url });
     return () => client.run('createCustomer', customer);
   }
   if (scenario === 'linear') {
+    const { issues } = await import('@c/issues');
     const client = issues.connect({ credentials: { apiKey: LINEAR_KEY }, baseUrl: url });
     return () => client.run('createIssue', issue);
   }
+  const { docs } = await import('@c/docs');
   const client = docs.connect({ credentials: { accessToken: GOOGLE_TOKEN }, baseUrl: url });
   return () => client.run('fetchDocumentContent', { documentId });
 }
@@ -103,8 +123,11 @@ function oursCall(): () => Promise<unknown> {
 /**
  * Runs `count` calls, `inFlight` at a time; with `latencies`, records each call's milliseconds in it
  * (as the harness does in its measured window, so both count the same clock reads).
+ * @param {() => Promise<unknown>} call
+ * @param {number} count
+ * @param {Float64Array} [latencies]
  */
-async function runMany(call: () => Promise<unknown>, count: number, latencies?: Float64Array): Promise<void> {
+async function runMany(call, count, latencies) {
   let next = 0;
   const worker = async () => {
     for (;;) {
@@ -118,18 +141,27 @@ async function runMany(call: () => Promise<unknown>, count: number, latencies?: 
   await Promise.all(Array.from({ length: Math.min(inFlight, count) }, worker));
 }
 
-async function serverStats(): Promise<{ requests: number; connections: number; cpuUs: number }> {
-  const pool = new Pool(url);
-  const response = await pool.request({ method: 'GET', path: '/__stats' });
-  const stats = (await response.body.json()) as { requests: number; connections: number; cpuUs: number };
-  await pool.close();
-  return stats;
+/**
+ * The server's counters, read as the harness reads them: node:http, a connection of its own.
+ * @returns {Promise<{ requests: number, connections: number, cpuUs: number }>}
+ */
+function serverStats() {
+  return new Promise((resolve, reject) => {
+    get(`${url}/__stats`, { agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve(JSON.parse(text)));
+    }).on('error', reject);
+  });
 }
 
-const call = variant === 'raw' ? rawCall() : oursCall();
+const call = variant === 'raw' ? await rawCall() : await oursCall();
 await call();
 await runMany(call, warmup);
-(globalThis as { gc?: () => void }).gc?.();
+/** @type {{ gc?: () => void }} */ (globalThis).gc?.();
 const before = await serverStats();
 const cpu = process.cpuUsage();
 const start = process.hrtime.bigint();
@@ -139,7 +171,8 @@ const wallNs = Number(process.hrtime.bigint() - start);
 const used = process.cpuUsage(cpu);
 const after = await serverStats();
 latencies.sort();
-const percentileMs = (p: number) => latencies[Math.min(calls - 1, Math.floor((p / 100) * calls))]!;
+/** @param {number} p */
+const percentileMs = (p) => latencies[Math.min(calls - 1, Math.floor((p / 100) * calls))];
 process.stdout.write(
   `${JSON.stringify({
     cpuUsPerCall: (used.user + used.system) / calls,
