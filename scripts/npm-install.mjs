@@ -7,7 +7,7 @@
 //   fail a whole CI run (npm's own retries cover a single request, not a packument served half-way);
 // - and, when every attempt failed, throws with the end of what npm printed on each, never "Command
 //   failed" alone.
-import { spawn } from 'node:child_process';
+import { exec } from './exec.mjs';
 
 /**
  * The environment for a plain `npm` run from inside pnpm.
@@ -23,28 +23,6 @@ export function npmEnv(env = process.env) {
 }
 
 const tail = (text, lines) => text.trim().split('\n').slice(-lines).join('\n');
-
-/** Runs one command; resolves with its status and output, never rejects (a timeout kills it). */
-function run(command, args, { cwd, env, timeoutMs }) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => {
-      output += `\n${error.message}`;
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ status: code ?? 1, output: signal ? `${output}\nkilled (${signal})` : output });
-    });
-  });
-}
 
 /**
  * `npm install <specs>` in `cwd`, tried up to `attempts` times with `pauseMs` × attempt between tries.
@@ -68,10 +46,11 @@ export async function npmInstall(cwd, specs, options) {
   const failures = [];
   const t0 = performance.now();
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const result = await run(npm, args, { cwd, env, timeoutMs });
+    const result = await exec(npm, args, { cwd, env, timeoutMs });
     if (result.status === 0) return { ms: performance.now() - t0, attempts: attempt };
+    const output = `${result.stdout}\n${result.stderr}`;
     failures.push(
-      `attempt ${attempt} (exit ${result.status}):\n${tail(result.output, 25) || '(npm printed nothing)'}`,
+      `attempt ${attempt} (exit ${result.status}):\n${tail(output, 25) || '(npm printed nothing)'}`,
     );
     if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, pauseMs * attempt));
   }

@@ -9,7 +9,6 @@
 //
 //   node scripts/bootstrap.mjs release      build, then this (what .ci/run does after `npm test`)
 //   node scripts/release-check.mjs [--keep] (keeps the temporary project and prints where)
-import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -23,6 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exec as run } from './exec.mjs';
 import { npmInstall } from './npm-install.mjs';
 import { auditTarball, exportTargets, firstTsBlock, toCommonJs } from './release-check-lib.mjs';
 
@@ -33,38 +33,8 @@ const SKIPPED_PEERS = new Set(['vitest']);
 const keep = process.argv.includes('--keep');
 const started = performance.now();
 
-/**
- * Runs a command and resolves with its exit status and output (never rejects; a timeout kills it).
- * @returns {Promise<{ status: number, stdout: string, stderr: string, ms: number }>}
- */
-function exec(command, args, { cwd = root, env = process.env, timeoutMs = 180_000 } = {}) {
-  const t0 = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => {
-      stderr += String(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const status = code ?? (signal ? 128 : 1);
-      resolve({
-        status,
-        stdout,
-        stderr: signal ? `${stderr}\nkilled (${signal})` : stderr,
-        ms: performance.now() - t0,
-      });
-    });
-  });
-}
+/** `exec` from the repository root unless told otherwise. */
+const exec = (command, args, options = {}) => run(command, args, { cwd: root, ...options });
 
 /** Formats rows as a plain-text table with aligned columns. */
 function table(headers, rows) {

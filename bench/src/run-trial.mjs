@@ -56,7 +56,7 @@ function formEncode(value, prefix = '', out = []) {
  * The raw client: `Pool.request`, then `body.json()`, with the protocol work a correct client does
  * (Stripe's version header and an idempotency key on every POST, a client-chosen id on a Linear
  * create, the tabs of a Google Doc).
- * @returns {() => Promise<unknown>}
+ * @returns {Promise<() => Promise<unknown>>}
  */
 async function rawCall() {
   // undici 7's Pool, the client and version the harness measures, loaded by the raw trial alone: with
