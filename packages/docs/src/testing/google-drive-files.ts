@@ -195,6 +195,21 @@ function notWritable(body: Record<string, unknown>): Response | undefined {
   return undefined;
 }
 
+/** A create or update's metadata and, through `/upload/…`, its media; or Drive's refusal. */
+async function readBody(
+  request: Request,
+  url: URL,
+  upload: boolean,
+): Promise<{ body: Record<string, unknown>; media?: { bytes: Uint8Array; type: string } } | Response> {
+  if (!upload) {
+    const body = await readJson(request);
+    return body instanceof Response ? body : { body };
+  }
+  const read = await readUpload(request, url);
+  if (read instanceof Response) return read;
+  return { body: read.metadata, media: { bytes: read.media, type: read.mediaType } };
+}
+
 /** `files.create`, as metadata only or with media (`/upload/…` with `media` or `multipart`). */
 export async function createFile(
   state: DocsSimulatorState,
@@ -203,18 +218,9 @@ export async function createFile(
   url: URL,
   upload: boolean,
 ): Promise<Response> {
-  let body: Record<string, unknown>;
-  let media: { bytes: Uint8Array; type: string } | undefined;
-  if (upload) {
-    const read = await readUpload(request, url);
-    if (read instanceof Response) return read;
-    body = read.metadata;
-    media = { bytes: read.media, type: read.mediaType };
-  } else {
-    const read = await readJson(request);
-    if (read instanceof Response) return read;
-    body = read;
-  }
+  const read = await readBody(request, url, upload);
+  if (read instanceof Response) return read;
+  const { body, media } = read;
   return createFromParts(state, caller, body, media, url);
 }
 
@@ -268,18 +274,9 @@ export async function updateFile(
   url: URL,
   upload: boolean,
 ): Promise<Response> {
-  let body: Record<string, unknown>;
-  let media: { bytes: Uint8Array; type: string } | undefined;
-  if (upload) {
-    const read = await readUpload(request, url);
-    if (read instanceof Response) return read;
-    body = read.metadata;
-    media = { bytes: read.media, type: read.mediaType };
-  } else {
-    const read = await readJson(request);
-    if (read instanceof Response) return read;
-    body = read;
-  }
+  const read = await readBody(request, url, upload);
+  if (read instanceof Response) return read;
+  const { body, media } = read;
   if (!state.can(file, caller.user, 'writer')) return insufficientPermissions();
   if (body.parents !== undefined) return parentsNotWritable();
   const refused = notWritable(body);
