@@ -372,6 +372,10 @@ describe('Google error mapping', () => {
       user: t.sim.state.addUser('quota@example.com', 'Quota').email,
     });
     t.sim.state.quotas.docsWritesPerMinute = 1;
+    // Google's quota resets each minute: start early in one, so that the calls and their retries
+    // (about 1.3 s) all fall in the same window (a CI run once crossed the boundary mid-test).
+    const left = 60_000 - (t.sim.state.now() % 60_000);
+    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
     try {
       const client = t.connect({
         credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken },
@@ -385,7 +389,7 @@ describe('Google error mapping', () => {
     } finally {
       t.sim.state.quotas.docsWritesPerMinute = 60;
     }
-  });
+  }, 20_000);
 
   it('Drive’s 403 userRateLimitExceeded is a RateLimitError, not a PermissionError', async () => {
     const tokens = t.sim.state.issueTokens({
